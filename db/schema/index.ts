@@ -1,0 +1,5 @@
+export * from './users';
+export * from './listings';
+export * from './chats';
+export * from './notifications';
+export * from './inbox';

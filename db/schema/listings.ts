@@ -1,0 +1,120 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { users } from './users';
+
+export const listings = sqliteTable(
+  'listings',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // Short human code shown to admins, e.g. "BP-4F7K2Q".
+    uniqueCode: text('unique_code').notNull(),
+    make: text('make').notNull(),
+    model: text('model').notNull(),
+    year: integer('year').notNull(),
+    registrationNumber: text('registration_number').notNull(),
+    vinNumber: text('vin_number').notNull().default(''),
+    bodyType: text('body_type').notNull().default(''),
+    doors: integer('doors').notNull().default(4),
+    seats: integer('seats').notNull().default(5),
+    color: text('color').notNull().default(''),
+    engineSize: integer('engine_size').notNull().default(0),
+    power: integer('power').notNull().default(0),
+    fuelType: text('fuel_type').notNull().default(''),
+    transmission: text('transmission').notNull().default(''),
+    drivetrain: text('drivetrain').notNull().default(''),
+    weight: integer('weight').notNull().default(0),
+    mileage: integer('mileage').notNull().default(0),
+    previousOwners: integer('previous_owners').notNull().default(1),
+    // Stored as shown (dd.mm.yyyy), the registry's dates mapped by SPEC §3.
+    nextInspection: text('next_inspection').notNull().default(''),
+    lastInspection: text('last_inspection').notNull().default(''),
+    description: text('description').notNull().default(''),
+    price: integer('price').notNull(),
+    registrationFee: integer('registration_fee').notNull().default(0),
+    // Always price + registrationFee, set by the server (SPEC §4).
+    totalPrice: integer('total_price').notNull(),
+    equipment: text('equipment', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+    serviceHistory: integer('service_history', { mode: 'boolean' }).notNull().default(false),
+    address: text('address').notNull().default(''),
+    hideAddress: integer('hide_address', { mode: 'boolean' }).notNull().default(false),
+    hideContactInfo: integer('hide_contact_info', { mode: 'boolean' }).notNull().default(false),
+    contactPhone: text('contact_phone').notNull().default(''),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+    rejectionReason: text('rejection_reason'),
+    active: integer('active', { mode: 'boolean' }).notNull().default(true),
+    // Denormalised for the public card and the place filter: the first image's thumbnail and the
+    // place name of the address (the part after the postal code).
+    coverImage: text('cover_image'),
+    place: text('place').notNull().default(''),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch() * 1000)`),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch() * 1000)`),
+  },
+  (t) => [
+    uniqueIndex('listings_unique_code_uq').on(t.uniqueCode),
+    index('listings_user_idx').on(t.userId, t.createdAt),
+    index('listings_status_idx').on(t.status, t.createdAt),
+    // Public search only ever sees approved+active rows; these partial-friendly composites let each filter
+    // use an index (the search issue refines them from EXPLAIN QUERY PLAN).
+    index('listings_visible_created_idx').on(t.status, t.active, t.createdAt),
+  ],
+);
+
+export const listingImages = sqliteTable(
+  'listing_images',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    listingId: integer('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    // Storage key of the large WebP; the thumbnail key is derived from it.
+    storageKey: text('storage_key').notNull(),
+    url: text('url').notNull(),
+    thumbUrl: text('thumb_url').notNull(),
+    width: integer('width').notNull().default(0),
+    height: integer('height').notNull().default(0),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch() * 1000)`),
+  },
+  (t) => [index('listing_images_listing_idx').on(t.listingId, t.position)],
+);
+
+export const savedListings = sqliteTable(
+  'saved_listings',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    listingId: integer('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch() * 1000)`),
+  },
+  (t) => [
+    uniqueIndex('saved_listings_user_listing_uq').on(t.userId, t.listingId),
+    index('saved_listings_listing_idx').on(t.listingId),
+  ],
+);
+
+export const inquiries = sqliteTable(
+  'inquiries',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    listingId: integer('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    senderId: integer('sender_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull().default(''),
+    message: text('message').notNull(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch() * 1000)`),
+  },
+  (t) => [index('inquiries_listing_idx').on(t.listingId)],
+);
+
+export type Listing = typeof listings.$inferSelect;
+export type NewListing = typeof listings.$inferInsert;
+export type ListingImage = typeof listingImages.$inferSelect;

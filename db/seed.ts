@@ -1,0 +1,33 @@
+import { count } from 'drizzle-orm';
+import type { AppDeps } from '../src/server/deps';
+import { registerUser } from '../src/server/services/auth';
+import { users } from './schema';
+
+// Realistic Norwegian demo users. Their password is shown in the README so a newcomer can log in.
+export const DEMO_PASSWORD = 'bilpartner123';
+export const DEMO_USERS = [
+  { username: 'kari.nordmann', name: 'Kari Nordmann', email: 'kari.nordmann@example.no', phone: '+4791234567', address: 'Storgata 12, 0155 OSLO' },
+  { username: 'ola.hansen', name: 'Ola Hansen', email: 'ola.hansen@example.no', phone: '41234567', address: 'Kongens gate 5, 7011 TRONDHEIM' },
+  { username: 'ingrid.berg', name: 'Ingrid Berg', email: 'ingrid.berg@example.no', phone: '92345678', address: 'Strandkaien 18, 5013 BERGEN' },
+  { username: 'lars.johansen', name: 'Lars Johansen', email: 'lars.johansen@example.no', phone: '48765432', address: 'Kirkegata 3, 4006 STAVANGER' },
+];
+
+/**
+ * Seeds demo data into an empty database (no users at all). Returns what it created, or null when the
+ * database already had data. Listings are added by the listing seed (issue 3) through `seedListings`.
+ */
+export async function seedDemo(deps: AppDeps): Promise<Record<string, number> | null> {
+  const { db } = deps;
+  const existing = db.select({ n: count() }).from(users).get()?.n ?? 0;
+  // The env admin may already exist; only a database with no other users counts as empty.
+  const adminOnly = deps.config.admin ? 1 : 0;
+  if (existing > adminOnly) return null;
+  const created: { id: number }[] = [];
+  for (const u of DEMO_USERS) created.push(await registerUser(db, { ...u, password: DEMO_PASSWORD }));
+  const extra = seedHooks.length ? await Promise.all(seedHooks.map((h) => h(deps, created))) : [];
+  return Object.assign({ users: created.length }, ...extra);
+}
+
+/** Later domains (listings) register a hook that adds their demo rows for the created users. */
+export type SeedHook = (deps: AppDeps, users: { id: number }[]) => Promise<Record<string, number>>;
+export const seedHooks: SeedHook[] = [];

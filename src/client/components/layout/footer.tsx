@@ -1,0 +1,73 @@
+import { Box, Container, Grid, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { Brand } from './brand';
+
+// Brand marks as inline SVG (lucide no longer ships brand icons).
+const FacebookIcon = () => (
+  <svg width="20" height="20" viewBox="0 0 24 24" fill="currentColor" aria-hidden><path d="M13.5 22v-8h2.7l.4-3.2h-3.1V8.8c0-.9.3-1.5 1.6-1.5h1.7V4.4c-.3 0-1.3-.1-2.4-.1-2.4 0-4 1.5-4 4.1v2.4H7.7V14h2.7v8z" /></svg>
+);
+const InstagramIcon = () => (
+  <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden><rect x="3" y="3" width="18" height="18" rx="5" /><circle cx="12" cy="12" r="4" /><circle cx="17.5" cy="6.5" r="1" fill="currentColor" /></svg>
+);
+const LinkedinIcon = () => (
+  <svg width="20" height="20" viewBox="0 0 24 24" fill="currentColor" aria-hidden><path d="M4.98 3.5a2.5 2.5 0 1 1 0 5 2.5 2.5 0 0 1 0-5zM3 9.5h4V21H3zM9.5 9.5h3.8v1.6h.1c.5-1 1.8-2 3.8-2 4 0 4.8 2.6 4.8 6V21h-4v-5.1c0-1.2 0-2.8-1.7-2.8s-2 1.3-2 2.7V21h-4z" /></svg>
+);
+
+function FooterLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <ChakraLink asChild color="whiteAlpha.800" _hover={{ color: 'white' }} fontSize="sm">
+      <Link to={to}>{children}</Link>
+    </ChakraLink>
+  );
+}
+
+export function Footer() {
+  return (
+    <Box as="footer" bg="brand.900" color="white" mt="16">
+      <Container maxW="7xl" py={{ base: 10, md: 14 }}>
+        <Grid templateColumns={{ base: '1fr', sm: '1fr 1fr', md: '2fr 1fr 1fr 1fr' }} gap="8">
+          <Stack gap="3">
+            <Brand inverted />
+            <Text fontSize="sm" color="whiteAlpha.800" maxW="xs">
+              Norges trygge markedsplass for kjøp og salg av bruktbil. Kontrollerte annonser og direkte kontakt mellom kjøper og
+              selger.
+            </Text>
+          </Stack>
+          <Stack gap="2">
+            <Text fontWeight="semibold">Bil</Text>
+            <FooterLink to="/annonser">Kjøp bil</FooterLink>
+            <FooterLink to="/ny-annonse">Selg bil</FooterLink>
+          </Stack>
+          <Stack gap="2">
+            <Text fontWeight="semibold">Hjelp</Text>
+            <FooterLink to="/kontakt">Kontakt oss</FooterLink>
+            <FooterLink to="/about">Om oss</FooterLink>
+          </Stack>
+          <Stack gap="2">
+            <Text fontWeight="semibold">Juridisk</Text>
+            <FooterLink to="/personvern">Personvern</FooterLink>
+            <FooterLink to="/vilkar">Vilkår</FooterLink>
+            <FooterLink to="/cookies">Informasjonskapsler</FooterLink>
+          </Stack>
+        </Grid>
+        <HStack justify="space-between" mt="10" pt="6" borderTopWidth="1px" borderColor="whiteAlpha.300" flexWrap="wrap" gap="4">
+          <Text fontSize="sm" color="whiteAlpha.700">
+            © {new Date().getFullYear()} Bilpartner.no. Alle rettigheter reservert.
+          </Text>
+          <HStack gap="4" color="whiteAlpha.800">
+            <ChakraLink href="https://www.facebook.com/" target="_blank" rel="noopener noreferrer" aria-label="Bilpartner.no på Facebook" color="inherit">
+              <FacebookIcon />
+            </ChakraLink>
+            <ChakraLink href="https://www.instagram.com/" target="_blank" rel="noopener noreferrer" aria-label="Bilpartner.no på Instagram" color="inherit">
+              <InstagramIcon />
+            </ChakraLink>
+            <ChakraLink href="https://www.linkedin.com/" target="_blank" rel="noopener noreferrer" aria-label="Bilpartner.no på LinkedIn" color="inherit">
+              <LinkedinIcon />
+            </ChakraLink>
+          </HStack>
+        </HStack>
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,207 @@
+import { Badge, Box, Button, Container, Drawer, HStack, IconButton, Menu, Portal, Separator, Stack, Text } from '@chakra-ui/react';
+import { useMutation } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { ChevronDown, Menu as MenuIcon, Plus, UserRound } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { useCurrentUser } from '../../hooks/use-current-user';
+import { toast, toastError } from '../../lib/toaster';
+import { useTRPC } from '../../trpc';
+import { useLoginDialog } from '../auth/login-dialog-context';
+import { Brand } from './brand';
+import { useUnreadCounts } from '../../hooks/use-unread-counts';
+
+interface NavItem {
+  to: string;
+  label: string;
+  search?: Record<string, string>;
+  badge?: number;
+}
+
+function useLogout() {
+  const trpc = useTRPC();
+  return useMutation(
+    trpc.auth.logout.mutationOptions({
+      onSuccess: () => {
+        toast('Logget ut');
+        // SPEC §4: logout returns to unauthenticated and reloads the page.
+        setTimeout(() => window.location.reload(), 400);
+      },
+      onError: () => toastError('Feil', 'Kunne ikke logge ut.'),
+    }),
+  );
+}
+
+function userMenuItems(isAdmin: boolean, counts: { chats: number; notifications: number }): NavItem[] {
+  if (isAdmin) {
+    return [
+      { to: '/admin', search: { tab: 'all' }, label: 'Alle annonser' },
+      { to: '/admin', search: { tab: 'pending' }, label: 'Annonser til kontroll' },
+      { to: '/admin', search: { tab: 'users' }, label: 'Brukere' },
+      { to: '/admin/feedbacks', label: 'Tilbakemeldinger' },
+      { to: '/admin/messages', label: 'Kontaktmeldinger' },
+    ];
+  }
+  return [
+    { to: '/mine-annonser', label: 'Mine annonser' },
+    { to: '/lagrede-annonser', label: 'Lagrede annonser' },
+    { to: '/chats', label: 'Meldinger', badge: counts.chats },
+    { to: '/varslinger', label: 'Varslinger', badge: counts.notifications },
+  ];
+}
+
+function CountBadge({ n }: { n?: number }) {
+  if (n === undefined) return null;
+  return (
+    <Badge colorPalette={n > 0 ? 'red' : 'gray'} variant={n > 0 ? 'solid' : 'subtle'} rounded="full" ms="auto" data-testid="count-badge">
+      {n}
+    </Badge>
+  );
+}
+
+export function Header() {
+  const { user } = useCurrentUser();
+  const { openLogin } = useLoginDialog();
+  const logout = useLogout();
+  const counts = useUnreadCounts(!!user && !user.isAdmin);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const label = user ? user.displayName || user.username : '';
+  const items = user ? [{ to: '/profil', label: 'Min profil' }, ...userMenuItems(user.isAdmin, counts)] : [];
+
+  return (
+    <Box as="header" bg="bg" borderBottomWidth="1px" position="sticky" top="0" zIndex="sticky" shadow="xs">
+      <Container maxW="7xl" py="3">
+        <HStack justify="space-between" gap="4">
+          <Link to="/" aria-label="Bilpartner.no – til forsiden">
+            <Brand />
+          </Link>
+
+          <HStack as="nav" aria-label="Hovedmeny" gap="1" display={{ base: 'none', md: 'flex' }}>
+            <NavButton to="/annonser">Kjøp bil</NavButton>
+            <NavButton to="/ny-annonse">Selg bil</NavButton>
+            <Menu.Root positioning={{ placement: 'bottom-start' }}>
+              <Menu.Trigger asChild>
+                <Button variant="ghost" size="sm" fontWeight="semibold">
+                  Mer <ChevronDown size={16} />
+                </Button>
+              </Menu.Trigger>
+              <Portal>
+                <Menu.Positioner>
+                  <Menu.Content minW="44">
+                    <Menu.Item value="about" asChild>
+                      <Link to="/about">Om oss</Link>
+                    </Menu.Item>
+                    <Menu.Item value="kontakt" asChild>
+                      <Link to="/kontakt">Kontakt</Link>
+                    </Menu.Item>
+                  </Menu.Content>
+                </Menu.Positioner>
+              </Portal>
+            </Menu.Root>
+          </HStack>
+
+          <HStack gap="2">
+            <Button asChild colorPalette="accent" size="sm" display={{ base: 'none', sm: 'inline-flex' }}>
+              <Link to="/ny-annonse">
+                <Plus size={16} /> Opprett annonse
+              </Link>
+            </Button>
+            {user ? (
+              <Menu.Root positioning={{ placement: 'bottom-end' }}>
+                <Menu.Trigger asChild>
+                  <Button variant="outline" size="sm" maxW={{ base: '36', md: '56' }} data-testid="user-menu">
+                    <UserRound size={16} />
+                    <Text truncate>{label}</Text>
+                    {!user.isAdmin && counts.chats + counts.notifications > 0 && (
+                      <Box w="2" h="2" bg="red.500" rounded="full" aria-label="Uleste meldinger eller varslinger" />
+                    )}
+                    <ChevronDown size={14} />
+                  </Button>
+                </Menu.Trigger>
+                <Portal>
+                  <Menu.Positioner>
+                    <Menu.Content minW="60">
+                      {items.map((item) => (
+                        <Menu.Item key={item.label} value={item.label} asChild>
+                          <Link to={item.to} search={item.search as never}>
+                            {item.label}
+                            <CountBadge n={item.badge} />
+                          </Link>
+                        </Menu.Item>
+                      ))}
+                      <Menu.Separator />
+                      <Menu.Item value="logout" onClick={() => logout.mutate()} color="fg.error">
+                        Logg ut
+                      </Menu.Item>
+                    </Menu.Content>
+                  </Menu.Positioner>
+                </Portal>
+              </Menu.Root>
+            ) : (
+              <Button size="sm" colorPalette="brand" onClick={() => openLogin()}>
+                Logg inn
+              </Button>
+            )}
+            <IconButton
+              aria-label="Åpne meny"
+              variant="ghost"
+              size="sm"
+              display={{ base: 'inline-flex', md: 'none' }}
+              onClick={() => setDrawerOpen(true)}
+            >
+              <MenuIcon />
+            </IconButton>
+          </HStack>
+        </HStack>
+      </Container>
+
+      <Drawer.Root open={drawerOpen} onOpenChange={(e) => setDrawerOpen(e.open)} placement="end" size="xs">
+        <Portal>
+          <Drawer.Backdrop />
+          <Drawer.Positioner>
+            <Drawer.Content>
+              <Drawer.Header>
+                <Drawer.Title>Meny</Drawer.Title>
+              </Drawer.Header>
+              <Drawer.Body>
+                <Stack gap="1" onClick={() => setDrawerOpen(false)}>
+                  <DrawerLink to="/annonser">Kjøp bil</DrawerLink>
+                  <DrawerLink to="/ny-annonse">Selg bil</DrawerLink>
+                  <DrawerLink to="/about">Om oss</DrawerLink>
+                  <DrawerLink to="/kontakt">Kontakt</DrawerLink>
+                  <Separator my="2" />
+                  <Button asChild colorPalette="accent">
+                    <Link to="/ny-annonse">Opprett annonse</Link>
+                  </Button>
+                </Stack>
+              </Drawer.Body>
+              <Drawer.CloseTrigger asChild>
+                <IconButton aria-label="Lukk meny" variant="ghost" size="sm" position="absolute" top="3" insetEnd="3">
+                  ✕
+                </IconButton>
+              </Drawer.CloseTrigger>
+            </Drawer.Content>
+          </Drawer.Positioner>
+        </Portal>
+      </Drawer.Root>
+    </Box>
+  );
+}
+
+function NavButton({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Button asChild variant="ghost" size="sm" fontWeight="semibold">
+      <Link to={to} activeProps={{ style: { color: 'var(--chakra-colors-brand-600)' } }}>
+        {children}
+      </Link>
+    </Button>
+  );
+}
+
+function DrawerLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Button asChild variant="ghost" justifyContent="flex-start" size="lg">
+      <Link to={to}>{children}</Link>
+    </Button>
+  );
+}
+

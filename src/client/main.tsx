@@ -1,0 +1,39 @@
+import { StrictMode, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { ChakraProvider } from '@chakra-ui/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { system } from './theme';
+import { makeQueryClient, makeTRPCClient, TRPCProvider } from './trpc';
+import { createAppRouter } from './router';
+import { LoginDialogProvider } from './components/auth/login-dialog-context';
+import { Toaster } from './lib/toaster';
+
+function App() {
+  const [queryClient] = useState(makeQueryClient);
+  const [trpcClient] = useState(makeTRPCClient);
+  const [router] = useState(() => createAppRouter(queryClient));
+  // Providers: Chakra → QueryClient → TRPC → Router (stack-notes.md).
+  return (
+    <ChakraProvider value={system}>
+      <QueryClientProvider client={queryClient}>
+        <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
+          <LoginDialogProvider>
+            <RouterProvider router={router} />
+            <Toaster />
+          </LoginDialogProvider>
+        </TRPCProvider>
+      </QueryClientProvider>
+    </ChakraProvider>
+  );
+}
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
+
+if ('serviceWorker' in navigator && import.meta.env.PROD) {
+  window.addEventListener('load', () => navigator.serviceWorker.register('/sw.js').catch(() => {}));
+}

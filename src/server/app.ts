@@ -1,0 +1,195 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type preHandlerAsyncHookHandler } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import websocket from '@fastify/websocket';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import { closeDatabase, openDatabase, type Db } from '../../db/client';
+import type { AppConfig } from './config';
+import type { AppDeps, Integrations } from './deps';
+import { isForeignOrigin } from './http/origin';
+import { RATE_LIMITED_PROCEDURES, RATE_LIMITS, RATE_LIMIT_MESSAGE, type RateLimitKind } from './http/rate-limits';
+import { EventHub } from './realtime/hub';
+import { registerRestRoutes } from './rest/adapter';
+import { restRoutes } from './rest/routes';
+import { makeCreateContext } from './trpc/context';
+import { appRouter, type AppRouter } from './trpc/root';
+import { prepareDatabase } from './startup';
+
+export interface BuildOptions {
+  /** Use this database instead of opening config.databasePath (tests share one across apps). */
+  db?: Db;
+  /** Replace integrations (tests point them at fakes). */
+  integrations?: Partial<Integrations>;
+}
+
+// Photos travel as data URLs inside the listing JSON (SPEC §3); routes that carry them raise this.
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+function loggerOptions(config: AppConfig) {
+  if (config.env === 'test' || config.logLevel === 'silent') return false;
+  if (config.env === 'development') {
+    return { level: config.logLevel, transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } };
+  }
+  return { level: config.logLevel };
+}
+
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(config),
+    bodyLimit: DEFAULT_BODY_LIMIT,
+    routerOptions: { maxParamLength: 5000 },
+    trustProxy: config.env === 'production' ? 'loopback' : false,
+  });
+
+  const db = options.db ?? openDatabase(config.databasePath);
+  const hub = new EventHub();
+  const integrations = { ...createIntegrations(config, app), ...options.integrations } as Integrations;
+  const deps: AppDeps = { db, config, hub, log: app.log, integrations };
+  const createContext = makeCreateContext(deps);
+
+  app.addHook('onClose', async () => {
+    hub.close();
+    if (!options.db) closeDatabase(db);
+  });
+  app.addHook('onReady', async () => {
+    await prepareDatabase(deps);
+  });
+
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy:
+      config.env === 'development'
+        ? false // Vite's dev server injects inline scripts for hot reload.
+        : {
+            useDefaults: false,
+            directives: {
+              defaultSrc: ["'self'"],
+              scriptSrc: ["'self'"],
+              // Chakra (emotion) inserts style tags at run time.
+              styleSrc: ["'self'", "'unsafe-inline'"],
+              imgSrc: ["'self'", 'data:', 'blob:'],
+              fontSrc: ["'self'", 'data:'],
+              connectSrc: ["'self'"],
+              frameSrc: ['https://maps.google.com', 'https://www.google.com', 'https://www.openstreetmap.org'],
+              workerSrc: ["'self'"],
+              manifestSrc: ["'self'"],
+              objectSrc: ["'none'"],
+              baseUri: ["'self'"],
+              formAction: ["'self'"],
+              frameAncestors: ["'none'"],
+            },
+          },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, context) => ({ statusCode: 429, message: RATE_LIMIT_MESSAGE, retryAfter: context.after }),
+  });
+  const limiters = Object.fromEntries(
+    (Object.keys(RATE_LIMITS) as RateLimitKind[]).map((kind) => [
+      kind,
+      app.rateLimit({ ...RATE_LIMITS[kind], keyGenerator: (req) => `${kind}:${req.ip}` }),
+    ]),
+  ) as Record<RateLimitKind, preHandlerAsyncHookHandler>;
+
+  // A state-changing request whose Origin names another site is refused (api-contract.md, CSRF defence
+  // on top of SameSite=Lax).
+  app.addHook('onRequest', async (req, reply) => {
+    if (['GET', 'HEAD', 'OPTIONS'].includes(req.method)) return;
+    if (isForeignOrigin(req.headers.origin, req.headers.host)) {
+      return reply.code(403).send({ message: 'Forespørselen kom fra et annet nettsted og ble avvist.' });
+    }
+  });
+
+  app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, req, reply) => {
+    const status = err.statusCode ?? 500;
+    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413) {
+      return reply.code(413).send({ message: 'Forespørselen er for stor.' });
+    }
+    if (status === 429) return reply.code(429).send({ message: RATE_LIMIT_MESSAGE });
+    if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || status === 415) {
+      return reply.code(415).send({ message: 'Forespørselen må sendes som JSON.' });
+    }
+    if (status >= 400 && status < 500) {
+      const invalidJson = err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY';
+      return reply.code(status).send({ message: invalidJson ? 'Ugyldig JSON i forespørselen.' : 'Ugyldig forespørsel.' });
+    }
+    req.log.error({ err }, 'unhandled error');
+    if (config.env === 'test') console.error(err);
+    return reply.code(500).send({ message: 'Noe gikk galt på serveren. Prøv igjen senere.' });
+  });
+
+  // tRPC over HTTP and WebSocket in one process. @fastify/websocket must be registered first (stack-notes.md).
+  await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
+  app.addHook('onRequest', async (req, reply) => {
+    if (!req.url.startsWith('/trpc/')) return;
+    const pathPart = req.url.slice('/trpc/'.length).split('?')[0];
+    const kinds = new Set(
+      decodeURIComponent(pathPart)
+        .split(',')
+        .map((p) => RATE_LIMITED_PROCEDURES[p])
+        .filter(Boolean),
+    );
+    for (const kind of kinds) {
+      await limiters[kind].call(app, req, reply);
+      if (reply.sent) return reply;
+    }
+  });
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    useWSS: true,
+    keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
+    trpcOptions: {
+      router: appRouter,
+      createContext,
+      onError({ path, error }) {
+        if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'tRPC error');
+      },
+    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  });
+
+  registerRestRoutes(app, { router: appRouter, routes: restRoutes, createContext, limiters });
+
+  registerClient(app, config);
+  return app;
+}
+
+/** Integrations are added by later issues (vehicle registry, address search, image storage). */
+function createIntegrations(_config: AppConfig, _app: FastifyInstance): Partial<Integrations> {
+  return {};
+}
+
+function registerClient(app: FastifyInstance, config: AppConfig) {
+  const clientDir = config.clientDir && fs.existsSync(path.join(config.clientDir, 'index.html')) ? config.clientDir : undefined;
+  if (clientDir) {
+    app.register(fastifyStatic, {
+      root: clientDir,
+      prefix: '/',
+      index: false,
+      wildcard: false,
+      setHeaders(res, filePath) {
+        // Vite's hashed assets never change; everything else is revalidated.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('Cache-Control', 'public, max-age=31536000, immutable');
+        else res.header('Cache-Control', 'no-cache');
+      },
+    });
+  }
+  const indexHtml = clientDir ? fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8') : undefined;
+
+  app.setNotFoundHandler((req: FastifyRequest, reply: FastifyReply) => {
+    const url = req.url.split('?')[0];
+    if (url.startsWith('/api/') || url.startsWith('/trpc/') || url === '/api' || url === '/trpc') {
+      return reply.code(404).send({ message: 'Fant ikke ressursen.' });
+    }
+    if ((req.method === 'GET' || req.method === 'HEAD') && indexHtml && !path.extname(url)) {
+      // The client router decides; unknown routes render the SPEC's 404 page.
+      return reply.code(200).header('Cache-Control', 'no-cache').type('text/html').send(indexHtml);
+    }
+    return reply.code(404).type('text/plain').send('Not found');
+  });
+}

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? fallback : ['true', '1', 'yes'].includes(v)));
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
+
+export function envSchema(nodeEnv: string | undefined) {
+  // api-contract.md: the cookie is Secure by default only when NODE_ENV=production is set explicitly.
+  const production = nodeEnv === 'production';
+  return z.object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATABASE_PATH: z.string().min(1).default('./data/bilpartner.db'),
+    UPLOAD_DIR: z.string().min(1).default('./data/uploads'),
+    SEED_DEMO: bool(true),
+    ADMIN_USERNAME: optionalText,
+    ADMIN_PASSWORD: optionalText,
+    VEHICLE_API_URL: z
+      .url()
+      .default('https://akfell-datautlevering.atlas.vegvesen.no/enkeltoppslag/kjoretoydata'),
+    VEHICLE_API_KEY: optionalText,
+    ADDRESS_API_URL: z.url().default('https://ws.geonorge.no/adresser/v1/sok'),
+    COOKIE_SECURE: bool(production),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  });
+}
+
+export type Env = z.infer<ReturnType<typeof envSchema>>;
+
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  databasePath: string;
+  uploadDir: string;
+  seedDemo: boolean;
+  admin?: { username: string; password: string };
+  vehicleApiUrl: string;
+  vehicleApiKey?: string;
+  addressApiUrl: string;
+  cookieSecure: boolean;
+  logLevel: string;
+  /** Directory of the built client (vite build); absent in tests that only exercise the API. */
+  clientDir?: string;
+  /** Turn off rate limits (tests that hammer an endpoint on purpose keep them on). */
+  rateLimit?: boolean;
+}
+
+/** Parses the environment once; a bad value throws an error naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema(env.NODE_ENV).safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    databasePath: e.DATABASE_PATH,
+    uploadDir: e.UPLOAD_DIR,
+    seedDemo: e.SEED_DEMO,
+    admin: e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : undefined,
+    vehicleApiUrl: e.VEHICLE_API_URL,
+    vehicleApiKey: e.VEHICLE_API_KEY,
+    addressApiUrl: e.ADDRESS_API_URL,
+    cookieSecure: e.COOKIE_SECURE,
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+/** A config for tests: in-memory database, no seed, temp uploads. */
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return {
+    env: 'test',
+    port: 0,
+    host: '127.0.0.1',
+    databasePath: ':memory:',
+    uploadDir: overrides.uploadDir ?? `/tmp/bilpartner-test-uploads-${process.pid}`,
+    seedDemo: false,
+    vehicleApiUrl: 'http://vehicle.test/enkeltoppslag/kjoretoydata',
+    vehicleApiKey: 'test-key',
+    addressApiUrl: 'http://address.test/adresser/v1/sok',
+    cookieSecure: false,
+    logLevel: 'silent',
+    rateLimit: true,
+    ...overrides,
+  };
+}

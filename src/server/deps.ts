@@ -1,0 +1,22 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import type { AppConfig } from './config';
+import type { EventHub } from './realtime/hub';
+
+/**
+ * Long-lived things created once in buildApp and closed in Fastify's onClose. Procedures and REST rows
+ * reach them through the context; services take what they need as arguments.
+ * Later issues add their integrations here (image storage, vehicle registry, address search).
+ */
+export interface AppDeps {
+  db: Db;
+  config: AppConfig;
+  hub: EventHub;
+  log: FastifyBaseLogger;
+  integrations: Integrations;
+}
+
+// Filled by the issues that build each integration; kept as one open interface so adding one touches
+// only its own module and app.ts.
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface Integrations {}

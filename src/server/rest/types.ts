@@ -1,0 +1,33 @@
+import type { FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import type { Context } from '../trpc/context';
+import type { RateLimitKind } from '../http/rate-limits';
+
+export interface RestRequest {
+  params: Record<string, string>;
+  query: Record<string, unknown>;
+  body: unknown;
+  raw: FastifyRequest;
+}
+
+/**
+ * One row of the REST adapter: an `/api/*` method+path of SPEC §7 served by a tRPC procedure.
+ * Rows hold no logic beyond picking the input and shaping the answer; the procedure does the work.
+ */
+export interface RestRoute {
+  method: Extract<HTTPMethods, 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'>;
+  url: string;
+  /** Dot path of the procedure, e.g. 'auth.login'. */
+  procedure: string;
+  /** Builds the procedure input. Default: GET/DELETE → query+params, others → body+params. */
+  input?: (req: RestRequest) => unknown;
+  /** Success status. Default 200, DELETE 204 (no body). */
+  status?: number;
+  /** Shapes the answer and may set headers (e.g. X-Total-Count). Default: the procedure's result. */
+  send?: (result: any, reply: FastifyReply, ctx: Context) => unknown;
+  /** Per-route body limit in bytes (photos as data URLs need more than the 1 MiB default). */
+  bodyLimit?: number;
+  /** Per-route rate limit budget (login, register, contact, feedback), shared with the tRPC transport. */
+  rateLimit?: RateLimitKind;
+}
+
+export const defineRoutes = (routes: RestRoute[]) => routes;

@@ -1,0 +1,40 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { users, type User } from '../../../db/schema';
+import type { PublicUserShape } from '../../shared/schemas/auth';
+
+/** The user as its owner and admins see it (api-contract.md "Shapes"): never the password hash. */
+export function toUserShape(u: Omit<User, 'passwordHash'>): PublicUserShape {
+  return {
+    id: u.id,
+    username: u.username,
+    name: u.name,
+    displayName: u.displayName,
+    email: u.email,
+    phone: u.phone,
+    address: u.address,
+    uniqueId: u.uniqueId,
+    isAdmin: u.isAdmin,
+    createdAt: u.createdAt.toISOString(),
+  };
+}
+
+export function findUserByUsername(db: Db, username: string): User | undefined {
+  return db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username.trim()})`)
+    .get();
+}
+
+export function findUserById(db: Db, id: number): User | undefined {
+  return db.select().from(users).where(eq(users.id, id)).get();
+}
+
+// Unambiguous alphabet (no 0/O, 1/I/L) for codes people read aloud or type.
+const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+export function randomCode(length = 6): string {
+  const bytes = new Uint8Array(length);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join('');
+}
