@@ -1,9 +1,24 @@
+import { addressRouter } from '../routers/address';
 import { authRouter } from '../routers/auth';
+import { inboxRouter } from '../routers/inbox';
+import { inquiriesRouter } from '../routers/inquiries';
+import { listingsBuyerProcedures } from '../routers/listings-buyer';
+import { listingsSellerProcedures } from '../routers/listings-seller';
+import { savedListingsRouter } from '../routers/saved-listings';
+import { usersRouter } from '../routers/users';
+import { vehicleRouter } from '../routers/vehicle';
 import { router } from './init';
 
-// One router per domain (style.md). Later issues add theirs here.
+// One router per domain (style.md). The listings namespace is assembled from its seller and buyer halves.
 export const appRouter = router({
   auth: authRouter,
+  inbox: inboxRouter,
+  address: addressRouter,
+  vehicle: vehicleRouter,
+  listings: router({ ...listingsSellerProcedures, ...listingsBuyerProcedures }),
+  savedListings: savedListingsRouter,
+  inquiries: inquiriesRouter,
+  users: usersRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,5 +1,23 @@
 import type { RestRoute } from '../types';
+import { addressRoutes } from './address';
 import { authRoutes } from './auth';
+import { inboxRoutes } from './inbox';
+import { inquiriesRoutes } from './inquiries';
+import { listingsBuyerRoutes } from './listings-buyer';
+import { listingsSellerRoutes } from './listings-seller';
+import { savedListingsRoutes } from './saved-listings';
+import { usersRoutes } from './users';
+import { vehicleRoutes } from './vehicle';
 
-// The whole /api/* surface of SPEC §7, one file per domain. Later issues add rows here.
-export const restRoutes: RestRoute[] = [...authRoutes];
+// The whole /api/* surface of SPEC §7 and api-contract.md, one file per domain.
+export const restRoutes: RestRoute[] = [
+  ...authRoutes,
+  ...inboxRoutes,
+  ...addressRoutes,
+  ...vehicleRoutes,
+  ...listingsSellerRoutes,
+  ...listingsBuyerRoutes,
+  ...savedListingsRoutes,
+  ...inquiriesRoutes,
+  ...usersRoutes,
+];

@@ -1,0 +1,20 @@
+// npm test: unit + integration tests (vitest), then browser tests (vitest + playwright-core + chromium),
+// closing with one pass/fail summary line. Exits non-zero if any part fails.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+
+const results = [];
+function run(name, cmd, args) {
+  const started = Date.now();
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: process.env });
+  results.push({ name, ok: r.status === 0, seconds: ((Date.now() - started) / 1000).toFixed(1) });
+}
+
+run('typecheck', 'npx', ['tsc', '--noEmit']);
+run('unit+integration', 'npx', ['vitest', 'run']);
+if (fs.existsSync('vitest.e2e.config.ts')) run('browser', 'npx', ['vitest', 'run', '-c', 'vitest.e2e.config.ts']);
+
+const failed = results.filter((r) => !r.ok);
+const line = results.map((r) => `${r.name} ${r.ok ? 'PASS' : 'FAIL'} (${r.seconds}s)`).join(', ');
+console.log(`\n${failed.length ? 'TESTS FAILED' : 'ALL TESTS PASSED'}: ${line}`);
+process.exit(failed.length ? 1 : 0);

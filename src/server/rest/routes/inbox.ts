@@ -1,0 +1,3 @@
+import { defineRoutes } from '../types';
+
+export const inboxRoutes = defineRoutes([]);

@@ -1,0 +1,109 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { openDatabase, type Db } from '../../../db/client';
+import { buildApp, type BuildOptions } from '../app';
+import { testConfig, type AppConfig } from '../config';
+import { registerUser } from '../services/auth';
+import { createSession, generateSessionToken, SESSION_COOKIE } from '../auth/session';
+import { EventHub } from '../realtime/hub';
+import { appRouter } from '../trpc/root';
+import { createCallerFactory } from '../trpc/init';
+import type { Context } from '../trpc/context';
+import { noCookieJar } from '../auth/cookies';
+import type { Integrations } from '../deps';
+
+/** A fresh migrated in-memory database. */
+export function createTestDb(): Db {
+  return openDatabase(':memory:');
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  config: AppConfig;
+  uploadDir: string;
+  close(): Promise<void>;
+}
+
+/** buildApp on a fresh in-memory database and a temp upload dir; use with app.inject. */
+export async function createTestApp(overrides: Partial<AppConfig> = {}, options: BuildOptions = {}): Promise<TestApp> {
+  const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-uploads-'));
+  const config = testConfig({ uploadDir, ...overrides });
+  const db = options.db ?? createTestDb();
+  const app = await buildApp(config, { ...options, db });
+  await app.ready();
+  return {
+    app,
+    db,
+    config,
+    uploadDir,
+    async close() {
+      await app.close();
+      if (db.$client.open) db.$client.close();
+      fs.rmSync(uploadDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let counter = 0;
+/** A realistic Norwegian user; returns the row and its plain password. */
+export async function createUser(
+  db: Db,
+  overrides: Partial<{ username: string; password: string; name: string; email: string; phone: string; address: string; isAdmin: boolean }> = {},
+) {
+  counter += 1;
+  const password = overrides.password ?? 'hemmelig123';
+  const user = await registerUser(
+    db,
+    {
+      username: overrides.username ?? `bruker${counter}_${Date.now() % 100000}`,
+      password,
+      name: overrides.name ?? 'Kari Nordmann',
+      email: overrides.email ?? `kari${counter}@example.no`,
+      phone: overrides.phone ?? '91234567',
+      address: overrides.address ?? 'Storgata 1, 0155 OSLO',
+    },
+    { isAdmin: overrides.isAdmin ?? false },
+  );
+  return { user, password };
+}
+
+/** Creates a session directly (no login round trip) and returns the Cookie header value. */
+export function sessionCookie(db: Db, userId: number): string {
+  const token = generateSessionToken();
+  createSession(db, token, userId);
+  return `${SESSION_COOKIE}=${token}`;
+}
+
+/** A user plus a cookie for app.inject. */
+export async function loggedInUser(db: Db, overrides: Parameters<typeof createUser>[1] = {}) {
+  const { user, password } = await createUser(db, overrides);
+  return { user, password, cookie: sessionCookie(db, user.id) };
+}
+
+/** A tRPC caller as a given user (or a visitor) for router tests, without HTTP. */
+export function callerFor(db: Db, user: { id: number } | null, opts: { config?: AppConfig; integrations?: Partial<Integrations> } = {}) {
+  const config = opts.config ?? testConfig();
+  const full = user ? db.query.users.findFirst({ where: (u, { eq }) => eq(u.id, user.id) }).sync() : null;
+  const { passwordHash: _p, ...safe } = full ?? ({} as Record<string, unknown>);
+  const ctx: Context = {
+    db,
+    config,
+    hub: new EventHub(),
+    log: { info() {}, warn() {}, error() {}, debug() {}, trace() {}, fatal() {}, child() { return this; }, level: 'silent', silent() {} } as never,
+    integrations: (opts.integrations ?? {}) as Integrations,
+    user: full ? (safe as Context['user']) : null,
+    session: full ? { id: 'test', userId: full.id, expiresAt: new Date(Date.now() + 1e9) } : null,
+    cookies: noCookieJar,
+    ip: '127.0.0.1',
+    userAgent: 'vitest',
+  };
+  return createCallerFactory(appRouter)(ctx);
+}
+
+/** Parses a JSON inject response, failing loudly on a non-JSON body. */
+export function json<T = any>(res: LightMyRequestResponse): T {
+  return JSON.parse(res.body) as T;
+}

@@ -1,0 +1,125 @@
+// One canonical code list per listing attribute (issue 3). Stored values are the codes; labels are Norwegian.
+// Decision record: docs/decisions/001-listing-codes.md. The create form (SPEC §3) and the search filters
+// (SPEC §2 /annonser) use different words; FILTERS below maps every filter label to stored codes.
+
+export interface Code<T extends string = string> {
+  code: T;
+  label: string;
+}
+
+export const BODY_TYPES = [
+  { code: 'sedan', label: 'Sedan' },
+  { code: 'stasjonsvogn', label: 'Stasjonsvogn' },
+  { code: 'kombi', label: 'Kombi (kasse)' },
+  { code: 'suv', label: 'SUV' },
+  { code: 'coupe', label: 'Coupé' },
+  { code: 'cabriolet', label: 'Cabriolet' },
+  { code: 'flerbruksbil', label: 'Flerbruksbil' },
+  { code: 'pickup', label: 'Pickup' },
+  { code: 'varebil', label: 'Varebil' },
+  { code: 'annet', label: 'Annet' },
+] as const satisfies readonly Code[];
+
+export const FUEL_TYPES = [
+  { code: 'bensin', label: 'Bensin' },
+  { code: 'diesel', label: 'Diesel' },
+  { code: 'el', label: 'Elektrisk' },
+  { code: 'hybrid', label: 'Hybrid' },
+  { code: 'plugin_hybrid', label: 'Plug-in hybrid' },
+  { code: 'hydrogen', label: 'Hydrogen' },
+  { code: 'lpg', label: 'LPG (gass)' },
+  { code: 'cng', label: 'CNG (naturgass)' },
+  { code: 'annet', label: 'Annet' },
+] as const satisfies readonly Code[];
+
+export const TRANSMISSIONS = [
+  { code: 'manuell', label: 'Manuell' },
+  { code: 'automat', label: 'Automat' },
+  { code: 'cvt', label: 'Trinnløs (CVT)' },
+  { code: 'semi-automat', label: 'Semi-automat' },
+] as const satisfies readonly Code[];
+
+export const DRIVETRAINS = [
+  { code: 'forhjulsdrift', label: 'Forhjulsdrift' },
+  { code: 'bakhjulsdrift', label: 'Bakhjulsdrift' },
+  { code: 'firehjulsdrift', label: 'Firehjulsdrift' },
+] as const satisfies readonly Code[];
+
+export type BodyType = (typeof BODY_TYPES)[number]['code'];
+export type FuelType = (typeof FUEL_TYPES)[number]['code'];
+export type Transmission = (typeof TRANSMISSIONS)[number]['code'];
+export type Drivetrain = (typeof DRIVETRAINS)[number]['code'];
+
+export const codesOf = <T extends readonly Code[]>(list: T) => list.map((c) => c.code) as unknown as [T[number]['code'], ...T[number]['code'][]];
+
+/** Label of a stored code, or '' for an empty value, or the raw value for an unknown one. */
+export function labelOf(list: readonly Code[], code: string | null | undefined): string {
+  if (!code) return '';
+  return list.find((c) => c.code === code)?.label ?? code;
+}
+
+/** Makes offered in the search filter and the home quick search (SPEC §2). Stored make text is free. */
+export const FILTER_MAKES = ['Audi', 'BMW', 'Mercedes-Benz', 'Volkswagen', 'Toyota', 'Ford', 'Volvo', 'Tesla', 'Peugeot', 'Renault'] as const;
+
+/**
+ * Search filter labels (SPEC §2 /annonser) → stored codes. A filter value may be a label or a code; both resolve
+ * here, case-insensitively. Personbil means an ordinary passenger car body (sedan, hatchback, MPV); the other
+ * labels name their own body types, so no filter matches nothing while matching cars exist.
+ */
+export const FILTERS = {
+  bodyType: [
+    { label: 'Personbil', codes: ['sedan', 'kombi', 'flerbruksbil'] },
+    { label: 'SUV', codes: ['suv'] },
+    { label: 'Stasjonsvogn', codes: ['stasjonsvogn'] },
+    { label: 'Varebil', codes: ['varebil', 'pickup'] },
+    { label: 'Kabriolet', codes: ['cabriolet'] },
+    { label: 'Coupe', codes: ['coupe'] },
+  ],
+  fuelType: [
+    { label: 'Bensin', codes: ['bensin'] },
+    { label: 'Diesel', codes: ['diesel'] },
+    { label: 'Elektrisk', codes: ['el'] },
+    { label: 'Hybrid', codes: ['hybrid'] },
+    { label: 'Plug-in Hybrid', codes: ['plugin_hybrid'] },
+    { label: 'Hydrogen', codes: ['hydrogen'] },
+  ],
+  transmission: [
+    // CVT and semi-automatic gearboxes need no clutch pedal: a buyer filtering on Automat wants them.
+    { label: 'Automat', codes: ['automat', 'cvt', 'semi-automat'] },
+    { label: 'Manuell', codes: ['manuell'] },
+  ],
+  driveType: [
+    { label: 'Forhjulsdrift', codes: ['forhjulsdrift'] },
+    { label: 'Bakhjulsdrift', codes: ['bakhjulsdrift'] },
+    { label: 'Firehjulsdrift', codes: ['firehjulsdrift'] },
+  ],
+} as const;
+
+export type FilterKey = keyof typeof FILTERS;
+
+const ALL_CODES: Record<FilterKey, readonly Code[]> = {
+  bodyType: BODY_TYPES,
+  fuelType: FUEL_TYPES,
+  transmission: TRANSMISSIONS,
+  driveType: DRIVETRAINS,
+};
+
+/**
+ * Resolves a filter value (label like 'Elektrisk' or code like 'el'; several may be comma-separated) to the
+ * stored codes it matches. Unknown values resolve to [] (and the search then matches nothing, correctly).
+ */
+export function resolveFilter(key: FilterKey, value: string): string[] {
+  const out = new Set<string>();
+  for (const raw of value.split(',')) {
+    const v = raw.trim().toLowerCase();
+    if (!v) continue;
+    const byLabel = FILTERS[key].find((f) => f.label.toLowerCase() === v);
+    if (byLabel) byLabel.codes.forEach((c) => out.add(c));
+    else if (ALL_CODES[key].some((c) => c.code === v)) out.add(v);
+    else {
+      const byCodeLabel = ALL_CODES[key].find((c) => c.label.toLowerCase() === v);
+      if (byCodeLabel) out.add(byCodeLabel.code);
+    }
+  }
+  return [...out];
+}
