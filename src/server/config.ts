@@ -29,6 +29,8 @@ export function envSchema(nodeEnv: string | undefined) {
     VEHICLE_API_KEY: optionalText,
     ADDRESS_API_URL: z.url().default('https://ws.geonorge.no/adresser/v1/sok'),
     COOKIE_SECURE: bool(production),
+    // Where the built client lives (default ./dist/client); tests and parallel builds point it elsewhere.
+    CLIENT_DIR: optionalText,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   });
 }
@@ -75,6 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     addressApiUrl: e.ADDRESS_API_URL,
     cookieSecure: e.COOKIE_SECURE,
     logLevel: e.LOG_LEVEL,
+    clientDir: e.CLIENT_DIR,
   };
 }
 

@@ -1,0 +1,64 @@
+import { z } from '../zod';
+
+export const SORTS = ['newest', 'price_asc', 'price_desc', 'year_desc', 'mileage_asc'] as const;
+export type SortKey = (typeof SORTS)[number];
+export const SORT_LABELS: Record<SortKey, string> = {
+  newest: 'Nyeste først',
+  price_asc: 'Lavest pris',
+  price_desc: 'Høyest pris',
+  year_desc: 'Nyeste årsmodell',
+  mileage_asc: 'Lavest kilometerstand',
+};
+
+// Query strings arrive as text; an empty value means "not set". Bad numbers are a 400 with a Norwegian text.
+const optText = z
+  .string()
+  .trim()
+  .max(100)
+  .optional()
+  .transform((v) => (v ? v : undefined));
+const optInt = (label: string) =>
+  z.preprocess(
+    (v) => (v === '' || v === null || v === undefined ? undefined : v),
+    z.coerce.number({ error: `${label} må være et tall.` }).int({ error: `${label} må være et heltall.` }).min(0, { error: `${label} kan ikke være negativ.` }).optional(),
+  );
+
+/**
+ * GET /api/listings parameters (SPEC §7 + api-contract.md). priceMin/priceMax and yearMin/yearMax are the home
+ * quick search's names (SPEC §2) and mean the same as priceFrom/priceTo and yearFrom/yearTo.
+ */
+export const searchInput = z
+  .object({
+    query: optText,
+    make: optText,
+    model: optText,
+    yearFrom: optInt('Årstall fra'),
+    yearTo: optInt('Årstall til'),
+    yearMin: optInt('Årstall fra'),
+    yearMax: optInt('Årstall til'),
+    priceFrom: optInt('Pris fra'),
+    priceTo: optInt('Pris til'),
+    priceMin: optInt('Pris fra'),
+    priceMax: optInt('Pris til'),
+    mileageFrom: optInt('Kilometerstand fra'),
+    mileageTo: optInt('Kilometerstand til'),
+    fuelType: optText,
+    transmission: optText,
+    driveType: optText,
+    location: optText,
+    bodyType: optText,
+    color: optText,
+    limit: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(100).default(24)),
+    offset: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(1_000_000).default(0)),
+    sort: z.preprocess((v) => (v === '' ? undefined : v), z.enum(SORTS, { error: 'Ukjent sortering.' }).default('newest')),
+  })
+  .transform(({ yearMin, yearMax, priceMin, priceMax, ...rest }) => ({
+    ...rest,
+    yearFrom: rest.yearFrom ?? yearMin,
+    yearTo: rest.yearTo ?? yearMax,
+    priceFrom: rest.priceFrom ?? priceMin,
+    priceTo: rest.priceTo ?? priceMax,
+  }));
+
+export type SearchInput = z.input<typeof searchInput>;
+export type SearchParams = z.output<typeof searchInput>;
