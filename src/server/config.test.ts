@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('applies the contract defaults', () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(3000);
+    expect(c.host).toBe('0.0.0.0');
+    expect(c.databasePath).toBe('./data/bilpartner.db');
+    expect(c.uploadDir).toBe('./data/uploads');
+    expect(c.seedDemo).toBe(true);
+    expect(c.admin).toBeUndefined();
+    expect(c.vehicleApiKey).toBeUndefined();
+    expect(c.vehicleApiUrl).toContain('enkeltoppslag/kjoretoydata');
+    expect(c.addressApiUrl).toContain('/adresser/v1/sok');
+  });
+
+  it('makes the cookie Secure only when NODE_ENV=production is set', () => {
+    expect(loadConfig({}).cookieSecure).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production' }).cookieSecure).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', COOKIE_SECURE: 'false' }).cookieSecure).toBe(false);
+  });
+
+  it('needs both admin variables to ensure an admin', () => {
+    expect(loadConfig({ ADMIN_USERNAME: 'admin' }).admin).toBeUndefined();
+    expect(loadConfig({ ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: 'hemmelig' }).admin).toEqual({ username: 'admin', password: 'hemmelig' });
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['SEED_DEMO', 'kanskje'],
+    ['VEHICLE_API_URL', 'not a url'],
+    ['NODE_ENV', 'staging'],
+    ['COOKIE_SECURE', 'sometimes'],
+  ])('stops with a message naming %s when it is %s', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`\\b${name}\\b`));
+  });
+});
