@@ -13,6 +13,7 @@ import type { AppDeps, Integrations } from './deps';
 import { isForeignOrigin } from './http/origin';
 import { RATE_LIMITED_PROCEDURES, RATE_LIMITS, RATE_LIMIT_MESSAGE, type RateLimitKind } from './http/rate-limits';
 import { EventHub } from './realtime/hub';
+import { createAddressSearch } from './integrations/address-search';
 import { registerRestRoutes } from './rest/adapter';
 import { restRoutes } from './rest/routes';
 import { makeCreateContext } from './trpc/context';
@@ -160,8 +161,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 }
 
 /** Integrations are added by later issues (vehicle registry, address search, image storage). */
-function createIntegrations(_config: AppConfig, _app: FastifyInstance): Partial<Integrations> {
-  return {};
+function createIntegrations(config: AppConfig, app: FastifyInstance): Partial<Integrations> {
+  return {
+    address: createAddressSearch({ url: config.addressApiUrl, log: app.log }),
+  };
 }
 
 function registerClient(app: FastifyInstance, config: AppConfig) {

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { AppConfig } from './config';
 import type { EventHub } from './realtime/hub';
+import type { AddressSearch } from './integrations/address-search';
 
 /**
  * Long-lived things created once in buildApp and closed in Fastify's onClose. Procedures and REST rows
@@ -18,5 +19,6 @@ export interface AppDeps {
 
 // Filled by the issues that build each integration; kept as one open interface so adding one touches
 // only its own module and app.ts.
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface Integrations {}
+export interface Integrations {
+  address: AddressSearch;
+}

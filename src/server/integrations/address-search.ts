@@ -1,0 +1,148 @@
+/** One suggestion of the public address lookup (SPEC §3 "Address suggestion"). */
+export interface AddressSuggestion {
+  adressetekst: string;
+  postnummer: string;
+  poststed: string;
+}
+
+export interface AddressSearch {
+  /** Up to 10 suggestions for a free-text query; [] for short input and whenever the upstream service fails. */
+  search(query: string): Promise<AddressSuggestion[]>;
+}
+
+interface Logger {
+  warn(obj: object, msg?: string): void;
+}
+
+export interface AddressSearchOptions {
+  /** Geonorge's `.../adresser/v1/sok` endpoint (ADDRESS_API_URL). */
+  url: string;
+  log: Logger;
+  timeoutMs?: number;
+  cacheTtlMs?: number;
+  cacheMaxEntries?: number;
+  fetch?: typeof fetch;
+  now?: () => number;
+}
+
+// SPEC §5 / §9: lookups start at 3 characters and show 10 hits.
+export const ADDRESS_MIN_QUERY = 3;
+export const ADDRESS_MAX_HITS = 10;
+const MAX_QUERY = 200;
+
+/** Lower-cased, single-spaced: "Storgata  1" and "storgata 1" share a cache entry and an upstream call. */
+export function normaliseAddressQuery(query: string): string {
+  return query.replace(/[*]/g, ' ').replace(/\s+/g, ' ').trim().toLowerCase().slice(0, MAX_QUERY);
+}
+
+/** Picks the three fields the product uses out of Geonorge's answer, ignoring anything malformed. */
+export function mapGeonorgeAnswer(body: unknown): AddressSuggestion[] {
+  const list = (body as { adresser?: unknown } | null)?.adresser;
+  if (!Array.isArray(list)) return [];
+  const seen = new Set<string>();
+  const out: AddressSuggestion[] = [];
+  for (const item of list) {
+    if (!item || typeof item !== 'object') continue;
+    const { adressetekst, postnummer, poststed } = item as Record<string, unknown>;
+    if (typeof adressetekst !== 'string' || adressetekst.trim() === '') continue;
+    const suggestion = {
+      adressetekst: adressetekst.trim(),
+      postnummer: typeof postnummer === 'string' || typeof postnummer === 'number' ? String(postnummer).trim() : '',
+      poststed: typeof poststed === 'string' ? poststed.trim() : '',
+    };
+    // A street address and a cadastral address can share the same text; the list shows each text once.
+    const key = `${suggestion.adressetekst}|${suggestion.postnummer}|${suggestion.poststed}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(suggestion);
+    if (out.length === ADDRESS_MAX_HITS) break;
+  }
+  return out;
+}
+
+/** A small LRU map with a time-to-live: Map keeps insertion order, so the first key is the least recently used. */
+class TtlLru<V> {
+  private entries = new Map<string, { value: V; expiresAt: number }>();
+  constructor(
+    private readonly max: number,
+    private readonly ttlMs: number,
+    private readonly now: () => number,
+  ) {}
+
+  get(key: string): V | undefined {
+    const hit = this.entries.get(key);
+    if (!hit) return undefined;
+    this.entries.delete(key);
+    if (hit.expiresAt <= this.now()) return undefined;
+    this.entries.set(key, hit);
+    return hit.value;
+  }
+
+  set(key: string, value: V) {
+    this.entries.delete(key);
+    this.entries.set(key, { value, expiresAt: this.now() + this.ttlMs });
+    while (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value as string);
+  }
+
+  get size() {
+    return this.entries.size;
+  }
+}
+
+/**
+ * Geonorge's address search (external-apis.md), proxied so the browser never calls it. Answers are cached
+ * (addresses rarely change; typing the same prefix again is common) and identical concurrent queries share
+ * one upstream call. A failure is logged and answered as [] (SPEC §8: "logged, and the suggestion list is cleared").
+ */
+export function createAddressSearch(opts: AddressSearchOptions): AddressSearch {
+  const timeoutMs = opts.timeoutMs ?? 3000;
+  const doFetch = opts.fetch ?? globalThis.fetch;
+  const cache = new TtlLru<AddressSuggestion[]>(opts.cacheMaxEntries ?? 500, opts.cacheTtlMs ?? 10 * 60_000, opts.now ?? Date.now);
+  const inFlight = new Map<string, Promise<AddressSuggestion[]>>();
+
+  async function fetchPage(text: string, mode: 'prefix' | 'fuzzy'): Promise<AddressSuggestion[]> {
+    const url = new URL(opts.url);
+    // Geonorge does not combine fuzzy matching with the * wildcard, so a half-typed street ("Arendalsg") is
+    // searched as a prefix first, and a typo ("Arendalgata 12") gets a fuzzy second try when that finds nothing.
+    url.searchParams.set('sok', mode === 'prefix' ? `${text}*` : text);
+    if (mode === 'fuzzy') url.searchParams.set('fuzzy', 'true');
+    url.searchParams.set('treffPerSide', String(ADDRESS_MAX_HITS));
+    url.searchParams.set('side', '0');
+    url.searchParams.set('asciiKompatibel', 'true');
+    const res = await doFetch(url, { headers: { Accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs) });
+    if (!res.ok) throw new Error(`address search answered HTTP ${res.status}`);
+    return mapGeonorgeAnswer(await res.json());
+  }
+
+  async function lookup(text: string): Promise<AddressSuggestion[]> {
+    const prefix = await fetchPage(text, 'prefix');
+    return prefix.length > 0 ? prefix : fetchPage(text, 'fuzzy');
+  }
+
+  return {
+    async search(query) {
+      const text = normaliseAddressQuery(query);
+      if (text.length < ADDRESS_MIN_QUERY) return [];
+      const cached = cache.get(text);
+      if (cached) return cached;
+      let pending = inFlight.get(text);
+      if (!pending) {
+        pending = lookup(text)
+          .then((hits) => {
+            cache.set(text, hits);
+            return hits;
+          })
+          .finally(() => inFlight.delete(text));
+        inFlight.set(text, pending);
+      }
+      try {
+        return await pending;
+      } catch (err) {
+        // Failures are not cached: the next keystroke tries again.
+        const e = err as Error;
+        opts.log.warn({ err: { name: e.name, message: e.message }, query: text }, 'address search failed');
+        return [];
+      }
+    },
+  };
+}
