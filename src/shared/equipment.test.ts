@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { EQUIPMENT, EQUIPMENT_COUNT, EQUIPMENT_GROUPS, SERVICE_BOOK_LABEL, isEquipmentLabel } from './equipment';
+
+describe('equipment catalogue', () => {
+  it('has exactly the 68 options of SPEC §3, each once', () => {
+    expect(EQUIPMENT).toHaveLength(68);
+    expect(EQUIPMENT_COUNT).toBe(68);
+    expect(new Set(EQUIPMENT).size).toBe(EQUIPMENT.length);
+    const lower = EQUIPMENT.map((e) => e.toLowerCase());
+    expect(new Set(lower).size).toBe(EQUIPMENT.length);
+  });
+
+  it('keeps the service book apart from the 68', () => {
+    expect(EQUIPMENT).not.toContain(SERVICE_BOOK_LABEL);
+    expect(isEquipmentLabel(SERVICE_BOOK_LABEL)).toBe(false);
+  });
+
+  it('holds the options SPEC §3 names and a flat list equal to the groups', () => {
+    for (const label of ['Cruisekontroll', 'Parkeringssensor foran', 'Ryggekamera', '360° kamera', 'Setevarme foran', '2-sone klimaanlegg', 'Hengerfeste avtagbart', 'ISOFIX']) {
+      expect(isEquipmentLabel(label)).toBe(true);
+    }
+    expect(EQUIPMENT_GROUPS.flatMap((g) => g.items)).toEqual(EQUIPMENT);
+    for (const g of EQUIPMENT_GROUPS) expect(g.items.length).toBeGreaterThan(0);
+    expect(EQUIPMENT.every((e) => e === e.trim() && e.length > 0)).toBe(true);
+  });
+});

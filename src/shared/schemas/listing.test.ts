@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { EQUIPMENT, SERVICE_BOOK_LABEL } from '../equipment';
+import { IMAGE_TYPE_MESSAGE, LISTING_PRICE_MESSAGE, LISTING_REQUIRED_MESSAGE, listingFormInput } from './listing';
+
+const valid = {
+  registrationNumber: 'ab 12345',
+  make: 'Volkswagen',
+  model: 'Golf',
+  year: 2017,
+  price: 189000,
+  registrationFee: 6200,
+  address: 'Storgata 12, 0155 OSLO',
+};
+
+function issues(input: Record<string, unknown>) {
+  const r = listingFormInput.safeParse(input);
+  return Object.fromEntries((r.error?.issues ?? []).map((i) => [i.path.join('.'), i.message]));
+}
+
+describe('listingFormInput', () => {
+  it('applies the SPEC §5 defaults and coerces text to numbers and booleans', () => {
+    const data = listingFormInput.parse({ ...valid, year: '2017', price: '189 000', mileage: '', hideAddress: 'true', serviceHistory: 'on' });
+    expect(data).toMatchObject({ registrationNumber: 'AB12345', year: 2017, price: 189000, doors: 4, seats: 5, previousOwners: 1, mileage: 0, engineSize: 0, power: 0, weight: 0 });
+    expect(data.hideAddress).toBe(true);
+    expect(data.hideContactInfo).toBe(false);
+    expect(data.serviceHistory).toBe(true);
+    expect(data.images).toEqual([]);
+    expect(data.equipment).toEqual([]);
+  });
+
+  it('ignores a totalPrice the client sends', () => {
+    const data = listingFormInput.parse({ ...valid, totalPrice: 1 });
+    expect(data).not.toHaveProperty('totalPrice');
+  });
+
+  it('requires registration number, make, model, year and address with the SPEC message', () => {
+    expect(issues({ ...valid, registrationNumber: '  ' }).registrationNumber).toBe(LISTING_REQUIRED_MESSAGE);
+    expect(issues({ ...valid, make: '' }).make).toBe(LISTING_REQUIRED_MESSAGE);
+    expect(issues({ ...valid, model: undefined }).model).toBe(LISTING_REQUIRED_MESSAGE);
+    expect(issues({ ...valid, year: '' }).year).toBe(LISTING_REQUIRED_MESSAGE);
+    expect(issues({ ...valid, address: '' }).address).toBe(LISTING_REQUIRED_MESSAGE);
+    expect(LISTING_REQUIRED_MESSAGE).toBe('Vennligst fyll inn alle obligatoriske felt.');
+  });
+
+  it('wants a price above 0', () => {
+    expect(issues({ ...valid, price: 0 }).price).toBe(LISTING_PRICE_MESSAGE);
+    expect(issues({ ...valid, price: '' }).price).toBe(LISTING_PRICE_MESSAGE);
+    expect(issues({ ...valid, price: -5 }).price).toBe(LISTING_PRICE_MESSAGE);
+    expect(LISTING_PRICE_MESSAGE).toBe('Vennligst angi en gyldig pris.');
+  });
+
+  it('keeps the bounds of SPEC §9', () => {
+    const next = new Date().getFullYear() + 1;
+    expect(issues({ ...valid, year: 1949 }).year).toMatch(/1950/);
+    expect(issues({ ...valid, year: next + 1 }).year).toMatch(String(next));
+    expect(issues({ ...valid, year: next })).toEqual({});
+    expect(issues({ ...valid, year: 1950 })).toEqual({});
+    expect(issues({ ...valid, doors: 1 }).doors).toBe('Antall dører må være mellom 2 og 6.');
+    expect(issues({ ...valid, doors: 7 }).doors).toBe('Antall dører må være mellom 2 og 6.');
+    expect(issues({ ...valid, seats: 10 }).seats).toBe('Antall seter må være mellom 2 og 9.');
+    expect(issues({ ...valid, previousOwners: 0 }).previousOwners).toBe('Antall tidligere eiere må være mellom 1 og 20.');
+    expect(issues({ ...valid, previousOwners: 21 }).previousOwners).toBeDefined();
+    for (const f of ['engineSize', 'weight', 'mileage', 'power', 'registrationFee']) {
+      expect(issues({ ...valid, [f]: -1 })[f]).toMatch(/negativ/);
+    }
+    expect(issues({ ...valid, vinNumber: 'X'.repeat(31) }).vinNumber).toMatch(/30 tegn/);
+    expect(issues({ ...valid, vinNumber: 'X'.repeat(30) })).toEqual({});
+    expect(issues({ ...valid, mileage: 'mange' }).mileage).toBe('Kilometerstand må være et tall.');
+  });
+
+  it('accepts only the codes of src/shared/codes.ts, or empty', () => {
+    expect(issues({ ...valid, fuelType: 'el', bodyType: 'SUV', transmission: 'automat', drivetrain: '' })).toEqual({});
+    expect(issues({ ...valid, fuelType: 'kull' }).fuelType).toBe('Ugyldig drivstofftype.');
+    expect(issues({ ...valid, bodyType: 'romskip' }).bodyType).toBe('Ugyldig karosseritype.');
+  });
+
+  it('accepts catalogue equipment and turns the service book into serviceHistory', () => {
+    const data = listingFormInput.parse({ ...valid, equipment: [EQUIPMENT[0], EQUIPMENT[0], SERVICE_BOOK_LABEL] });
+    expect(data.equipment).toEqual([EQUIPMENT[0]]);
+    expect(data.serviceHistory).toBe(true);
+    expect(issues({ ...valid, equipment: ['Rakettmotor'] })['equipment.0']).toBe('Ukjent utstyr: Rakettmotor.');
+  });
+
+  it('takes image data URLs and uploaded image URLs, nothing else', () => {
+    const ok = listingFormInput.parse({
+      ...valid,
+      images: ['data:image/jpeg;base64,/9j/', '/uploads/ab/x.webp', 'https://bilpartner.no/uploads/ab/y.webp'],
+    });
+    expect(ok.images).toHaveLength(3);
+    expect(issues({ ...valid, images: ['data:text/plain;base64,aGVp'] })['images.0']).toBe(IMAGE_TYPE_MESSAGE);
+    expect(issues({ ...valid, images: ['https://evil.example/x.jpg'] })['images.0']).toBeDefined();
+    expect(issues({ ...valid, images: ['/uploads/../../etc/passwd'] })['images.0']).toBeDefined();
+  });
+
+  it('converts inspection dates to dd.mm.yyyy and rejects impossible dates', () => {
+    expect(listingFormInput.parse({ ...valid, nextInspection: '2026-03-31' }).nextInspection).toBe('31.03.2026');
+    expect(listingFormInput.parse({ ...valid, nextInspection: '31.03.2026' }).nextInspection).toBe('31.03.2026');
+    expect(issues({ ...valid, nextInspection: '31.02.2026' }).nextInspection).toBeDefined();
+  });
+});

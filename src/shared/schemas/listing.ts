@@ -1,0 +1,272 @@
+// The create/edit listing form (SPEC §3 fields, §5 "Create listing" rules, §9 bounds). One schema for the form,
+// the tRPC procedures and the REST routes. Messages are the SPEC's where it has one; the error *titles*
+// ('Manglende informasjon', 'Ugyldig pris', 'Ugyldig filtype') are the client's toast titles (§8).
+import { BODY_TYPES, DRIVETRAINS, FUEL_TYPES, TRANSMISSIONS, codesOf, type Code } from '../codes';
+import { SERVICE_BOOK_LABEL, isEquipmentLabel } from '../equipment';
+import { isValidNorwegianPhone, PHONE_SUBMIT_MESSAGE } from '../validation/phone';
+import { z } from '../zod';
+
+export const LISTING_REQUIRED_TITLE = 'Manglende informasjon';
+export const LISTING_REQUIRED_MESSAGE = 'Vennligst fyll inn alle obligatoriske felt.';
+export const LISTING_PRICE_TITLE = 'Ugyldig pris';
+export const LISTING_PRICE_MESSAGE = 'Vennligst angi en gyldig pris.';
+export const IMAGE_TYPE_TITLE = 'Ugyldig filtype';
+export const IMAGE_TYPE_MESSAGE = 'Kun bildefiler er tillatt.';
+export const LISTING_NOT_FOUND_MESSAGE = 'Annonse ikke funnet';
+
+export const YEAR_MIN = 1950;
+/** SPEC §9: "Year 1950 to next year", evaluated when parsing so a long-running server never goes stale. */
+export const yearMax = () => new Date().getFullYear() + 1;
+export const yearRangeMessage = () => `Årsmodell må være mellom ${YEAR_MIN} og ${yearMax()}.`;
+
+export const LISTING_BOUNDS = {
+  doors: { min: 2, max: 6, default: 4 },
+  seats: { min: 2, max: 9, default: 5 },
+  previousOwners: { min: 1, max: 20, default: 1 },
+  vinMax: 30,
+} as const;
+
+// --- helpers ------------------------------------------------------------------------------------------------
+
+/** Form values arrive as numbers or text ("250 000", "1,5"); empty means "use the default" (SPEC §5). */
+function toNumber(v: unknown): unknown {
+  if (v === undefined || v === null) return undefined;
+  if (typeof v === 'string') {
+    const s = v.replace(/[\s\u00a0\u202f]/g, '').replace(',', '.');
+    return s === '' ? undefined : Number(s);
+  }
+  return v;
+}
+
+interface IntRule {
+  label: string;
+  min: number;
+  max: number;
+  default: number;
+  rangeMessage?: string;
+}
+const int = ({ label, min, max, default: fallback, rangeMessage }: IntRule) => {
+  const below = rangeMessage ?? (min === 0 ? `${label} kan ikke være negativ.` : `${label} må være minst ${min}.`);
+  const above = rangeMessage ?? `${label} kan ikke være større enn ${max.toLocaleString('nb-NO')}.`;
+  return z.preprocess(
+    toNumber,
+    z
+      .number({ error: `${label} må være et tall.` })
+      .int({ error: `${label} må være et helt tall.` })
+      .min(min, { error: below })
+      .max(max, { error: above })
+      .default(fallback),
+  );
+};
+
+/** Booleans coerced (SPEC §5): true/false, 'true'/'false', 'on', '1'/'0', 1/0; missing or empty → false. */
+const bool = z.preprocess((v) => {
+  if (typeof v === 'string') return ['true', 'on', '1', 'yes', 'ja'].includes(v.trim().toLowerCase());
+  if (typeof v === 'number') return v !== 0;
+  return v ?? false;
+}, z.boolean({ error: 'Ugyldig verdi.' }));
+
+const text = (label: string, max: number) =>
+  z.preprocess(
+    (v) => (v === undefined || v === null ? '' : typeof v === 'number' ? String(v) : v),
+    z.string({ error: `${label} må være tekst.` }).trim().max(max, { error: `${label} kan ikke være lengre enn ${max} tegn.` }),
+  );
+
+const requiredText = (label: string, max: number) =>
+  z.preprocess(
+    (v) => (v === undefined || v === null ? '' : typeof v === 'number' ? String(v) : v),
+    z
+      .string({ error: LISTING_REQUIRED_MESSAGE })
+      .trim()
+      .min(1, { error: LISTING_REQUIRED_MESSAGE })
+      .max(max, { error: `${label} kan ikke være lengre enn ${max} tegn.` }),
+  );
+
+/** A code of src/shared/codes.ts, or '' for "not chosen" (every code field is optional). */
+const code = <T extends readonly Code[]>(list: T, message: string) =>
+  z.preprocess(
+    (v) => (v === undefined || v === null ? '' : typeof v === 'string' ? v.trim().toLowerCase() : v),
+    z.union([z.literal(''), z.enum(codesOf(list))], { error: message }),
+  );
+
+const DATE_NO = /^(\d{2})\.(\d{2})\.(\d{4})$/;
+const DATE_ISO = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** Inspection dates are shown and stored as dd.mm.yyyy (SPEC §3); an <input type="date"> value is accepted too. */
+const inspectionDate = (label: string) =>
+  text(label, 10)
+    .transform((v) => {
+      const iso = DATE_ISO.exec(v);
+      return iso ? `${iso[3]}.${iso[2]}.${iso[1]}` : v;
+    })
+    .refine(
+      (v) => {
+        if (v === '') return true;
+        const m = DATE_NO.exec(v);
+        if (!m) return false;
+        const d = new Date(Date.UTC(+m[3], +m[2] - 1, +m[1]));
+        return d.getUTCDate() === +m[1] && d.getUTCMonth() === +m[2] - 1;
+      },
+      { error: `${label} må være en gyldig dato (dd.mm.åååå).` },
+    );
+
+// --- images -------------------------------------------------------------------------------------------------
+
+const DATA_URL_RE = /^data:([^;,]*)(;[^,]*)?,/i;
+/** A new photo as the browser read it: `data:image/...;base64,...`. */
+export function isImageDataUrl(s: string): boolean {
+  const m = DATA_URL_RE.exec(s.slice(0, 200));
+  return !!m && /^image\//i.test(m[1]);
+}
+export function isDataUrl(s: string): boolean {
+  return DATA_URL_RE.test(s.slice(0, 200));
+}
+/** Path part of an image the server already stores ('/uploads/…'), given as a path or an absolute URL. */
+export function uploadedImagePath(s: string): string | null {
+  let p = s;
+  if (/^https?:\/\//i.test(s)) {
+    try {
+      p = new URL(s).pathname;
+    } catch {
+      return null;
+    }
+  }
+  return /^\/uploads\/[A-Za-z0-9._/-]+$/.test(p) && !p.includes('..') ? p : null;
+}
+
+/**
+ * One photo of the form: a data URL (a new photo) or the URL of an image this user already uploaded (staged via
+ * listings.uploadImage, or already on this listing). Array order is display order; the first is the cover.
+ * There is no count limit (SPEC §5, §9); the server checks each file's real bytes.
+ */
+const imageRef = z.string({ error: IMAGE_TYPE_MESSAGE }).superRefine((s, ctx) => {
+  if (isDataUrl(s)) {
+    if (!isImageDataUrl(s)) ctx.addIssue({ code: 'custom', message: IMAGE_TYPE_MESSAGE });
+    return;
+  }
+  if (!uploadedImagePath(s)) ctx.addIssue({ code: 'custom', message: 'Ukjent bilde. Last opp bildet på nytt.' });
+});
+
+// --- the form -----------------------------------------------------------------------------------------------
+
+const equipment = z.preprocess(
+  (v) => (v === undefined || v === null ? [] : v),
+  z.array(
+    z.string({ error: 'Ukjent utstyr.' }).refine((s) => s === SERVICE_BOOK_LABEL || isEquipmentLabel(s), {
+      error: (iss) => `Ukjent utstyr: ${String(iss.input)}.`,
+    }),
+    { error: 'Utstyr må være en liste.' },
+  ),
+);
+
+export const listingFormInput = z
+  .object({
+    registrationNumber: requiredText('Registreringsnummer', 10).transform((v) => v.toUpperCase().replace(/\s+/g, '')),
+    make: requiredText('Merke', 50),
+    model: requiredText('Modell', 100),
+    year: z.preprocess(
+      toNumber,
+      z
+        .number({ error: (iss) => (iss.input === undefined ? LISTING_REQUIRED_MESSAGE : 'Årsmodell må være et tall.') })
+        .int({ error: 'Årsmodell må være et helt tall.' })
+        .refine((y) => y >= YEAR_MIN && y <= yearMax(), { error: yearRangeMessage }),
+    ),
+    vinNumber: text('Understellsnummer (VIN)', LISTING_BOUNDS.vinMax).transform((v) => v.toUpperCase()),
+    bodyType: code(BODY_TYPES, 'Ugyldig karosseritype.'),
+    doors: int({ label: 'Antall dører', ...LISTING_BOUNDS.doors, rangeMessage: 'Antall dører må være mellom 2 og 6.' }),
+    seats: int({ label: 'Antall seter', ...LISTING_BOUNDS.seats, rangeMessage: 'Antall seter må være mellom 2 og 9.' }),
+    color: text('Farge', 50),
+    engineSize: int({ label: 'Motorvolum', min: 0, max: 20_000, default: 0 }),
+    power: int({ label: 'Effekt', min: 0, max: 3_000, default: 0 }),
+    fuelType: code(FUEL_TYPES, 'Ugyldig drivstofftype.'),
+    transmission: code(TRANSMISSIONS, 'Ugyldig girkasse.'),
+    drivetrain: code(DRIVETRAINS, 'Ugyldig hjuldrift.'),
+    weight: int({ label: 'Vekt', min: 0, max: 100_000, default: 0 }),
+    mileage: int({ label: 'Kilometerstand', min: 0, max: 10_000_000, default: 0 }),
+    previousOwners: int({
+      label: 'Antall tidligere eiere',
+      ...LISTING_BOUNDS.previousOwners,
+      rangeMessage: 'Antall tidligere eiere må være mellom 1 og 20.',
+    }),
+    nextInspection: inspectionDate('Neste EU-kontroll'),
+    lastInspection: inspectionDate('Sist EU-godkjent'),
+    description: text('Beskrivelse', 10_000),
+    // Above 0 (SPEC §5); an empty price defaults to 0 and so fails with the SPEC's message.
+    price: int({ label: 'Pris', min: 0, max: 100_000_000, default: 0, rangeMessage: LISTING_PRICE_MESSAGE }).refine(
+      (p) => p > 0,
+      { error: LISTING_PRICE_MESSAGE },
+    ),
+    registrationFee: int({ label: 'Omregistreringsavgift', min: 0, max: 10_000_000, default: 0 }),
+    equipment,
+    images: z.preprocess((v) => (v === undefined || v === null ? [] : v), z.array(imageRef, { error: 'Bilder må være en liste.' })),
+    serviceHistory: bool,
+    address: requiredText('Adresse', 200),
+    hideAddress: bool,
+    hideContactInfo: bool,
+    contactPhone: text('Telefonnummer', 20).refine((v) => v === '' || isValidNorwegianPhone(v), { error: PHONE_SUBMIT_MESSAGE }),
+    // totalPrice is not read: the server always computes price + registrationFee (SPEC §4). z.object drops it.
+  })
+  .transform(({ equipment: items, serviceHistory, ...rest }) => ({
+    ...rest,
+    // 'Fulgt servicehåndbok' is the serviceHistory flag, not an equipment item (see src/shared/equipment.ts).
+    equipment: [...new Set(items.filter((i) => i !== SERVICE_BOOK_LABEL))],
+    serviceHistory: serviceHistory || items.includes(SERVICE_BOOK_LABEL),
+  }));
+
+/** What the form sends (loose: text or numbers). */
+export type ListingFormInput = z.input<typeof listingFormInput>;
+/** What the server works with after parsing. */
+export type ListingFormData = z.output<typeof listingFormInput>;
+
+/** The values an empty create form starts from (SPEC §5 defaults). */
+export const EMPTY_LISTING_FORM = {
+  registrationNumber: '',
+  make: '',
+  model: '',
+  year: '' as number | '',
+  vinNumber: '',
+  bodyType: '',
+  doors: 4,
+  seats: 5,
+  color: '',
+  engineSize: 0,
+  power: 0,
+  fuelType: '',
+  transmission: '',
+  drivetrain: '',
+  weight: 0,
+  mileage: 0,
+  previousOwners: 1,
+  nextInspection: '',
+  lastInspection: '',
+  description: '',
+  price: 0,
+  registrationFee: 0,
+  equipment: [] as string[],
+  images: [] as string[],
+  serviceHistory: false,
+  address: '',
+  hideAddress: false,
+  hideContactInfo: false,
+  contactPhone: '',
+};
+
+/** Edit: the listing id plus the full form (SPEC §7 PATCH /api/listings/{id}). */
+export const listingUpdateInput = z.object({
+  id: z.coerce.number({ error: LISTING_NOT_FOUND_MESSAGE }).int().positive({ error: LISTING_NOT_FOUND_MESSAGE }),
+  data: listingFormInput,
+});
+
+export const listingIdInput = z.object({
+  id: z.coerce.number({ error: LISTING_NOT_FOUND_MESSAGE }).int().positive({ error: LISTING_NOT_FOUND_MESSAGE }),
+});
+
+export const listingSetActiveInput = listingIdInput.extend({
+  active: bool,
+});
+
+/** A single photo uploaded ahead of the form (staged): the data URL the browser read. */
+export const uploadImageInput = z.object({
+  image: z
+    .string({ error: IMAGE_TYPE_MESSAGE })
+    .refine(isImageDataUrl, { error: IMAGE_TYPE_MESSAGE }),
+});
