@@ -28,7 +28,8 @@ export const emailSchema = z
 
 /** Phone is checked only when present (SPEC §5); an empty value passes this rule. */
 export const phoneSchema = z
-  .string({ error: PHONE_SUBMIT_MESSAGE })
+  // A missing phone is "not filled in", not "not a valid number" (the register form requires it).
+  .string({ error: (issue) => (issue.input === undefined ? 'Telefonnummer må fylles ut.' : PHONE_SUBMIT_MESSAGE) })
   .trim()
   .max(20, { error: PHONE_SUBMIT_MESSAGE })
   .refine((v) => v === '' || isValidNorwegianPhone(v), { error: PHONE_SUBMIT_MESSAGE });

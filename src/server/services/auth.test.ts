@@ -1,0 +1,188 @@
+import { TRPCError } from '@trpc/server';
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Db } from '../../../db/client';
+import { sessions, users } from '../../../db/schema';
+import { PASSWORD_MIN_MESSAGE, registerInput, updateProfileInput } from '../../shared/schemas/auth';
+import { PHONE_SUBMIT_MESSAGE, isValidNorwegianPhone } from '../../shared/validation/phone';
+import { createSession, generateSessionToken, validateSessionToken } from '../auth/session';
+import { AppError } from '../errors';
+import { callerFor, createTestDb, createUser } from '../testing/harness';
+import { USERNAME_TAKEN, WRONG_CREDENTIALS, authenticate, changePassword, ensureAdmin, registerUser, updateProfile } from './auth';
+
+let db: Db;
+beforeEach(() => {
+  db = createTestDb();
+});
+afterEach(() => db.$client.close());
+
+const kari = {
+  username: 'kari.nordmann',
+  password: 'bilpartner123',
+  name: 'Kari Nordmann',
+  email: 'kari@example.no',
+  phone: '+47 912 34 567',
+  address: 'Arendalsgata 12B, 0463 OSLO',
+};
+
+async function expectAppError(promise: Promise<unknown> | (() => unknown), code: AppError['code'], message: string) {
+  const err = await (typeof promise === 'function' ? Promise.resolve().then(promise) : promise).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(AppError);
+  expect((err as AppError).code).toBe(code);
+  expect((err as AppError).message).toBe(message);
+}
+
+async function expectTRPCError(promise: Promise<unknown>, code: TRPCError['code'], message: string) {
+  const err = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(TRPCError);
+  expect((err as TRPCError).code).toBe(code);
+  expect((err as TRPCError).message).toBe(message);
+}
+
+describe('phone rule (SPEC §5)', () => {
+  it.each(['91234567', '41234567', '22334455', '+47 912 34 567', '+4791234567', '0047 41234567', '4791234567', ' 912 34 567 '])(
+    'accepts %s',
+    (phone) => expect(isValidNorwegianPhone(phone)).toBe(true),
+  );
+  it.each(['12345678', '02345678', '9123456', '912345678', '+46 912 34 567', '+4612345678', '004691234567', '46 91234567', '+47 012 34 567', '', 'telefon'])(
+    'refuses %j',
+    (phone) => expect(isValidNorwegianPhone(phone)).toBe(false),
+  );
+
+  it('is checked on the profile only when a phone is present; required on registration', () => {
+    const profile = { name: 'Kari Nordmann', displayName: 'Kari', email: 'kari@example.no', address: '' };
+    expect(updateProfileInput.safeParse({ ...profile, phone: '' }).success).toBe(true);
+    expect(updateProfileInput.safeParse({ ...profile, phone: '12345678' }).error?.issues[0].message).toBe(PHONE_SUBMIT_MESSAGE);
+    expect(registerInput.safeParse({ ...kari, phone: '' }).error?.issues[0].message).toBe('Telefonnummer må fylles ut.');
+    expect(registerInput.safeParse({ ...kari, phone: '9123456' }).error?.issues[0].message).toBe(PHONE_SUBMIT_MESSAGE);
+  });
+});
+
+describe('registerUser', () => {
+  it('creates the user with an argon2id hash, a BP- code, a display name from the first name and a spaceless phone', async () => {
+    const user = await registerUser(db, kari);
+    expect(user.passwordHash.startsWith('$argon2id$')).toBe(true);
+    expect(user.uniqueId).toMatch(/^BP-[A-HJ-NP-Z2-9]{6}$/);
+    expect(user.displayName).toBe('Kari');
+    expect(user.phone).toBe('+4791234567');
+    expect(user.isAdmin).toBe(false);
+  });
+
+  it('refuses a username that differs only in case', async () => {
+    await registerUser(db, kari);
+    await expectAppError(registerUser(db, { ...kari, username: 'KARI.NORDMANN' }), 'CONFLICT', USERNAME_TAKEN);
+    expect(db.select().from(users).all()).toHaveLength(1);
+  });
+
+  it('gives every user a different uniqueId', async () => {
+    const ids = new Set<string>();
+    for (let i = 0; i < 20; i++) ids.add((await createUser(db)).user.uniqueId);
+    expect(ids.size).toBe(20);
+  });
+});
+
+describe('authenticate', () => {
+  it('accepts the right password, with the username in any case', async () => {
+    const user = await registerUser(db, kari);
+    expect((await authenticate(db, 'Kari.Nordmann', kari.password)).id).toBe(user.id);
+  });
+
+  it('gives the same error for a wrong password and an unknown user', async () => {
+    await registerUser(db, kari);
+    await expectAppError(authenticate(db, kari.username, 'feil-passord'), 'UNAUTHORIZED', WRONG_CREDENTIALS);
+    await expectAppError(authenticate(db, 'ola.nordmann', kari.password), 'UNAUTHORIZED', WRONG_CREDENTIALS);
+  });
+});
+
+describe('changePassword', () => {
+  it('refuses a wrong current password and keeps the sessions', async () => {
+    const user = await registerUser(db, kari);
+    createSession(db, generateSessionToken(), user.id);
+    await expectAppError(changePassword(db, user.id, { oldPassword: 'feil', newPassword: 'nyttpassord' }), 'BAD_REQUEST', 'Nåværende passord er feil.');
+    expect(db.select().from(sessions).where(eq(sessions.userId, user.id)).all()).toHaveLength(1);
+  });
+
+  it('sets the new password and revokes every session of the user, and only of that user', async () => {
+    const user = await registerUser(db, kari);
+    const other = (await createUser(db)).user;
+    const tokens = [generateSessionToken(), generateSessionToken()];
+    for (const token of tokens) createSession(db, token, user.id);
+    const otherToken = generateSessionToken();
+    createSession(db, otherToken, other.id);
+
+    await changePassword(db, user.id, { oldPassword: kari.password, newPassword: 'nyttpassord' });
+    for (const token of tokens) expect(validateSessionToken(db, token).user).toBeNull();
+    expect(validateSessionToken(db, otherToken).user?.id).toBe(other.id);
+    await expectAppError(authenticate(db, kari.username, kari.password), 'UNAUTHORIZED', WRONG_CREDENTIALS);
+    expect((await authenticate(db, kari.username, 'nyttpassord')).id).toBe(user.id);
+  });
+});
+
+describe('updateProfile', () => {
+  it('saves the editable fields and leaves username, uniqueId and isAdmin alone', async () => {
+    const user = await registerUser(db, kari);
+    const updated = updateProfile(db, user.id, { name: 'Kari Hansen', displayName: 'KH', email: 'kh@example.no', phone: '412 34 567', address: '' });
+    expect(updated).toMatchObject({ username: kari.username, uniqueId: user.uniqueId, isAdmin: false, name: 'Kari Hansen', displayName: 'KH', phone: '41234567' });
+  });
+
+  it('answers NOT_FOUND for a user that does not exist', () => {
+    return expectAppError(() => updateProfile(db, 9999, { name: 'x', displayName: 'x', email: 'x@example.no', phone: '', address: '' }), 'NOT_FOUND', 'Fant ikke brukeren.');
+  });
+});
+
+describe('ensureAdmin', () => {
+  it('creates the admin when missing and promotes an existing user', async () => {
+    const created = await ensureAdmin(db, 'sjef', 'hemmelig123');
+    expect(created.isAdmin).toBe(true);
+    await registerUser(db, kari);
+    expect((await ensureAdmin(db, kari.username, 'ignored')).isAdmin).toBe(true);
+    expect(db.select().from(users).where(eq(users.username, kari.username)).get()!.isAdmin).toBe(true);
+  });
+});
+
+describe('auth router', () => {
+  it('auth.me is null for a visitor and the user (without hash) when logged in', async () => {
+    const { user } = await createUser(db);
+    expect(await callerFor(db, null).auth.me()).toBeNull();
+    const me = await callerFor(db, user).auth.me();
+    expect(me).toMatchObject({ id: user.id, username: user.username });
+    expect(me).not.toHaveProperty('passwordHash');
+    expect(typeof me!.createdAt).toBe('string');
+  });
+
+  it('auth.register and auth.login answer the user', async () => {
+    const registered = await callerFor(db, null).auth.register(kari);
+    expect(registered).toMatchObject({ username: kari.username, phone: '+4791234567' });
+    expect(await callerFor(db, null).auth.login({ username: kari.username, password: kari.password })).toMatchObject({ id: registered.id });
+  });
+
+  it('maps service errors and input errors to tRPC codes with the Norwegian message', async () => {
+    await callerFor(db, null).auth.register(kari);
+    await expectTRPCError(callerFor(db, null).auth.register(kari), 'CONFLICT', USERNAME_TAKEN);
+    await expectTRPCError(callerFor(db, null).auth.login({ username: kari.username, password: 'feil' }), 'UNAUTHORIZED', WRONG_CREDENTIALS);
+    await expectTRPCError(callerFor(db, null).auth.register({ ...kari, username: 'ola', phone: '12345678' }), 'BAD_REQUEST', PHONE_SUBMIT_MESSAGE);
+  });
+
+  it('updateProfile and changePassword need a logged-in user', async () => {
+    const visitor = callerFor(db, null);
+    await expectTRPCError(visitor.auth.updateProfile({ name: 'x', displayName: 'x', email: 'x@example.no', phone: '', address: '' }), 'UNAUTHORIZED', 'Du må være innlogget.');
+    await expectTRPCError(visitor.auth.changePassword({ oldPassword: 'x', newPassword: 'yyyyyy' }), 'UNAUTHORIZED', 'Du må være innlogget.');
+  });
+
+  it('changePassword checks the new length before touching anything', async () => {
+    const { user, password } = await createUser(db);
+    await expectTRPCError(callerFor(db, user).auth.changePassword({ oldPassword: password, newPassword: '12345' }), 'BAD_REQUEST', PASSWORD_MIN_MESSAGE);
+    expect((await authenticate(db, user.username, password)).id).toBe(user.id);
+  });
+
+  it('changePassword answers the SPEC success text', async () => {
+    const { user, password } = await createUser(db);
+    expect(await callerFor(db, user).auth.changePassword({ oldPassword: password, newPassword: 'nyttpassord' })).toEqual({ success: true, message: 'Passord endret' });
+  });
+});
