@@ -1,74 +1,55 @@
-// A local stand-in for the two outside services the server calls, so browser tests run without internet:
-//   GET /vehicle?kjennemerke=AB12345  → the Statens vegvesen fixture (any other plate: 204, as the registry
-//                                       answers for an unknown number); no "SVV-Authorization: Apikey <key>"
-//                                       header → 403, as the real registry does.
-//   GET /address?sok=<text>           → the Geonorge fixture's addresses that match the text (case-insensitive;
-//                                       every word of the text must occur in "adressetekst postnummer poststed"),
-//                                       else `adresser: []`.
-//   GET /__requests                   → every request received so far, for tests that check what was asked.
-// The server is pointed at it with VEHICLE_API_URL=<url>/vehicle and ADDRESS_API_URL=<url>/address.
-import fs from 'node:fs';
+// A local HTTP stand-in for the two outside services the server calls, so browser tests run without internet.
+// It answers with the same MSW handlers the unit tests use (src/server/testing/msw/), so there is one fake
+// per service:
+//   <url>/enkeltoppslag/kjoretoydata?kjennemerke=AB12345 → the Statens vegvesen sample (also DE54321); any other
+//        plate, e.g. ZZ99999 → 204 as the registry answers for an unknown number; a wrong API key → 403.
+//   <url>/adresser/v1/sok?sok=arendalsgata 12*            → the two Geonorge sample addresses (Arendalsgata 12A/12B,
+//        0463 OSLO); text that matches none (e.g. "Storgata") → `adresser: []`.
+//   <url>/__requests                                      → what the server asked so far (method, url).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/server/testing/fixtures');
-const readFixture = (name: string) => JSON.parse(fs.readFileSync(path.join(fixtures, name), 'utf8'));
+import { getResponse } from 'msw';
+import { addressHandlers } from '../src/server/testing/msw/address';
+import { TEST_VEHICLE_API_KEY, vehicleHandlers } from '../src/server/testing/msw/vehicle';
 
 export const KNOWN_PLATE = 'AB12345';
 export const UNKNOWN_PLATE = 'ZZ99999';
+/** The key the fake registry accepts (give the server VEHICLE_API_KEY=<this>). */
+export const FAKE_VEHICLE_API_KEY = TEST_VEHICLE_API_KEY;
 
 export interface FakeUpstreams {
   url: string;
+  /** For VEHICLE_API_URL. */
   vehicleUrl: string;
+  /** For ADDRESS_API_URL. */
   addressUrl: string;
   close(): Promise<void>;
 }
 
-export async function startFakeUpstreams(opts: { apiKey?: string } = {}): Promise<FakeUpstreams> {
-  const vehicle = readFixture('vegvesen-example.json');
-  const geonorge = readFixture('geonorge-example.json') as { metadata: Record<string, unknown>; adresser: Record<string, unknown>[] };
+export async function startFakeUpstreams(): Promise<FakeUpstreams> {
+  const handlers = [...vehicleHandlers, ...addressHandlers];
   const received: { method: string; url: string; at: string }[] = [];
 
-  const send = (res: http.ServerResponse, status: number, body?: unknown) => {
-    if (body === undefined) {
-      res.writeHead(status).end();
-      return;
-    }
-    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(body));
-  };
-
-  const server = http.createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://fake.local');
-    if (url.pathname === '/__requests') return send(res, 200, received);
-    received.push({ method: req.method ?? 'GET', url: req.url ?? '/', at: new Date().toISOString() });
-
-    if (url.pathname.startsWith('/vehicle')) {
-      if (opts.apiKey && req.headers['svv-authorization'] !== `Apikey ${opts.apiKey}`) {
-        return send(res, 403, { feilmelding: 'Ugyldig eller manglende API-nøkkel' });
+  const server = http.createServer(async (req, res) => {
+    try {
+      const url = `http://${req.headers.host}${req.url ?? '/'}`;
+      if (new URL(url).pathname === '/__requests') {
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(received));
+        return;
       }
-      const plate = (url.searchParams.get('kjennemerke') ?? '').replace(/\s+/g, '').toUpperCase();
-      if (plate === KNOWN_PLATE) return send(res, 200, vehicle);
-      return send(res, 204);
+      received.push({ method: req.method ?? 'GET', url: req.url ?? '/', at: new Date().toISOString() });
+      const headers = new Headers();
+      for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
+      const answer = await getResponse(handlers, new Request(url, { method: req.method, headers }));
+      if (!answer) {
+        res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ message: `fake upstream: no handler for ${req.url}` }));
+        return;
+      }
+      res.writeHead(answer.status, Object.fromEntries(answer.headers));
+      res.end(Buffer.from(await answer.arrayBuffer()));
+    } catch (err) {
+      res.writeHead(500).end(String(err));
     }
-
-    if (url.pathname.startsWith('/address')) {
-      const text = (url.searchParams.get('sok') ?? url.searchParams.get('q') ?? '').toLowerCase();
-      const words = text.split(/[\s,]+/).filter(Boolean);
-      const adresser = words.length
-        ? geonorge.adresser.filter((a) => {
-            const hay = `${a.adressetekst} ${a.postnummer} ${a.poststed}`.toLowerCase();
-            return words.every((w) => hay.includes(w));
-          })
-        : [];
-      return send(res, 200, {
-        metadata: { ...geonorge.metadata, totaltAntallTreff: adresser.length, sokeStreng: url.search.slice(1) },
-        adresser,
-      });
-    }
-
-    return send(res, 404, { message: 'fake upstream: unknown path' });
   });
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -76,8 +57,8 @@ export async function startFakeUpstreams(opts: { apiKey?: string } = {}): Promis
   const base = `http://127.0.0.1:${port}`;
   return {
     url: base,
-    vehicleUrl: `${base}/vehicle`,
-    addressUrl: `${base}/address`,
+    vehicleUrl: `${base}/enkeltoppslag/kjoretoydata`,
+    addressUrl: `${base}/adresser/v1/sok`,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
-import { startFakeUpstreams } from './fake-upstreams';
+import { FAKE_VEHICLE_API_KEY, startFakeUpstreams } from './fake-upstreams';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium';
 
 declare module 'vitest' {
@@ -26,7 +26,6 @@ declare module 'vitest' {
 }
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const VEHICLE_API_KEY = 'test';
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -126,7 +125,7 @@ export default async function setup(project: TestProject) {
 
   try {
     buildClient(clientDir);
-    fake = await startFakeUpstreams({ apiKey: VEHICLE_API_KEY });
+    fake = await startFakeUpstreams();
     const port = await freePort();
     const baseURL = `http://127.0.0.1:${port}`;
 
@@ -146,7 +145,7 @@ export default async function setup(project: TestProject) {
       ADMIN_PASSWORD: '',
       CLIENT_DIR: clientDir,
       VEHICLE_API_URL: fake.vehicleUrl,
-      VEHICLE_API_KEY,
+      VEHICLE_API_KEY: FAKE_VEHICLE_API_KEY,
       ADDRESS_API_URL: fake.addressUrl,
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     });

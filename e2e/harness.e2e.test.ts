@@ -1,6 +1,6 @@
 // The harness itself: the built app is served, direct login works, the page error capture works.
 import { expect, it } from 'vitest';
-import { createAdmin, createUser, expectNoErrors, loginAs, newPage } from './support';
+import { createAdmin, createUser, expectNoErrors, fakeUpstreamsURL, KNOWN_PLATE, loginAs, newPage, UNKNOWN_PLATE } from './support';
 
 it('serves the built app to a logged-out visitor', async () => {
   const page = await newPage();
@@ -34,4 +34,21 @@ it('collects uncaught page errors', async () => {
   await page.goto('/');
   await page.evaluate(() => setTimeout(() => { throw new Error('boom from test'); }));
   await expect.poll(() => page.errors.join('\n')).toContain('boom from test');
+});
+
+it('the server reaches the fake registry and address service (no internet needed)', async () => {
+  const page = await newPage();
+  const addresses = await page.request.get('/api/address-search?q=Arendalsgata%2012');
+  expect(addresses.status()).toBe(200);
+  expect(await addresses.json()).toEqual([
+    { adressetekst: 'Arendalsgata 12B', postnummer: '0463', poststed: 'OSLO' },
+    { adressetekst: 'Arendalsgata 12A', postnummer: '0463', poststed: 'OSLO' },
+  ]);
+  const known = await page.request.get(`/api/vehicle-data/${KNOWN_PLATE}`);
+  expect(known.status()).toBe(200);
+  expect((await known.json()).kjoretoydataListe[0].kjoretoyId.kjennemerke).toBe('AB 12345');
+  const unknown = await page.request.get(`/api/vehicle-data/${UNKNOWN_PLATE}`);
+  expect(unknown.status()).toBe(404);
+  const asked = (await (await fetch(`${fakeUpstreamsURL}/__requests`)).json()) as { url: string }[];
+  expect(asked.some((r) => r.url.includes(`kjennemerke=${KNOWN_PLATE}`))).toBe(true);
 });

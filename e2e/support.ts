@@ -4,7 +4,8 @@
  *
  * One server for the whole run (e2e/global-setup.ts): the real app built and started like `npm start`, on a
  * temp SQLite database without demo data, with the vehicle registry and address service faked
- * (e2e/fake-upstreams.ts: plate AB12345 is known, ZZ99999 is not; "Arendalsgata 12" finds two addresses).
+ * (e2e/fake-upstreams.ts, the unit tests' MSW handlers: plate AB12345 is known, ZZ99999 is not; "Arendalsgata 12"
+ * finds two addresses, "Storgata" none).
  * Test files run one after another, but they share that database: make your own data with createUser()
  * (unique usernames) and never assume a table is empty.
  *
