@@ -89,7 +89,8 @@ export async function newPage(opts: { width?: number; height?: number } = {}): P
   const page = (await context.newPage()) as TestPage;
   page.errors = [];
   page.on('console', (msg) => {
-    if (msg.type() === 'error') page.errors.push(`console: ${msg.text()}`);
+    // A failed resource load names no URL in its text; the location does.
+    if (msg.type() === 'error') page.errors.push(`console: ${msg.text()}${msg.location().url ? ` (${msg.location().url})` : ''}`);
   });
   page.on('pageerror', (err) => page.errors.push(`pageerror: ${err.message}`));
   return page;
