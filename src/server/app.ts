@@ -14,6 +14,7 @@ import { isForeignOrigin } from './http/origin';
 import { RATE_LIMITED_PROCEDURES, RATE_LIMITS, RATE_LIMIT_MESSAGE, type RateLimitKind } from './http/rate-limits';
 import { EventHub } from './realtime/hub';
 import { createAddressSearch } from './integrations/address-search';
+import { createVehicleRegistry } from './integrations/vehicle-registry';
 import { registerRestRoutes } from './rest/adapter';
 import { restRoutes } from './rest/routes';
 import { makeCreateContext } from './trpc/context';
@@ -164,6 +165,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 function createIntegrations(config: AppConfig, app: FastifyInstance): Partial<Integrations> {
   return {
     address: createAddressSearch({ url: config.addressApiUrl, log: app.log }),
+    vehicleRegistry: createVehicleRegistry({ url: config.vehicleApiUrl, apiKey: config.vehicleApiKey, log: app.log }),
   };
 }
 

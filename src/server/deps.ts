@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import type { AppConfig } from './config';
 import type { EventHub } from './realtime/hub';
 import type { AddressSearch } from './integrations/address-search';
+import type { VehicleRegistry } from './integrations/vehicle-registry';
 
 /**
  * Long-lived things created once in buildApp and closed in Fastify's onClose. Procedures and REST rows
@@ -21,4 +22,5 @@ export interface AppDeps {
 // only its own module and app.ts.
 export interface Integrations {
   address: AddressSearch;
+  vehicleRegistry: VehicleRegistry;
 }

@@ -1,3 +1,12 @@
-import { router } from '../trpc/init';
+import { vehicleLookupInput } from '../../shared/vehicle-mapping';
+import { publicProcedure, router } from '../trpc/init';
 
-export const vehicleRouter = router({});
+export const vehicleRouter = router({
+  /**
+   * The vehicle registry's answer for a plate ({kjoretoydataListe: [...]}), so the client's SPEC §3 mapping
+   * applies (src/shared/vehicle-mapping.ts). Open to visitors (SPEC §6: "lookup: yes").
+   */
+  lookup: publicProcedure.input(vehicleLookupInput).query(({ ctx, input }) => {
+    return ctx.integrations.vehicleRegistry.lookup(input.registrationNumber);
+  }),
+});
