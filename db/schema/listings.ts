@@ -66,9 +66,11 @@ export const listingImages = sqliteTable(
   'listing_images',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    listingId: integer('listing_id')
-      .notNull()
-      .references(() => listings.id, { onDelete: 'cascade' }),
+    // Null while the photo is staged: uploaded ahead of the form (listings.uploadImage) and not yet attached.
+    // Unattached rows older than 24 h are removed with their files.
+    listingId: integer('listing_id').references(() => listings.id, { onDelete: 'cascade' }),
+    // Who uploaded it: only they may attach a staged photo to a listing.
+    uploaderId: integer('uploader_id').references(() => users.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     // Storage key of the large WebP; the thumbnail key is derived from it.
     storageKey: text('storage_key').notNull(),
@@ -78,7 +80,11 @@ export const listingImages = sqliteTable(
     height: integer('height').notNull().default(0),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch() * 1000)`),
   },
-  (t) => [index('listing_images_listing_idx').on(t.listingId, t.position)],
+  (t) => [
+    index('listing_images_listing_idx').on(t.listingId, t.position),
+    index('listing_images_uploader_idx').on(t.uploaderId, t.createdAt),
+    uniqueIndex('listing_images_storage_key_uq').on(t.storageKey),
+  ],
 );
 
 export const savedListings = sqliteTable(
