@@ -1,0 +1,356 @@
+import {
+  Box,
+  Button,
+  Field,
+  Flex,
+  Grid,
+  Heading,
+  HStack,
+  Icon,
+  Input,
+  Link as ChakraLink,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+} from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { Lightbulb, Mail, MessageCircle, Send, ShieldAlert, type LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useForm, useWatch, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
+import {
+  contactInput,
+  feedbackInput,
+  MESSAGE_MAX,
+  type ContactFormValues,
+  type ContactInput,
+  type FeedbackFormValues,
+  type FeedbackInput,
+} from '../../shared/schemas/inbox';
+import { PHONE_PLACEHOLDER } from '../../shared/validation/phone';
+import { StaticPage } from '../components/static-page';
+import { toast, toastError } from '../lib/toaster';
+import { useTRPC } from '../trpc';
+
+export const Route = createFileRoute('/kontakt')({ component: ContactPage });
+
+const CONTACT_EMAIL = 'kontakt@bilpartner.no';
+// SPEC §8: the failure texts of the two forms.
+const CONTACT_FAILED = 'Kunne ikke sende meldingen. Prøv igjen senere.';
+const FEEDBACK_FAILED = 'Kunne ikke sende tilbakemelding. Prøv igjen senere.';
+
+function ContactPage() {
+  return (
+    <StaticPage
+      title="Kontakt oss"
+      eyebrow="Kundeservice"
+      lead="Har du spørsmål om en annonse, kontoen din eller noe annet? Send oss en melding, så hjelper vi deg. Vi setter også stor pris på tilbakemeldinger."
+      width="wide"
+    >
+      <SimpleGrid columns={{ base: 1, md: 3 }} gap="4" mb={{ base: 8, md: 10 }}>
+        <InfoCard icon={Mail} title="E-post" highlight>
+          <ChakraLink href={`mailto:${CONTACT_EMAIL}`} color="brand.600" fontWeight="semibold" fontSize="md" data-testid="contact-email">
+            {CONTACT_EMAIL}
+          </ChakraLink>
+          <Text>Vi svarer vanligvis innen 24 timer.</Text>
+        </InfoCard>
+        <InfoCard icon={MessageCircle} title="Spørsmål om en bil?">
+          <Text>Ta kontakt med selgeren direkte fra annonsen. Da får du raskest svar om bilen.</Text>
+        </InfoCard>
+        <InfoCard icon={ShieldAlert} title="Mistenkelig annonse?">
+          <Text>Skriv til oss og oppgi annonsekoden, så undersøker vi saken med en gang.</Text>
+        </InfoCard>
+      </SimpleGrid>
+
+      <Grid templateColumns={{ base: '1fr', lg: '7fr 5fr' }} gap={{ base: 6, md: 8 }} alignItems="start">
+        <ContactForm />
+        <FeedbackForm />
+      </Grid>
+    </StaticPage>
+  );
+}
+
+function InfoCard({ icon, title, highlight, children }: { icon: LucideIcon; title: string; highlight?: boolean; children: ReactNode }) {
+  return (
+    <HStack
+      align="flex-start"
+      gap="4"
+      p="5"
+      rounded="xl"
+      borderWidth="1px"
+      bg={highlight ? 'brand.50' : 'bg'}
+      borderColor={highlight ? 'brand.200' : 'border'}
+    >
+      <Flex
+        flexShrink={0}
+        w="10"
+        h="10"
+        rounded="lg"
+        bg={highlight ? 'brand.600' : 'brand.50'}
+        color={highlight ? 'white' : 'brand.600'}
+        align="center"
+        justify="center"
+      >
+        <Icon as={icon} boxSize="5" aria-hidden />
+      </Flex>
+      <Stack gap="1" fontSize="sm" color="fg.muted" minW="0">
+        <Text fontWeight="semibold" color="fg" fontSize="md">
+          {title}
+        </Text>
+        {children}
+      </Stack>
+    </HStack>
+  );
+}
+
+function FormCard({
+  icon,
+  title,
+  description,
+  accent,
+  children,
+}: {
+  icon: LucideIcon;
+  title: string;
+  description: string;
+  accent?: boolean;
+  children: ReactNode;
+}) {
+  const palette = accent ? 'accent' : 'brand';
+  return (
+    <Box as="section" aria-label={title} bg="bg" borderWidth="1px" rounded="2xl" shadow="sm" overflow="hidden">
+      <Box h="1" bg={`${palette}.500`} />
+      <Stack gap="6" p={{ base: 5, md: 8 }}>
+        <HStack gap="3" align="flex-start">
+          <Flex flexShrink={0} w="10" h="10" rounded="lg" bg={`${palette}.50`} color={`${palette}.600`} align="center" justify="center">
+            <Icon as={icon} boxSize="5" aria-hidden />
+          </Flex>
+          <Stack gap="1">
+            <Heading as="h2" size="xl" color="brand.900">
+              {title}
+            </Heading>
+            <Text color="fg.muted" fontSize="sm" lineHeight="tall">
+              {description}
+            </Text>
+          </Stack>
+        </HStack>
+        {children}
+      </Stack>
+    </Box>
+  );
+}
+
+const optional = (
+  <Text as="span" color="fg.muted" fontWeight="normal" fontSize="xs" ms="1">
+    (valgfritt)
+  </Text>
+);
+
+interface ServerError {
+  message: string;
+  data?: { details?: unknown; httpStatus?: number } | null;
+}
+
+/** Puts the server's field messages (400 details) under the matching inputs. */
+function applyServerErrors<T extends FieldValues>(err: ServerError, setError: UseFormSetError<T>, fields: ReadonlyArray<Path<T>>) {
+  const details = err.data?.details;
+  if (!details || typeof details !== 'object') return;
+  for (const [field, message] of Object.entries(details as Record<string, unknown>)) {
+    if (typeof message === 'string' && (fields as readonly string[]).includes(field))
+      setError(field as Path<T>, { type: 'server', message });
+  }
+}
+
+/**
+ * A too-many-attempts answer says so in the toast; other failures need no more than the SPEC text. The rate
+ * limiter answers before tRPC runs, so its 429 reaches the client as a plain HTTP status, not as error data.
+ */
+function failureHint(err: ServerError): string | undefined {
+  const status = err.data?.httpStatus ?? (err as { meta?: { response?: { status?: number } } }).meta?.response?.status;
+  return status === 429 ? 'For mange forsøk. Vent litt og prøv igjen.' : undefined;
+}
+
+function ContactForm() {
+  const trpc = useTRPC();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    control,
+    formState: { errors },
+  } = useForm<ContactFormValues, unknown, ContactInput>({
+    resolver: zodResolver(contactInput),
+    defaultValues: { name: '', email: '', phone: '', subject: '', message: '' },
+  });
+  const send = useMutation(
+    trpc.inbox.contact.mutationOptions({
+      onSuccess: () => {
+        toast('Melding sendt', 'Takk for at du tok kontakt. Vi svarer vanligvis innen 24 timer.');
+        reset();
+      },
+      onError: (err) => {
+        applyServerErrors(err, setError, ['name', 'email', 'phone', 'subject', 'message']);
+        toastError(CONTACT_FAILED, failureHint(err));
+      },
+    }),
+  );
+  const messageLength = (useWatch({ control, name: 'message' }) ?? '').length;
+
+  return (
+    <FormCard
+      icon={Mail}
+      title="Send oss en melding"
+      description="Fyll ut skjemaet, så kommer vi tilbake til deg på e-post. Felt merket med * må fylles ut."
+    >
+      <Stack asChild gap="5">
+        <form noValidate onSubmit={handleSubmit((values) => send.mutate(values))} data-testid="contact-form">
+          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="5">
+            <Field.Root required invalid={!!errors.name}>
+              <Field.Label>
+                Navn <Field.RequiredIndicator />
+              </Field.Label>
+              <Input {...register('name')} autoComplete="name" placeholder="Ola Nordmann" />
+              <Field.ErrorText>{errors.name?.message}</Field.ErrorText>
+            </Field.Root>
+            <Field.Root required invalid={!!errors.email}>
+              <Field.Label>
+                E-post <Field.RequiredIndicator />
+              </Field.Label>
+              <Input {...register('email')} type="email" autoComplete="email" inputMode="email" placeholder="ola@eksempel.no" />
+              <Field.ErrorText>{errors.email?.message}</Field.ErrorText>
+            </Field.Root>
+          </SimpleGrid>
+          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="5">
+            <Field.Root invalid={!!errors.phone}>
+              <Field.Label>
+                Telefonnummer <Field.RequiredIndicator fallback={optional} />
+              </Field.Label>
+              <Input {...register('phone')} type="tel" autoComplete="tel" inputMode="tel" placeholder={PHONE_PLACEHOLDER} />
+              <Field.ErrorText>{errors.phone?.message}</Field.ErrorText>
+            </Field.Root>
+            <Field.Root required invalid={!!errors.subject}>
+              <Field.Label>
+                Emne <Field.RequiredIndicator />
+              </Field.Label>
+              <Input {...register('subject')} placeholder="Hva gjelder det?" />
+              <Field.ErrorText>{errors.subject?.message}</Field.ErrorText>
+            </Field.Root>
+          </SimpleGrid>
+          <Field.Root required invalid={!!errors.message}>
+            <Field.Label>
+              Melding <Field.RequiredIndicator />
+            </Field.Label>
+            <Textarea
+              {...register('message')}
+              rows={7}
+              resize="vertical"
+              placeholder="Skriv meldingen din her. Gjelder det en annonse, oppgi gjerne annonsekoden."
+            />
+            <HStack justify="space-between" w="full" align="flex-start" gap="4">
+              <Field.ErrorText>{errors.message?.message}</Field.ErrorText>
+              <Text fontSize="xs" color={messageLength > MESSAGE_MAX ? 'fg.error' : 'fg.muted'} ms="auto" flexShrink={0} mt="1">
+                {messageLength} / {MESSAGE_MAX}
+              </Text>
+            </HStack>
+          </Field.Root>
+          <Stack
+            direction={{ base: 'column-reverse', sm: 'row' }}
+            justify="space-between"
+            align={{ base: 'stretch', sm: 'center' }}
+            gap="4"
+          >
+            <Text fontSize="xs" color="fg.muted" maxW="sm">
+              Vi bruker opplysningene bare til å svare på henvendelsen din. Les mer i{' '}
+              <ChakraLink asChild color="brand.600">
+                <Link to="/personvern">personvernerklæringen</Link>
+              </ChakraLink>
+              .
+            </Text>
+            <Button
+              type="submit"
+              colorPalette="brand"
+              size="lg"
+              loading={send.isPending}
+              loadingText="Sender..."
+              disabled={send.isPending}
+              flexShrink={0}
+            >
+              <Send size={18} aria-hidden /> Send melding
+            </Button>
+          </Stack>
+        </form>
+      </Stack>
+    </FormCard>
+  );
+}
+
+function FeedbackForm() {
+  const trpc = useTRPC();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<FeedbackFormValues, unknown, FeedbackInput>({
+    resolver: zodResolver(feedbackInput),
+    defaultValues: { feedback: '', name: '', email: '' },
+  });
+  const send = useMutation(
+    trpc.inbox.feedback.mutationOptions({
+      onSuccess: () => {
+        toast('Takk for tilbakemeldingen', 'Vi leser alt vi får, og bruker det til å gjøre Bilpartner.no bedre.');
+        reset();
+      },
+      onError: (err) => {
+        applyServerErrors(err, setError, ['feedback', 'name', 'email']);
+        toastError(FEEDBACK_FAILED, failureHint(err));
+      },
+    }),
+  );
+
+  return (
+    <FormCard
+      icon={Lightbulb}
+      accent
+      title="Gi oss tilbakemelding"
+      description="Har du en idé til forbedring, eller fant du noe som ikke virket? Du kan være anonym."
+    >
+      <Stack asChild gap="5">
+        <form noValidate onSubmit={handleSubmit((values) => send.mutate(values))} data-testid="feedback-form">
+          <Field.Root required invalid={!!errors.feedback}>
+            <Field.Label>
+              Tilbakemelding <Field.RequiredIndicator />
+            </Field.Label>
+            <Textarea {...register('feedback')} rows={7} resize="vertical" placeholder="Hva liker du, og hva kan vi gjøre bedre?" />
+            <Field.ErrorText>{errors.feedback?.message}</Field.ErrorText>
+          </Field.Root>
+          <Field.Root invalid={!!errors.name}>
+            <Field.Label>
+              Navn <Field.RequiredIndicator fallback={optional} />
+            </Field.Label>
+            <Input {...register('name')} autoComplete="name" />
+            <Field.ErrorText>{errors.name?.message}</Field.ErrorText>
+          </Field.Root>
+          <Field.Root invalid={!!errors.email}>
+            <Field.Label>
+              E-post <Field.RequiredIndicator fallback={optional} />
+            </Field.Label>
+            <Input {...register('email')} type="email" autoComplete="email" inputMode="email" />
+            {errors.email ? (
+              <Field.ErrorText>{errors.email.message}</Field.ErrorText>
+            ) : (
+              <Field.HelperText>Fyll inn hvis du vil at vi skal kunne svare deg.</Field.HelperText>
+            )}
+          </Field.Root>
+          <Button type="submit" colorPalette="accent" size="lg" loading={send.isPending} loadingText="Sender..." disabled={send.isPending}>
+            <Send size={18} aria-hidden /> Send tilbakemelding
+          </Button>
+        </form>
+      </Stack>
+    </FormCard>
+  );
+}
