@@ -6,6 +6,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
+import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import { closeDatabase, openDatabase, type Db } from '../../db/client';
 import type { AppConfig } from './config';
@@ -113,7 +114,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413) {
       return reply.code(413).send({ message: 'Forespørselen er for stor.' });
     }
-    if (status === 429) return reply.code(429).send({ message: RATE_LIMIT_MESSAGE });
+    if (status === 429) {
+      // tRPC clients can only read their own error shape (one per call of a batch).
+      if (req.url.startsWith('/trpc/')) return reply.code(429).send(trpcTooManyRequests(req.url));
+      return reply.code(429).send({ message: RATE_LIMIT_MESSAGE });
+    }
     if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || status === 415) {
       return reply.code(415).send({ message: 'Forespørselen må sendes som JSON.' });
     }
@@ -159,6 +164,20 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   registerClient(app, config);
   return app;
+}
+
+/** A tRPC-shaped TOO_MANY_REQUESTS answer for every procedure in the (possibly batched) URL. */
+function trpcTooManyRequests(url: string) {
+  const [pathPart, query = ''] = url.slice('/trpc/'.length).split('?');
+  const paths = decodeURIComponent(pathPart).split(',');
+  const one = (path: string) => ({
+    error: {
+      message: RATE_LIMIT_MESSAGE,
+      code: TRPC_ERROR_CODES_BY_KEY.TOO_MANY_REQUESTS,
+      data: { code: 'TOO_MANY_REQUESTS', httpStatus: 429, path },
+    },
+  });
+  return new URLSearchParams(query).get('batch') === '1' ? paths.map(one) : one(paths[0]);
 }
 
 /** Integrations are added by later issues (vehicle registry, address search, image storage). */
