@@ -14,6 +14,7 @@ import { Route as AboutRouteImport } from './routes/about'
 import { Route as CookiesRouteImport } from './routes/cookies'
 import { Route as KontaktRouteImport } from './routes/kontakt'
 import { Route as PersonvernRouteImport } from './routes/personvern'
+import { Route as ProfilRouteImport } from './routes/profil'
 import { Route as VilkarRouteImport } from './routes/vilkar'
 
 const IndexRoute = IndexRouteImport.update({
@@ -41,6 +42,11 @@ const PersonvernRoute = PersonvernRouteImport.update({
   path: '/personvern',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ProfilRoute = ProfilRouteImport.update({
+  id: '/profil',
+  path: '/profil',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const VilkarRoute = VilkarRouteImport.update({
   id: '/vilkar',
   path: '/vilkar',
@@ -53,6 +59,7 @@ export interface FileRoutesByFullPath {
   '/cookies': typeof CookiesRoute
   '/kontakt': typeof KontaktRoute
   '/personvern': typeof PersonvernRoute
+  '/profil': typeof ProfilRoute
   '/vilkar': typeof VilkarRoute
 }
 export interface FileRoutesByTo {
@@ -61,6 +68,7 @@ export interface FileRoutesByTo {
   '/cookies': typeof CookiesRoute
   '/kontakt': typeof KontaktRoute
   '/personvern': typeof PersonvernRoute
+  '/profil': typeof ProfilRoute
   '/vilkar': typeof VilkarRoute
 }
 export interface FileRoutesById {
@@ -70,14 +78,28 @@ export interface FileRoutesById {
   '/cookies': typeof CookiesRoute
   '/kontakt': typeof KontaktRoute
   '/personvern': typeof PersonvernRoute
+  '/profil': typeof ProfilRoute
   '/vilkar': typeof VilkarRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
-    '/' | '/about' | '/cookies' | '/kontakt' | '/personvern' | '/vilkar'
+    | '/'
+    | '/about'
+    | '/cookies'
+    | '/kontakt'
+    | '/personvern'
+    | '/profil'
+    | '/vilkar'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/about' | '/cookies' | '/kontakt' | '/personvern' | '/vilkar'
+  to:
+    | '/'
+    | '/about'
+    | '/cookies'
+    | '/kontakt'
+    | '/personvern'
+    | '/profil'
+    | '/vilkar'
   id:
     | '__root__'
     | '/'
@@ -85,6 +107,7 @@ export interface FileRouteTypes {
     | '/cookies'
     | '/kontakt'
     | '/personvern'
+    | '/profil'
     | '/vilkar'
   fileRoutesById: FileRoutesById
 }
@@ -94,6 +117,7 @@ export interface RootRouteChildren {
   CookiesRoute: typeof CookiesRoute
   KontaktRoute: typeof KontaktRoute
   PersonvernRoute: typeof PersonvernRoute
+  ProfilRoute: typeof ProfilRoute
   VilkarRoute: typeof VilkarRoute
 }
 
@@ -134,6 +158,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PersonvernRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/profil': {
+      id: '/profil'
+      path: '/profil'
+      fullPath: '/profil'
+      preLoaderRoute: typeof ProfilRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/vilkar': {
       id: '/vilkar'
       path: '/vilkar'
@@ -150,6 +181,7 @@ const rootRouteChildren: RootRouteChildren = {
   CookiesRoute: CookiesRoute,
   KontaktRoute: KontaktRoute,
   PersonvernRoute: PersonvernRoute,
+  ProfilRoute: ProfilRoute,
   VilkarRoute: VilkarRoute,
 }
 export const routeTree = rootRouteImport

@@ -15,6 +15,8 @@ const required = (label: string, max = 200) =>
 export const usernameSchema = z
   .string({ error: 'Brukernavn må fylles ut.' })
   .trim()
+  // An empty field says "fill in" rather than "too short"; the first failing rule's message is the one shown.
+  .min(1, { error: 'Brukernavn må fylles ut.' })
   .min(3, { error: 'Brukernavn må være minst 3 tegn.' })
   .max(40, { error: 'Brukernavn kan ikke være lengre enn 40 tegn.' })
   .regex(/^[\p{L}\p{N}._-]+$/u, { error: 'Brukernavn kan bare inneholde bokstaver, tall, punktum, bindestrek og understrek.' });
@@ -43,6 +45,7 @@ export const registerInput = z.object({
   username: usernameSchema,
   password: z
     .string({ error: 'Passord må fylles ut.' })
+    .min(1, { error: 'Passord må fylles ut.' })
     .min(PASSWORD_MIN, { error: 'Passordet må være minst 6 tegn langt.' })
     .max(200, { error: 'Passordet er for langt.' }),
   name: required('Fullt navn', 100),

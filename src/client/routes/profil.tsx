@@ -1,0 +1,337 @@
+import {
+  Alert,
+  Button,
+  Card,
+  Container,
+  EmptyState,
+  Field,
+  Heading,
+  Input,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  VStack,
+} from '@chakra-ui/react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
+import { LockKeyhole } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import {
+  PASSWORD_MIN,
+  PASSWORD_MIN_MESSAGE,
+  PASSWORD_MISMATCH_MESSAGE,
+  phoneSchema,
+  updateProfileInput,
+  type PublicUserShape,
+} from '../../shared/schemas/auth';
+import { PHONE_INLINE_MESSAGE, PHONE_PLACEHOLDER, isValidNorwegianPhone } from '../../shared/validation/phone';
+import { z } from '../../shared/zod';
+import { AddressAutocomplete } from '../components/address-autocomplete';
+import { useLoginDialog } from '../components/auth/login-dialog-context';
+import { applyFieldErrors, errorMessage, fieldErrors } from '../components/auth/errors';
+import { useCurrentUser } from '../hooks/use-current-user';
+import { toast, toastError } from '../lib/toaster';
+import { useTRPC } from '../trpc';
+
+export const Route = createFileRoute('/profil')({ component: ProfilePage });
+
+function ProfilePage() {
+  const { user, isLoading } = useCurrentUser();
+  if (isLoading) return <ProfileSkeleton />;
+  if (!user) return <LoggedOut />;
+  return (
+    <Container maxW="3xl" py={{ base: 6, md: 10 }}>
+      <Stack gap="1" mb="6">
+        <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
+          Min profil
+        </Heading>
+        <Text color="fg.muted">Kontaktopplysningene dine brukes i annonsene og når kjøpere tar kontakt.</Text>
+      </Stack>
+      <Stack gap="6">
+        {/* Re-mounted when another user logs in on this tab, so the form never shows stale values. */}
+        <ProfileCard key={user.id} user={user} />
+        <PasswordCard />
+      </Stack>
+    </Container>
+  );
+}
+
+function LoggedOut() {
+  const { openLogin } = useLoginDialog();
+  return (
+    <Container maxW="2xl" py={{ base: 12, md: 20 }}>
+      <EmptyState.Root bg="bg" rounded="l3" borderWidth="1px" shadow="xs">
+        <EmptyState.Content>
+          <EmptyState.Indicator color="brand.solid">
+            <LockKeyhole />
+          </EmptyState.Indicator>
+          <VStack textAlign="center">
+            <EmptyState.Title as="h1" textStyle="xl">
+              Du må være innlogget for å se denne siden.
+            </EmptyState.Title>
+          </VStack>
+          <Button colorPalette="brand" onClick={() => openLogin()}>
+            Logg inn
+          </Button>
+        </EmptyState.Content>
+      </EmptyState.Root>
+    </Container>
+  );
+}
+
+function ProfileSkeleton() {
+  return (
+    <Container maxW="3xl" py={{ base: 6, md: 10 }} aria-busy="true">
+      <Skeleton h="9" w="48" mb="6" />
+      <Skeleton h="96" rounded="l3" />
+    </Container>
+  );
+}
+
+// SPEC §5: displayName, name, email, phone and address are marked required on the profile. The server accepts
+// an empty phone/address (older accounts may lack them); the form asks for them.
+const profileForm = updateProfileInput.extend({
+  phone: phoneSchema.refine((v) => v !== '', { error: 'Telefonnummer må fylles ut.' }),
+  address: z.string().trim().min(1, { error: 'Adresse må fylles ut.' }).max(300, { error: 'Adressen er for lang.' }),
+});
+const PROFILE_FIELDS = ['displayName', 'name', 'email', 'phone', 'address'] as const;
+
+function profileValues(user: PublicUserShape) {
+  return { displayName: user.displayName ?? '', name: user.name, email: user.email, phone: user.phone, address: user.address };
+}
+
+function ProfileCard({ user }: { user: PublicUserShape }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const form = useForm({ resolver: zodResolver(profileForm), defaultValues: profileValues(user) });
+  const { errors, isDirty } = form.formState;
+  const save = useMutation(
+    trpc.auth.updateProfile.mutationOptions({
+      onSuccess: (updated) => {
+        queryClient.setQueryData(trpc.auth.me.queryKey(), updated);
+        form.reset(profileValues(updated));
+        toast('Profil oppdatert');
+      },
+      onError: (err) => {
+        applyFieldErrors(err, PROFILE_FIELDS, form.setError);
+        toastError('Feil', 'Kunne ikke oppdatere profil.');
+      },
+    }),
+  );
+
+  const phone = useWatch({ control: form.control, name: 'phone' }) ?? '';
+  const phoneTypedInvalid = phone.trim() !== '' && !isValidNorwegianPhone(phone);
+  const phoneError = errors.phone?.message ?? (phoneTypedInvalid ? PHONE_INLINE_MESSAGE : undefined);
+
+  return (
+    <Card.Root as="section" aria-labelledby="profile-heading" size={{ base: 'sm', md: 'md' }}>
+      <Card.Header>
+        <Heading as="h2" size="lg" id="profile-heading">
+          Profilinformasjon
+        </Heading>
+      </Card.Header>
+      <Card.Body>
+        <Stack asChild gap="4">
+          <form noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))}>
+            <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+              <Field.Root readOnly>
+                <Field.Label>Brukernavn</Field.Label>
+                <Input value={user.username} readOnly variant="subtle" data-testid="profile-username" />
+              </Field.Root>
+              <Field.Root readOnly>
+                <Field.Label>Bruker-ID</Field.Label>
+                <Input value={user.uniqueId} readOnly variant="subtle" fontFamily="mono" data-testid="profile-unique-id" />
+              </Field.Root>
+            </SimpleGrid>
+            <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+              <Field.Root required invalid={!!errors.displayName}>
+                <Field.Label>
+                  Visningsnavn <Field.RequiredIndicator />
+                </Field.Label>
+                <Input {...form.register('displayName')} autoComplete="nickname" />
+                {errors.displayName ? (
+                  <Field.ErrorText>{errors.displayName.message}</Field.ErrorText>
+                ) : (
+                  <Field.HelperText>Vises i menyen og i meldinger.</Field.HelperText>
+                )}
+              </Field.Root>
+              <Field.Root required invalid={!!errors.name}>
+                <Field.Label>
+                  Navn <Field.RequiredIndicator />
+                </Field.Label>
+                <Input {...form.register('name')} autoComplete="name" />
+                <Field.ErrorText>{errors.name?.message}</Field.ErrorText>
+              </Field.Root>
+            </SimpleGrid>
+            <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+              <Field.Root required invalid={!!errors.email}>
+                <Field.Label>
+                  E-post <Field.RequiredIndicator />
+                </Field.Label>
+                <Input {...form.register('email')} type="email" autoComplete="email" inputMode="email" />
+                <Field.ErrorText>{errors.email?.message}</Field.ErrorText>
+              </Field.Root>
+              <Field.Root required invalid={!!phoneError}>
+                <Field.Label>
+                  Telefonnummer <Field.RequiredIndicator />
+                </Field.Label>
+                <Input {...form.register('phone')} type="tel" autoComplete="tel" inputMode="tel" placeholder={PHONE_PLACEHOLDER} />
+                <Field.ErrorText>{phoneError}</Field.ErrorText>
+              </Field.Root>
+            </SimpleGrid>
+            <Field.Root required invalid={!!errors.address}>
+              <Field.Label>
+                Adresse <Field.RequiredIndicator />
+              </Field.Label>
+              <Controller
+                control={form.control}
+                name="address"
+                render={({ field }) => (
+                  <AddressAutocomplete
+                    name={field.name}
+                    value={field.value ?? ''}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    inputRef={field.ref}
+                    invalid={!!errors.address}
+                    placeholder="Begynn å skrive, f.eks. Storgata 1"
+                  />
+                )}
+              />
+              <Field.ErrorText>{errors.address?.message}</Field.ErrorText>
+            </Field.Root>
+            <Stack direction={{ base: 'column-reverse', sm: 'row' }} justify="flex-end" gap="3" pt="2">
+              <Button variant="ghost" type="button" disabled={!isDirty || save.isPending} onClick={() => form.reset(profileValues(user))}>
+                Tilbakestill
+              </Button>
+              <Button type="submit" colorPalette="brand" loading={save.isPending} loadingText="Lagrer...">
+                Lagre endringer
+              </Button>
+            </Stack>
+          </form>
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function PasswordCard() {
+  const trpc = useTRPC();
+  const [oldPassword, setOldPassword] = useState('');
+  const [newPassword, setNewPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<{ oldPassword?: string; newPassword?: string; form?: string }>({});
+
+  const change = useMutation(
+    trpc.auth.changePassword.mutationOptions({
+      onSuccess: () => {
+        setOldPassword('');
+        setNewPassword('');
+        setConfirm('');
+        setErrors({});
+        toast('Passord endret');
+      },
+      onError: (err) => {
+        const message = errorMessage(err, 'Kunne ikke endre passord.');
+        const fields = fieldErrors(err);
+        setErrors({
+          oldPassword: fields.oldPassword,
+          newPassword: fields.newPassword,
+          form: fields.oldPassword || fields.newPassword ? undefined : message,
+        });
+        toastError('Feil', message);
+      },
+    }),
+  );
+
+  // SPEC §5: the button stays disabled until all three are filled and the new ones match.
+  const mismatch = confirm !== '' && newPassword !== confirm;
+  const ready = oldPassword !== '' && newPassword !== '' && confirm !== '' && newPassword === confirm;
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!ready || change.isPending) return;
+    if (newPassword.length < PASSWORD_MIN) {
+      setErrors({ newPassword: PASSWORD_MIN_MESSAGE });
+      return;
+    }
+    setErrors({});
+    change.mutate({ oldPassword, newPassword });
+  }
+
+  return (
+    <Card.Root as="section" aria-labelledby="password-heading" size={{ base: 'sm', md: 'md' }}>
+      <Card.Header>
+        <Heading as="h2" size="lg" id="password-heading">
+          Endre passord
+        </Heading>
+        <Card.Description>Du forblir innlogget her; andre enheter blir logget ut.</Card.Description>
+      </Card.Header>
+      <Card.Body>
+        <Stack asChild gap="4">
+          <form noValidate onSubmit={submit}>
+            {/* Lets password managers tie the new password to this account. */}
+            <input type="text" name="username" autoComplete="username" hidden readOnly />
+            <Field.Root required invalid={!!errors.oldPassword}>
+              <Field.Label>
+                Nåværende passord <Field.RequiredIndicator />
+              </Field.Label>
+              <Input
+                type="password"
+                autoComplete="current-password"
+                value={oldPassword}
+                onChange={(e) => {
+                  setOldPassword(e.target.value);
+                  setErrors((x) => ({ ...x, oldPassword: undefined, form: undefined }));
+                }}
+              />
+              <Field.ErrorText>{errors.oldPassword}</Field.ErrorText>
+            </Field.Root>
+            <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+              <Field.Root required invalid={!!errors.newPassword}>
+                <Field.Label>
+                  Nytt passord <Field.RequiredIndicator />
+                </Field.Label>
+                <Input
+                  type="password"
+                  autoComplete="new-password"
+                  value={newPassword}
+                  onChange={(e) => {
+                    setNewPassword(e.target.value);
+                    setErrors((x) => ({ ...x, newPassword: undefined, form: undefined }));
+                  }}
+                />
+                {errors.newPassword ? (
+                  <Field.ErrorText>{errors.newPassword}</Field.ErrorText>
+                ) : (
+                  <Field.HelperText>Minst 6 tegn.</Field.HelperText>
+                )}
+              </Field.Root>
+              <Field.Root required invalid={mismatch}>
+                <Field.Label>
+                  Bekreft nytt passord <Field.RequiredIndicator />
+                </Field.Label>
+                <Input type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+                <Field.ErrorText>{PASSWORD_MISMATCH_MESSAGE}</Field.ErrorText>
+              </Field.Root>
+            </SimpleGrid>
+            {errors.form && (
+              <Alert.Root status="error">
+                <Alert.Indicator />
+                <Alert.Title>{errors.form}</Alert.Title>
+              </Alert.Root>
+            )}
+            <Stack direction="row" justify="flex-end" pt="2">
+              <Button type="submit" colorPalette="brand" disabled={!ready} loading={change.isPending} loadingText="Endrer passord...">
+                Endre passord
+              </Button>
+            </Stack>
+          </form>
+        </Stack>
+      </Card.Body>
+    </Card.Root>
+  );
+}
