@@ -7,6 +7,8 @@ type ToastType = 'success' | 'error' | 'info' | 'warning' | 'loading';
 
 /** toast('Annonse lagret') or toast('Feil', 'Kunne ikke …', 'error'). */
 export function toast(title: string, description?: string, type: ToastType = 'success') {
+  // One toast at a time means the newest replaces the one on screen, rather than waiting behind it in a queue.
+  toaster.dismiss();
   return toaster.create({ title, description, type });
 }
 export const toastError = (title: string, description?: string) => toast(title, description, 'error');
