@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { users } from './users';
 
 export const listings = sqliteTable(
@@ -59,8 +59,35 @@ export const listings = sqliteTable(
     // Public search only ever sees approved+active rows; these partial-friendly composites let each filter
     // use an index (the search issue refines them from EXPLAIN QUERY PLAN).
     index('listings_visible_created_idx').on(t.status, t.active, t.createdAt),
+    // Public search (issue 4, docs/decisions/004-listing-search.md). Partial indexes over the visible rows only, named
+    // by the search service with INDEXED BY. The "wide" ones carry every column a filter or sort reads, so counting and
+    // paging run inside the index and only the page's own rows are read from the table.
+    index('listings_search_newest_idx').on(...searchColumns(t, t.createdAt)).where(visibleSql(t)),
+    index('listings_search_price_idx').on(...searchColumns(t, t.totalPrice)).where(visibleSql(t)),
+    index('listings_search_year_idx').on(...searchColumns(t, t.year)).where(visibleSql(t)),
+    index('listings_search_mileage_idx').on(...searchColumns(t, t.mileage)).where(visibleSql(t)),
+    index('listings_search_make_idx')
+      .on(sql`${t.make} COLLATE NOCASE`, sql`${t.model} COLLATE NOCASE`, ...searchColumns(t, t.createdAt).filter((c) => c !== t.make))
+      .where(visibleSql(t)),
+    index('listings_search_model_idx').on(sql`${t.model} COLLATE NOCASE`, t.createdAt).where(visibleSql(t)),
+    index('listings_search_color_idx').on(sql`${t.color} COLLATE NOCASE`, t.createdAt).where(visibleSql(t)),
   ],
 );
+
+// The partial search indexes cover exactly these rows; the search's WHERE repeats the same terms so SQLite can use them.
+function visibleSql(t: { status: AnySQLiteColumn; active: AnySQLiteColumn }) {
+  return sql`${t.status} = 'approved' AND ${t.active} = 1`;
+}
+
+// Sort key first, then id (the tiebreak, so the index order is the page order), then every other column a filter
+// reads besides free text, model and colour (those have their own indexes).
+function searchColumns(
+  t: Record<'id' | 'createdAt' | 'totalPrice' | 'year' | 'mileage' | 'make' | 'fuelType' | 'transmission' | 'drivetrain' | 'bodyType', AnySQLiteColumn>,
+  sortKey: AnySQLiteColumn,
+): [AnySQLiteColumn, ...AnySQLiteColumn[]] {
+  const rest = [t.createdAt, t.totalPrice, t.year, t.mileage, t.make, t.fuelType, t.transmission, t.drivetrain, t.bodyType];
+  return [sortKey, t.id, ...rest.filter((c) => c !== sortKey)];
+}
 
 export const listingImages = sqliteTable(
   'listing_images',

@@ -48,6 +48,7 @@ export function registerRestRoutes(
       method: route.method,
       url: route.url,
       bodyLimit: route.bodyLimit,
+      schema: route.response ? { response: route.response } : undefined,
       preHandler: route.rateLimit ? opts.limiters[route.rateLimit] : undefined,
       handler: async (request, reply) => {
         const ctx = opts.createContext({ req: request, res: reply });

@@ -28,6 +28,11 @@ export interface RestRoute {
   bodyLimit?: number;
   /** Per-route rate limit budget (login, register, contact, feedback), shared with the tRPC transport. */
   rateLimit?: RateLimitKind;
+  /**
+   * JSON schemas of success bodies by status, for Fastify's compiled serializer (fast-json-stringify): hot list routes
+   * serialise several times faster. Properties not in the schema are dropped, so keep it in step with the shape.
+   */
+  response?: Record<number, unknown>;
 }
 
 export const defineRoutes = (routes: RestRoute[]) => routes;
