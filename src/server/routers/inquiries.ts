@@ -1,3 +1,8 @@
-import { router } from '../trpc/init';
+import { inquiryInput } from '../../shared/schemas/inquiry';
+import { createInquiry } from '../services/inquiries';
+import { protectedProcedure, router } from '../trpc/init';
 
-export const inquiriesRouter = router({});
+// SPEC §6: inquiries need a login.
+export const inquiriesRouter = router({
+  create: protectedProcedure.input(inquiryInput).mutation(({ ctx, input }) => createInquiry(ctx.db, ctx.hub, ctx.user.id, input)),
+});

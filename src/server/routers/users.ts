@@ -1,4 +1,12 @@
-import { router } from '../trpc/init';
+import { z } from '../../shared/zod';
+import { USER_NOT_FOUND, getPublicProfile } from '../services/listing-search';
+import { publicProcedure, router } from '../trpc/init';
+
+const userIdInput = z.object({
+  id: z.coerce.number({ error: USER_NOT_FOUND }).int({ error: USER_NOT_FOUND }).positive({ error: USER_NOT_FOUND }),
+});
 
 // Public seller profile (GET /api/users/:id); admin user management comes with the admin issue.
-export const usersRouter = router({});
+export const usersRouter = router({
+  byId: publicProcedure.input(userIdInput).query(({ ctx, input }) => getPublicProfile(ctx.db, input.id)),
+});

@@ -464,3 +464,45 @@ export function getListingForViewer(db: Db, id: number, viewer: Viewer | null): 
     isOwner,
   };
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// A seller's public profile
+
+export const USER_NOT_FOUND = 'Bruker ikke funnet';
+
+export interface PublicProfileShape {
+  id: number;
+  name: string;
+  displayName: string | null;
+  /** Only when the user shows it on a visible listing (one without hideContactInfo). */
+  phone?: string;
+  /** Only when the user shows it on a visible listing (one without hideAddress). */
+  address?: string;
+}
+
+const profileStatements = new WeakMap<Db, Statement>();
+
+/**
+ * GET /api/users/:id (api-contract.md "Shapes"): id, name and display name, plus phone and address only where the user
+ * already shows them to buyers on a visible listing. 404 for an unknown user.
+ */
+export function getPublicProfile(db: Db, id: number): PublicProfileShape {
+  let st = profileStatements.get(db);
+  if (!st) {
+    st = db.$client.prepare(
+      `SELECT u.id, u.name, u.display_name AS displayName, u.phone, u.address,
+         EXISTS (SELECT 1 FROM listings l WHERE l.user_id = u.id AND ${VISIBLE_SQL} AND l.hide_contact_info = 0) AS showsPhone,
+         EXISTS (SELECT 1 FROM listings l WHERE l.user_id = u.id AND ${VISIBLE_SQL} AND l.hide_address = 0) AS showsAddress
+       FROM users u WHERE u.id = ?`,
+    );
+    profileStatements.set(db, st);
+  }
+  const row = st.get(id) as
+    | { id: number; name: string; displayName: string | null; phone: string; address: string; showsPhone: number; showsAddress: number }
+    | undefined;
+  if (!row) throw new AppError('NOT_FOUND', USER_NOT_FOUND);
+  const profile: PublicProfileShape = { id: row.id, name: row.name, displayName: row.displayName };
+  if (row.showsPhone) profile.phone = row.phone;
+  if (row.showsAddress) profile.address = row.address;
+  return profile;
+}

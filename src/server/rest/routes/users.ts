@@ -1,3 +1,5 @@
 import { defineRoutes } from '../types';
 
-export const usersRoutes = defineRoutes([]);
+export const usersRoutes = defineRoutes([
+  { method: 'GET', url: '/api/users/:id', procedure: 'users.byId', input: ({ params }) => ({ id: params.id }) },
+]);

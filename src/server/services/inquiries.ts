@@ -1,0 +1,83 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { inquiries, listings, notifications, type Notification } from '../../../db/schema';
+import { INQUIRY_OWN_LISTING_MESSAGE, type InquiryShape, type InquiryValues } from '../../shared/schemas/inquiry';
+import { AppError } from '../errors';
+import type { EventHub } from '../realtime/hub';
+import { LISTING_NOT_FOUND } from './listing-search';
+
+// Inquiries (SPEC §3, §5, §7 POST /api/inquiries): a buyer's message about a visible listing. It is stored, and the
+// seller gets a notification carrying the buyer's contact details, in one transaction; the live push follows the
+// commit so no subscriber hears of a notification that was rolled back.
+
+export interface NotificationEvent {
+  type: 'notification';
+  notification: {
+    id: number;
+    type: Notification['type'];
+    title: string;
+    message: string;
+    data: Record<string, unknown> | null;
+    read: boolean;
+    createdAt: string;
+  };
+}
+
+function notificationMessage(input: InquiryValues) {
+  const contact = [input.name, input.email, input.phone].filter(Boolean).join(', ');
+  return `Fra ${contact}:\n${input.message}`;
+}
+
+export function createInquiry(db: Db, hub: EventHub | undefined, senderId: number, input: InquiryValues): InquiryShape {
+  const { inquiry, notification, sellerId } = db.transaction((tx) => {
+    const listing = tx
+      .select({ id: listings.id, userId: listings.userId, make: listings.make, model: listings.model })
+      .from(listings)
+      .where(and(eq(listings.id, input.listingId), eq(listings.status, 'approved'), eq(listings.active, true)))
+      .get();
+    if (!listing) throw new AppError('NOT_FOUND', LISTING_NOT_FOUND);
+    // Asking oneself about one's own car is a mistake in the page, not a message worth storing.
+    if (listing.userId === senderId) throw new AppError('FORBIDDEN', INQUIRY_OWN_LISTING_MESSAGE);
+
+    const inquiry = tx
+      .insert(inquiries)
+      .values({ listingId: listing.id, senderId, name: input.name, email: input.email, phone: input.phone, message: input.message })
+      .returning()
+      .get();
+    const notification = tx
+      .insert(notifications)
+      .values({
+        userId: listing.userId,
+        type: 'info',
+        title: `Ny henvendelse om ${listing.make} ${listing.model}`.trim(),
+        message: notificationMessage(input),
+        data: { listingId: listing.id, inquiryId: inquiry.id, name: input.name, email: input.email, phone: input.phone },
+      })
+      .returning()
+      .get();
+    return { inquiry, notification, sellerId: listing.userId };
+  });
+
+  hub?.publish<NotificationEvent>(`user:${sellerId}`, {
+    type: 'notification',
+    notification: {
+      id: notification.id,
+      type: notification.type,
+      title: notification.title,
+      message: notification.message,
+      data: notification.data ?? null,
+      read: notification.read,
+      createdAt: notification.createdAt.toISOString(),
+    },
+  });
+
+  return {
+    id: inquiry.id,
+    listingId: inquiry.listingId,
+    name: inquiry.name,
+    email: inquiry.email,
+    phone: inquiry.phone,
+    message: inquiry.message,
+    createdAt: inquiry.createdAt.toISOString(),
+  };
+}
