@@ -16,6 +16,8 @@ import { RATE_LIMITED_PROCEDURES, RATE_LIMITS, RATE_LIMIT_MESSAGE, type RateLimi
 import { EventHub } from './realtime/hub';
 import { createAddressSearch } from './integrations/address-search';
 import { createVehicleRegistry } from './integrations/vehicle-registry';
+import { createDiskStorage, registerUploads } from './integrations/image-storage';
+import { startStagedImageCleanup } from './services/images';
 import { registerRestRoutes } from './rest/adapter';
 import { restRoutes } from './rest/routes';
 import { makeCreateContext } from './trpc/context';
@@ -53,6 +55,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const integrations = { ...createIntegrations(config, app), ...options.integrations } as Integrations;
   const deps: AppDeps = { db, config, hub, log: app.log, integrations };
   const createContext = makeCreateContext(deps);
+  const stopImageCleanup = startStagedImageCleanup(deps);
+  app.addHook('onClose', async () => stopImageCleanup());
 
   app.addHook('onClose', async () => {
     hub.close();
@@ -161,6 +165,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
 
   registerRestRoutes(app, { router: appRouter, routes: restRoutes, createContext, limiters });
+  registerUploads(app, config.uploadDir);
 
   registerClient(app, config);
   return app;
@@ -185,6 +190,7 @@ function createIntegrations(config: AppConfig, app: FastifyInstance): Partial<In
   return {
     address: createAddressSearch({ url: config.addressApiUrl, log: app.log }),
     vehicleRegistry: createVehicleRegistry({ url: config.vehicleApiUrl, apiKey: config.vehicleApiKey, log: app.log }),
+    imageStorage: createDiskStorage(config.uploadDir),
   };
 }
 

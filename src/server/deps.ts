@@ -4,6 +4,7 @@ import type { AppConfig } from './config';
 import type { EventHub } from './realtime/hub';
 import type { AddressSearch } from './integrations/address-search';
 import type { VehicleRegistry } from './integrations/vehicle-registry';
+import type { ImageStorage } from './integrations/image-storage';
 
 /**
  * Long-lived things created once in buildApp and closed in Fastify's onClose. Procedures and REST rows
@@ -23,4 +24,5 @@ export interface AppDeps {
 export interface Integrations {
   address: AddressSearch;
   vehicleRegistry: VehicleRegistry;
+  imageStorage: ImageStorage;
 }

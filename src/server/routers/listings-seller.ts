@@ -1,2 +1,89 @@
-// Seller side of the listings namespace (issue 3): create, update, delete, setActive, mine, forEdit.
-export const listingsSellerProcedures = {};
+import {
+  listingFormInput,
+  listingIdInput,
+  listingSetActiveInput,
+  listingUpdateInput,
+  uploadImageInput,
+} from '../../shared/schemas/listing';
+import { z } from '../../shared/zod';
+import { AppError } from '../errors';
+import { validationDetails } from '../http/validation';
+import { stageImage } from '../services/images';
+import { createListing, deleteListing, listingForEdit, myListings, setListingActive, updateListing } from '../services/listings';
+import { protectedProcedure } from '../trpc/init';
+import type { Context } from '../trpc/context';
+
+// Seller side of the listings namespace (issue 3), merged with the buyer half in trpc/root.ts.
+const seller = (ctx: Context & { user: NonNullable<Context['user']> }) => ({
+  deps: { db: ctx.db, storage: ctx.integrations.imageStorage },
+  actor: { id: ctx.user.id, isAdmin: ctx.user.isAdmin },
+});
+
+export const listingsSellerProcedures = {
+  /** SPEC §5 "Create listing": answers the new listing (pending, active). */
+  create: protectedProcedure.input(listingFormInput).mutation(({ ctx, input }) => {
+    const { deps, actor } = seller(ctx);
+    return createListing(deps, actor, input);
+  }),
+
+  /** Full edit by the owner or an admin; an owner's substantive edit sends it back to review. */
+  update: protectedProcedure.input(listingUpdateInput).mutation(({ ctx, input }) => {
+    const { deps, actor } = seller(ctx);
+    return updateListing(deps, actor, input.id, input.data);
+  }),
+
+  /**
+   * PATCH /api/listings/{id} (SPEC §7): a body of `{active}` alone toggles, anything else is the full form.
+   * The tRPC client calls setActive / update directly; this exists so one REST row can serve both.
+   */
+  patch: protectedProcedure
+    .input(z.object({ id: listingIdInput.shape.id, body: z.unknown() }))
+    .mutation(({ ctx, input }) => {
+      const { deps, actor } = seller(ctx);
+      const body = input.body;
+      const keys = body && typeof body === 'object' && !Array.isArray(body) ? Object.keys(body).filter((k) => k !== 'id') : [];
+      if (keys.length === 1 && keys[0] === 'active') {
+        const active = parseOr400(listingSetActiveInput, { id: input.id, active: (body as { active: unknown }).active });
+        return setListingActive(ctx.db, actor, input.id, active.active);
+      }
+      return updateListing(deps, actor, input.id, parseOr400(listingFormInput, body ?? {}));
+    }),
+
+  /** 'Aktiver' / 'Deaktiver' (SPEC §4). */
+  setActive: protectedProcedure.input(listingSetActiveInput).mutation(({ ctx, input }) => {
+    const { actor } = seller(ctx);
+    return setListingActive(ctx.db, actor, input.id, input.active);
+  }),
+
+  /** 'Slett permanent': owner or admin; the photos' files go too. */
+  delete: protectedProcedure.input(listingIdInput).mutation(async ({ ctx, input }) => {
+    const { deps, actor } = seller(ctx);
+    await deleteListing(deps, actor, input.id);
+    return { success: true };
+  }),
+
+  /** /mine-annonser: own listings, newest first. */
+  mine: protectedProcedure.query(({ ctx }) => myListings(ctx.db, ctx.user.id)),
+
+  /** /rediger-annonse/{id}: owner or admin, else 'Annonse ikke funnet'. */
+  forEdit: protectedProcedure.input(listingIdInput).query(({ ctx, input }) => {
+    const { actor } = seller(ctx);
+    return listingForEdit(ctx.db, actor, input.id);
+  }),
+
+  /**
+   * One photo uploaded ahead of the form (staged). Answers {id, url, thumbUrl, width, height}; the form then sends
+   * `url` in its images list. Unattached photos are deleted after 24 hours.
+   */
+  uploadImage: protectedProcedure.input(uploadImageInput).mutation(({ ctx, input }) => {
+    return stageImage(ctx.db, ctx.integrations.imageStorage, ctx.user.id, input.image);
+  }),
+};
+
+/** Parses with a shared schema; a failure is the same 400 `{message, details}` the input validation gives. */
+function parseOr400<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const v = validationDetails(result.error);
+  throw new AppError('BAD_REQUEST', v?.message ?? 'Ugyldig forespørsel.', v?.details);
+}

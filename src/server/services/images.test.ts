@@ -1,0 +1,184 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { listingImages } from '../../../db/schema';
+import { AppError } from '../errors';
+import { createDiskStorage, keyFromUrl } from '../integrations/image-storage';
+import { createTestApp, createTestDb, createUser, json, loggedInUser, type TestApp } from '../testing/harness';
+import { gradientJpeg, photoLikeJpeg, pngImage, toDataUrl, twoToneJpeg } from '../testing/images';
+import { cleanupStagedImages, decodeDataUrl, IMAGE_BROKEN_MESSAGE, processImage, stageImage } from './images';
+
+async function failure(p: Promise<unknown>): Promise<AppError> {
+  const err = await p.then(() => undefined, (e: unknown) => e);
+  expect(err).toBeInstanceOf(AppError);
+  return err as AppError;
+}
+
+async function pixel(buf: Buffer, x: number, y: number) {
+  const { data, info } = await sharp(buf).raw().toBuffer({ resolveWithObject: true });
+  const i = (y * info.width + x) * info.channels;
+  return { r: data[i], g: data[i + 1], b: data[i + 2] };
+}
+
+describe('processImage', () => {
+  it('auto-orients an EXIF orientation 6 photo and strips every bit of metadata, GPS included', async () => {
+    const input = await twoToneJpeg(1200, 800, { orientation: 6, gps: true });
+    const inMeta = await sharp(input).metadata();
+    expect(inMeta.orientation).toBe(6);
+    expect(inMeta.exif!.includes(Buffer.from('TESTGPS-WGS84'))).toBe(true);
+
+    const out = await processImage(input);
+    // Stored 1200×800 on its side → shown upright as 800×1200; the stored left (red) half ends up on top.
+    expect([out.width, out.height]).toEqual([800, 1200]);
+    const meta = await sharp(out.large).metadata();
+    expect(meta).toMatchObject({ format: 'webp', width: 800, height: 1200 });
+    expect(meta.orientation).toBeUndefined();
+    expect(meta.exif).toBeUndefined();
+    expect(meta.xmp).toBeUndefined();
+    for (const buf of [out.large, out.thumb]) {
+      expect(buf.includes(Buffer.from('TESTGPS'))).toBe(false);
+      expect(buf.includes(Buffer.from('Bilpartner TestCam'))).toBe(false);
+      expect(buf.includes(Buffer.from('Exif'))).toBe(false);
+    }
+    const top = await pixel(out.large, 400, 100);
+    const bottom = await pixel(out.large, 400, 1100);
+    expect(top.r).toBeGreaterThan(150);
+    expect(bottom.b).toBeGreaterThan(150);
+  });
+
+  it('shrinks large photos to at most 1600 px and makes a ≈480 px thumbnail, never enlarging', async () => {
+    const big = await processImage(await gradientJpeg(4000, 3000));
+    expect([big.width, big.height]).toEqual([1600, 1200]);
+    const thumbMeta = await sharp(big.thumb).metadata();
+    expect([thumbMeta.format, thumbMeta.width, thumbMeta.height]).toEqual(['webp', 480, 360]);
+    expect(big.thumb.length).toBeLessThan(big.large.length);
+
+    const small = await processImage(await pngImage(640, 480));
+    expect([small.width, small.height]).toEqual([640, 480]);
+    expect((await sharp(small.large).metadata()).format).toBe('webp');
+  });
+
+  it('refuses a text file sent as image/jpeg with the SPEC message and title', async () => {
+    const text = Buffer.from('Dette er ikke et bilde, bare tekst.\n'.repeat(20));
+    const err = await failure(processImage(decodeDataUrl(toDataUrl(text, 'image/jpeg'))));
+    expect([err.code, err.message, err.details]).toEqual(['BAD_REQUEST', 'Kun bildefiler er tillatt.', { title: 'Ugyldig filtype' }]);
+  });
+
+  it('refuses an SVG even though it is an image type (only photos are kept)', async () => {
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>');
+    expect((await failure(processImage(svg))).message).toBe('Kun bildefiler er tillatt.');
+  });
+
+  it('refuses a truncated JPEG with a clear message instead of failing the server', async () => {
+    const whole = await photoLikeJpeg(800, 600);
+    const err = await failure(processImage(whole.subarray(0, Math.floor(whole.length / 2))));
+    expect([err.code, err.message]).toEqual(['BAD_REQUEST', IMAGE_BROKEN_MESSAGE]);
+  });
+
+  it('decodes only base64 image data URLs and stops oversized ones before decoding', () => {
+    expect(() => decodeDataUrl('data:text/plain;base64,aGVp')).toThrow('Kun bildefiler er tillatt.');
+    expect(() => decodeDataUrl('data:image/svg+xml,<svg/>')).toThrow('Kun bildefiler er tillatt.');
+    expect(() => decodeDataUrl('not a data url')).toThrow('Kun bildefiler er tillatt.');
+    const huge = `data:image/jpeg;base64,${'A'.repeat(Math.ceil((16 * 1024 * 1024 * 4) / 3))}`;
+    let err: unknown;
+    try {
+      decodeDataUrl(huge);
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: 'Bildet er for stort (maks 15 MB).' });
+  });
+
+  it.runIf(process.env.IMAGE_BENCH)('times ten 12-megapixel JPEGs (IMAGE_BENCH=1)', async () => {
+    const photos = await Promise.all(Array.from({ length: 10 }, (_, i) => photoLikeJpeg(4000, 3000, i + 1)));
+    const sizes = photos.map((p) => p.length);
+    const started = performance.now();
+    for (const p of photos) await processImage(p);
+    const sequential = performance.now() - started;
+    const started2 = performance.now();
+    await Promise.all(photos.map((p) => processImage(p)));
+    const parallel = performance.now() - started2;
+    console.log(
+      `10 × 4000×3000 JPEG (avg ${(sizes.reduce((a, b) => a + b, 0) / 10 / 1024 / 1024).toFixed(1)} MB): ` +
+        `sequential ${sequential.toFixed(0)} ms (${(sequential / 10).toFixed(0)} ms/photo), all at once ${parallel.toFixed(0)} ms`,
+    );
+  }, 300_000);
+});
+
+describe('staged images', () => {
+  it('stores a staged photo owned by the uploader, and the cleanup removes it (row and files) after 24 h', async () => {
+    const db = createTestDb();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-img-'));
+    try {
+      const storage = createDiskStorage(dir);
+      const { user } = await createUser(db);
+      const staged = await stageImage(db, storage, user.id, toDataUrl(await pngImage()));
+      const row = db.select().from(listingImages).where(eq(listingImages.id, staged.id)).get()!;
+      expect(row).toMatchObject({ listingId: null, uploaderId: user.id, width: 640, height: 480 });
+      const files = [keyFromUrl(staged.url)!, keyFromUrl(staged.thumbUrl)!].map((k) => path.join(dir, k));
+      expect(files.every((f) => fs.existsSync(f))).toBe(true);
+
+      expect(await cleanupStagedImages(db, storage, Date.now() + 23 * 3600_000)).toBe(0);
+      expect(await cleanupStagedImages(db, storage, Date.now() + 25 * 3600_000)).toBe(1);
+      expect(db.select().from(listingImages).all()).toHaveLength(0);
+      expect(files.some((f) => fs.existsSync(f))).toBe(false);
+    } finally {
+      db.$client.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('POST /api/listing-images and /uploads/*', () => {
+  let t: TestApp;
+  let cookie: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    cookie = (await loggedInUser(t.db)).cookie;
+  });
+  afterAll(() => t.close());
+
+  const upload = (image: string, c: string | null = cookie) =>
+    t.app.inject({ method: 'POST', url: '/api/listing-images', headers: c ? { cookie: c } : {}, payload: { image } });
+
+  it('answers 201 {id, url, thumbUrl, width, height} and serves both files as immutable WebP', async () => {
+    const res = await upload(toDataUrl(await twoToneJpeg(2400, 1600, { orientation: 6, gps: true })));
+    expect(res.statusCode).toBe(201);
+    const body = json(res);
+    expect(body).toMatchObject({ id: expect.any(Number), width: 1067, height: 1600 });
+    expect(body.url).toMatch(/^\/uploads\/[\w-]+\/[\w-]+\.webp$/);
+    expect(body.thumbUrl).toMatch(/-thumb\.webp$/);
+    for (const url of [body.url, body.thumbUrl]) {
+      const file = await t.app.inject({ method: 'GET', url });
+      expect(file.statusCode).toBe(200);
+      expect(file.headers['content-type']).toBe('image/webp');
+      expect(file.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect((await sharp(file.rawPayload).metadata()).exif).toBeUndefined();
+    }
+  });
+
+  it('answers 401 to a visitor', async () => {
+    const res = await upload(toDataUrl(await pngImage()), null);
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('answers 400 with the SPEC message for a non-image and for a text file posing as JPEG', async () => {
+    for (const image of [toDataUrl(Buffer.from('hei'), 'text/plain'), toDataUrl(Buffer.from('ikke et bilde '.repeat(50)), 'image/jpeg')]) {
+      const res = await upload(image);
+      expect(res.statusCode).toBe(400);
+      expect(json(res).message).toBe('Kun bildefiler er tillatt.');
+    }
+  });
+
+  it('answers 400 for a truncated JPEG and 404 for a missing upload', async () => {
+    const whole = await photoLikeJpeg(800, 600);
+    const res = await upload(toDataUrl(whole.subarray(0, whole.length - 4000)));
+    expect(res.statusCode).toBe(400);
+    expect(json(res).message).toBe(IMAGE_BROKEN_MESSAGE);
+    expect((await t.app.inject({ method: 'GET', url: '/uploads/ab/nothing-here.webp' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/uploads/../../etc/passwd' })).statusCode).toBe(404);
+  });
+});

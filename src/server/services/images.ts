@@ -1,0 +1,216 @@
+import { and, isNull, lt } from 'drizzle-orm';
+import sharp from 'sharp';
+import type { Db } from '../../../db/client';
+import { listingImages, type ListingImage } from '../../../db/schema';
+import type { ListingImageShape } from '../../shared/types/listing';
+import { IMAGE_TYPE_MESSAGE, IMAGE_TYPE_TITLE } from '../../shared/schemas/listing';
+import { AppError } from '../errors';
+import { newImageKey, thumbKeyOf, type ImageStorage } from '../integrations/image-storage';
+
+// Photos arrive as data URLs (SPEC §3 "images: list of image data strings in the create form"). Every photo is
+// decoded from its real bytes, auto-oriented, stripped of metadata (EXIF GPS included) and re-encoded as WebP in
+// two sizes: a large one for the gallery and a thumbnail for cards.
+
+export const MAX_IMAGE_BYTES = 15 * 1024 * 1024;
+export const IMAGE_TOO_LARGE_MESSAGE = 'Bildet er for stort (maks 15 MB).';
+export const IMAGE_BROKEN_MESSAGE = 'Bildet er skadet eller ufullstendig. Prøv et annet bilde.';
+export const IMAGE_TOO_MANY_PIXELS_MESSAGE = 'Bildet har for høy oppløsning (maks 100 megapiksler).';
+export const LARGE_MAX_PX = 1600;
+export const THUMB_MAX_PX = 480;
+/** Staged photos not attached to a listing within this time are deleted. */
+export const STAGED_IMAGE_TTL_MS = 24 * 60 * 60_000;
+
+// What sharp's prebuilt libvips decodes. 'heif' covers AVIF (HEIC needs a patent-encumbered decoder sharp does not
+// ship; such files fail to decode and get the "broken" message below).
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'heif', 'avif']);
+// A decompression bomb (a tiny file claiming gigapixels) is refused before decoding.
+const MAX_INPUT_PIXELS = 100_000_000;
+
+const typeError = () => new AppError('BAD_REQUEST', IMAGE_TYPE_MESSAGE, { title: IMAGE_TYPE_TITLE });
+
+/** `data:image/...;base64,...` → its bytes. Anything else (or too big) is refused before decoding. */
+export function decodeDataUrl(dataUrl: string): Buffer {
+  const comma = dataUrl.indexOf(',');
+  const header = comma > 0 && comma < 200 ? dataUrl.slice(0, comma) : '';
+  const m = /^data:([^;,]*)((?:;[^;,]*)*)$/i.exec(header);
+  if (!m || !/^image\//i.test(m[1]) || !/;base64$/i.test(m[2])) throw typeError();
+  const payloadLength = dataUrl.length - comma - 1;
+  if (Math.floor((payloadLength * 3) / 4) - 2 > MAX_IMAGE_BYTES) {
+    throw new AppError('PAYLOAD_TOO_LARGE', IMAGE_TOO_LARGE_MESSAGE, { title: 'For stort bilde' });
+  }
+  const bytes = Buffer.from(dataUrl.slice(comma + 1), 'base64');
+  if (bytes.length === 0) throw typeError();
+  if (bytes.length > MAX_IMAGE_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', IMAGE_TOO_LARGE_MESSAGE, { title: 'For stort bilde' });
+  return bytes;
+}
+
+export interface ProcessedImage {
+  large: Buffer;
+  thumb: Buffer;
+  width: number;
+  height: number;
+}
+
+/**
+ * Real bytes → two WebPs. The type is read from the bytes (sharp's metadata), never from the declared mime type.
+ * `.rotate()` applies the EXIF orientation; sharp writes no metadata unless asked, so EXIF (GPS, camera serial)
+ * and XMP are gone. A truncated or corrupt file is a 400 with a clear message, never a 500.
+ */
+export async function processImage(input: Buffer): Promise<ProcessedImage> {
+  const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'warning' as const };
+  let format: string | undefined;
+  try {
+    const meta = await sharp(input, options).metadata();
+    format = meta.format;
+    if (meta.width && meta.height && meta.width * meta.height > MAX_INPUT_PIXELS) {
+      throw new AppError('BAD_REQUEST', IMAGE_TOO_MANY_PIXELS_MESSAGE, { title: 'For stort bilde' });
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    throw typeError();
+  }
+  if (!format || !ACCEPTED_FORMATS.has(format)) throw typeError();
+
+  try {
+    // Decode and shrink once (JPEG shrink-on-load makes this cheap), then encode both sizes from the pixels.
+    const { data, info } = await sharp(input, options)
+      .rotate()
+      .resize({ width: LARGE_MAX_PX, height: LARGE_MAX_PX, fit: 'inside', withoutEnlargement: true })
+      .toColourspace('srgb')
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
+    const [large, thumb] = await Promise.all([
+      sharp(data, raw).webp({ quality: 80, effort: 2 }).toBuffer(),
+      sharp(data, raw)
+        .resize({ width: THUMB_MAX_PX, height: THUMB_MAX_PX, fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 75, effort: 2 })
+        .toBuffer(),
+    ]);
+    return { large, thumb, width: info.width, height: info.height };
+  } catch (err) {
+    if (/pixel limit/i.test(String((err as Error).message))) {
+      throw new AppError('BAD_REQUEST', IMAGE_TOO_MANY_PIXELS_MESSAGE, { title: 'For stort bilde' });
+    }
+    throw new AppError('BAD_REQUEST', IMAGE_BROKEN_MESSAGE, { title: 'Ugyldig bilde' });
+  }
+}
+
+export interface StoredImage {
+  storageKey: string;
+  url: string;
+  thumbUrl: string;
+  width: number;
+  height: number;
+}
+
+/** Processes a data URL and writes both sizes under a fresh random key. */
+export async function storeDataUrl(storage: ImageStorage, dataUrl: string): Promise<StoredImage> {
+  const processed = await processImage(decodeDataUrl(dataUrl));
+  return storeProcessed(storage, processed);
+}
+
+export async function storeProcessed(storage: ImageStorage, p: ProcessedImage): Promise<StoredImage> {
+  const key = newImageKey('webp');
+  const thumbKey = thumbKeyOf(key);
+  await Promise.all([storage.put(key, p.large, 'image/webp'), storage.put(thumbKey, p.thumb, 'image/webp')]);
+  return { storageKey: key, url: storage.url(key), thumbUrl: storage.url(thumbKey), width: p.width, height: p.height };
+}
+
+/** Removes the files of image rows (large + thumbnail). Failures are swallowed: a stray file harms no one. */
+export async function deleteImageFiles(storage: ImageStorage, rows: Pick<ListingImage, 'storageKey'>[]): Promise<void> {
+  await Promise.all(
+    rows.flatMap((r) => [r.storageKey, thumbKeyOf(r.storageKey)]).map((k) => storage.delete(k).catch(() => undefined)),
+  );
+}
+
+/**
+ * Runs `fn` over `items` with at most `limit` at a time, keeping order (photos are memory-hungry to decode). On the
+ * first failure no new item starts, running ones finish, then the error is thrown: nothing is left running.
+ */
+export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  let failure: { err: unknown } | undefined;
+  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (!failure && next < items.length) {
+      const i = next++;
+      try {
+        out[i] = await fn(items[i], i);
+      } catch (err) {
+        failure ??= { err };
+      }
+    }
+  });
+  await Promise.all(workers);
+  if (failure) throw failure.err;
+  return out;
+}
+
+/**
+ * Stores many data URLs; if any fails, the ones already written are removed before the error is rethrown, so a
+ * refused form leaves no files behind.
+ */
+export async function storeDataUrls(storage: ImageStorage, dataUrls: readonly string[]): Promise<StoredImage[]> {
+  const written: StoredImage[] = [];
+  try {
+    return await mapLimit(dataUrls, 2, async (url) => {
+      const s = await storeDataUrl(storage, url);
+      written.push(s);
+      return s;
+    });
+  } catch (err) {
+    await deleteImageFiles(storage, written);
+    throw err;
+  }
+}
+
+export function toStagedShape(row: ListingImage): ListingImageShape {
+  return { id: row.id, url: row.url, thumbUrl: row.thumbUrl, width: row.width, height: row.height };
+}
+
+/** listings.uploadImage: one photo stored ahead of the form, owned by `userId`, attached on create/update. */
+export async function stageImage(db: Db, storage: ImageStorage, userId: number, dataUrl: string): Promise<ListingImageShape> {
+  const stored = await storeDataUrl(storage, dataUrl);
+  try {
+    const row = db
+      .insert(listingImages)
+      .values({ listingId: null, uploaderId: userId, position: 0, ...stored })
+      .returning()
+      .get();
+    return toStagedShape(row);
+  } catch (err) {
+    await deleteImageFiles(storage, [stored]);
+    throw err;
+  }
+}
+
+/** Deletes staged photos (rows and files) that were never attached and are older than the TTL. */
+export async function cleanupStagedImages(db: Db, storage: ImageStorage, now = Date.now(), ttlMs = STAGED_IMAGE_TTL_MS): Promise<number> {
+  // One statement picks and deletes, so a photo attached to a listing meanwhile is never touched; only the files
+  // of rows actually deleted are removed.
+  const removed = db
+    .delete(listingImages)
+    .where(and(isNull(listingImages.listingId), lt(listingImages.createdAt, new Date(now - ttlMs))))
+    .returning({ storageKey: listingImages.storageKey })
+    .all();
+  await deleteImageFiles(storage, removed);
+  return removed.length;
+}
+
+/**
+ * The cleanup on a timer, created in buildApp and stopped in onClose (style.md: no timers in routers). Hourly is
+ * plenty for a 24-hour rule.
+ */
+export function startStagedImageCleanup(
+  deps: { db: Db; integrations: { imageStorage: ImageStorage }; log: { warn(obj: object, msg?: string): void } },
+  everyMs = 60 * 60_000,
+): () => void {
+  const run = () =>
+    cleanupStagedImages(deps.db, deps.integrations.imageStorage).catch((err) =>
+      deps.log.warn({ err: { message: (err as Error).message } }, 'staged image cleanup failed'),
+    );
+  const timer = setInterval(run, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
