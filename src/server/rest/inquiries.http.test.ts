@@ -1,0 +1,151 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inquiries, notifications } from '../../../db/schema';
+import { PHONE_SUBMIT_MESSAGE } from '../../shared/validation/phone';
+import { EventHub } from '../realtime/hub';
+import { createInquiry, type NotificationEvent } from '../services/inquiries';
+import { createTestApp, json, loggedInUser, type TestApp } from '../testing/harness';
+import { insertListing } from '../testing/listing-factory';
+
+// SPEC §3 "Inquiry", §5, §7 POST /api/inquiries: login required; name, e-mail and message required, phone by the
+// Norwegian rule when given; stored with a notification to the seller in one transaction, pushed live after commit.
+
+let t: TestApp;
+let seller: Awaited<ReturnType<typeof loggedInUser>>;
+let buyer: Awaited<ReturnType<typeof loggedInUser>>;
+let listingId: number;
+const valid = () => ({ listingId, name: 'Ola Nordmann', email: 'ola@example.no', phone: '+47 912 34 567', message: 'Er bilen fortsatt til salgs?' });
+
+const post = (body: unknown, cookie?: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/inquiries',
+    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+    payload: JSON.stringify(body),
+  });
+const notificationsOf = (userId: number) => t.db.select().from(notifications).where(eq(notifications.userId, userId)).all();
+
+beforeAll(async () => {
+  t = await createTestApp();
+  seller = await loggedInUser(t.db);
+  buyer = await loggedInUser(t.db);
+  listingId = insertListing(t.db, seller.user.id, { make: 'Volvo', model: 'V90' }).id;
+});
+afterAll(() => t.close());
+
+describe('POST /api/inquiries', () => {
+  it('answers 401 to a visitor and stores nothing', async () => {
+    const res = await post(valid());
+    expect(res.statusCode).toBe(401);
+    expect(t.db.select().from(inquiries).all()).toEqual([]);
+  });
+
+  it('stores the inquiry (201) and notifies the seller with the buyer’s contact details', async () => {
+    const res = await post(valid(), buyer.cookie);
+    expect(res.statusCode).toBe(201);
+    const inquiry = json(res);
+    expect(inquiry).toEqual({
+      id: expect.any(Number),
+      listingId,
+      name: 'Ola Nordmann',
+      email: 'ola@example.no',
+      phone: '+47 912 34 567',
+      message: 'Er bilen fortsatt til salgs?',
+      createdAt: expect.any(String),
+    });
+    expect(t.db.select().from(inquiries).where(eq(inquiries.id, inquiry.id)).get()).toMatchObject({ senderId: buyer.user.id });
+    const [n] = notificationsOf(seller.user.id);
+    expect(n).toMatchObject({
+      type: 'info',
+      title: 'Ny henvendelse om Volvo V90',
+      read: false,
+      data: { listingId, inquiryId: inquiry.id, name: 'Ola Nordmann', email: 'ola@example.no', phone: '+47 912 34 567' },
+    });
+    for (const part of ['Ola Nordmann', 'ola@example.no', '+47 912 34 567', 'Er bilen fortsatt til salgs?']) expect(n.message).toContain(part);
+    expect(notificationsOf(buyer.user.id)).toEqual([]);
+  });
+
+  it('accepts an inquiry without a phone', async () => {
+    const { phone: _phone, ...noPhone } = valid();
+    const res = await post(noPhone, buyer.cookie);
+    expect(res.statusCode).toBe(201);
+    expect(json(res).phone).toBe('');
+    expect(notificationsOf(seller.user.id).at(-1)!.message).not.toContain('undefined');
+  });
+
+  it.each([
+    ['name', { name: '  ' }, 'Navn må fylles ut.'],
+    ['email', { email: '' }, 'E-post må fylles ut.'],
+    ['email', { email: 'ola@' }, 'Skriv inn en gyldig e-postadresse.'],
+    ['message', { message: '' }, 'Melding må fylles ut.'],
+    ['phone', { phone: '12345678' }, PHONE_SUBMIT_MESSAGE],
+    ['phone', { phone: '+46 912 34 567' }, PHONE_SUBMIT_MESSAGE],
+    ['listingId', { listingId: 'abc' }, 'Annonse ikke funnet'],
+    ['name', { name: 42 }, 'Navn må være tekst.'],
+  ])('answers 400 naming %s', async (field, change, message) => {
+    const before = t.db.select().from(inquiries).all().length;
+    const res = await post({ ...valid(), ...change }, buyer.cookie);
+    expect(res.statusCode).toBe(400);
+    expect(json(res).details[field]).toBe(message);
+    expect(t.db.select().from(inquiries).all()).toHaveLength(before);
+  });
+
+  it('answers 400 for a body that is not an object, never 500', async () => {
+    for (const body of [[], 'tekst', null, 5]) expect((await post(body, buyer.cookie)).statusCode).toBe(400);
+    const raw = await t.app.inject({ method: 'POST', url: '/api/inquiries', headers: { 'content-type': 'application/json', cookie: buyer.cookie }, payload: '{"listingId":' });
+    expect(raw.statusCode).toBe(400);
+  });
+
+  it('answers 404 for a listing a buyer cannot see and stores nothing', async () => {
+    const before = notificationsOf(seller.user.id).length;
+    for (const overrides of [{ status: 'pending' as const }, { status: 'rejected' as const }, { active: false }]) {
+      const hidden = insertListing(t.db, seller.user.id, overrides).id;
+      const res = await post({ ...valid(), listingId: hidden }, buyer.cookie);
+      expect(res.statusCode).toBe(404);
+      expect(json(res).message).toBe('Annonse ikke funnet');
+    }
+    expect((await post({ ...valid(), listingId: 999_999 }, buyer.cookie)).statusCode).toBe(404);
+    expect(notificationsOf(seller.user.id)).toHaveLength(before);
+  });
+
+  it('refuses (403) an inquiry about one’s own listing', async () => {
+    const before = notificationsOf(seller.user.id).length;
+    const res = await post(valid(), seller.cookie);
+    expect(res.statusCode).toBe(403);
+    expect(json(res).message).toBe('Du kan ikke sende en henvendelse om din egen annonse.');
+    expect(notificationsOf(seller.user.id)).toHaveLength(before);
+  });
+});
+
+describe('createInquiry (service)', () => {
+  it('pushes the notification to the seller’s channel only, after it is stored', async () => {
+    const hub = new EventHub();
+    const received: NotificationEvent[] = [];
+    const others: unknown[] = [];
+    const ac = new AbortController();
+    const listen = async (channel: string, into: unknown[]) => {
+      for await (const e of hub.subscribe(channel, ac.signal)) into.push(e);
+    };
+    void listen(`user:${seller.user.id}`, received);
+    void listen(`user:${buyer.user.id}`, others);
+    await new Promise((r) => setTimeout(r, 0));
+
+    const inquiry = createInquiry(t.db, hub, buyer.user.id, { listingId, name: 'Kari', email: 'kari@example.no', phone: '', message: 'Prøvekjøring?' });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(received).toHaveLength(1);
+    const e = received[0];
+    expect(e).toMatchObject({ type: 'notification', notification: { type: 'info', title: 'Ny henvendelse om Volvo V90', read: false } });
+    expect(e.notification.data).toMatchObject({ listingId, inquiryId: inquiry.id, name: 'Kari', email: 'kari@example.no', phone: '' });
+    // What was pushed is what is stored.
+    const stored = t.db.select().from(notifications).where(eq(notifications.id, e.notification.id)).get()!;
+    expect(stored.message).toBe(e.notification.message);
+    expect(others).toEqual([]);
+
+    // A refused inquiry pushes nothing.
+    expect(() => createInquiry(t.db, hub, seller.user.id, { listingId, name: 'x', email: 'x@example.no', phone: '', message: 'x' })).toThrow();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(received).toHaveLength(1);
+    ac.abort();
+    hub.close();
+  });
+});

@@ -1,0 +1,264 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listings } from '../../../db/schema';
+import { callerFor, createTestApp, createUser, json, loggedInUser, type TestApp } from '../testing/harness';
+import { insertListing, insertListingImage } from '../testing/listing-factory';
+
+// GET /api/listings and /api/listings/:id as the browser meets them (SPEC §2, §7; api-contract.md): arrays and
+// X-Total-Count, paging and sorting, 400s in Norwegian for bad numbers, never a 500, and who may see which listing.
+
+let t: TestApp;
+let seller: Awaited<ReturnType<typeof loggedInUser>>;
+let buyer: Awaited<ReturnType<typeof loggedInUser>>;
+let admin: Awaited<ReturnType<typeof loggedInUser>>;
+const hidden: Record<string, number> = {};
+let visibleId: number;
+
+const get = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+
+beforeAll(async () => {
+  t = await createTestApp();
+  seller = await loggedInUser(t.db, { name: 'Per Selger', phone: '41234567', address: 'Selgerveien 1, 0150 OSLO' });
+  buyer = await loggedInUser(t.db);
+  admin = await loggedInUser(t.db, { isAdmin: true });
+  for (let i = 0; i < 30; i++) {
+    insertListing(t.db, seller.user.id, {
+      make: i % 3 === 0 ? 'Volvo' : 'Toyota',
+      model: i % 3 === 0 ? 'V60' : 'Corolla',
+      fuelType: i % 2 === 0 ? 'diesel' : 'hybrid',
+      price: 100_000 + i * 10_000,
+      createdAt: new Date(Date.UTC(2025, 0, 1 + i)),
+    });
+  }
+  visibleId = insertListing(t.db, seller.user.id, {
+    make: 'Tesla',
+    model: 'Model Y',
+    price: 420_000,
+    registrationFee: 0,
+    description: 'Blå Tesla med hengerfeste.',
+    equipment: ['Hengerfeste', 'Varmepumpe'],
+    contactPhone: '98765432',
+    address: 'Bilveien 3, 0150 Oslo',
+    createdAt: new Date(Date.UTC(2025, 1, 1)),
+  }).id;
+  insertListingImage(t.db, visibleId, 1);
+  insertListingImage(t.db, visibleId, 0);
+  hidden.pending = insertListing(t.db, seller.user.id, { make: 'Audi', model: 'A4', status: 'pending' }).id;
+  hidden.rejected = insertListing(t.db, seller.user.id, { make: 'Audi', model: 'A6', status: 'rejected', rejectionReason: 'Uklare bilder' }).id;
+  hidden.inactive = insertListing(t.db, seller.user.id, { make: 'Audi', model: 'Q5', active: false }).id;
+});
+afterAll(() => t.close());
+
+describe('GET /api/listings', () => {
+  it('answers a JSON array of cards with the number of all matches in X-Total-Count', async () => {
+    const res = await get('/api/listings');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    expect(res.headers['x-total-count']).toBe('31');
+    const body = json<any[]>(res);
+    expect(body).toHaveLength(24); // default page size
+    expect(body[0]).toEqual({
+      id: visibleId,
+      make: 'Tesla',
+      model: 'Model Y',
+      year: 2018,
+      mileage: 90_000,
+      fuelType: 'bensin',
+      transmission: 'manuell',
+      totalPrice: 420_000,
+      place: 'Oslo',
+      coverImage: null,
+      createdAt: '2025-02-01T00:00:00.000Z',
+    });
+  });
+
+  it('pages with limit and offset, sorts, and keeps the total', async () => {
+    const first = await get('/api/listings?limit=5&sort=price_asc');
+    const second = await get('/api/listings?limit=5&offset=5&sort=price_asc');
+    expect(first.headers['x-total-count']).toBe('31');
+    expect(second.headers['x-total-count']).toBe('31');
+    const prices = [...json<any[]>(first), ...json<any[]>(second)].map((c) => c.totalPrice);
+    expect(prices).toEqual([100, 110, 120, 130, 140, 150, 160, 170, 180, 190].map((k) => k * 1000));
+    const past = await get('/api/listings?offset=100');
+    expect(json(past)).toEqual([]);
+    expect(past.headers['x-total-count']).toBe('31');
+  });
+
+  it('filters by the query parameters of SPEC §7 and the home quick search', async () => {
+    const res = await get('/api/listings?make=volvo&fuelType=Diesel&priceMin=100000&priceMax=300000');
+    const cards = json<any[]>(res);
+    expect(cards.length).toBeGreaterThan(0);
+    expect(cards.every((c) => c.make === 'Volvo' && c.fuelType === 'diesel' && c.totalPrice <= 300_000)).toBe(true);
+    expect(res.headers['x-total-count']).toBe(String(cards.length));
+    expect(json<any[]>(await get('/api/listings?query=hengerf')).map((c) => c.id)).toEqual([visibleId]);
+    expect(json<any[]>(await get(`/api/listings?query=${encodeURIComponent('blå tesla')}`)).map((c) => c.id)).toEqual([visibleId]);
+  });
+
+  it('ignores the cache busters and unknown parameters', async () => {
+    const res = await get('/api/listings?limit=3&_cb=1732000000000&_r=abc123&foo=bar');
+    expect(res.statusCode).toBe(200);
+    expect(json<any[]>(res)).toHaveLength(3);
+  });
+
+  it('answers HEAD with the total and no body (the client warms its cache with it)', async () => {
+    const res = await t.app.inject({ method: 'HEAD', url: '/api/listings?limit=1' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-total-count']).toBe('31');
+    expect(res.body).toBe('');
+  });
+
+  it('never lists pending, rejected or inactive listings, not even to their owner or an admin', async () => {
+    for (const cookie of [undefined, seller.cookie, admin.cookie]) {
+      const ids = json<any[]>(await get('/api/listings?limit=100&make=Audi', cookie)).map((c) => c.id);
+      expect(ids).toEqual([]);
+    }
+  });
+
+  it.each([
+    ['limit=abc', 'limit'],
+    ['limit=0', 'limit'],
+    ['limit=101', 'limit'],
+    ['offset=-1', 'offset'],
+    ['priceFrom=-5', 'priceFrom'],
+    ['priceTo=mange', 'priceTo'],
+    ['yearFrom=2020.5', 'yearFrom'],
+    ['mileageTo=1e400', 'mileageTo'],
+    ['sort=cheapest', 'sort'],
+  ])('answers 400 with a Norwegian message for %s', async (qs, field) => {
+    const res = await get(`/api/listings?${qs}`);
+    expect(res.statusCode).toBe(400);
+    const body = json(res);
+    expect(body.message).toMatch(/[a-zæøå]/i);
+    expect(body.message).not.toMatch(/expected|invalid|received/i);
+    expect(Object.keys(body.details)).toContain(field);
+  });
+
+  it.each([
+    'query=%22%22%22', 'query=NEAR(a%20b)', 'query=*', 'query=%00', 'query=%F0%9F%9A%97', 'make[]=Volvo', 'make=Volvo&make=Audi',
+    'query=' + 'x'.repeat(101), 'location=%27%3B%20DROP%20TABLE%20listings%3B--', 'color=%25', 'model=_', 'fuelType=,,,',
+    'bodyType=Personbil,SUV', 'limit=', 'sort=', 'priceFrom=&priceTo=', 'query=%E2%80%94', 'offset=99999999999',
+  ])('never answers 500 (%s)', async (qs) => {
+    const res = await get(`/api/listings?${qs}`);
+    expect([200, 400]).toContain(res.statusCode);
+    expect(() => json(res)).not.toThrow();
+  });
+});
+
+describe('GET /api/listings/:id', () => {
+  it('shows a visible listing to a visitor, with images, seller, place, isSaved and isOwner', async () => {
+    const res = await get(`/api/listings/${visibleId}`);
+    expect(res.statusCode).toBe(200);
+    const l = json(res);
+    expect(l).toMatchObject({
+      id: visibleId,
+      make: 'Tesla',
+      totalPrice: 420_000,
+      equipment: ['Hengerfeste', 'Varmepumpe'],
+      images: [`/uploads/listings/${visibleId}/0.webp`, `/uploads/listings/${visibleId}/1.webp`],
+      status: 'approved',
+      active: true,
+      place: 'Oslo',
+      address: 'Bilveien 3, 0150 Oslo',
+      contactPhone: '98765432',
+      isSaved: false,
+      isOwner: false,
+      seller: { id: seller.user.id, name: 'Per Selger', displayName: 'Per', phone: '98765432', address: 'Bilveien 3, 0150 Oslo' },
+    });
+    expect(l.imageDetails[0]).toEqual({ id: expect.any(Number), url: `/uploads/listings/${visibleId}/0.webp`, thumbUrl: `/uploads/listings/${visibleId}/0-thumb.webp`, width: 1600, height: 1067 });
+    expect(JSON.stringify(l)).not.toMatch(/password|email|username/i);
+  });
+
+  it('answers exactly the keys the tRPC procedure answers (the response schema drops nothing)', async () => {
+    const viaRest = json(await get(`/api/listings/${visibleId}`, buyer.cookie));
+    const viaTrpc = await callerFor(t.db, buyer.user).listings.byId({ id: visibleId });
+    expect(viaRest).toEqual(JSON.parse(JSON.stringify(viaTrpc)));
+    const cards = json<any[]>(await get('/api/listings?limit=2'));
+    const trpcCards = await callerFor(t.db, null).listings.list({ limit: 2 });
+    expect(cards).toEqual(JSON.parse(JSON.stringify(trpcCards.items)));
+  });
+
+  it('tells the owner it is theirs and a buyer whether they saved it', async () => {
+    expect(json(await get(`/api/listings/${visibleId}`, seller.cookie))).toMatchObject({ isOwner: true, isSaved: false });
+    await callerFor(t.db, buyer.user).savedListings.add({ listingId: visibleId });
+    expect(json(await get(`/api/listings/${visibleId}`, buyer.cookie))).toMatchObject({ isOwner: false, isSaved: true });
+    expect(json(await get(`/api/listings/${visibleId}`))).toMatchObject({ isSaved: false });
+  });
+
+  it.each(['pending', 'rejected', 'inactive'])('answers 404 for a %s listing to visitors and other users', async (state) => {
+    for (const cookie of [undefined, buyer.cookie]) {
+      const res = await get(`/api/listings/${hidden[state]}`, cookie);
+      expect(res.statusCode).toBe(404);
+      expect(json(res)).toEqual({ message: 'Annonse ikke funnet' });
+    }
+  });
+
+  it.each(['pending', 'rejected', 'inactive'])('shows a %s listing to its owner and to admins', async (state) => {
+    for (const cookie of [seller.cookie, admin.cookie]) {
+      const res = await get(`/api/listings/${hidden[state]}`, cookie);
+      expect(res.statusCode).toBe(200);
+      expect(json(res).id).toBe(hidden[state]);
+    }
+    const asOwner = json(await get(`/api/listings/${hidden[state]}`, seller.cookie));
+    if (state === 'rejected') expect(asOwner.rejectionReason).toBe('Uklare bilder');
+    expect(json(await get(`/api/listings/${hidden[state]}`, admin.cookie)).isOwner).toBe(false);
+  });
+
+  it('answers 404 for an unknown id and 400 for one that is not a number', async () => {
+    expect((await get('/api/listings/999999')).statusCode).toBe(404);
+    for (const bad of ['abc', '1.5', '-1', '0']) {
+      const res = await get(`/api/listings/${bad}`);
+      expect(res.statusCode).toBe(400);
+      expect(json(res).message).toBe('Annonse ikke funnet');
+    }
+  });
+
+  it('hides a hidden address and hidden contact details from everyone but the owner and admins', async () => {
+    const id = insertListing(t.db, seller.user.id, {
+      address: 'Hemmeligveien 9, 0150 Oslo',
+      place: 'Oslo',
+      contactPhone: '93333333',
+      hideAddress: true,
+      hideContactInfo: true,
+    }).id;
+    for (const cookie of [undefined, buyer.cookie]) {
+      const l = json(await get(`/api/listings/${id}`, cookie));
+      expect(l).toMatchObject({ address: '', contactPhone: '', hideAddress: true, hideContactInfo: true, place: 'Oslo' });
+      expect(l.seller).toEqual({ id: seller.user.id, name: 'Per Selger', displayName: 'Per' });
+      expect(JSON.stringify(l)).not.toContain('Hemmeligveien');
+      expect(JSON.stringify(l)).not.toContain('93333333');
+      expect(JSON.stringify(l)).not.toContain('41234567');
+    }
+    for (const cookie of [seller.cookie, admin.cookie]) {
+      expect(json(await get(`/api/listings/${id}`, cookie))).toMatchObject({ address: 'Hemmeligveien 9, 0150 Oslo', contactPhone: '93333333' });
+    }
+  });
+
+  it('shows the seller phone and address independently (hideContactInfo / hideAddress)', async () => {
+    const phoneOnly = insertListing(t.db, seller.user.id, { hideAddress: true, hideContactInfo: false, contactPhone: '' }).id;
+    expect(json(await get(`/api/listings/${phoneOnly}`)).seller).toEqual({ id: seller.user.id, name: 'Per Selger', displayName: 'Per', phone: '41234567' });
+    const addressOnly = insertListing(t.db, seller.user.id, { hideAddress: false, hideContactInfo: true, address: '' }).id;
+    expect(json(await get(`/api/listings/${addressOnly}`)).seller).toEqual({
+      id: seller.user.id,
+      name: 'Per Selger',
+      displayName: 'Per',
+      address: 'Selgerveien 1, 0150 OSLO',
+    });
+  });
+
+  it('stops showing a listing to buyers as soon as it is deactivated', async () => {
+    const id = insertListing(t.db, seller.user.id, { make: 'Kia', model: 'EV6' }).id;
+    expect((await get(`/api/listings/${id}`)).statusCode).toBe(200);
+    t.db.update(listings).set({ active: false }).where(eq(listings.id, id)).run();
+    expect((await get(`/api/listings/${id}`)).statusCode).toBe(404);
+    expect(json<any[]>(await get('/api/listings?make=Kia')).length).toBe(0);
+  });
+});
+
+describe('listings.byId over tRPC', () => {
+  it('maps a hidden listing to NOT_FOUND for others and returns it to the owner', async () => {
+    const other = await createUser(t.db);
+    await expect(callerFor(t.db, other.user).listings.byId({ id: hidden.pending })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Annonse ikke funnet' });
+    await expect(callerFor(t.db, null).listings.byId({ id: hidden.inactive })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(callerFor(t.db, seller.user).listings.byId({ id: hidden.pending })).resolves.toMatchObject({ id: hidden.pending, isOwner: true });
+  });
+});

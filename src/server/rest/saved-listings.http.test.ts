@@ -1,0 +1,112 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listings, savedListings } from '../../../db/schema';
+import { callerFor, createTestApp, json, loggedInUser, type TestApp } from '../testing/harness';
+import { insertListing } from '../testing/listing-factory';
+
+// SPEC §2 /lagrede-annonser, §4 "Saved listing", §7: GET/POST/DELETE /api/saved-listings. Login required; a user's
+// saved listings are theirs alone; only listings a buyer may see can be saved or are listed.
+
+let t: TestApp;
+let seller: Awaited<ReturnType<typeof loggedInUser>>;
+let anna: Awaited<ReturnType<typeof loggedInUser>>;
+let bjorn: Awaited<ReturnType<typeof loggedInUser>>;
+let ids: number[];
+
+function call(method: 'GET' | 'POST' | 'DELETE', url: string, cookie?: string, body?: unknown) {
+  return t.app.inject({
+    method,
+    url,
+    headers: { ...(cookie ? { cookie } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    payload: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  seller = await loggedInUser(t.db);
+  anna = await loggedInUser(t.db);
+  bjorn = await loggedInUser(t.db);
+  ids = ['Golf', 'Passat', 'Polo'].map((model) => insertListing(t.db, seller.user.id, { make: 'Volkswagen', model }).id);
+});
+afterAll(() => t.close());
+
+describe('logged out', () => {
+  it.each([
+    ['GET', '/api/saved-listings'],
+    ['POST', '/api/saved-listings'],
+    ['DELETE', '/api/saved-listings/1'],
+  ] as const)('%s %s answers 401', async (method, url) => {
+    const res = await call(method, url, undefined, method === 'POST' ? { listingId: 1 } : undefined);
+    expect(res.statusCode).toBe(401);
+    expect(json(res).message).toBe('Du må være innlogget.');
+  });
+});
+
+describe('saving and listing', () => {
+  it('saves with 201, idempotently, and lists newest saved first as cards', async () => {
+    const first = await call('POST', '/api/saved-listings', anna.cookie, { listingId: ids[0] });
+    expect(first.statusCode).toBe(201);
+    expect(json(first)).toEqual({ listingId: ids[0], savedAt: expect.any(String) });
+    expect((await call('POST', '/api/saved-listings', anna.cookie, { listingId: ids[2] })).statusCode).toBe(201);
+    // Again: still one row, still 201 with the first save's date.
+    const again = await call('POST', '/api/saved-listings', anna.cookie, { listingId: ids[0] });
+    expect(again.statusCode).toBe(201);
+    expect(json(again).savedAt).toBe(json(first).savedAt);
+    expect(t.db.select().from(savedListings).where(eq(savedListings.userId, anna.user.id)).all()).toHaveLength(2);
+
+    const list = await call('GET', '/api/saved-listings', anna.cookie);
+    expect(list.statusCode).toBe(200);
+    const cards = json<any[]>(list);
+    expect(cards.map((c) => c.id)).toEqual([ids[2], ids[0]]);
+    expect(Object.keys(cards[0]).sort()).toEqual(['coverImage', 'createdAt', 'fuelType', 'id', 'make', 'mileage', 'model', 'place', 'totalPrice', 'transmission', 'year']);
+    expect(await callerFor(t.db, anna.user).savedListings.ids()).toEqual([ids[2], ids[0]]);
+  });
+
+  it("keeps each user's saved listings apart", async () => {
+    await call('POST', '/api/saved-listings', bjorn.cookie, { listingId: ids[1] });
+    expect(json<any[]>(await call('GET', '/api/saved-listings', bjorn.cookie)).map((c) => c.id)).toEqual([ids[1]]);
+    expect(json<any[]>(await call('GET', '/api/saved-listings', anna.cookie)).map((c) => c.id)).not.toContain(ids[1]);
+    // Bjørn removing "his" copy of Anna's listing touches nothing of Anna's.
+    expect((await call('DELETE', `/api/saved-listings/${ids[0]}`, bjorn.cookie)).statusCode).toBe(204);
+    expect(json<any[]>(await call('GET', '/api/saved-listings', anna.cookie)).map((c) => c.id)).toContain(ids[0]);
+  });
+
+  it('removes with 204, and removing again is still 204', async () => {
+    const res = await call('DELETE', `/api/saved-listings/${ids[2]}`, anna.cookie);
+    expect(res.statusCode).toBe(204);
+    expect(res.body).toBe('');
+    expect((await call('DELETE', `/api/saved-listings/${ids[2]}`, anna.cookie)).statusCode).toBe(204);
+    expect(json<any[]>(await call('GET', '/api/saved-listings', anna.cookie)).map((c) => c.id)).toEqual([ids[0]]);
+  });
+
+  it('answers 404 for a listing a buyer cannot see, 400 for a malformed id', async () => {
+    const pending = insertListing(t.db, seller.user.id, { status: 'pending' }).id;
+    for (const listingId of [pending, 999_999]) {
+      const res = await call('POST', '/api/saved-listings', anna.cookie, { listingId });
+      expect(res.statusCode).toBe(404);
+      expect(json(res).message).toBe('Annonse ikke funnet');
+    }
+    for (const body of [{}, { listingId: 'abc' }, { listingId: -1 }, { listingId: 1.5 }, [], 'x']) {
+      expect((await call('POST', '/api/saved-listings', anna.cookie, body)).statusCode).toBe(400);
+    }
+    expect((await call('DELETE', '/api/saved-listings/abc', anna.cookie)).statusCode).toBe(400);
+  });
+
+  it('drops a listing from the list while it is hidden and brings it back when shown again', async () => {
+    const id = insertListing(t.db, seller.user.id, { make: 'Skoda', model: 'Enyaq' }).id;
+    await call('POST', '/api/saved-listings', anna.cookie, { listingId: id });
+    t.db.update(listings).set({ active: false }).where(eq(listings.id, id)).run();
+    expect(json<any[]>(await call('GET', '/api/saved-listings', anna.cookie)).map((c) => c.id)).not.toContain(id);
+    expect(await callerFor(t.db, anna.user).savedListings.ids()).not.toContain(id);
+    t.db.update(listings).set({ active: true }).where(eq(listings.id, id)).run();
+    expect(json<any[]>(await call('GET', '/api/saved-listings', anna.cookie)).map((c) => c.id)).toContain(id);
+  });
+
+  it('forgets saves of a deleted listing', async () => {
+    const id = insertListing(t.db, seller.user.id).id;
+    await call('POST', '/api/saved-listings', anna.cookie, { listingId: id });
+    t.db.delete(listings).where(eq(listings.id, id)).run();
+    expect(t.db.select().from(savedListings).where(eq(savedListings.listingId, id)).all()).toEqual([]);
+  });
+});
