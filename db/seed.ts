@@ -2,6 +2,7 @@ import { count } from 'drizzle-orm';
 import type { AppDeps } from '../src/server/deps';
 import { registerUser } from '../src/server/services/auth';
 import { users } from './schema';
+import { seedDemoListings } from './seed-listings';
 
 // Realistic Norwegian demo users. Their password is shown in the README so a newcomer can log in.
 export const DEMO_PASSWORD = 'bilpartner123';
@@ -30,4 +31,4 @@ export async function seedDemo(deps: AppDeps): Promise<Record<string, number> | 
 
 /** Later domains (listings) register a hook that adds their demo rows for the created users. */
 export type SeedHook = (deps: AppDeps, users: { id: number }[]) => Promise<Record<string, number>>;
-export const seedHooks: SeedHook[] = [];
+export const seedHooks: SeedHook[] = [seedDemoListings];

@@ -1,0 +1,78 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listingImages, listings } from './schema';
+import { DEMO_CARS, seedDemoListings } from './seed-listings';
+import { listingFormInput } from '../src/shared/schemas/listing';
+import { keyFromUrl } from '../src/server/integrations/image-storage';
+import { testConfig } from '../src/server/config';
+import type { AppDeps } from '../src/server/deps';
+import { createTestApp, createTestDb, createUser, type TestApp } from '../src/server/testing/harness';
+
+describe('demo listings', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ seedDemo: true });
+  });
+  afterAll(() => t.close());
+
+  it('draws and stores the listings and photos in well under 3 s', async () => {
+    const db = createTestDb();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-seed-'));
+    try {
+      const { user } = await createUser(db);
+      const started = performance.now();
+      const result = await seedDemoListings({ db, config: testConfig({ uploadDir: dir }), integrations: {} } as unknown as AppDeps, [user]);
+      const ms = performance.now() - started;
+      console.log(`demo listings with ${result.listingImages} drawn photos: ${ms.toFixed(0)} ms`);
+      expect(result.listings).toBe(DEMO_CARS.length);
+      expect(ms).toBeLessThan(3000);
+    } finally {
+      db.$client.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('seeds a dozen listings: most approved and active, one pending, one rejected with a reason', () => {
+    const rows = t.db.select().from(listings).all();
+    expect(rows).toHaveLength(DEMO_CARS.length);
+    expect(rows.length).toBeGreaterThanOrEqual(12);
+    const by = (s: string) => rows.filter((r) => r.status === s);
+    expect(by('pending')).toHaveLength(1);
+    expect(by('rejected')).toHaveLength(1);
+    expect(by('rejected')[0].rejectionReason).toBeTruthy();
+    expect(rows.filter((r) => r.status === 'approved' && r.active).length).toBeGreaterThanOrEqual(9);
+    expect(new Set(rows.map((r) => r.userId)).size).toBeGreaterThan(1);
+    for (const r of rows) {
+      expect(r.totalPrice).toBe(r.price + r.registrationFee);
+      expect(r.uniqueCode).toMatch(/^BP-[A-Z0-9]{6}$/);
+      expect(r.place).toMatch(/^[A-ZÆØÅ][a-zæøå]/);
+    }
+  });
+
+  it('gives every listing 2-3 drawn photos that exist on disk, the first as cover', async () => {
+    const rows = t.db.select().from(listings).all();
+    const images = t.db.select().from(listingImages).all();
+    for (const r of rows) {
+      const own = images.filter((i) => i.listingId === r.id).sort((a, b) => a.position - b.position);
+      expect(own.length).toBeGreaterThanOrEqual(2);
+      expect(own.length).toBeLessThanOrEqual(3);
+      expect(r.coverImage).toBe(own[0].thumbUrl);
+      for (const i of own) {
+        expect(fs.existsSync(path.join(t.uploadDir, keyFromUrl(i.url)!))).toBe(true);
+        expect(fs.existsSync(path.join(t.uploadDir, keyFromUrl(i.thumbUrl)!))).toBe(true);
+      }
+    }
+    const res = await t.app.inject({ method: 'GET', url: images[0].url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/webp');
+  });
+
+  it('holds data the create form itself would accept (codes, equipment, bounds)', () => {
+    for (const car of DEMO_CARS) {
+      const result = listingFormInput.safeParse({ ...car, images: [] });
+      expect(result.success, `${car.make} ${car.model}: ${JSON.stringify(result.error?.issues)}`).toBe(true);
+    }
+  });
+});

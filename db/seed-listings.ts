@@ -1,0 +1,299 @@
+import sharp from 'sharp';
+import type { AppDeps } from '../src/server/deps';
+import { createDiskStorage, type ImageStorage } from '../src/server/integrations/image-storage';
+import { storeProcessed, THUMB_MAX_PX, type StoredImage } from '../src/server/services/images';
+import { placeFromAddress } from '../src/server/services/listings';
+import { randomCode } from '../src/server/services/users';
+import type { EquipmentLabel } from '../src/shared/equipment';
+import { listingImages, listings, type NewListing } from './schema';
+
+// Demo listings for an empty database (issue 3): realistic Norwegian used cars with prices, mileage, descriptions
+// and equipment as people write them, most approved and active, one waiting for review and one rejected. Photos are
+// drawn (an SVG car on a coloured backdrop) and stored through the same storage as real uploads.
+
+type Shape = 'sedan' | 'stasjonsvogn' | 'suv' | 'kombi' | 'varebil';
+
+interface DemoCar {
+  make: string;
+  model: string;
+  year: number;
+  registrationNumber: string;
+  vinNumber: string;
+  bodyType: string;
+  shape: Shape;
+  doors: number;
+  seats: number;
+  color: string;
+  paint: string;
+  engineSize: number;
+  power: number;
+  fuelType: string;
+  transmission: string;
+  drivetrain: string;
+  weight: number;
+  mileage: number;
+  previousOwners: number;
+  nextInspection: string;
+  lastInspection: string;
+  price: number;
+  registrationFee: number;
+  equipment: EquipmentLabel[];
+  serviceHistory: boolean;
+  address: string;
+  description: string;
+  status?: 'approved' | 'pending' | 'rejected';
+  rejectionReason?: string;
+  active?: boolean;
+  daysAgo: number;
+  photos: 2 | 3;
+}
+
+export const DEMO_CARS: DemoCar[] = [
+  {
+    make: 'Tesla', model: 'Model Y', year: 2022, registrationNumber: 'EL23456', vinNumber: 'LRWYGCEK1NC123456',
+    bodyType: 'suv', shape: 'suv', doors: 5, seats: 5, color: 'Hvit', paint: '#eef0f2', engineSize: 0, power: 514,
+    fuelType: 'el', transmission: 'automat', drivetrain: 'firehjulsdrift', weight: 1979, mileage: 45_200, previousOwners: 1,
+    nextInspection: '18.03.2026', lastInspection: '', price: 389_000, registrationFee: 2_600,
+    equipment: ['Adaptiv cruisekontroll', 'Varmepumpe', 'Setevarme foran', 'Setevarme bak', 'Oppvarmet ratt', 'Panoramatak', 'Ryggekamera', 'Navigasjon', 'Nøkkelfri tilgang', 'Hengerfeste elektrisk', 'Vinterhjul', 'Sommerhjul', 'Elektrisk bakluke'],
+    serviceHistory: true, address: 'Sandakerveien 24, 0473 OSLO', daysAgo: 1, photos: 3,
+    description: 'Model Y Long Range AWD i strøken stand. Én eier, alltid garasjert og ikke-røyker. Hengerfeste (elektrisk), vinterhjul på felg følger med. Batterihelse 94 %. Fri bruk av Supercharger følger ikke med. Kan sees etter avtale på Torshov.',
+  },
+  {
+    make: 'Volkswagen', model: 'ID.4', year: 2021, registrationNumber: 'EC48213', vinNumber: 'WVGZZZE2ZMP012345',
+    bodyType: 'suv', shape: 'suv', doors: 5, seats: 5, color: 'Grå', paint: '#6f767e', engineSize: 0, power: 204,
+    fuelType: 'el', transmission: 'automat', drivetrain: 'bakhjulsdrift', weight: 2124, mileage: 61_900, previousOwners: 1,
+    nextInspection: '04.06.2025', lastInspection: '', price: 279_000, registrationFee: 2_600,
+    equipment: ['Adaptiv cruisekontroll', 'Varmepumpe', 'Setevarme foran', 'Oppvarmet ratt', 'Apple CarPlay', 'Android Auto', 'Parkeringssensor foran', 'Parkeringssensor bak', 'Ryggekamera', 'LED-lys', 'Hengerfeste avtagbart'],
+    serviceHistory: true, address: 'Kongens gate 5, 7011 TRONDHEIM', daysAgo: 2, photos: 2,
+    description: 'ID.4 Pro Performance med 77 kWh batteri og god rekkevidde, rundt 450 km om sommeren. Varmepumpe, avtagbart hengerfeste og oppvarmet ratt. Nye vinterdekk høsten 2024. Programvare oppdatert hos forhandler.',
+  },
+  {
+    make: 'Toyota', model: 'RAV4', year: 2020, registrationNumber: 'DN71842', vinNumber: 'JTMW43FV70D012345',
+    bodyType: 'suv', shape: 'suv', doors: 5, seats: 5, color: 'Rød', paint: '#a51f27', engineSize: 2487, power: 222,
+    fuelType: 'hybrid', transmission: 'cvt', drivetrain: 'firehjulsdrift', weight: 1730, mileage: 88_400, previousOwners: 2,
+    nextInspection: '12.09.2026', lastInspection: '12.09.2024', price: 349_000, registrationFee: 6_200,
+    equipment: ['Adaptiv cruisekontroll', '2-sone klimaanlegg', 'Setevarme foran', 'Ryggekamera', 'Apple CarPlay', 'Android Auto', 'Hengerfeste fast', 'Dødvinkelvarsler', 'Filskiftevarsler', 'Vinterhjul', 'Nøkkelfri start'],
+    serviceHistory: true, address: 'Strandkaien 18, 5013 BERGEN', daysAgo: 3, photos: 3,
+    description: 'RAV4 Hybrid AWD Executive. Sparsommelig og trygg familiebil med firehjulsdrift, perfekt til hytteturer. Fast hengerfeste (1650 kg). Fulgt servicehåndbok hos Toyota, siste service ved 82 000 km. Garanti på hybridbatteri.',
+  },
+  {
+    make: 'Volvo', model: 'V60', year: 2018, registrationNumber: 'BR30517', vinNumber: 'YV1ZW10UDJ1012345',
+    bodyType: 'stasjonsvogn', shape: 'stasjonsvogn', doors: 5, seats: 5, color: 'Mørkeblå', paint: '#1c2f57', engineSize: 1969, power: 190,
+    fuelType: 'diesel', transmission: 'automat', drivetrain: 'forhjulsdrift', weight: 1781, mileage: 132_000, previousOwners: 2,
+    nextInspection: '30.05.2026', lastInspection: '22.05.2024', price: 229_000, registrationFee: 6_200,
+    equipment: ['Adaptiv cruisekontroll', '2-sone klimaanlegg', 'Setevarme foran', 'Parkeringssensor bak', 'Navigasjon', 'LED-lys', 'Hengerfeste elektrisk', 'Skinnseter', 'Elektrisk bakluke', 'Vinterhjul'],
+    serviceHistory: true, address: 'Kirkegata 3, 4006 STAVANGER', daysAgo: 4, photos: 2,
+    description: 'Volvo V60 D4 Momentum med Pilot Assist. Romslig stasjonsvogn med elektrisk bakluke og svingbart hengerfeste. Registerreim skiftet ved 120 000 km. Noen steinsprut foran, ellers meget pen.',
+  },
+  {
+    make: 'BMW', model: '3-serie', year: 2019, registrationNumber: 'KH55120', vinNumber: 'WBA5V71010FH12345',
+    bodyType: 'sedan', shape: 'sedan', doors: 4, seats: 5, color: 'Svart', paint: '#1b1d22', engineSize: 1995, power: 190,
+    fuelType: 'diesel', transmission: 'automat', drivetrain: 'firehjulsdrift', weight: 1605, mileage: 98_500, previousOwners: 1,
+    nextInspection: '15.10.2025', lastInspection: '', price: 279_000, registrationFee: 6_200,
+    equipment: ['Cruisekontroll', '3-sone klimaanlegg', 'Setevarme foran', 'Sportsseter', 'Skinnratt', 'Head-up display', 'Navigasjon', 'LED-lys', 'Parkeringssensor foran', 'Parkeringssensor bak', 'Lettmetallfelger'],
+    serviceHistory: true, address: 'Bragernes torg 6, 3017 DRAMMEN', daysAgo: 5, photos: 3,
+    description: '320d xDrive M Sport. Head-up display, sportsseter og 19" felger. Servicert hos BMW hvert år. Meget god kjørefølelse, firehjulsdrift gjør den trygg på vinterføre.',
+  },
+  {
+    make: 'Audi', model: 'A4', year: 2017, registrationNumber: 'SU91206', vinNumber: 'WAUZZZF45HA012345',
+    bodyType: 'stasjonsvogn', shape: 'stasjonsvogn', doors: 5, seats: 5, color: 'Sølv', paint: '#b9bfc6', engineSize: 1968, power: 190,
+    fuelType: 'diesel', transmission: 'automat', drivetrain: 'firehjulsdrift', weight: 1640, mileage: 155_300, previousOwners: 3,
+    nextInspection: '01.07.2025', lastInspection: '29.06.2023', price: 189_000, registrationFee: 6_200,
+    equipment: ['Cruisekontroll', '3-sone klimaanlegg', 'Setevarme foran', 'Xenonlys', 'Navigasjon', 'Hengerfeste avtagbart', 'Delskinn', 'Vinterhjul', 'Sommerhjul'],
+    serviceHistory: false, address: 'Markens gate 20, 4611 KRISTIANSAND S', daysAgo: 6, photos: 2, active: false,
+    description: 'A4 Avant 2.0 TDI quattro S tronic. Ærlig bil med kjent historikk. To sett hjul på felg. Noe slitasje på førersetet. Annonsen er midlertidig deaktivert mens bilen er på verksted for ny clutch.',
+  },
+  {
+    make: 'Skoda', model: 'Octavia', year: 2020, registrationNumber: 'VH27408', vinNumber: 'TMBJJ7NX5LY012345',
+    bodyType: 'stasjonsvogn', shape: 'stasjonsvogn', doors: 5, seats: 5, color: 'Grønn', paint: '#2f5e44', engineSize: 1498, power: 150,
+    fuelType: 'bensin', transmission: 'automat', drivetrain: 'forhjulsdrift', weight: 1361, mileage: 74_000, previousOwners: 1,
+    nextInspection: '20.11.2025', lastInspection: '', price: 219_000, registrationFee: 6_200,
+    equipment: ['Adaptiv cruisekontroll', '2-sone klimaanlegg', 'Setevarme foran', 'Parkeringssensor bak', 'Apple CarPlay', 'Android Auto', 'Hengerfeste avtagbart', 'Vinterhjul', 'DAB-radio'],
+    serviceHistory: true, address: 'Nygaardsgata 14, 1606 FREDRIKSTAD', daysAgo: 8, photos: 3,
+    description: 'Octavia Combi 1.5 TSI DSG Style. Enorm bagasjeplass og lavt forbruk (ca. 0,55 l/mil). Avtagbart hengerfeste, DAB og CarPlay. Ikke-røyker, ingen dyr i bilen.',
+  },
+  {
+    make: 'Nissan', model: 'Leaf', year: 2019, registrationNumber: 'EK60921', vinNumber: 'SJNFAAZE1U0012345',
+    bodyType: 'kombi', shape: 'kombi', doors: 5, seats: 5, color: 'Blå', paint: '#2b58a5', engineSize: 0, power: 150,
+    fuelType: 'el', transmission: 'automat', drivetrain: 'forhjulsdrift', weight: 1580, mileage: 58_700, previousOwners: 2,
+    nextInspection: '08.04.2027', lastInspection: '05.04.2025', price: 139_000, registrationFee: 2_600,
+    equipment: ['Cruisekontroll', 'Varmepumpe', 'Setevarme foran', 'Setevarme bak', 'Oppvarmet ratt', 'Ryggekamera', 'Navigasjon', 'Vinterhjul'],
+    serviceHistory: true, address: 'Storgata 40, 9008 TROMSØ', daysAgo: 10, photos: 2,
+    description: 'Leaf 40 kWh Tekna med varmepumpe – ideell bybil. 11 av 12 batteristolper (SOH 88 %). Setevarme foran og bak og oppvarmet ratt, god å ha i nord. Piggfrie vinterdekk på felg.',
+  },
+  {
+    make: 'Mercedes-Benz', model: 'C-Klasse', year: 2020, registrationNumber: 'EB44107', vinNumber: 'WDD2050401F012345',
+    bodyType: 'sedan', shape: 'sedan', doors: 4, seats: 5, color: 'Sølv', paint: '#aeb4bb', engineSize: 1991, power: 320,
+    fuelType: 'plugin_hybrid', transmission: 'automat', drivetrain: 'bakhjulsdrift', weight: 1780, mileage: 95_100, previousOwners: 1,
+    nextInspection: '02.02.2026', lastInspection: '', price: 319_000, registrationFee: 6_200,
+    equipment: ['Adaptiv cruisekontroll', '2-sone klimaanlegg', 'Setevarme foran', 'Minneseter', 'Skinnseter', 'Navigasjon', 'LED-lys', 'Ryggekamera', 'Nøkkelfri start', 'Premium lydanlegg', 'Parkeringsvarmer'],
+    serviceHistory: true, address: 'Storgata 12, 0155 OSLO', daysAgo: 12, photos: 3,
+    description: 'C 300 e ladbar hybrid, AMG-line. Kjører ca. 45 km elektrisk i hverdagen. Burmester lydanlegg, skinn og minneseter. Servicert hos Bertel O. Steen. Fjernstyrt parkeringsvarmer via app.',
+  },
+  {
+    make: 'Ford', model: 'Transit Custom', year: 2019, registrationNumber: 'ZT18365', vinNumber: 'WF0YXXTTGYKA12345',
+    bodyType: 'varebil', shape: 'varebil', doors: 4, seats: 3, color: 'Hvit', paint: '#f1f2f3', engineSize: 1995, power: 130,
+    fuelType: 'diesel', transmission: 'manuell', drivetrain: 'forhjulsdrift', weight: 1985, mileage: 112_400, previousOwners: 1,
+    nextInspection: '14.08.2025', lastInspection: '10.08.2023', price: 229_000, registrationFee: 3_500,
+    equipment: ['Cruisekontroll', 'Klimaanlegg', 'Parkeringssensor bak', 'Hengerfeste fast', 'Bluetooth', 'DAB-radio', 'Motorvarmer'],
+    serviceHistory: true, address: 'Torggata 8, 2317 HAMAR', daysAgo: 0, photos: 2, status: 'pending',
+    description: 'Transit Custom 2.0 TDCi L2 Trend, lang modell. Innredet lasterom med kryssfinér og lastestropper. Tre seter foran. Pris eks. mva. Fast hengerfeste og motorvarmer.',
+  },
+  {
+    make: 'Peugeot', model: '208', year: 2021, registrationNumber: 'PV80254', vinNumber: 'VR3UPHNKSMT012345',
+    bodyType: 'kombi', shape: 'kombi', doors: 5, seats: 5, color: 'Gul', paint: '#e0a722', engineSize: 1199, power: 100,
+    fuelType: 'bensin', transmission: 'manuell', drivetrain: 'forhjulsdrift', weight: 1090, mileage: 34_100, previousOwners: 1,
+    nextInspection: '11.05.2025', lastInspection: '', price: 179_000, registrationFee: 6_200,
+    equipment: ['Cruisekontroll', 'Klimaanlegg', 'Apple CarPlay', 'Android Auto', 'LED-lys', 'Parkeringssensor bak', 'Digitalt instrumentpanel'],
+    serviceHistory: true, address: 'Storgata 80, 2609 LILLEHAMMER', daysAgo: 9, photos: 2,
+    status: 'rejected', rejectionReason: 'Bildene viser ikke bilen som selges. Last opp egne bilder av bilen.',
+    description: '208 1.2 PureTech Allure med i-Cockpit. Lite kjørt, kun brukt til jobb. Sommerhjul på felg.',
+  },
+  {
+    make: 'Kia', model: 'EV6', year: 2023, registrationNumber: 'EF36712', vinNumber: 'KNACC81GFP5012345',
+    bodyType: 'suv', shape: 'suv', doors: 5, seats: 5, color: 'Grå', paint: '#59616b', engineSize: 0, power: 325,
+    fuelType: 'el', transmission: 'automat', drivetrain: 'firehjulsdrift', weight: 2090, mileage: 28_300, previousOwners: 1,
+    nextInspection: '20.06.2027', lastInspection: '', price: 449_000, registrationFee: 2_600,
+    equipment: ['Adaptiv cruisekontroll', 'Varmepumpe', 'Ventilerte seter', 'Setevarme foran', 'Setevarme bak', 'Oppvarmet ratt', '360° kamera', 'Head-up display', 'Premium lydanlegg', 'Hengerfeste elektrisk', 'Trådløs lading', 'Matrix LED'],
+    serviceHistory: true, address: 'Sjøgata 21, 8006 BODØ', daysAgo: 14, photos: 3,
+    description: 'EV6 GT-Line AWD 77 kWh med 800 V-lading (10–80 % på 18 min). Full utstyrspakke: head-up, 360° kamera, ventilerte seter og Meridian lyd. 7 års fabrikkgaranti fra 2023.',
+  },
+];
+
+// --- drawn photos -------------------------------------------------------------------------------------------
+
+const BODY_PATHS: Record<Shape, { body: string; glass: string; wheelY: number; wheelR: number; front: number; rear: number; nose: number; tail: number }> = {
+  sedan: {
+    body: 'M150 585 L160 505 Q170 470 240 458 L470 432 Q540 348 610 338 L790 336 Q850 340 905 418 L1010 440 Q1050 450 1052 500 L1050 585 Z',
+    glass: 'M500 430 Q555 360 615 352 L690 350 L690 430 Z M710 350 L785 350 Q830 354 875 420 L710 428 Z',
+    wheelY: 590, wheelR: 66, front: 320, rear: 880, nose: 150, tail: 1052,
+  },
+  stasjonsvogn: {
+    body: 'M150 585 L160 505 Q170 470 240 458 L470 430 Q540 350 610 340 L960 338 Q1010 342 1030 420 L1052 470 L1050 585 Z',
+    glass: 'M500 428 Q555 362 615 354 L700 352 L700 428 Z M720 352 L850 352 L850 426 L720 428 Z M870 352 L955 352 Q990 356 1005 424 L870 426 Z',
+    wheelY: 590, wheelR: 66, front: 320, rear: 890, nose: 150, tail: 1052,
+  },
+  suv: {
+    body: 'M150 600 L156 500 Q166 455 250 440 L460 410 Q530 310 610 300 L950 296 Q1010 300 1035 380 L1055 450 L1052 600 Z',
+    glass: 'M490 408 Q550 322 615 314 L705 312 L705 408 Z M725 312 L860 312 L860 406 L725 408 Z M880 312 L945 312 Q990 318 1010 400 L880 404 Z',
+    wheelY: 604, wheelR: 78, front: 320, rear: 890, nose: 150, tail: 1055,
+  },
+  kombi: {
+    body: 'M190 585 L198 505 Q208 468 270 458 L470 432 Q545 346 620 338 L820 338 Q880 346 930 430 L975 470 L972 585 Z',
+    glass: 'M500 430 Q560 360 625 352 L710 350 L710 430 Z M730 350 L815 350 Q860 356 900 428 L730 430 Z',
+    wheelY: 590, wheelR: 64, front: 345, rear: 830, nose: 190, tail: 975,
+  },
+  varebil: {
+    body: 'M140 600 L150 500 Q160 460 230 440 L330 420 Q400 300 470 285 L1045 280 Q1062 282 1064 310 L1064 600 Z',
+    glass: 'M360 418 Q420 312 478 300 L560 298 L560 416 Z',
+    wheelY: 604, wheelR: 72, front: 300, rear: 900, nose: 140, tail: 1064,
+  },
+};
+
+const BACKDROPS = [
+  // Daylight: sky, far hills, asphalt.
+  (hue: number) => `
+    <linearGradient id="bg" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="hsl(${205 + (hue % 20)},70%,72%)"/><stop offset="0.62" stop-color="hsl(${200 + (hue % 20)},60%,90%)"/><stop offset="0.62" stop-color="#5d6b5a"/><stop offset="1" stop-color="#3b4438"/></linearGradient>
+    <rect width="1200" height="800" fill="url(#bg)"/>
+    <path d="M0 500 Q200 410 380 470 T760 450 T1200 460 L1200 500 Z" fill="hsl(140,18%,52%)" opacity="0.7"/>
+    <rect y="560" width="1200" height="240" fill="#4a4d52"/><rect y="556" width="1200" height="8" fill="#9a9ea3"/>
+    <path d="M0 700 H1200" stroke="#e6e6e6" stroke-width="6" stroke-dasharray="70 50"/>`,
+  // Evening: warm sky over a quay.
+  (hue: number) => `
+    <linearGradient id="bg" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="hsl(${260 + (hue % 30)},45%,32%)"/><stop offset="0.55" stop-color="hsl(${25 + (hue % 15)},85%,62%)"/><stop offset="0.62" stop-color="hsl(35,90%,75%)"/></linearGradient>
+    <rect width="1200" height="800" fill="url(#bg)"/>
+    <circle cx="960" cy="420" r="70" fill="hsl(40,100%,80%)" opacity="0.85"/>
+    <path d="M0 470 L120 430 L220 455 L340 400 L480 450 L620 420 L760 455 L900 415 L1040 450 L1200 430 L1200 500 L0 500 Z" fill="hsl(250,25%,28%)" opacity="0.8"/>
+    <rect y="500" width="1200" height="300" fill="#2d2f36"/><rect y="560" width="1200" height="240" fill="#3a3c44"/>`,
+  // Showroom: light wall and a polished floor.
+  () => `
+    <linearGradient id="bg" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#f3f4f6"/><stop offset="0.6" stop-color="#d9dce1"/><stop offset="0.6" stop-color="#b7bbc2"/><stop offset="1" stop-color="#8d9199"/></linearGradient>
+    <rect width="1200" height="800" fill="url(#bg)"/>
+    <ellipse cx="300" cy="80" rx="160" ry="40" fill="#fff" opacity="0.8"/><ellipse cx="900" cy="80" rx="160" ry="40" fill="#fff" opacity="0.8"/>
+    <path d="M0 480 H1200" stroke="#c4c7cc" stroke-width="4"/>`,
+];
+
+function wheel(cx: number, cy: number, r: number) {
+  return `<g><circle cx="${cx}" cy="${cy}" r="${r}" fill="#16171a"/><circle cx="${cx}" cy="${cy}" r="${r * 0.62}" fill="url(#rim)"/>
+    <circle cx="${cx}" cy="${cy}" r="${r * 0.18}" fill="#2b2d31"/>
+    ${[0, 72, 144, 216, 288].map((a) => `<rect x="${cx - 4}" y="${cy - r * 0.58}" width="8" height="${r * 0.42}" rx="3" fill="#53565c" transform="rotate(${a} ${cx} ${cy})"/>`).join('')}</g>`;
+}
+
+/** One demo photo: the car in profile on one of three backdrops (mirrored on the second, for variety). */
+export function carSvg(car: Pick<DemoCar, 'shape' | 'paint'>, variant: number, hue: number): string {
+  const p = BODY_PATHS[car.shape];
+  const mirrored = variant % 3 === 1;
+  const carGroup = `
+    <ellipse cx="${(p.nose + p.tail) / 2}" cy="${p.wheelY + p.wheelR - 6}" rx="${(p.tail - p.nose) / 2 + 20}" ry="26" fill="#000" opacity="0.28"/>
+    <path d="${p.body}" fill="url(#paint)" stroke="rgba(0,0,0,0.35)" stroke-width="3"/>
+    <path d="${p.glass}" fill="url(#glass)"/>
+    <path d="M${p.nose + 50} ${p.wheelY - 40} H${p.tail - 12}" stroke="rgba(0,0,0,0.18)" stroke-width="3"/>
+    <circle cx="${p.front}" cy="${p.wheelY}" r="${p.wheelR + 12}" fill="#202226"/>
+    <circle cx="${p.rear}" cy="${p.wheelY}" r="${p.wheelR + 12}" fill="#202226"/>
+    <path d="M${p.nose + 10} 510 Q${p.nose + 25} 490 ${p.nose + 65} 486 L${p.nose + 85} 500 Z" fill="#fff6d5"/>
+    <rect x="${p.tail - 22}" y="470" width="20" height="34" rx="6" fill="#c0262d"/>
+    ${wheel(p.front, p.wheelY, p.wheelR)}${wheel(p.rear, p.wheelY, p.wheelR)}`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800" viewBox="0 0 1200 800">
+  <defs>
+    <linearGradient id="paint" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${car.paint}"/><stop offset="0.55" stop-color="${car.paint}"/><stop offset="1" stop-color="#000" stop-opacity="0.55"/></linearGradient>
+    <linearGradient id="glass" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#9fb6c8"/><stop offset="0.5" stop-color="#34414f"/><stop offset="1" stop-color="#1d242c"/></linearGradient>
+    <radialGradient id="rim"><stop offset="0" stop-color="#d7dade"/><stop offset="1" stop-color="#7b8088"/></radialGradient>
+  </defs>
+  ${BACKDROPS[variant % BACKDROPS.length](hue)}
+  <g transform="${mirrored ? 'translate(1200 0) scale(-1 1)' : ''}">${carGroup}</g>
+</svg>`;
+}
+
+async function drawnPhoto(storage: ImageStorage, car: DemoCar, variant: number, hue: number): Promise<StoredImage> {
+  // Rasterise the SVG once, then encode both sizes from the pixels.
+  const { data, info } = await sharp(Buffer.from(carSvg(car, variant, hue))).raw().toBuffer({ resolveWithObject: true });
+  const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
+  const [large, thumb] = await Promise.all([
+    sharp(data, raw).webp({ quality: 80, effort: 0 }).toBuffer(),
+    sharp(data, raw).resize({ width: THUMB_MAX_PX }).webp({ quality: 75, effort: 0 }).toBuffer(),
+  ]);
+  return storeProcessed(storage, { large, thumb, width: info.width, height: info.height });
+}
+
+/** Adds the demo listings for the demo users (round-robin) and returns how many were created. */
+export async function seedDemoListings(deps: AppDeps, users: { id: number }[]): Promise<Record<string, number>> {
+  if (users.length === 0) return { listings: 0 };
+  const { db } = deps;
+  // The CLI seeds without the app's integrations; fall back to the same disk storage the app would use.
+  const storage = deps.integrations?.imageStorage ?? createDiskStorage(deps.config.uploadDir);
+  const now = Date.now();
+
+  const photos = await Promise.all(
+    DEMO_CARS.map((car, i) => Promise.all(Array.from({ length: car.photos }, (_, v) => drawnPhoto(storage, car, v, i * 37)))),
+  );
+
+  let images = 0;
+  db.transaction((tx) => {
+    DEMO_CARS.forEach((car, i) => {
+      const { shape: _shape, paint: _paint, daysAgo, photos: _n, status, rejectionReason, active, ...fields } = car;
+      const createdAt = new Date(now - daysAgo * 86_400_000 - i * 3_600_000);
+      const values: NewListing = {
+        ...fields,
+        userId: users[i % users.length].id,
+        uniqueCode: `BP-${randomCode(6)}`,
+        totalPrice: car.price + car.registrationFee,
+        place: placeFromAddress(car.address),
+        status: status ?? 'approved',
+        rejectionReason: status === 'rejected' ? (rejectionReason ?? null) : null,
+        active: active ?? true,
+        hideAddress: i % 5 === 4,
+        hideContactInfo: false,
+        contactPhone: '',
+        coverImage: photos[i][0].thumbUrl,
+        createdAt,
+        updatedAt: createdAt,
+      };
+      const row = tx.insert(listings).values(values).returning({ id: listings.id }).get();
+      photos[i].forEach((p, position) => {
+        tx.insert(listingImages).values({ listingId: row.id, uploaderId: values.userId, position, ...p, createdAt }).run();
+        images += 1;
+      });
+    });
+  });
+  return { listings: DEMO_CARS.length, listingImages: images };
+}
