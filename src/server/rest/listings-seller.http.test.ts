@@ -237,7 +237,9 @@ describe('PATCH /api/listings/:id', () => {
     expect(json(res).totalPrice).toBe(105000);
     expect((await patch(l.id, { ...form }, other)).statusCode).toBe(404);
     expect((await patch(999999, { active: true })).statusCode).toBe(404);
-    expect((await patch(l.id, { active: 'kanskje' })).statusCode).toBe(200);
+    res = await patch(l.id, { active: 'kanskje' });
+    expect(res.statusCode).toBe(400);
+    expect(json(res).message).toBe('Aktiv må være true eller false.');
   });
 });
 

@@ -260,8 +260,14 @@ export const listingIdInput = z.object({
   id: z.coerce.number({ error: LISTING_NOT_FOUND_MESSAGE }).int().positive({ error: LISTING_NOT_FOUND_MESSAGE }),
 });
 
+/** The active toggle must say what it wants: true/false (or 'true'/'false', 1/0); anything else is a 400. */
+const activeFlag = z.preprocess(
+  (v) => (v === 'true' || v === 1 || v === '1' ? true : v === 'false' || v === 0 || v === '0' ? false : v),
+  z.boolean({ error: 'Aktiv må være true eller false.' }),
+);
+
 export const listingSetActiveInput = listingIdInput.extend({
-  active: bool,
+  active: activeFlag,
 });
 
 /** A single photo uploaded ahead of the form (staged): the data URL the browser read. */
