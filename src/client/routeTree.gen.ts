@@ -13,9 +13,12 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AboutRouteImport } from './routes/about'
 import { Route as CookiesRouteImport } from './routes/cookies'
 import { Route as KontaktRouteImport } from './routes/kontakt'
+import { Route as MineAnnonserRouteImport } from './routes/mine-annonser'
+import { Route as NyAnnonseRouteImport } from './routes/ny-annonse'
 import { Route as PersonvernRouteImport } from './routes/personvern'
 import { Route as ProfilRouteImport } from './routes/profil'
 import { Route as VilkarRouteImport } from './routes/vilkar'
+import { Route as RedigerAnnonseIdRouteImport } from './routes/rediger-annonse.$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -37,6 +40,16 @@ const KontaktRoute = KontaktRouteImport.update({
   path: '/kontakt',
   getParentRoute: () => rootRouteImport,
 } as any)
+const MineAnnonserRoute = MineAnnonserRouteImport.update({
+  id: '/mine-annonser',
+  path: '/mine-annonser',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const NyAnnonseRoute = NyAnnonseRouteImport.update({
+  id: '/ny-annonse',
+  path: '/ny-annonse',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PersonvernRoute = PersonvernRouteImport.update({
   id: '/personvern',
   path: '/personvern',
@@ -52,24 +65,35 @@ const VilkarRoute = VilkarRouteImport.update({
   path: '/vilkar',
   getParentRoute: () => rootRouteImport,
 } as any)
+const RedigerAnnonseIdRoute = RedigerAnnonseIdRouteImport.update({
+  id: '/rediger-annonse/$id',
+  path: '/rediger-annonse/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
   '/cookies': typeof CookiesRoute
   '/kontakt': typeof KontaktRoute
+  '/mine-annonser': typeof MineAnnonserRoute
+  '/ny-annonse': typeof NyAnnonseRoute
   '/personvern': typeof PersonvernRoute
   '/profil': typeof ProfilRoute
   '/vilkar': typeof VilkarRoute
+  '/rediger-annonse/$id': typeof RedigerAnnonseIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
   '/cookies': typeof CookiesRoute
   '/kontakt': typeof KontaktRoute
+  '/mine-annonser': typeof MineAnnonserRoute
+  '/ny-annonse': typeof NyAnnonseRoute
   '/personvern': typeof PersonvernRoute
   '/profil': typeof ProfilRoute
   '/vilkar': typeof VilkarRoute
+  '/rediger-annonse/$id': typeof RedigerAnnonseIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -77,9 +101,12 @@ export interface FileRoutesById {
   '/about': typeof AboutRoute
   '/cookies': typeof CookiesRoute
   '/kontakt': typeof KontaktRoute
+  '/mine-annonser': typeof MineAnnonserRoute
+  '/ny-annonse': typeof NyAnnonseRoute
   '/personvern': typeof PersonvernRoute
   '/profil': typeof ProfilRoute
   '/vilkar': typeof VilkarRoute
+  '/rediger-annonse/$id': typeof RedigerAnnonseIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -88,27 +115,36 @@ export interface FileRouteTypes {
     | '/about'
     | '/cookies'
     | '/kontakt'
+    | '/mine-annonser'
+    | '/ny-annonse'
     | '/personvern'
     | '/profil'
     | '/vilkar'
+    | '/rediger-annonse/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/about'
     | '/cookies'
     | '/kontakt'
+    | '/mine-annonser'
+    | '/ny-annonse'
     | '/personvern'
     | '/profil'
     | '/vilkar'
+    | '/rediger-annonse/$id'
   id:
     | '__root__'
     | '/'
     | '/about'
     | '/cookies'
     | '/kontakt'
+    | '/mine-annonser'
+    | '/ny-annonse'
     | '/personvern'
     | '/profil'
     | '/vilkar'
+    | '/rediger-annonse/$id'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -116,9 +152,12 @@ export interface RootRouteChildren {
   AboutRoute: typeof AboutRoute
   CookiesRoute: typeof CookiesRoute
   KontaktRoute: typeof KontaktRoute
+  MineAnnonserRoute: typeof MineAnnonserRoute
+  NyAnnonseRoute: typeof NyAnnonseRoute
   PersonvernRoute: typeof PersonvernRoute
   ProfilRoute: typeof ProfilRoute
   VilkarRoute: typeof VilkarRoute
+  RedigerAnnonseIdRoute: typeof RedigerAnnonseIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -151,6 +190,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof KontaktRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/mine-annonser': {
+      id: '/mine-annonser'
+      path: '/mine-annonser'
+      fullPath: '/mine-annonser'
+      preLoaderRoute: typeof MineAnnonserRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/ny-annonse': {
+      id: '/ny-annonse'
+      path: '/ny-annonse'
+      fullPath: '/ny-annonse'
+      preLoaderRoute: typeof NyAnnonseRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/personvern': {
       id: '/personvern'
       path: '/personvern'
@@ -172,6 +225,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof VilkarRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/rediger-annonse/$id': {
+      id: '/rediger-annonse/$id'
+      path: '/rediger-annonse/$id'
+      fullPath: '/rediger-annonse/$id'
+      preLoaderRoute: typeof RedigerAnnonseIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -180,9 +240,12 @@ const rootRouteChildren: RootRouteChildren = {
   AboutRoute: AboutRoute,
   CookiesRoute: CookiesRoute,
   KontaktRoute: KontaktRoute,
+  MineAnnonserRoute: MineAnnonserRoute,
+  NyAnnonseRoute: NyAnnonseRoute,
   PersonvernRoute: PersonvernRoute,
   ProfilRoute: ProfilRoute,
   VilkarRoute: VilkarRoute,
+  RedigerAnnonseIdRoute: RedigerAnnonseIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,0 +1,308 @@
+import {
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Card,
+  CloseButton,
+  Container,
+  Dialog,
+  EmptyState,
+  Flex,
+  Heading,
+  HStack,
+  Image,
+  Portal,
+  Skeleton,
+  SkeletonText,
+  Stack,
+  Text,
+  VStack,
+} from '@chakra-ui/react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { CalendarDays, Car, Eye, EyeOff, MapPin, Pencil, Plus, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { formatDate, formatPrice } from '../../../shared/format';
+import type { ListingShape, ListingStatus } from '../../../shared/types/listing';
+import { useCurrentUser } from '../../hooks/use-current-user';
+import { toast, toastError } from '../../lib/toaster';
+import { useTRPC } from '../../trpc';
+import { LoginRequired } from './login-required';
+
+// SPEC §2 /mine-annonser, §4 (status, active flag), §8 owner toasts.
+
+const DELETE_CONFIRM = 'Er du sikker på at du vil slette denne annonsen permanent? Dette kan ikke angres.';
+
+// The owner's words for the review status (SPEC §4; admins see 'Venter' for pending, elsewhere).
+const STATUS: Record<ListingStatus, { label: string; palette: string }> = {
+  pending: { label: 'Til kontroll', palette: 'yellow' },
+  approved: { label: 'Godkjent', palette: 'green' },
+  rejected: { label: 'Avvist', palette: 'red' },
+};
+
+export function MyListingsPage() {
+  const { user, isLoading: userLoading } = useCurrentUser();
+  const trpc = useTRPC();
+  const mine = useQuery(trpc.listings.mine.queryOptions(undefined, { enabled: !!user }));
+  const [toDelete, setToDelete] = useState<ListingShape | null>(null);
+
+  if (!userLoading && !user) return <LoginRequired title="Logg inn påkrevd" description="Du må være logget inn for å se annonsene dine." />;
+
+  const listings = mine.data ?? [];
+  const loading = userLoading || mine.isLoading;
+
+  return (
+    <Container maxW="5xl" py={{ base: 6, md: 10 }}>
+      <Flex justify="space-between" align={{ base: 'stretch', sm: 'center' }} direction={{ base: 'column', sm: 'row' }} gap="4" mb="6">
+        <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
+          Mine annonser{' '}
+          {!loading && (
+            <Text as="span" color="fg.muted" fontWeight="normal" data-testid="my-listings-count">
+              ({listings.length})
+            </Text>
+          )}
+        </Heading>
+        <Button asChild colorPalette="accent">
+          <Link to="/ny-annonse">
+            <Plus size={18} /> Ny annonse
+          </Link>
+        </Button>
+      </Flex>
+
+      {loading ? (
+        <Stack gap="4" aria-busy="true" aria-label="Laster annonser">
+          {[0, 1, 2].map((i) => (
+            <CardSkeleton key={i} />
+          ))}
+        </Stack>
+      ) : mine.isError ? (
+        <Alert.Root status="error">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>Feil ved lasting av annonser</Alert.Title>
+            <Alert.Description>{mine.error.message}</Alert.Description>
+          </Alert.Content>
+          <Button size="sm" variant="outline" onClick={() => mine.refetch()}>
+            Prøv igjen
+          </Button>
+        </Alert.Root>
+      ) : listings.length === 0 ? (
+        <EmptyState.Root bg="bg" rounded="l3" borderWidth="1px">
+          <EmptyState.Content>
+            <EmptyState.Indicator color="brand.solid">
+              <Car />
+            </EmptyState.Indicator>
+            <VStack textAlign="center">
+              <EmptyState.Title>Du har ingen annonser ennå</EmptyState.Title>
+              <EmptyState.Description>Legg ut bilen din på noen minutter. Hent bildata automatisk med registreringsnummeret.</EmptyState.Description>
+            </VStack>
+            <Button asChild colorPalette="accent">
+              <Link to="/ny-annonse">Opprett din første annonse</Link>
+            </Button>
+          </EmptyState.Content>
+        </EmptyState.Root>
+      ) : (
+        <Stack as="ul" gap="4" listStyleType="none" data-testid="my-listings">
+          {listings.map((l) => (
+            <MyListingCard key={l.id} listing={l} onDelete={() => setToDelete(l)} />
+          ))}
+        </Stack>
+      )}
+
+      <DeleteDialog listing={toDelete} onClose={() => setToDelete(null)} />
+    </Container>
+  );
+}
+
+function useInvalidateMine() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: trpc.listings.mine.queryKey() }),
+      // Public lists and the detail page show the flag too.
+      queryClient.invalidateQueries({ queryKey: trpc.listings.pathKey() }),
+    ]);
+}
+
+function MyListingCard({ listing: l, onDelete }: { listing: ListingShape; onDelete: () => void }) {
+  const trpc = useTRPC();
+  const invalidate = useInvalidateMine();
+  const setActive = useMutation(
+    trpc.listings.setActive.mutationOptions({
+      onSuccess: (_data, vars) => {
+        if (vars.active) toast('Annonse aktivert', 'synlig for kjøpere');
+        else toast('Annonse deaktivert', 'skjult fra søkeresultater');
+        return invalidate();
+      },
+      onError: () => toastError('Feil', 'Kunne ikke endre status. Prøv igjen.'),
+    }),
+  );
+  const status = STATUS[l.status] ?? STATUS.pending;
+  const cover = l.imageDetails?.[0]?.thumbUrl ?? l.images?.[0];
+  const title = `${l.make} ${l.model}`;
+
+  return (
+    <Card.Root as="li" flexDirection={{ base: 'column', md: 'row' }} overflow="hidden" size="sm" data-testid="my-listing-card" data-status={l.status}>
+      <Box flexShrink={0} w={{ base: 'full', md: '64' }} bg="bg.muted" aspectRatio={{ base: 16 / 9, md: 'auto' }} minH={{ md: '44' }} position="relative">
+        {cover ? (
+          <Image src={cover} alt={title} position="absolute" inset="0" w="full" h="full" objectFit="cover" loading="lazy" />
+        ) : (
+          <Flex position="absolute" inset="0" align="center" justify="center" color="fg.subtle" direction="column" gap="1">
+            <Car size={40} aria-hidden />
+            <Text textStyle="xs">Ingen bilde</Text>
+          </Flex>
+        )}
+      </Box>
+      <Stack flex="1" minW="0" p="4" gap="3">
+        <Flex justify="space-between" gap="3" align="start" wrap="wrap">
+          <Box minW="0">
+            <Heading as="h2" size="lg" truncate>
+              {title}
+            </Heading>
+            <Text color="fg.muted" textStyle="sm">
+              {l.year}
+              {l.registrationNumber && ` · ${l.registrationNumber}`}
+            </Text>
+          </Box>
+          <Text fontWeight="bold" textStyle="xl" color="brand.fg" whiteSpace="nowrap" data-testid="total-price">
+            {formatPrice(l.totalPrice)}
+          </Text>
+        </Flex>
+
+        <HStack gap="2" wrap="wrap">
+          <Badge colorPalette={status.palette} variant="subtle" size="md" data-testid="status-badge">
+            {status.label}
+          </Badge>
+          {l.status === 'approved' && (
+            <Badge colorPalette={l.active ? 'green' : 'gray'} variant="outline" size="md" data-testid="active-badge">
+              {l.active ? 'Aktiv' : 'Inaktiv'}
+            </Badge>
+          )}
+        </HStack>
+
+        {l.status === 'rejected' && l.rejectionReason && (
+          <Alert.Root status="error" size="sm" variant="subtle">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Title>Årsak til avvisning</Alert.Title>
+              <Alert.Description>{l.rejectionReason}</Alert.Description>
+            </Alert.Content>
+          </Alert.Root>
+        )}
+
+        <Stack gap="1" textStyle="sm" color="fg.muted">
+          <HStack gap="1.5">
+            <CalendarDays size={14} aria-hidden />
+            <Text>Publisert {formatDate(l.createdAt)}</Text>
+          </HStack>
+          {l.address && (
+            <HStack gap="1.5" minW="0">
+              <MapPin size={14} aria-hidden style={{ flexShrink: 0 }} />
+              <Text truncate>{l.address}</Text>
+            </HStack>
+          )}
+        </Stack>
+
+        <Flex gap="2" wrap="wrap" mt="auto" pt="1">
+          <Button asChild size="sm" variant="outline">
+            <Link to="/listing/$id" params={{ id: String(l.id) }}>
+              <Eye size={16} /> Se annonse
+            </Link>
+          </Button>
+          <Button asChild size="sm" variant="outline">
+            <Link to="/rediger-annonse/$id" params={{ id: String(l.id) }}>
+              <Pencil size={16} /> Rediger
+            </Link>
+          </Button>
+          {l.status === 'approved' && (
+            <Button size="sm" variant="outline" loading={setActive.isPending} onClick={() => setActive.mutate({ id: l.id, active: !l.active })}>
+              {l.active ? (
+                <>
+                  <EyeOff size={16} /> Deaktiver
+                </>
+              ) : (
+                <>
+                  <Eye size={16} /> Aktiver
+                </>
+              )}
+            </Button>
+          )}
+          <Button size="sm" variant="ghost" colorPalette="red" onClick={onDelete} ms={{ md: 'auto' }}>
+            <Trash2 size={16} /> Slett permanent
+          </Button>
+        </Flex>
+      </Stack>
+    </Card.Root>
+  );
+}
+
+function DeleteDialog({ listing, onClose }: { listing: ListingShape | null; onClose: () => void }) {
+  const trpc = useTRPC();
+  const invalidate = useInvalidateMine();
+  const del = useMutation(
+    trpc.listings.delete.mutationOptions({
+      onSuccess: async () => {
+        toast('Annonse slettet', 'Annonsen er permanent fjernet.');
+        onClose();
+        await invalidate();
+      },
+      onError: () => toastError('Feil', 'Kunne ikke slette annonsen. Prøv igjen.'),
+    }),
+  );
+  return (
+    <Dialog.Root
+      role="alertdialog"
+      open={!!listing}
+      onOpenChange={(e) => {
+        if (!e.open && !del.isPending) onClose();
+      }}
+      placement="center"
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content mx="4">
+            <Dialog.Header>
+              <Dialog.Title>Slett annonse{listing ? `: ${listing.make} ${listing.model}` : ''}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Text>{DELETE_CONFIRM}</Text>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Dialog.ActionTrigger asChild>
+                <Button variant="outline" disabled={del.isPending}>
+                  Avbryt
+                </Button>
+              </Dialog.ActionTrigger>
+              <Button colorPalette="red" loading={del.isPending} onClick={() => listing && del.mutate({ id: listing.id })}>
+                Slett permanent
+              </Button>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Lukk" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+function CardSkeleton() {
+  return (
+    <Card.Root flexDirection={{ base: 'column', md: 'row' }} overflow="hidden" size="sm">
+      <Skeleton w={{ base: 'full', md: '64' }} h={{ base: '48', md: '44' }} flexShrink={0} rounded="0" />
+      <Stack flex="1" p="4" gap="3">
+        <Skeleton h="6" w="50%" />
+        <Skeleton h="5" w="24" />
+        <SkeletonText noOfLines={2} />
+        <HStack>
+          <Skeleton h="8" w="28" />
+          <Skeleton h="8" w="24" />
+        </HStack>
+      </Stack>
+    </Card.Root>
+  );
+}
