@@ -12,6 +12,8 @@ import {
 } from './vehicle-mapping';
 
 const clone = <T>(v: T): T => structuredClone(v);
+// The registry JSON is deeply nested and loosely typed; tests poke at it freely.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyJson = any;
 const td = (json: AnyJson) => json.kjoretoydataListe[0].godkjenning.tekniskGodkjenning.tekniskeData;
 
