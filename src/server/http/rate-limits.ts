@@ -5,6 +5,8 @@ export const RATE_LIMITS = {
   register: { max: 10, timeWindow: 60 * 60_000 },
   contact: { max: 5, timeWindow: 10 * 60_000 },
   feedback: { max: 5, timeWindow: 10 * 60_000 },
+  // Protects the registry's daily quota (≈50 000 look-ups) from one client; cached answers still count here.
+  vehicle: { max: 30, timeWindow: 10 * 60_000 },
 } as const;
 
 /** Procedures that share the budgets above when called over tRPC. */
@@ -13,6 +15,7 @@ export const RATE_LIMITED_PROCEDURES: Record<string, keyof typeof RATE_LIMITS> =
   'auth.register': 'register',
   'inbox.contact': 'contact',
   'inbox.feedback': 'feedback',
+  'vehicle.lookup': 'vehicle',
 };
 
 export const RATE_LIMIT_MESSAGE = 'For mange forsøk. Vent litt og prøv igjen.';

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { setupServer } from 'msw/node';
 import { mapVehicleData, PLATE_FORMAT_MESSAGE } from '../../shared/vehicle-mapping';
 import { AppError } from '../errors';
+import { RATE_LIMITS, RATE_LIMIT_MESSAGE } from '../http/rate-limits';
 import { createTestApp, json, type TestApp } from '../testing/harness';
 import {
   TEST_VEHICLE_API_KEY,
@@ -211,6 +212,24 @@ describe('GET /api/vehicle-data/:regnr', () => {
       expect(res.statusCode).toBe(502);
     } finally {
       await slow.close();
+    }
+  });
+});
+
+describe('vehicle lookup rate limit', () => {
+  it('answers 429 in Norwegian once one client has spent its look-ups, protecting the daily quota', async () => {
+    // Malformed plates still count: the limit sits in front of validation and the cache.
+    const t = await createTestApp();
+    try {
+      for (let i = 0; i < RATE_LIMITS.vehicle.max; i++) {
+        const res = await t.app.inject({ url: '/api/vehicle-data/X' });
+        expect(res.statusCode).toBe(400);
+      }
+      const res = await t.app.inject({ url: '/api/vehicle-data/X' });
+      expect(res.statusCode).toBe(429);
+      expect(res.json().message).toBe(RATE_LIMIT_MESSAGE);
+    } finally {
+      await t.close();
     }
   });
 });
