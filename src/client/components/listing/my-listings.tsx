@@ -265,7 +265,7 @@ function DeleteDialog({ listing, onClose }: { listing: ListingShape | null; onCl
         <Dialog.Positioner>
           <Dialog.Content mx="4">
             <Dialog.Header>
-              <Dialog.Title>Slett annonse{listing ? `: ${listing.make} ${listing.model}` : ''}</Dialog.Title>
+              <Dialog.Title pe="8">Slett annonse{listing ? `: ${listing.make} ${listing.model}` : ''}</Dialog.Title>
             </Dialog.Header>
             <Dialog.Body>
               <Text>{DELETE_CONFIRM}</Text>

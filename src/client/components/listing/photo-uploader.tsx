@@ -75,9 +75,15 @@ export function PhotoUploader({ uploads, invalid }: { uploads: PhotoUploads; inv
           <Box color="brand.solid">
             <ImagePlus size={36} aria-hidden />
           </Box>
-          <Text fontWeight="medium">Dra og slipp bilder her</Text>
-          <Text textStyle="sm" color="fg.muted">
+          {/* Touch screens have no drag and drop from the file system: offer only the button there. */}
+          <Text fontWeight="medium" display={{ base: 'none', md: 'block' }}>
+            Dra og slipp bilder her
+          </Text>
+          <Text textStyle="sm" color="fg.muted" display={{ base: 'none', md: 'block' }}>
             eller
+          </Text>
+          <Text fontWeight="medium" display={{ base: 'block', md: 'none' }}>
+            Legg til bilder av bilen
           </Text>
           <Button type="button" colorPalette="brand" variant="outline" onClick={() => inputRef.current?.click()}>
             Velg bilder
