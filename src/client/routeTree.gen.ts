@@ -11,13 +11,16 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AboutRouteImport } from './routes/about'
+import { Route as AnnonserRouteImport } from './routes/annonser'
 import { Route as CookiesRouteImport } from './routes/cookies'
 import { Route as KontaktRouteImport } from './routes/kontakt'
+import { Route as LagredeAnnonserRouteImport } from './routes/lagrede-annonser'
 import { Route as MineAnnonserRouteImport } from './routes/mine-annonser'
 import { Route as NyAnnonseRouteImport } from './routes/ny-annonse'
 import { Route as PersonvernRouteImport } from './routes/personvern'
 import { Route as ProfilRouteImport } from './routes/profil'
 import { Route as VilkarRouteImport } from './routes/vilkar'
+import { Route as ListingIdRouteImport } from './routes/listing.$id'
 import { Route as RedigerAnnonseIdRouteImport } from './routes/rediger-annonse.$id'
 
 const IndexRoute = IndexRouteImport.update({
@@ -30,6 +33,11 @@ const AboutRoute = AboutRouteImport.update({
   path: '/about',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AnnonserRoute = AnnonserRouteImport.update({
+  id: '/annonser',
+  path: '/annonser',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const CookiesRoute = CookiesRouteImport.update({
   id: '/cookies',
   path: '/cookies',
@@ -38,6 +46,11 @@ const CookiesRoute = CookiesRouteImport.update({
 const KontaktRoute = KontaktRouteImport.update({
   id: '/kontakt',
   path: '/kontakt',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LagredeAnnonserRoute = LagredeAnnonserRouteImport.update({
+  id: '/lagrede-annonser',
+  path: '/lagrede-annonser',
   getParentRoute: () => rootRouteImport,
 } as any)
 const MineAnnonserRoute = MineAnnonserRouteImport.update({
@@ -65,6 +78,11 @@ const VilkarRoute = VilkarRouteImport.update({
   path: '/vilkar',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ListingIdRoute = ListingIdRouteImport.update({
+  id: '/listing/$id',
+  path: '/listing/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const RedigerAnnonseIdRoute = RedigerAnnonseIdRouteImport.update({
   id: '/rediger-annonse/$id',
   path: '/rediger-annonse/$id',
@@ -74,38 +92,47 @@ const RedigerAnnonseIdRoute = RedigerAnnonseIdRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
+  '/annonser': typeof AnnonserRoute
   '/cookies': typeof CookiesRoute
   '/kontakt': typeof KontaktRoute
+  '/lagrede-annonser': typeof LagredeAnnonserRoute
   '/mine-annonser': typeof MineAnnonserRoute
   '/ny-annonse': typeof NyAnnonseRoute
   '/personvern': typeof PersonvernRoute
   '/profil': typeof ProfilRoute
   '/vilkar': typeof VilkarRoute
+  '/listing/$id': typeof ListingIdRoute
   '/rediger-annonse/$id': typeof RedigerAnnonseIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
+  '/annonser': typeof AnnonserRoute
   '/cookies': typeof CookiesRoute
   '/kontakt': typeof KontaktRoute
+  '/lagrede-annonser': typeof LagredeAnnonserRoute
   '/mine-annonser': typeof MineAnnonserRoute
   '/ny-annonse': typeof NyAnnonseRoute
   '/personvern': typeof PersonvernRoute
   '/profil': typeof ProfilRoute
   '/vilkar': typeof VilkarRoute
+  '/listing/$id': typeof ListingIdRoute
   '/rediger-annonse/$id': typeof RedigerAnnonseIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
+  '/annonser': typeof AnnonserRoute
   '/cookies': typeof CookiesRoute
   '/kontakt': typeof KontaktRoute
+  '/lagrede-annonser': typeof LagredeAnnonserRoute
   '/mine-annonser': typeof MineAnnonserRoute
   '/ny-annonse': typeof NyAnnonseRoute
   '/personvern': typeof PersonvernRoute
   '/profil': typeof ProfilRoute
   '/vilkar': typeof VilkarRoute
+  '/listing/$id': typeof ListingIdRoute
   '/rediger-annonse/$id': typeof RedigerAnnonseIdRoute
 }
 export interface FileRouteTypes {
@@ -113,50 +140,62 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/about'
+    | '/annonser'
     | '/cookies'
     | '/kontakt'
+    | '/lagrede-annonser'
     | '/mine-annonser'
     | '/ny-annonse'
     | '/personvern'
     | '/profil'
     | '/vilkar'
+    | '/listing/$id'
     | '/rediger-annonse/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/about'
+    | '/annonser'
     | '/cookies'
     | '/kontakt'
+    | '/lagrede-annonser'
     | '/mine-annonser'
     | '/ny-annonse'
     | '/personvern'
     | '/profil'
     | '/vilkar'
+    | '/listing/$id'
     | '/rediger-annonse/$id'
   id:
     | '__root__'
     | '/'
     | '/about'
+    | '/annonser'
     | '/cookies'
     | '/kontakt'
+    | '/lagrede-annonser'
     | '/mine-annonser'
     | '/ny-annonse'
     | '/personvern'
     | '/profil'
     | '/vilkar'
+    | '/listing/$id'
     | '/rediger-annonse/$id'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AboutRoute: typeof AboutRoute
+  AnnonserRoute: typeof AnnonserRoute
   CookiesRoute: typeof CookiesRoute
   KontaktRoute: typeof KontaktRoute
+  LagredeAnnonserRoute: typeof LagredeAnnonserRoute
   MineAnnonserRoute: typeof MineAnnonserRoute
   NyAnnonseRoute: typeof NyAnnonseRoute
   PersonvernRoute: typeof PersonvernRoute
   ProfilRoute: typeof ProfilRoute
   VilkarRoute: typeof VilkarRoute
+  ListingIdRoute: typeof ListingIdRoute
   RedigerAnnonseIdRoute: typeof RedigerAnnonseIdRoute
 }
 
@@ -176,6 +215,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AboutRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/annonser': {
+      id: '/annonser'
+      path: '/annonser'
+      fullPath: '/annonser'
+      preLoaderRoute: typeof AnnonserRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/cookies': {
       id: '/cookies'
       path: '/cookies'
@@ -188,6 +234,13 @@ declare module '@tanstack/react-router' {
       path: '/kontakt'
       fullPath: '/kontakt'
       preLoaderRoute: typeof KontaktRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/lagrede-annonser': {
+      id: '/lagrede-annonser'
+      path: '/lagrede-annonser'
+      fullPath: '/lagrede-annonser'
+      preLoaderRoute: typeof LagredeAnnonserRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/mine-annonser': {
@@ -225,6 +278,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof VilkarRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/listing/$id': {
+      id: '/listing/$id'
+      path: '/listing/$id'
+      fullPath: '/listing/$id'
+      preLoaderRoute: typeof ListingIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/rediger-annonse/$id': {
       id: '/rediger-annonse/$id'
       path: '/rediger-annonse/$id'
@@ -238,13 +298,16 @@ declare module '@tanstack/react-router' {
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AboutRoute: AboutRoute,
+  AnnonserRoute: AnnonserRoute,
   CookiesRoute: CookiesRoute,
   KontaktRoute: KontaktRoute,
+  LagredeAnnonserRoute: LagredeAnnonserRoute,
   MineAnnonserRoute: MineAnnonserRoute,
   NyAnnonseRoute: NyAnnonseRoute,
   PersonvernRoute: PersonvernRoute,
   ProfilRoute: ProfilRoute,
   VilkarRoute: VilkarRoute,
+  ListingIdRoute: ListingIdRoute,
   RedigerAnnonseIdRoute: RedigerAnnonseIdRoute,
 }
 export const routeTree = rootRouteImport

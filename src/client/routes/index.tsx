@@ -1,14 +1,346 @@
-import { Container, Heading, Text } from '@chakra-ui/react';
-import { createFileRoute } from '@tanstack/react-router';
+import {
+  Badge,
+  Box,
+  Button,
+  Container,
+  EmptyState,
+  Flex,
+  Grid,
+  Heading,
+  HStack,
+  Icon,
+  LinkBox,
+  LinkOverlay,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import {
+  ArrowRight,
+  BadgeCheck,
+  Bookmark,
+  CarFront,
+  CircleCheck,
+  ClipboardCheck,
+  FileSearch,
+  Headset,
+  MessageCircle,
+  Plus,
+  ShieldCheck,
+  Tag,
+  type LucideIcon,
+} from 'lucide-react';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { ListingCard, ListingGrid, ListingGridSkeleton } from '../components/listings/listing-card';
+import { QuickSearch } from '../components/search/quick-search';
+import { useTRPC } from '../trpc';
 
 export const Route = createFileRoute('/')({ component: HomePage });
 
-// Placeholder until the buyer issue builds the home page (hero, quick search, latest listings).
+// The registry lookup (its plate rules and the registry mapping) loads after the page: first-load JS stays small.
+const VehicleLookup = lazy(() => import('../components/listing/vehicle-lookup').then((m) => ({ default: m.VehicleLookup })));
+
 function HomePage() {
   return (
-    <Container maxW="7xl" py="16">
-      <Heading size="3xl">Finn din neste bil</Heading>
-      <Text color="fg.muted" mt="2">Kjøp og salg av bruktbil i Norge.</Text>
+    <>
+      <Hero />
+      <LatestListings />
+      <VehicleDataBand />
+      <WhyChoose />
+      <Services />
+    </>
+  );
+}
+
+function Hero() {
+  return (
+    <Box
+      as="section"
+      aria-labelledby="hero-title"
+      color="white"
+      bg="brand.800"
+      // Two soft light pools over the brand blue: depth without a photo to download.
+      backgroundImage="radial-gradient(ellipse 80% 60% at 85% 10%, rgba(63,132,201,0.55), transparent 60%), radial-gradient(ellipse 60% 50% at 0% 100%, rgba(234,99,22,0.18), transparent 60%)"
+    >
+      <Container maxW="7xl" py={{ base: 10, md: 16, lg: 20 }}>
+        <Grid templateColumns={{ base: '1fr', lg: '1.15fr 1fr' }} gap={{ base: 8, lg: 14 }} alignItems="center">
+          <Stack gap={{ base: 5, md: 6 }}>
+            <Badge alignSelf="flex-start" bg="whiteAlpha.200" color="white" px="3" py="1" rounded="full" fontWeight="medium">
+              <BadgeCheck size={14} aria-hidden /> Alle annonser kontrolleres før publisering
+            </Badge>
+            <Heading
+              id="hero-title"
+              as="h1"
+              fontSize={{ base: '3xl', sm: '4xl', md: '5xl' }}
+              lineHeight="1.1"
+              letterSpacing="-0.03em"
+              fontWeight="800"
+            >
+              Kjøp og selg bruktbil – trygt og enkelt
+            </Heading>
+            <Text fontSize={{ base: 'md', md: 'lg' }} color="whiteAlpha.850" maxW="xl">
+              Finn bilen som passer deg, snakk direkte med selger og sjekk bilens historikk hos Statens vegvesen før du bestemmer deg.
+            </Text>
+            <Flex gap="3" direction={{ base: 'column', sm: 'row' }}>
+              <Button asChild size="xl" colorPalette="accent" fontWeight="bold" letterSpacing="0.04em">
+                <Link to="/annonser">
+                  KJØP BIL <ArrowRight aria-hidden />
+                </Link>
+              </Button>
+              <Button
+                asChild
+                size="xl"
+                variant="outline"
+                color="white"
+                borderColor="whiteAlpha.600"
+                _hover={{ bg: 'whiteAlpha.200' }}
+                fontWeight="bold"
+                letterSpacing="0.04em"
+              >
+                <Link to="/ny-annonse">SELG BIL</Link>
+              </Button>
+            </Flex>
+            <Flex gap={{ base: 2, md: 5 }} direction={{ base: 'column', md: 'row' }} color="whiteAlpha.850" fontSize="sm">
+              {['Kontrollerte annonser', 'Direkte kontakt med selger', 'Bildata fra Statens vegvesen'].map((t) => (
+                <HStack key={t} gap="1.5">
+                  <CircleCheck size={16} aria-hidden color="var(--chakra-colors-accent-300)" />
+                  <Text>{t}</Text>
+                </HStack>
+              ))}
+            </Flex>
+          </Stack>
+          <Box bg="bg" color="fg" rounded="2xl" shadow="2xl" p={{ base: 5, md: 7 }}>
+            <Heading as="h2" size="lg" mb="1">
+              Finn din neste bil
+            </Heading>
+            <Text color="fg.muted" fontSize="sm" mb="5">
+              Velg merke, prisklasse og årsmodell.
+            </Text>
+            <QuickSearch />
+          </Box>
+        </Grid>
+      </Container>
+    </Box>
+  );
+}
+
+function SectionHeader({ title, text, action, id }: { title: string; text?: string; action?: ReactNode; id?: string }) {
+  return (
+    <Flex
+      justify="space-between"
+      align={{ base: 'flex-start', sm: 'flex-end' }}
+      gap="3"
+      mb={{ base: 5, md: 8 }}
+      direction={{ base: 'column', sm: 'row' }}
+    >
+      <Box>
+        <Heading id={id} as="h2" fontSize={{ base: '2xl', md: '3xl' }} letterSpacing="-0.02em">
+          {title}
+        </Heading>
+        {text && (
+          <Text color="fg.muted" mt="1">
+            {text}
+          </Text>
+        )}
+      </Box>
+      {action}
+    </Flex>
+  );
+}
+
+function LatestListings() {
+  const trpc = useTRPC();
+  // SPEC §9: home listings stale after 30 s, refreshed every 60 s.
+  const latest = useQuery(
+    trpc.listings.list.queryOptions({ limit: 3 }, { staleTime: 30_000, refetchInterval: 60_000, placeholderData: keepPreviousData }),
+  );
+  const items = latest.data?.items ?? [];
+
+  return (
+    <Container as="section" aria-labelledby="latest-title" maxW="7xl" py={{ base: 10, md: 16 }}>
+      <SectionHeader
+        id="latest-title"
+        title="Nylig publiserte biler"
+        text="Nye biler vises her så snart annonsen er godkjent."
+        action={
+          <Button
+            asChild
+            variant="ghost"
+            colorPalette="brand"
+            fontWeight="semibold"
+            px="0"
+            _hover={{ bg: 'transparent', textDecoration: 'underline' }}
+          >
+            <Link to="/annonser">
+              Se alle biler <ArrowRight size={16} aria-hidden />
+            </Link>
+          </Button>
+        }
+      />
+      {latest.isPending ? (
+        <ListingGridSkeleton count={3} />
+      ) : latest.isError ? (
+        <Text color="fg.error">Feil ved lasting av annonser</Text>
+      ) : items.length === 0 ? (
+        <EmptyState.Root bg="bg" rounded="xl" borderWidth="1px" borderStyle="dashed">
+          <EmptyState.Content>
+            <EmptyState.Indicator color="brand.400">
+              <CarFront />
+            </EmptyState.Indicator>
+            <EmptyState.Description fontSize="md" color="fg">
+              Ingen annonser tilgjengelig for øyeblikket.
+            </EmptyState.Description>
+            <Button asChild colorPalette="accent">
+              <Link to="/ny-annonse">
+                <Plus size={16} aria-hidden /> Opprett den første annonsen
+              </Link>
+            </Button>
+          </EmptyState.Content>
+        </EmptyState.Root>
+      ) : (
+        <ListingGrid>
+          {items.map((l) => (
+            <ListingCard key={l.id} listing={l} />
+          ))}
+        </ListingGrid>
+      )}
     </Container>
+  );
+}
+
+function VehicleDataBand() {
+  return (
+    <Box as="section" aria-labelledby="vehicle-data-title" bg="bg" borderYWidth="1px" borderColor="border.muted">
+      <Container maxW="7xl" py={{ base: 10, md: 14 }}>
+        <Grid templateColumns={{ base: '1fr', md: '1fr 1fr' }} gap={{ base: 6, md: 12 }} alignItems="center">
+          <Stack gap="3">
+            <Text color="accent.600" fontWeight="semibold" fontSize="sm" textTransform="uppercase" letterSpacing="0.08em">
+              Skal du selge bil?
+            </Text>
+            <Heading id="vehicle-data-title" as="h2" fontSize={{ base: '2xl', md: '3xl' }} letterSpacing="-0.02em">
+              Hent bildata automatisk
+            </Heading>
+            <Text color="fg.muted">
+              Skriv inn registreringsnummeret, så henter vi merke, modell, årsmodell og tekniske data fra Statens vegvesen og fyller ut
+              annonsen for deg.
+            </Text>
+          </Stack>
+          <Box bg="bg.subtle" rounded="xl" p={{ base: 4, md: 6 }} borderWidth="1px" borderColor="border.muted">
+            <Suspense fallback={<Skeleton h="20" rounded="md" />}>
+              <VehicleLookup mode="navigate" size="lg" helperText="Format: to bokstaver og fem tall, f.eks. AB12345." />
+            </Suspense>
+          </Box>
+        </Grid>
+      </Container>
+    </Box>
+  );
+}
+
+const REASONS: { icon: LucideIcon; title: string; text: string }[] = [
+  { icon: ShieldCheck, title: 'Kontrollerte annonser', text: 'Hver annonse gjennomgås før den publiseres, så du slipper useriøse tilbud.' },
+  { icon: MessageCircle, title: 'Direkte kontakt', text: 'Send melding eller henvendelse rett til selger – uten mellomledd.' },
+  { icon: FileSearch, title: 'Offisielle bildata', text: 'Tekniske data hentes fra Statens vegvesen på registreringsnummeret.' },
+  { icon: ClipboardCheck, title: 'Sjekk før du kjøper', text: 'Se EU-kontroll og kjøretøyopplysninger med ett klikk fra annonsen.' },
+];
+
+function WhyChoose() {
+  return (
+    <Container as="section" aria-labelledby="why-title" maxW="7xl" py={{ base: 10, md: 16 }}>
+      <SectionHeader
+        id="why-title"
+        title="Hvorfor velge Bilpartner.no?"
+        text="En markedsplass laget for trygge bilhandler mellom privatpersoner."
+      />
+      <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap={{ base: 4, md: 6 }}>
+        {REASONS.map((r) => (
+          <Stack key={r.title} bg="bg" p="6" rounded="xl" borderWidth="1px" borderColor="border.muted" gap="3">
+            <Flex w="11" h="11" rounded="lg" bg="brand.50" color="brand.600" align="center" justify="center">
+              <Icon as={r.icon} boxSize="5" aria-hidden />
+            </Flex>
+            <Heading as="h3" size="md">
+              {r.title}
+            </Heading>
+            <Text color="fg.muted" fontSize="sm">
+              {r.text}
+            </Text>
+          </Stack>
+        ))}
+      </SimpleGrid>
+    </Container>
+  );
+}
+
+const SERVICES: { icon: LucideIcon; title: string; text: string; to: string; cta: string }[] = [
+  {
+    icon: CarFront,
+    title: 'Kjøp bil',
+    text: 'Søk blant kontrollerte bruktbiler med filtre for merke, pris, drivstoff og mer.',
+    to: '/annonser',
+    cta: 'Søk biler',
+  },
+  {
+    icon: Tag,
+    title: 'Selg bil',
+    text: 'Lag annonse på få minutter. Bildata fylles ut automatisk fra registreringsnummeret.',
+    to: '/ny-annonse',
+    cta: 'Opprett annonse',
+  },
+  {
+    icon: Bookmark,
+    title: 'Lagrede annonser',
+    text: 'Lagre bilene du liker og sammenlign dem når det passer deg.',
+    to: '/lagrede-annonser',
+    cta: 'Se lagrede',
+  },
+  {
+    icon: Headset,
+    title: 'Kundeservice',
+    text: 'Spørsmål om kjøp, salg eller kontoen din? Vi svarer vanligvis innen 24 timer.',
+    to: '/kontakt',
+    cta: 'Kontakt oss',
+  },
+];
+
+function Services() {
+  return (
+    <Box as="section" aria-labelledby="services-title" bg="brand.50">
+      <Container maxW="7xl" py={{ base: 10, md: 16 }}>
+        <SectionHeader id="services-title" title="Våre tjenester" />
+        <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap={{ base: 4, md: 6 }}>
+          {SERVICES.map((s) => (
+            <LinkBox
+              key={s.title}
+              as="article"
+              bg="bg"
+              p="6"
+              rounded="xl"
+              shadow="xs"
+              transition="box-shadow 0.2s, transform 0.2s"
+              _hover={{ shadow: 'md', transform: 'translateY(-2px)' }}
+            >
+              <Stack gap="3" h="full">
+                <Icon as={s.icon} boxSize="7" color="accent.500" aria-hidden />
+                <Heading as="h3" size="md">
+                  {s.title}
+                </Heading>
+                <Text color="fg.muted" fontSize="sm" flex="1">
+                  {s.text}
+                </Text>
+                <LinkOverlay asChild color="brand.600" fontWeight="semibold" fontSize="sm">
+                  <Link to={s.to}>
+                    <HStack gap="1">
+                      {s.cta} <ArrowRight size={14} aria-hidden />
+                    </HStack>
+                  </Link>
+                </LinkOverlay>
+              </Stack>
+            </LinkBox>
+          ))}
+        </SimpleGrid>
+      </Container>
+    </Box>
   );
 }

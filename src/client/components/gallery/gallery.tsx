@@ -1,0 +1,163 @@
+import { AspectRatio, Badge, Box, Button, HStack, IconButton } from '@chakra-ui/react';
+import { ChevronLeft, ChevronRight, Expand } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import type { ListingImageShape } from '../../../shared/types/listing';
+import { CarPlaceholder } from '../listings/car-placeholder';
+import { wrap } from './cycle';
+import { useSwipe } from './use-swipe';
+
+// The full-screen viewer loads on first open: most visitors never open it.
+const loadLightbox = () => import('./lightbox');
+const Lightbox = lazy(loadLightbox);
+
+/** The listing's photos: one large image with previous/next and a counter, a thumbnail strip, full screen on click. */
+export function Gallery({ images, title }: { images: ListingImageShape[]; title: string }) {
+  const [index, setIndex] = useState(0);
+  const [viewerOpen, setViewerOpen] = useState(false);
+  const [viewerLoaded, setViewerLoaded] = useState(false);
+  const [broken, setBroken] = useState<ReadonlySet<string>>(new Set());
+  const n = images.length;
+  const go = (delta: number) => setIndex((i) => wrap(i + delta, n));
+  const swipe = useSwipe({ onLeft: () => go(1), onRight: () => go(-1) });
+  const open = () => {
+    setViewerLoaded(true);
+    setViewerOpen(true);
+  };
+
+  if (n === 0) {
+    return (
+      <AspectRatio ratio={16 / 10} rounded="xl" overflow="hidden" borderWidth="1px" borderColor="border.muted">
+        <CarPlaceholder label="Ingen bilder" size={64} />
+      </AspectRatio>
+    );
+  }
+
+  const current = images[index]!;
+  return (
+    <Box>
+      <Box
+        position="relative"
+        rounded={{ base: 'lg', md: 'xl' }}
+        overflow="hidden"
+        bg="gray.900"
+        className="group"
+        onPointerEnter={() => void loadLightbox()}
+        {...swipe}
+      >
+        <AspectRatio ratio={{ base: 4 / 3, md: 16 / 10 }}>
+          {broken.has(current.url) ? (
+            <CarPlaceholder label="Bildet kunne ikke lastes" size={56} />
+          ) : (
+            <Box asChild cursor="zoom-in" objectFit="cover">
+              <img
+                key={current.url}
+                src={current.url}
+                srcSet={`${current.thumbUrl} 480w, ${current.url} ${current.width || 1600}w`}
+                sizes="(min-width: 1280px) 800px, (min-width: 1024px) 62vw, 100vw"
+                alt={`${title} – bilde ${index + 1} av ${n}`}
+                width={current.width || undefined}
+                height={current.height || undefined}
+                fetchPriority={index === 0 ? 'high' : 'auto'}
+                decoding="async"
+                onClick={open}
+                onError={() => setBroken((b) => new Set(b).add(current.url))}
+                draggable={false}
+              />
+            </Box>
+          )}
+        </AspectRatio>
+        {n > 1 && (
+          <>
+            <StageArrow side="left" onClick={() => go(-1)} />
+            <StageArrow side="right" onClick={() => go(1)} />
+          </>
+        )}
+        <HStack position="absolute" bottom="3" right="3" gap="2">
+          <Badge bg="blackAlpha.700" color="white" px="2.5" py="1" rounded="full" fontSize="sm" data-testid="gallery-counter">
+            {index + 1} / {n}
+          </Badge>
+        </HStack>
+        <Button
+          position="absolute"
+          top="3"
+          right="3"
+          size="sm"
+          bg="blackAlpha.700"
+          color="white"
+          _hover={{ bg: 'blackAlpha.800' }}
+          onClick={open}
+          aria-label="Vis bildene i fullskjerm"
+        >
+          <Expand size={16} aria-hidden />
+          <Box as="span" display={{ base: 'none', sm: 'inline' }}>
+            Fullskjerm
+          </Box>
+        </Button>
+      </Box>
+
+      {n > 1 && (
+        <HStack gap="2" mt="2" overflowX="auto" pb="1" css={{ scrollbarWidth: 'thin' }} aria-label="Miniatyrbilder">
+          {images.map((img, i) => (
+            <Box
+              as="button"
+              key={img.id ?? img.url}
+              flexShrink={0}
+              w={{ base: '20', md: '24' }}
+              h={{ base: '14', md: '16' }}
+              rounded="md"
+              overflow="hidden"
+              borderWidth="2px"
+              borderColor={i === index ? 'brand.500' : 'transparent'}
+              opacity={i === index ? 1 : 0.75}
+              _hover={{ opacity: 1 }}
+              onClick={() => setIndex(i)}
+              aria-label={`Vis bilde ${i + 1}`}
+              aria-current={i === index ? 'true' : undefined}
+              cursor="pointer"
+            >
+              <img
+                src={img.thumbUrl}
+                alt=""
+                loading="lazy"
+                decoding="async"
+                style={{ width: '100%', height: '100%', objectFit: 'cover' }}
+              />
+            </Box>
+          ))}
+        </HStack>
+      )}
+
+      {viewerLoaded && (
+        <Suspense fallback={null}>
+          <Lightbox images={images} title={title} index={index} onIndexChange={setIndex} open={viewerOpen} onOpenChange={setViewerOpen} />
+        </Suspense>
+      )}
+    </Box>
+  );
+}
+
+function StageArrow({ side, onClick }: { side: 'left' | 'right'; onClick: () => void }) {
+  return (
+    <IconButton
+      aria-label={side === 'left' ? 'Forrige bilde' : 'Neste bilde'}
+      position="absolute"
+      top="50%"
+      transform="translateY(-50%)"
+      {...(side === 'left' ? { left: '3' } : { right: '3' })}
+      rounded="full"
+      size={{ base: 'sm', md: 'md' }}
+      bg="whiteAlpha.900"
+      color="gray.900"
+      shadow="md"
+      _hover={{ bg: 'white' }}
+      // Always there on touch screens; on desktop they appear when the pointer is over the photo.
+      opacity={{ base: 1, md: 0 }}
+      _groupHover={{ opacity: 1 }}
+      _focusVisible={{ opacity: 1 }}
+      transition="opacity 0.2s"
+      onClick={onClick}
+    >
+      {side === 'left' ? <ChevronLeft /> : <ChevronRight />}
+    </IconButton>
+  );
+}

@@ -1,0 +1,145 @@
+import { Box, CloseButton, Dialog, Flex, HStack, IconButton, Portal, Text } from '@chakra-ui/react';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import type { ListingImageShape } from '../../../shared/types/listing';
+import { wrap } from './cycle';
+import { useSwipe } from './use-swipe';
+
+interface LightboxProps {
+  images: ListingImageShape[];
+  title: string;
+  index: number;
+  onIndexChange: (i: number) => void;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/**
+ * Full-screen photo viewer: previous/next buttons, ←/→ keys, swipe, a counter 'N / M'. The dialog traps focus,
+ * locks page scroll and closes on Escape; closing leaves the gallery on the photo last viewed.
+ */
+export default function Lightbox({ images, title, index, onIndexChange, open, onOpenChange }: LightboxProps) {
+  const n = images.length;
+  const go = (delta: number) => onIndexChange(wrap(index + delta, n));
+  const swipe = useSwipe({ onLeft: () => go(1), onRight: () => go(-1) });
+  const stripRef = useRef<HTMLDivElement>(null);
+  const current = images[index]!;
+
+  // Neighbours load in the background so stepping through feels instant.
+  useEffect(() => {
+    if (!open || n < 2) return;
+    for (const d of [1, -1]) new Image().src = images[wrap(index + d, n)]!.url;
+  }, [open, index, n, images]);
+
+  // Keep the active thumbnail in view.
+  useEffect(() => {
+    stripRef.current?.querySelector('[aria-current="true"]')?.scrollIntoView({ block: 'nearest', inline: 'center' });
+  }, [index, open]);
+
+  return (
+    <Dialog.Root open={open} onOpenChange={(e) => onOpenChange(e.open)} size="full" motionPreset="none">
+      <Portal>
+        <Dialog.Backdrop bg="black" />
+        <Dialog.Positioner>
+          <Dialog.Content
+            bg="gray.950"
+            color="white"
+            rounded="none"
+            data-testid="lightbox"
+            onKeyDown={(e) => {
+              if (e.key === 'ArrowRight') {
+                e.preventDefault();
+                go(1);
+              } else if (e.key === 'ArrowLeft') {
+                e.preventDefault();
+                go(-1);
+              }
+            }}
+          >
+            <Flex direction="column" h="100dvh">
+              <HStack justify="space-between" px={{ base: 3, md: 6 }} py="3" flexShrink={0}>
+                <Text
+                  fontWeight="semibold"
+                  fontSize="sm"
+                  whiteSpace="nowrap"
+                  flexShrink={0}
+                  aria-live="polite"
+                  data-testid="lightbox-counter"
+                >
+                  {index + 1} / {n}
+                </Text>
+                <Dialog.Title fontSize="sm" fontWeight="medium" color="whiteAlpha.800" truncate px="3">
+                  {title}
+                </Dialog.Title>
+                <Dialog.CloseTrigger asChild position="static">
+                  <CloseButton aria-label="Lukk" color="white" _hover={{ bg: 'whiteAlpha.200' }} />
+                </Dialog.CloseTrigger>
+              </HStack>
+
+              <Flex flex="1" minH="0" align="center" justify="center" position="relative" px={{ base: 0, md: 20 }} {...swipe}>
+                <img
+                  key={current.url}
+                  src={current.url}
+                  alt={`${title} – bilde ${index + 1} av ${n}`}
+                  style={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain', userSelect: 'none' }}
+                  draggable={false}
+                />
+                {n > 1 && (
+                  <>
+                    <ViewerArrow side="left" onClick={() => go(-1)} />
+                    <ViewerArrow side="right" onClick={() => go(1)} />
+                  </>
+                )}
+              </Flex>
+
+              {n > 1 && (
+                <HStack ref={stripRef} gap="2" px="3" py="3" overflowX="auto" justify={{ md: 'center' }} flexShrink={0}>
+                  {images.map((img, i) => (
+                    <Box
+                      as="button"
+                      key={img.id ?? img.url}
+                      flexShrink={0}
+                      w="16"
+                      h="12"
+                      rounded="sm"
+                      overflow="hidden"
+                      borderWidth="2px"
+                      borderColor={i === index ? 'white' : 'transparent'}
+                      opacity={i === index ? 1 : 0.5}
+                      _hover={{ opacity: 1 }}
+                      onClick={() => onIndexChange(i)}
+                      aria-label={`Vis bilde ${i + 1}`}
+                      aria-current={i === index ? 'true' : undefined}
+                    >
+                      <img src={img.thumbUrl} alt="" loading="lazy" style={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+                    </Box>
+                  ))}
+                </HStack>
+              )}
+            </Flex>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+function ViewerArrow({ side, onClick }: { side: 'left' | 'right'; onClick: () => void }) {
+  return (
+    <IconButton
+      aria-label={side === 'left' ? 'Forrige bilde' : 'Neste bilde'}
+      position="absolute"
+      top="50%"
+      transform="translateY(-50%)"
+      {...(side === 'left' ? { left: { base: 2, md: 4 } } : { right: { base: 2, md: 4 } })}
+      rounded="full"
+      size={{ base: 'md', md: 'lg' }}
+      bg="whiteAlpha.200"
+      color="white"
+      _hover={{ bg: 'whiteAlpha.300' }}
+      onClick={onClick}
+    >
+      {side === 'left' ? <ChevronLeft /> : <ChevronRight />}
+    </IconButton>
+  );
+}

@@ -1,0 +1,32 @@
+import { Button, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { lazy, Suspense } from 'react';
+import { useCurrentUser } from '../../hooks/use-current-user';
+import { useLoginDialog } from '../auth/login-dialog-context';
+import { Section } from './listing-specs';
+
+// The fields (react-hook-form and the shared zod schema) load only for logged-in viewers, after the listing itself.
+const InquiryFields = lazy(() => import('./inquiry-fields'));
+
+/** SPEC §2: the inquiry form, prefilled from the logged-in user; visitors see a login prompt instead. */
+export function InquiryForm({ listingId, carName }: { listingId: number; carName: string }) {
+  const { user, isLoading } = useCurrentUser();
+  const { openLogin } = useLoginDialog();
+  return (
+    <Section title="Send henvendelse" id="henvendelse">
+      {isLoading ? (
+        <Skeleton h="40" />
+      ) : user ? (
+        <Suspense fallback={<Skeleton h="72" />}>
+          <InquiryFields listingId={listingId} carName={carName} user={user} />
+        </Suspense>
+      ) : (
+        <Stack gap="3" align="flex-start" data-testid="inquiry-login">
+          <Text color="fg.muted">Logg inn for å sende en henvendelse til selgeren.</Text>
+          <Button colorPalette="brand" onClick={() => openLogin()}>
+            Logg inn
+          </Button>
+        </Stack>
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,163 @@
+import {
+  AspectRatio,
+  Box,
+  Heading,
+  HStack,
+  LinkBox,
+  LinkOverlay,
+  SimpleGrid,
+  Skeleton,
+  SkeletonText,
+  Stack,
+  Text,
+  type SimpleGridProps,
+} from '@chakra-ui/react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { MapPin } from 'lucide-react';
+import { useRef, useState, type ReactNode } from 'react';
+import { FUEL_TYPES, labelOf, TRANSMISSIONS } from '../../../shared/codes';
+import { formatMileage, formatPrice } from '../../../shared/format';
+import type { ListingCardShape } from '../../../shared/types/listing';
+import { useTRPC } from '../../trpc';
+import { CarPlaceholder } from './car-placeholder';
+
+/** "2019 · 45 000 km · Elektrisk · Automat": the facts a buyer scans first, empty parts left out. */
+export function listingFacts(l: Pick<ListingCardShape, 'year' | 'mileage' | 'fuelType' | 'transmission'>): string {
+  return [l.year ? String(l.year) : '', formatMileage(l.mileage), labelOf(FUEL_TYPES, l.fuelType), labelOf(TRANSMISSIONS, l.transmission)]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+interface ListingCardProps {
+  listing: ListingCardShape;
+  /** Rendered under the price, above the card-wide link (e.g. a remove button on /lagrede-annonser). */
+  action?: ReactNode;
+  /** Above-the-fold cards load their image eagerly. */
+  eager?: boolean;
+}
+
+/** The card of every list view (home, search, saved). The whole card links to /listing/{id}. */
+export function ListingCard({ listing: l, action, eager = false }: ListingCardProps) {
+  const title = `${l.make} ${l.model}`.trim();
+  const prefetch = usePrefetchListing(l.id);
+  // A missing or broken photo shows the placeholder, never the browser's broken-image icon and alt text.
+  const [broken, setBroken] = useState(false);
+  return (
+    <LinkBox
+      as="article"
+      className="group"
+      data-testid="listing-card"
+      bg="bg"
+      rounded="xl"
+      borderWidth="1px"
+      borderColor="border.muted"
+      overflow="hidden"
+      shadow="xs"
+      display="flex"
+      flexDirection="column"
+      transition="box-shadow 0.2s, transform 0.2s"
+      _hover={{ shadow: 'lg', transform: 'translateY(-2px)' }}
+      _focusWithin={{ shadow: 'lg', outline: '2px solid', outlineColor: 'brand.500', outlineOffset: '2px' }}
+      {...prefetch}
+    >
+      <AspectRatio ratio={4 / 3} bg="bg.muted" overflow="hidden">
+        {l.coverImage && !broken ? (
+          <Box asChild objectFit="cover" transition="transform 0.4s ease" _groupHover={{ transform: 'scale(1.04)' }}>
+            <img
+              src={l.coverImage}
+              alt={`${title} ${l.year}`}
+              loading={eager ? 'eager' : 'lazy'}
+              decoding="async"
+              onError={() => setBroken(true)}
+              width={480}
+              height={360}
+              // Lets the browser fetch above-the-fold covers before the rest of the page's images.
+              {...(eager ? { fetchPriority: 'high' as const } : {})}
+            />
+          </Box>
+        ) : (
+          <CarPlaceholder />
+        )}
+      </AspectRatio>
+      <Stack p="4" gap="1" flex="1">
+        <Heading as="h3" size="md" fontWeight="semibold" lineClamp={1} title={title}>
+          <LinkOverlay asChild _focusVisible={{ outline: 'none' }}>
+            <Link to="/listing/$id" params={{ id: String(l.id) }}>
+              {title}
+            </Link>
+          </LinkOverlay>
+        </Heading>
+        <Text fontSize="sm" color="fg.muted" lineClamp={1}>
+          {listingFacts(l)}
+        </Text>
+        {l.place && (
+          <HStack gap="1" fontSize="sm" color="fg.muted" minW="0">
+            <MapPin size={14} aria-hidden style={{ flexShrink: 0 }} />
+            <Text truncate>{l.place}</Text>
+          </HStack>
+        )}
+        <Text mt="auto" pt="2" fontSize="xl" fontWeight="bold" color="fg" letterSpacing="-0.01em" data-testid="card-price">
+          {formatPrice(l.totalPrice)}
+        </Text>
+      </Stack>
+      {action && (
+        // Above the overlay link so the action gets its own clicks.
+        <Box px="4" pb="4" position="relative" zIndex="1">
+          {action}
+        </Box>
+      )}
+    </LinkBox>
+  );
+}
+
+/** SPEC §9: hover prefetch after 100 ms. The router preloads the route's code; this warms the listing's data. */
+function usePrefetchListing(id: number) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const start = () => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => void queryClient.prefetchQuery(trpc.listings.byId.queryOptions({ id })), 100);
+  };
+  const stop = () => clearTimeout(timer.current);
+  return { onPointerEnter: start, onPointerLeave: stop, onFocus: start, onBlur: stop };
+}
+
+export function ListingCardSkeleton() {
+  return (
+    <Box
+      bg="bg"
+      rounded="xl"
+      borderWidth="1px"
+      borderColor="border.muted"
+      overflow="hidden"
+      aria-hidden
+      data-testid="listing-card-skeleton"
+    >
+      <AspectRatio ratio={4 / 3}>
+        <Skeleton rounded="none" />
+      </AspectRatio>
+      <Stack p="4" gap="2.5">
+        <Skeleton h="5" w="70%" />
+        <SkeletonText noOfLines={2} gap="2" />
+        <Skeleton h="6" w="40%" mt="1" />
+      </Stack>
+    </Box>
+  );
+}
+
+/** One column on phones, two on tablets, three from 1024 px. */
+export function ListingGrid(props: SimpleGridProps) {
+  return <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap={{ base: 4, md: 6 }} {...props} />;
+}
+
+export function ListingGridSkeleton({ count = 6 }: { count?: number }) {
+  return (
+    <ListingGrid aria-busy="true" aria-label="Laster annonser">
+      {Array.from({ length: count }, (_, i) => (
+        <ListingCardSkeleton key={i} />
+      ))}
+    </ListingGrid>
+  );
+}

@@ -1,0 +1,198 @@
+import { Box, Flex, Heading, HStack, Icon, List, SimpleGrid, Stack, Text, type BoxProps } from '@chakra-ui/react';
+import {
+  BookCheck,
+  CalendarDays,
+  Check,
+  Cog,
+  Fuel,
+  Gauge,
+  Milestone,
+  Route,
+  UserRound,
+  Users,
+  Weight,
+  type LucideIcon,
+} from 'lucide-react';
+import type { ReactNode } from 'react';
+import { BODY_TYPES, DRIVETRAINS, FUEL_TYPES, labelOf, TRANSMISSIONS } from '../../../shared/codes';
+import { EQUIPMENT_GROUPS, SERVICE_BOOK_LABEL } from '../../../shared/equipment';
+import { formatDate, formatMileage, formatNumber } from '../../../shared/format';
+import type { ListingShape } from '../../../shared/types/listing';
+
+/** A white, bordered block with a heading: every section of the listing page. */
+export function Section({ title, children, ...rest }: { title?: ReactNode; children: ReactNode } & BoxProps) {
+  return (
+    <Box as="section" bg="bg" rounded="xl" borderWidth="1px" borderColor="border.muted" p={{ base: 4, md: 6 }} {...rest}>
+      {title && (
+        <Heading as="h2" size="lg" mb={{ base: 3, md: 4 }}>
+          {title}
+        </Heading>
+      )}
+      {children}
+    </Box>
+  );
+}
+
+const dash = '–';
+const num = (n: number | null | undefined) => (n ? formatNumber(n) : dash);
+
+/** SPEC §2 /listing/{id} details grid. Missing fuel or gearbox reads 'Ukjent'; other missing values a dash. */
+export function SpecGrid({ listing: l }: { listing: ListingShape }) {
+  const specs: { icon: LucideIcon; label: string; value: string }[] = [
+    { icon: CalendarDays, label: 'Årsmodell', value: l.year ? String(l.year) : dash },
+    { icon: Fuel, label: 'Drivstoff', value: labelOf(FUEL_TYPES, l.fuelType) || 'Ukjent' },
+    { icon: Cog, label: 'Girkasse', value: labelOf(TRANSMISSIONS, l.transmission) || 'Ukjent' },
+    { icon: Gauge, label: 'Effekt (hk)', value: num(l.power) },
+    { icon: Users, label: 'Seter', value: num(l.seats) },
+    { icon: Weight, label: 'Vekt (kg)', value: num(l.weight) },
+    { icon: Route, label: 'Hjuldrift', value: labelOf(DRIVETRAINS, l.drivetrain) || dash },
+    { icon: Milestone, label: 'Kilometerstand', value: formatMileage(l.mileage) || dash },
+    { icon: UserRound, label: 'Antall eiere', value: num(l.previousOwners) },
+  ];
+  return (
+    <SimpleGrid
+      columns={{ base: 2, md: 3 }}
+      gap="px"
+      bg="border.muted"
+      rounded="lg"
+      overflow="hidden"
+      borderWidth="1px"
+      borderColor="border.muted"
+      data-testid="spec-grid"
+    >
+      {specs.map((s, i) => (
+        <HStack
+          key={s.label}
+          bg="bg"
+          p={{ base: 3, md: 4 }}
+          gap="3"
+          align="flex-start"
+          // Nine facts in two columns leave a hole; the last one takes the whole row on phones.
+          gridColumn={{ base: i === specs.length - 1 && specs.length % 2 === 1 ? 'span 2' : undefined, md: 'auto' }}
+        >
+          <Flex
+            flexShrink={0}
+            w="9"
+            h="9"
+            rounded="md"
+            bg="brand.50"
+            color="brand.600"
+            align="center"
+            justify="center"
+            display={{ base: 'none', sm: 'flex' }}
+          >
+            <Icon as={s.icon} boxSize="4.5" aria-hidden />
+          </Flex>
+          <Box minW="0">
+            <Text fontSize="xs" color="fg.muted" textTransform="uppercase" letterSpacing="0.04em">
+              {s.label}
+            </Text>
+            <Text fontWeight="semibold" fontSize={{ base: 'sm', md: 'md' }}>
+              {s.value}
+            </Text>
+          </Box>
+        </HStack>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/** The remaining registry facts, only those the listing has. */
+export function MoreDetails({ listing: l }: { listing: ListingShape }) {
+  const rows: [string, string][] = (
+    [
+      ['Karosseri', labelOf(BODY_TYPES, l.bodyType)],
+      ['Farge', l.color],
+      ['Dører', l.doors ? String(l.doors) : ''],
+      ['Slagvolum', l.engineSize ? `${formatNumber(l.engineSize)} cm³` : ''],
+      ['Neste EU-kontroll', l.nextInspection],
+      ['Sist EU-godkjent', l.lastInspection],
+      ['Chassisnummer', l.vinNumber],
+      ['Annonsekode', l.uniqueCode],
+      ['Publisert', formatDate(l.createdAt)],
+    ] as [string, string][]
+  ).filter(([, v]) => v);
+  if (rows.length === 0) return null;
+  return (
+    <SimpleGrid as="dl" columns={{ base: 1, sm: 2 }} columnGap="8" mt="5">
+      {rows.map(([k, v]) => (
+        <Flex key={k} justify="space-between" gap="4" py="2" borderBottomWidth="1px" borderColor="border.muted" fontSize="sm">
+          <Text as="dt" color="fg.muted">
+            {k}
+          </Text>
+          <Text as="dd" fontWeight="medium" textAlign="right" wordBreak="break-all">
+            {v}
+          </Text>
+        </Flex>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/** SPEC §3: 'Fulgt servicehåndbok' is highlighted and shown apart from the equipment list. */
+export function ServiceBookNote() {
+  return (
+    <HStack
+      bg="green.50"
+      color="green.800"
+      borderWidth="1px"
+      borderColor="green.200"
+      rounded="lg"
+      px="4"
+      py="3"
+      gap="3"
+      data-testid="service-book"
+    >
+      <BookCheck size={22} aria-hidden style={{ flexShrink: 0 }} />
+      <Box>
+        <Text fontWeight="semibold">{SERVICE_BOOK_LABEL}</Text>
+        <Text fontSize="sm" color="green.700">
+          Bilen er vedlikeholdt etter produsentens serviceprogram.
+        </Text>
+      </Box>
+    </HStack>
+  );
+}
+
+/** Equipment grouped like the create form's checklist; labels outside the catalogue go last under 'Annet'. */
+export function EquipmentList({ items }: { items: string[] }) {
+  const list = items.filter((i) => i !== SERVICE_BOOK_LABEL);
+  const known = new Set<string>();
+  const groups: { name: string; items: string[] }[] = EQUIPMENT_GROUPS.map((g) => {
+    const inGroup = (g.items as readonly string[]).filter((i) => list.includes(i));
+    inGroup.forEach((i) => known.add(i));
+    return { name: g.name, items: inGroup };
+  }).filter((g) => g.items.length > 0);
+  const other = list.filter((i) => !known.has(i));
+  if (other.length) groups.push({ name: 'Annet', items: other });
+  if (groups.length === 0) return <Text color="fg.muted">Ingen utstyr er oppgitt.</Text>;
+  return (
+    <Stack gap="5">
+      {groups.map((g) => (
+        <Box key={g.name}>
+          {groups.length > 1 && (
+            <Text fontSize="sm" fontWeight="semibold" color="fg.muted" mb="2">
+              {g.name}
+            </Text>
+          )}
+          <List.Root
+            as="ul"
+            listStyle="none"
+            display="grid"
+            gridTemplateColumns={{ base: '1fr', sm: '1fr 1fr', md: '1fr 1fr 1fr' }}
+            gap="2"
+          >
+            {g.items.map((i) => (
+              <List.Item key={i} display="flex" alignItems="center" gap="2" fontSize="sm">
+                <Box color="green.600" flexShrink={0} display="flex">
+                  <Check size={16} aria-hidden />
+                </Box>
+                {i}
+              </List.Item>
+            ))}
+          </List.Root>
+        </Box>
+      ))}
+    </Stack>
+  );
+}

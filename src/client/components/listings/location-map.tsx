@@ -1,0 +1,44 @@
+import { AspectRatio, Box, Flex, Link, Text } from '@chakra-ui/react';
+import { ExternalLink, MapPin } from 'lucide-react';
+import { Section } from './listing-specs';
+
+/**
+ * SPEC §2: an embedded map by address and a link to a maps search (external-apis.md "Maps": keyless Google embed;
+ * the CSP allows frames from that host). A hidden address (the server blanks it) shows only the place, never the street.
+ */
+export function LocationMap({ address, place, hidden }: { address: string; place: string; hidden: boolean }) {
+  const approximate = hidden || !address.trim();
+  const query = approximate ? place.trim() : address.trim();
+  if (!query) return null;
+  const q = encodeURIComponent(query);
+  return (
+    <Section title="Beliggenhet">
+      <Flex justify="space-between" align="center" gap="3" mb="3" wrap="wrap">
+        <Flex align="center" gap="2" fontSize="sm" color="fg.muted">
+          <MapPin size={16} aria-hidden />
+          <Text>{approximate ? `Omtrentlig område: ${query}` : query}</Text>
+        </Flex>
+        <Link
+          href={`https://www.google.com/maps/search/?api=1&query=${q}`}
+          target="_blank"
+          rel="noopener noreferrer"
+          color="brand.600"
+          fontWeight="semibold"
+          fontSize="sm"
+        >
+          Åpne i kart <ExternalLink size={14} aria-hidden />
+        </Link>
+      </Flex>
+      <AspectRatio ratio={{ base: 4 / 3, md: 16 / 7 }} rounded="lg" overflow="hidden" bg="bg.muted">
+        <Box asChild border="0">
+          <iframe
+            title={`Kart over ${query}`}
+            src={`https://maps.google.com/maps?q=${q}&z=13&output=embed`}
+            loading="lazy"
+            referrerPolicy="no-referrer-when-downgrade"
+          />
+        </Box>
+      </AspectRatio>
+    </Section>
+  );
+}

@@ -1,0 +1,142 @@
+import { Box, Button, Flex, Separator, Stack, Text } from '@chakra-ui/react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link, useRouter } from '@tanstack/react-router';
+import { Heart, MessageCircle, Pencil } from 'lucide-react';
+import { formatPrice } from '../../../shared/format';
+import type { inferRouterOutputs } from '@trpc/server';
+import type { AppRouter } from '../../../server/trpc/root';
+import type { ListingShape } from '../../../shared/types/listing';
+import { useCurrentUser } from '../../hooks/use-current-user';
+import { toast, toastError } from '../../lib/toaster';
+import { useTRPC } from '../../trpc';
+import { useLoginDialog } from '../auth/login-dialog-context';
+
+/** listings.byId: the listing, its `place`, the seller (phone/address only where shown), isSaved, isOwner. */
+export type ListingDetail = inferRouterOutputs<AppRouter>['listings']['byId'];
+
+/** SPEC §9: the shown price is always price + registration fee. */
+export const shownPrice = (l: Pick<ListingShape, 'price' | 'registrationFee'>) => (l.price || 0) + (l.registrationFee || 0);
+
+/** Price with its breakdown and the buyer's two actions. */
+export function PriceBox({ listing: l }: { listing: ListingDetail }) {
+  return (
+    <Box bg="bg" rounded="xl" borderWidth="1px" borderColor="border.muted" shadow="sm" p={{ base: 4, md: 6 }}>
+      <Text fontSize="sm" color="fg.muted">
+        Totalpris
+      </Text>
+      <Text fontSize={{ base: '3xl', md: '4xl' }} fontWeight="800" letterSpacing="-0.02em" lineHeight="1.15" data-testid="total-price">
+        {formatPrice(shownPrice(l))}
+      </Text>
+      <Stack as="dl" gap="1.5" mt="4" fontSize="sm">
+        <Row label="Pris" value={formatPrice(l.price || 0)} />
+        <Row label="Omregistreringsavgift" value={formatPrice(l.registrationFee || 0)} />
+        <Separator my="1" />
+        <Row label="Totalpris" value={formatPrice(shownPrice(l))} strong />
+      </Stack>
+      <Stack gap="2.5" mt="5">
+        {l.isOwner ? <OwnerNote id={l.id} /> : <StartChatButton listing={l} />}
+        <SaveButton listing={l} />
+      </Stack>
+    </Box>
+  );
+}
+
+function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <Flex justify="space-between" gap="4" fontWeight={strong ? 'semibold' : undefined}>
+      <Text as="dt" color={strong ? 'fg' : 'fg.muted'}>
+        {label}
+      </Text>
+      <Text as="dd">{value}</Text>
+    </Flex>
+  );
+}
+
+function OwnerNote({ id }: { id: number }) {
+  return (
+    <Stack gap="2">
+      <Text fontSize="sm" color="fg.muted" bg="bg.muted" rounded="md" px="3" py="2">
+        Dette er din annonse.
+      </Text>
+      <Button asChild variant="outline" colorPalette="brand">
+        <Link to="/rediger-annonse/$id" params={{ id: String(id) }}>
+          <Pencil size={16} aria-hidden /> Rediger annonse
+        </Link>
+      </Button>
+    </Stack>
+  );
+}
+
+/** Visitors get the login dialog; users go to the chat page's new-chat mode (SPEC §2 /chats). */
+export function StartChatButton({ listing: l, variant = 'solid' }: { listing: ListingDetail; variant?: 'solid' | 'outline' }) {
+  const { user } = useCurrentUser();
+  const { openLogin } = useLoginDialog();
+  const router = useRouter();
+  if (l.isOwner) return null;
+  const start = () => {
+    if (!user) return openLogin();
+    const params = new URLSearchParams({ startChat: 'true', listingId: String(l.id), sellerId: String(l.userId) });
+    // By href: the /chats page (a later issue) owns its search parameters.
+    void router.navigate({ href: `/chats?${params}` });
+  };
+  return (
+    <Button colorPalette="brand" variant={variant} size="lg" onClick={start}>
+      <MessageCircle size={18} aria-hidden /> Start chat
+    </Button>
+  );
+}
+
+/** 'Lagre annonse' toggles the saved state (SPEC §4), with the toasts of SPEC §8. */
+function SaveButton({ listing: l }: { listing: ListingDetail }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const { user } = useCurrentUser();
+  const { openLogin } = useLoginDialog();
+  const byIdKey = trpc.listings.byId.queryKey({ id: l.id });
+
+  const settle = (saved: boolean) => {
+    queryClient.setQueryData(byIdKey, (old) => (old ? { ...old, isSaved: saved } : old));
+    void queryClient.invalidateQueries({ queryKey: trpc.savedListings.pathKey() });
+  };
+  const onError = () => toastError('Feil', 'Kunne ikke lagre annonse. Prøv igjen senere.');
+  const add = useMutation(
+    trpc.savedListings.add.mutationOptions({
+      onSuccess: () => {
+        settle(true);
+        toast('Annonse lagret');
+      },
+      onError,
+    }),
+  );
+  const remove = useMutation(
+    trpc.savedListings.remove.mutationOptions({
+      onSuccess: () => {
+        settle(false);
+        toast('Lagring fjernet');
+      },
+      onError,
+    }),
+  );
+  const pending = add.isPending || remove.isPending;
+
+  const toggle = () => {
+    if (!user) return openLogin();
+    if (l.isSaved) remove.mutate({ listingId: l.id });
+    else add.mutate({ listingId: l.id });
+  };
+
+  return (
+    <Button
+      variant="outline"
+      size="lg"
+      colorPalette={l.isSaved ? 'red' : 'gray'}
+      onClick={toggle}
+      loading={pending}
+      aria-pressed={l.isSaved}
+      data-testid="save-listing"
+    >
+      <Heart size={18} aria-hidden fill={l.isSaved ? 'currentColor' : 'none'} />
+      {l.isSaved ? 'Lagret' : 'Lagre annonse'}
+    </Button>
+  );
+}

@@ -1,0 +1,92 @@
+import { Button, Field, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
+import { useNavigate } from '@tanstack/react-router';
+import { Search } from 'lucide-react';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { formatNumber } from '../../../shared/format';
+
+// SPEC §2 Home: the quick search's fixed choices. Values are the SPEC's; labels are what a buyer reads.
+const MAKES = [
+  { value: 'all', label: 'Alle merker' },
+  { value: 'toyota', label: 'Toyota' },
+  { value: 'volkswagen', label: 'Volkswagen' },
+  { value: 'bmw', label: 'BMW' },
+  { value: 'audi', label: 'Audi' },
+  { value: 'mercedes-benz', label: 'Mercedes-Benz' },
+] as const;
+
+const PRICE_CLASSES = [
+  { value: 'all', label: 'Alle priser' },
+  { value: '0-100000', label: `Under ${formatNumber(100_000)} kr` },
+  { value: '100000-300000', label: `${formatNumber(100_000)} – ${formatNumber(300_000)} kr` },
+  { value: '300000-plus', label: `Over ${formatNumber(300_000)} kr` },
+] as const;
+
+const YEAR_CLASSES = [
+  { value: 'all', label: 'Alle årsmodeller' },
+  { value: '2020-2024', label: '2020 – 2024' },
+  { value: '2015-2019', label: '2015 – 2019' },
+  { value: '2010-2014', label: '2010 – 2014' },
+] as const;
+
+/** '100000-300000' → [100000, 300000]; '300000-plus' → [300000, undefined]; 'all' → []. */
+function range(value: string): [number | undefined, number | undefined] {
+  if (value === 'all') return [undefined, undefined];
+  const [lo, hi] = value.split('-');
+  return [Number(lo), hi === 'plus' ? undefined : Number(hi)];
+}
+
+/** Home quick search: 'Søk biler' opens /annonser with make, priceMin, priceMax (none for 'plus'), yearMin, yearMax. */
+export function QuickSearch() {
+  const navigate = useNavigate();
+  const [make, setMake] = useState('all');
+  const [price, setPrice] = useState('all');
+  const [year, setYear] = useState('all');
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const [priceMin, priceMax] = range(price);
+    const [yearMin, yearMax] = range(year);
+    void navigate({
+      to: '/annonser',
+      search: { make: make === 'all' ? undefined : make, priceMin, priceMax, yearMin, yearMax },
+    });
+  };
+
+  return (
+    <Stack as="form" gap="4" onSubmit={submit} aria-label="Hurtigsøk">
+      <SimpleGrid columns={{ base: 1, sm: 3, lg: 1 }} gap="3">
+        <Choice label="Merke" value={make} onChange={setMake} options={MAKES} />
+        <Choice label="Prisklasse" value={price} onChange={setPrice} options={PRICE_CLASSES} />
+        <Choice label="Årsmodell" value={year} onChange={setYear} options={YEAR_CLASSES} />
+      </SimpleGrid>
+      <Button type="submit" colorPalette="accent" size="lg" w="full">
+        <Search size={18} aria-hidden /> Søk biler
+      </Button>
+    </Stack>
+  );
+}
+
+function Choice(props: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  options: readonly { value: string; label: ReactNode }[];
+}) {
+  return (
+    <Field.Root>
+      <Field.Label fontSize="sm" color="fg.muted">
+        {props.label}
+      </Field.Label>
+      <NativeSelect.Root size="lg">
+        <NativeSelect.Field value={props.value} onChange={(e) => props.onChange(e.currentTarget.value)} bg="bg">
+          {props.options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
+  );
+}

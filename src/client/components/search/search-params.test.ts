@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { SORT_LABELS as SHARED_SORT_LABELS, SORTS } from '../../../shared/schemas/search';
+import { activeFilterCount, canonical, SORT_KEYS, SORT_LABELS, toListInput, validateListingSearch } from './search-params';
+
+describe('/annonser URL state', () => {
+  it('keeps its zod-free sort list and labels in step with the shared ones', () => {
+    expect([...SORT_KEYS]).toEqual([...SORTS]);
+    expect(SORT_LABELS).toEqual(SHARED_SORT_LABELS);
+  });
+
+  it('understands the home quick search (SPEC §2: make, priceMin, priceMax, yearMin, yearMax)', () => {
+    const s = validateListingSearch({ make: 'mercedes-benz', priceMin: 100000, priceMax: '300000', yearMin: 2015, yearMax: 2019 });
+    // The URL keeps the quick search's spelling; the request and the panel use the list's.
+    expect(s).toEqual({ make: 'mercedes-benz', priceMin: 100000, priceMax: 300000, yearMin: 2015, yearMax: 2019 });
+    expect(canonical('make', s.make)).toBe('Mercedes-Benz');
+    expect(toListInput(s)).toMatchObject({
+      make: 'Mercedes-Benz',
+      priceFrom: 100000,
+      priceTo: 300000,
+      yearFrom: 2015,
+      yearTo: 2019,
+      offset: 0,
+    });
+  });
+
+  it('drops what it does not know instead of failing the page', () => {
+    const s = validateListingSearch({
+      make: 'Lada',
+      fuelType: 'kull',
+      priceMin: -5,
+      yearMax: 'abc',
+      sort: 'cheapest',
+      page: 0,
+      bodyType: 'suv',
+    });
+    expect(s).toEqual({ bodyType: 'suv' });
+    expect(toListInput(s).bodyType).toBe('SUV');
+  });
+
+  it('keeps a numeric free-text search as text and pages by 24', () => {
+    const s = validateListingSearch({ query: 2020, page: 3, sort: 'price_asc' });
+    expect(s).toEqual({ query: '2020', page: 3, sort: 'price_asc' });
+    expect(toListInput(s)).toMatchObject({ query: '2020', sort: 'price_asc', limit: 24, offset: 48 });
+    expect(activeFilterCount(s)).toBe(0);
+  });
+});

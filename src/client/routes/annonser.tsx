@@ -1,0 +1,153 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Container,
+  EmptyState,
+  Flex,
+  Heading,
+  HStack,
+  Input,
+  InputGroup,
+  Spinner,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
+import { SearchX, Search } from 'lucide-react';
+import { useCallback } from 'react';
+import { formatNumber } from '../../shared/format';
+import { ListingCard, ListingGrid, ListingGridSkeleton } from '../components/listings/listing-card';
+import { ActiveFilterTags, FilterPanel, type ApplyPatch } from '../components/search/filter-panel';
+import { SearchPagination } from '../components/search/search-pagination';
+import { activeFilterCount, PAGE_SIZE, toListInput, validateListingSearch } from '../components/search/search-params';
+import { useDebouncedUrlValue } from '../components/search/use-debounced-url-value';
+import { useTRPC } from '../trpc';
+
+// Every piece of search state lives in the URL (shareable, back button works); see search-params.ts.
+export const Route = createFileRoute('/annonser')({
+  validateSearch: validateListingSearch,
+  component: SearchPage,
+});
+
+function SearchPage() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const trpc = useTRPC();
+  // SPEC §9: search results stale after 5 s, refreshed every 10 s; the previous page stays while the next loads.
+  const results = useQuery(
+    trpc.listings.list.queryOptions(toListInput(search), { staleTime: 5000, refetchInterval: 10_000, placeholderData: keepPreviousData }),
+  );
+
+  // A filter change starts again at page 1 and keeps the scroll position; typing replaces the history entry
+  // instead of adding one per pause.
+  const apply: ApplyPatch = useCallback(
+    (patch, opts) =>
+      void navigate({ search: (prev) => ({ ...prev, ...patch, page: undefined }), replace: opts?.replace, resetScroll: false }),
+    [navigate],
+  );
+  const reset = () => void navigate({ search: {}, resetScroll: false });
+
+  const [text, setText, flush] = useDebouncedUrlValue(search.query ?? '', (v) => apply({ query: v || undefined }, { replace: true }));
+
+  const total = results.data?.total ?? 0;
+  const items = results.data?.items ?? [];
+  const page = search.page ?? 1;
+  const pages = Math.ceil(total / PAGE_SIZE);
+  const updating = results.isFetching && results.isPlaceholderData;
+
+  return (
+    <Container maxW="7xl" py={{ base: 6, md: 10 }}>
+      <Heading as="h1" fontSize={{ base: '2xl', md: '4xl' }} letterSpacing="-0.02em" mb={{ base: 4, md: 6 }}>
+        Søk biler
+      </Heading>
+
+      <Stack gap="4">
+        <HStack
+          as="form"
+          role="search"
+          gap="2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            // Filters already apply live; 'Søk' only makes pending text count right away.
+            flush();
+          }}
+        >
+          <InputGroup flex="1" startElement={<Search size={18} aria-hidden />}>
+            <Input
+              type="search"
+              size="lg"
+              bg="bg"
+              aria-label="Fritekstsøk"
+              placeholder="Søk etter merke eller modell"
+              value={text}
+              onChange={(e) => setText(e.currentTarget.value)}
+              maxLength={100}
+            />
+          </InputGroup>
+          <Button type="submit" size="lg" colorPalette="brand" px={{ base: 4, md: 8 }}>
+            Søk
+          </Button>
+        </HStack>
+
+        <FilterPanel search={search} apply={apply} onReset={reset} />
+        <ActiveFilterTags search={search} apply={apply} />
+      </Stack>
+
+      <Flex align="center" justify="space-between" mt={{ base: 6, md: 8 }} mb="4" minH="6">
+        <HStack gap="2" aria-live="polite">
+          {results.data && (
+            <Text fontWeight="semibold" data-testid="result-count">
+              {formatNumber(total)} {total === 1 ? 'bil' : 'biler'}
+            </Text>
+          )}
+          {updating && <Spinner size="xs" color="brand.500" aria-label="Oppdaterer" />}
+        </HStack>
+        {pages > 1 && (
+          <Text fontSize="sm" color="fg.muted">
+            Side {page} av {pages}
+          </Text>
+        )}
+      </Flex>
+
+      {results.isPending ? (
+        <ListingGridSkeleton count={6} />
+      ) : results.isError ? (
+        <Alert.Root status="error" rounded="xl">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>Feil ved lasting av annonser</Alert.Title>
+          </Alert.Content>
+          <Button size="sm" variant="outline" onClick={() => void results.refetch()}>
+            Prøv igjen
+          </Button>
+        </Alert.Root>
+      ) : items.length === 0 ? (
+        <EmptyState.Root bg="bg" rounded="xl" borderWidth="1px" borderStyle="dashed">
+          <EmptyState.Content>
+            <EmptyState.Indicator>
+              <SearchX />
+            </EmptyState.Indicator>
+            <EmptyState.Title>Ingen annonser funnet</EmptyState.Title>
+            <EmptyState.Description textAlign="center">Prøv å fjerne noen filtre eller endre søket.</EmptyState.Description>
+            {(activeFilterCount(search) > 0 || search.query) && (
+              <Button variant="outline" onClick={reset}>
+                Fjern alle filtre
+              </Button>
+            )}
+          </EmptyState.Content>
+        </EmptyState.Root>
+      ) : (
+        <Box opacity={updating ? 0.6 : 1} transition="opacity 0.2s">
+          <ListingGrid>
+            {items.map((l, i) => (
+              <ListingCard key={l.id} listing={l} eager={i < 3} />
+            ))}
+          </ListingGrid>
+          <SearchPagination page={page} pages={pages} />
+        </Box>
+      )}
+    </Container>
+  );
+}

@@ -1,0 +1,219 @@
+import {
+  Badge,
+  Box,
+  Button,
+  Container,
+  EmptyState,
+  Flex,
+  Grid,
+  Heading,
+  HStack,
+  Skeleton,
+  SkeletonText,
+  Stack,
+  Text,
+} from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
+import { createFileRoute, Link, useCanGoBack, useRouter } from '@tanstack/react-router';
+import { isTRPCClientError } from '@trpc/client';
+import { ArrowLeft, BadgeCheck, CarFront } from 'lucide-react';
+import { useEffect } from 'react';
+import { Gallery } from '../components/gallery/gallery';
+import { InquiryForm } from '../components/listings/inquiry-form';
+import { EquipmentList, MoreDetails, Section, ServiceBookNote, SpecGrid } from '../components/listings/listing-specs';
+import { LocationMap } from '../components/listings/location-map';
+import { PriceBox, type ListingDetail } from '../components/listings/price-box';
+import { SellerCard, VegvesenCheck } from '../components/listings/seller-card';
+import { useTRPC } from '../trpc';
+
+export const Route = createFileRoute('/listing/$id')({ component: ListingPage });
+
+function ListingPage() {
+  const { id: rawId } = Route.useParams();
+  const id = /^\d{1,9}$/.test(rawId) ? Number(rawId) : NaN;
+  const trpc = useTRPC();
+  const query = useQuery({
+    ...trpc.listings.byId.queryOptions({ id }),
+    enabled: Number.isInteger(id) && id > 0,
+    // A 404 is an answer, not a hiccup: do not ask again.
+    retry: (count, err) => !(isTRPCClientError(err) && err.data?.code === 'NOT_FOUND') && count < 1,
+  });
+
+  const listing = query.data;
+  useEffect(() => {
+    if (listing) document.title = `${listing.make} ${listing.model} ${listing.year} – Bilpartner.no`;
+    return () => {
+      document.title = 'Bilpartner.no';
+    };
+  }, [listing]);
+
+  const notFound = !Number.isInteger(id) || id <= 0 || (isTRPCClientError(query.error) && query.error.data?.code === 'NOT_FOUND');
+  if (notFound) return <ListingNotFound />;
+  if (query.isError) return <ListingError onRetry={() => void query.refetch()} />;
+  if (!listing) return <ListingSkeleton />;
+  return <ListingView listing={listing} />;
+}
+
+function BackLink() {
+  const router = useRouter();
+  const canGoBack = useCanGoBack();
+  // Back to the search the buyer came from (filters and page intact), else to a fresh search.
+  return (
+    <Button asChild variant="ghost" size="sm" px="2" ms="-2" color="fg.muted">
+      <Link
+        to="/annonser"
+        onClick={(e) => {
+          if (canGoBack && !e.metaKey && !e.ctrlKey) {
+            e.preventDefault();
+            router.history.back();
+          }
+        }}
+      >
+        <ArrowLeft size={16} aria-hidden /> Tilbake til søk
+      </Link>
+    </Button>
+  );
+}
+
+function ListingView({ listing: l }: { listing: ListingDetail }) {
+  const title = `${l.make} ${l.model}`.trim();
+  const serviceBook = l.serviceHistory;
+  return (
+    <Container maxW="7xl" py={{ base: 4, md: 8 }}>
+      <BackLink />
+      <Stack gap="1.5" mt="2" mb={{ base: 4, md: 6 }}>
+        <Flex align="center" gap="3" wrap="wrap">
+          <Heading as="h1" fontSize={{ base: '2xl', md: '4xl' }} letterSpacing="-0.02em" lineHeight="1.15">
+            {title}
+          </Heading>
+          {l.active && (
+            <Badge colorPalette="green" variant="subtle" size="lg" rounded="full" px="2.5">
+              <BadgeCheck size={14} aria-hidden /> Verifisert
+            </Badge>
+          )}
+        </Flex>
+        <HStack gap="2" color="fg.muted" fontSize={{ base: 'sm', md: 'md' }} wrap="wrap">
+          <Text>Årsmodell {l.year}</Text>
+          {l.registrationNumber && (
+            <>
+              <Text aria-hidden>·</Text>
+              <Text fontFamily="mono" letterSpacing="wider" bg="bg" borderWidth="1px" rounded="sm" px="1.5" fontSize="sm" color="fg">
+                {l.registrationNumber}
+              </Text>
+            </>
+          )}
+        </HStack>
+      </Stack>
+
+      <Grid
+        templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 380px' }}
+        templateAreas={{ base: '"gallery" "aside" "main"', lg: '"gallery aside" "main aside"' }}
+        templateRows={{ lg: 'auto 1fr' }}
+        columnGap={{ lg: 8 }}
+        rowGap={{ base: 4, md: 6 }}
+      >
+        <Box gridArea="gallery">
+          <Gallery images={l.imageDetails ?? []} title={title} />
+        </Box>
+
+        <Stack gridArea="aside" gap={{ base: 4, md: 6 }} alignSelf="start" position={{ lg: 'sticky' }} top={{ lg: '24' }}>
+          <PriceBox listing={l} />
+          <SellerCard listing={l} />
+          <VegvesenCheck registrationNumber={l.registrationNumber} />
+        </Stack>
+
+        <Stack gridArea="main" gap={{ base: 4, md: 6 }} minW="0">
+          <Section title="Detaljer">
+            <SpecGrid listing={l} />
+            <MoreDetails listing={l} />
+          </Section>
+          {(l.equipment.length > 0 || serviceBook) && (
+            <Section title="Utstyr">
+              <Stack gap="4">
+                {serviceBook && <ServiceBookNote />}
+                {l.equipment.length > 0 && <EquipmentList items={l.equipment} />}
+              </Stack>
+            </Section>
+          )}
+          {l.description.trim() && (
+            <Section title="Beskrivelse">
+              {/* Plain text: React escapes it; pre-line keeps the seller's line breaks. */}
+              <Text whiteSpace="pre-line" lineHeight="1.7" wordBreak="break-word" data-testid="description">
+                {l.description}
+              </Text>
+            </Section>
+          )}
+          <LocationMap address={l.address} place={l.place} hidden={l.hideAddress} />
+          {/* The server refuses an inquiry about one's own listing; the owner gets no form. */}
+          {!l.isOwner && <InquiryForm listingId={l.id} carName={`${title} (${l.year})`} />}
+        </Stack>
+      </Grid>
+    </Container>
+  );
+}
+
+function ListingNotFound() {
+  return (
+    <Container maxW="2xl" py={{ base: 12, md: 20 }}>
+      <EmptyState.Root bg="bg" rounded="xl" borderWidth="1px">
+        <EmptyState.Content>
+          <EmptyState.Indicator color="brand.400">
+            <CarFront />
+          </EmptyState.Indicator>
+          <EmptyState.Title as="h1" textStyle="xl">
+            Annonse ikke funnet
+          </EmptyState.Title>
+          <EmptyState.Description textAlign="center">
+            Annonsen du leter etter eksisterer ikke eller er blitt fjernet.
+          </EmptyState.Description>
+          <Button asChild colorPalette="brand">
+            <Link to="/annonser">Se alle biler</Link>
+          </Button>
+        </EmptyState.Content>
+      </EmptyState.Root>
+    </Container>
+  );
+}
+
+function ListingError({ onRetry }: { onRetry: () => void }) {
+  return (
+    <Container maxW="2xl" py={{ base: 12, md: 20 }}>
+      <EmptyState.Root bg="bg" rounded="xl" borderWidth="1px">
+        <EmptyState.Content>
+          <EmptyState.Title as="h1">Kunne ikke laste annonsen</EmptyState.Title>
+          <EmptyState.Description textAlign="center">Sjekk nettforbindelsen og prøv igjen.</EmptyState.Description>
+          <Button variant="outline" onClick={onRetry}>
+            Prøv igjen
+          </Button>
+        </EmptyState.Content>
+      </EmptyState.Root>
+    </Container>
+  );
+}
+
+function ListingSkeleton() {
+  return (
+    <Container maxW="7xl" py={{ base: 4, md: 8 }} aria-busy="true" aria-label="Laster annonse">
+      <Skeleton h="8" w="36" mb="3" />
+      <Skeleton h={{ base: '8', md: '10' }} w={{ base: '70%', md: '40%' }} mb="2" />
+      <Skeleton h="5" w="48" mb={{ base: 4, md: 6 }} />
+      <Grid templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 380px' }} gap={{ base: 4, lg: 8 }}>
+        <Stack gap="4">
+          <Skeleton rounded="xl" aspectRatio={{ base: 4 / 3, md: 16 / 10 }} />
+          <Box bg="bg" rounded="xl" borderWidth="1px" p="6">
+            <SkeletonText noOfLines={6} gap="3" />
+          </Box>
+        </Stack>
+        <Stack gap="4">
+          <Box bg="bg" rounded="xl" borderWidth="1px" p="6">
+            <Skeleton h="4" w="20" mb="2" />
+            <Skeleton h="10" w="60%" mb="5" />
+            <SkeletonText noOfLines={3} gap="2" />
+            <Skeleton h="12" mt="5" />
+            <Skeleton h="12" mt="2.5" />
+          </Box>
+        </Stack>
+      </Grid>
+    </Container>
+  );
+}
