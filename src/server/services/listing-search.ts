@@ -272,113 +272,147 @@ export function pageDriver(f: SearchPlanInput, count: Driver, sort: SortKey, tot
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Statements and the count cache
+// Statements and caches
 
 const MAX_STATEMENTS = 400;
-const MAX_COUNTS = 1000;
+const MAX_COUNTS = 2000;
+const MAX_RESULTS = 500;
+
+/** A small least-recently-used map (Map keeps insertion order; a hit moves the key to the end). */
+class Lru<V> {
+  private map = new Map<string, V>();
+  constructor(private readonly max: number) {}
+  get(key: string): V | undefined {
+    const v = this.map.get(key);
+    if (v !== undefined) {
+      this.map.delete(key);
+      this.map.set(key, v);
+    }
+    return v;
+  }
+  set(key: string, value: V) {
+    if (this.map.size >= this.max) this.map.delete(this.map.keys().next().value!);
+    this.map.set(key, value);
+  }
+  clear() {
+    this.map.clear();
+  }
+}
 
 interface DbState {
-  statements: Map<string, Statement>;
+  statements: Lru<Statement>;
   version: number;
-  counts: Map<string, number>;
-  state?: Statement;
-  ftsCount?: Statement;
+  visible: number;
+  counts: Lru<number>;
+  results: Lru<SearchResult>;
+  state: Statement;
+  ftsCount: Statement;
 }
 const perDb = new WeakMap<Db, DbState>();
 
 function stateOf(db: Db): DbState {
   let s = perDb.get(db);
-  if (!s) perDb.set(db, (s = { statements: new Map(), version: -1, counts: new Map() }));
+  if (!s) {
+    s = {
+      statements: new Lru(MAX_STATEMENTS),
+      version: -1,
+      visible: 0,
+      counts: new Lru(MAX_COUNTS),
+      results: new Lru(MAX_RESULTS),
+      state: db.$client.prepare('SELECT version, visible FROM listings_search_state WHERE id = 1'),
+      ftsCount: db.$client.prepare('SELECT count(*) AS n FROM listings_fts WHERE listings_fts MATCH ?'),
+    };
+    perDb.set(db, s);
+  }
   return s;
 }
 
 /** Prepared statements per database, keyed by SQL text; the query shapes are few, so the map stays small. */
-function prepared(db: Db, sql: string): Statement {
-  const s = stateOf(db);
+function prepared(s: DbState, db: Db, sql: string): Statement {
   let st = s.statements.get(sql);
-  if (!st) {
-    if (s.statements.size >= MAX_STATEMENTS) s.statements.delete(s.statements.keys().next().value!);
-    st = db.$client.prepare(sql);
-    s.statements.set(sql, st);
-  }
+  if (!st) s.statements.set(sql, (st = db.$client.prepare(sql)));
   return st;
 }
 
 /**
- * Counts are memoised per listings version: a trigger bumps the version on every insert, update and delete of a
- * listing (db/migrations/0003_fts.sql), whoever writes it, so a cached count is never stale.
+ * Counts and result pages are memoised per listings version: a trigger bumps the version on every insert, update
+ * and delete of a listing (db/migrations/0003_fts.sql), whoever writes it, so nothing cached is ever stale. The
+ * client polls an open search every 10 s (SPEC §9) and the home page asks for the same three listings, so identical
+ * searches are the common case. Reading the version costs one primary-key lookup.
  */
-function cachedCount(db: Db, key: string, compute: () => number): number {
+function readState(db: Db): DbState {
   const s = stateOf(db);
-  const hit = s.counts.get(key);
-  if (hit !== undefined) {
-    s.counts.delete(key);
-    s.counts.set(key, hit);
-    return hit;
-  }
-  const n = compute();
-  if (s.counts.size >= MAX_COUNTS) s.counts.delete(s.counts.keys().next().value!);
-  s.counts.set(key, n);
-  return n;
-}
-
-/** Reads the listings version and the number of visible listings; forgets cached counts when the version moved. */
-function readState(db: Db): { visible: number } {
-  const s = stateOf(db);
-  s.state ??= db.$client.prepare('SELECT version, visible FROM listings_search_state WHERE id = 1');
   const row = s.state.get() as { version: number; visible: number };
   if (row.version !== s.version) {
     s.version = row.version;
     s.counts.clear();
+    s.results.clear();
   }
-  return row;
+  s.visible = row.visible;
+  return s;
 }
 
-function ftsOnlyCount(db: Db, match: string): number {
-  return cachedCount(db, `fts\u0000${match}`, () => {
-    const s = stateOf(db);
-    s.ftsCount ??= db.$client.prepare('SELECT count(*) AS n FROM listings_fts WHERE listings_fts MATCH ?');
-    return (s.ftsCount.get(match) as { n: number }).n;
-  });
+function cachedCount(s: DbState, key: string, compute: () => number): number {
+  let n = s.counts.get(key);
+  if (n === undefined) s.counts.set(key, (n = compute()));
+  return n;
 }
 
 function isFtsError(err: unknown) {
   return String((err as Error)?.message ?? '').startsWith('fts5:');
 }
 
-/** The plan a search would run, for tests and EXPLAIN QUERY PLAN. */
-export function planSearch(db: Db, p: SearchParams) {
+function planWith(s: DbState, db: Db, p: SearchParams) {
   const f = buildFilters(p);
   if (!f) return null;
-  const { visible } = readState(db);
   const onlyText = f.terms.length === 0 && f.match !== undefined;
-  const ftsCount = f.match ? ftsOnlyCount(db, f.match) : undefined;
+  const ftsCount = f.match ? cachedCount(s, `fts\u0000${f.match}`, () => (s.ftsCount.get(f.match) as { n: number }).n) : undefined;
   const driver = countDriver(f, ftsCount);
   const count = countQuery(f, driver);
   let total: number;
-  if (f.terms.length === 0 && !f.match) total = visible;
+  if (f.terms.length === 0 && !f.match) total = s.visible;
   else if (onlyText) total = ftsCount!;
-  else total = cachedCount(db, `${count.sql}\u0000${JSON.stringify(count.params)}`, () => (prepared(db, count.sql).get(...count.params) as { n: number }).n);
-  const page = pageQuery(f, pageDriver(f, driver, p.sort, total, visible, p.offset + p.limit), p.sort);
+  else total = cachedCount(s, `${count.sql}\u0000${JSON.stringify(count.params)}`, () => (prepared(s, db, count.sql).get(...count.params) as { n: number }).n);
+  const page = pageQuery(f, pageDriver(f, driver, p.sort, total, s.visible, p.offset + p.limit), p.sort);
   return { filters: f, total, count, page };
 }
 
+/** The plan a search would run, for tests and EXPLAIN QUERY PLAN. */
+export function planSearch(db: Db, p: SearchParams) {
+  return planWith(readState(db), db, p);
+}
+
+const KEY_ORDER = [
+  'query', 'make', 'model', 'color', 'location', 'yearFrom', 'yearTo', 'priceFrom', 'priceTo', 'mileageFrom', 'mileageTo',
+  'fuelType', 'transmission', 'driveType', 'bodyType', 'sort', 'limit', 'offset',
+] as const satisfies readonly (keyof SearchParams)[];
+
 /**
  * The public search: approved and active listings matching every given filter, one page of cards in the chosen order,
- * and the number of all matches (X-Total-Count).
+ * and the number of all matches (X-Total-Count). The answer is shared between identical searches: do not mutate it.
  */
 export function searchListings(db: Db, p: SearchParams): SearchResult {
+  const s = readState(db);
+  const key = JSON.stringify(KEY_ORDER.map((k) => p[k] ?? null));
+  const hit = s.results.get(key);
+  if (hit) return hit;
+  let result: SearchResult;
   try {
-    const plan = planSearch(db, p);
-    if (!plan || plan.total === 0 || p.offset >= plan.total) return { items: [], total: plan?.total ?? 0 };
-    const rows = prepared(db, plan.page.sql).all(...plan.page.params, p.limit, p.offset) as CardRow[];
-    return { items: rows.map(toCard), total: plan.total };
+    const plan = planWith(s, db, p);
+    if (!plan || plan.total === 0 || p.offset >= plan.total) result = { items: [], total: plan?.total ?? 0 };
+    else {
+      const rows = prepared(s, db, plan.page.sql).all(...plan.page.params, p.limit, p.offset) as CardRow[];
+      result = { items: rows.map(toCard), total: plan.total };
+    }
   } catch (err) {
     // Terms are built so FTS5 cannot reject them; should a tokenizer edge case slip through anyway, the search finds
     // nothing rather than failing the page.
-    if (isFtsError(err)) return { items: [], total: 0 };
-    throw err;
+    if (!isFtsError(err)) throw err;
+    result = { items: [], total: 0 };
   }
+  Object.freeze(result.items);
+  s.results.set(key, Object.freeze(result));
+  return result;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
