@@ -358,3 +358,25 @@ describe('query plans (EXPLAIN QUERY PLAN)', () => {
     }
   });
 });
+
+describe('schema guard', () => {
+  // A later migration that rebuilds the listings table (drizzle-kit's way of changing a column in SQLite) drops its
+  // triggers with it; it must create them again (copy them from db/migrations/0003_fts.sql). This test notices.
+  it('has the search triggers after all migrations, and the text index agrees with the listings', async () => {
+    const gdb = createTestDb();
+    const triggers = gdb.$client.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'listings' ORDER BY name").pluck().all();
+    expect(triggers).toEqual(['listings_search_ad', 'listings_search_ai', 'listings_search_fts_au', 'listings_search_state_au']);
+    const uid = (await createUser(gdb)).user.id;
+    const r = rng(11);
+    for (let i = 0; i < 50; i++) {
+      const l = generateListing(r, uid, i);
+      gdb.insert(listings).values({ ...l, status: i % 5 === 0 ? 'pending' : 'approved', active: i % 7 !== 0 }).run();
+    }
+    gdb.update(listings).set({ active: false }).where(eq(listings.id, 2)).run();
+    gdb.delete(listings).where(eq(listings.id, 3)).run();
+    const visible = gdb.$client.prepare("SELECT count(*) FROM listings WHERE status = 'approved' AND active = 1").pluck().get();
+    expect(gdb.$client.prepare('SELECT count(*) FROM listings_fts').pluck().get()).toBe(visible);
+    expect(gdb.$client.prepare('SELECT visible FROM listings_search_state').pluck().get()).toBe(visible);
+    gdb.$client.close();
+  });
+});

@@ -1,3 +1,4 @@
+import type { SearchResult } from '../../services/listing-search';
 import { defineRoutes } from '../types';
 
 // JSON schemas of the answers, compiled by Fastify into serializers (fast-json-stringify). They mirror
@@ -86,15 +87,22 @@ const listingDetailSchema = {
   },
 } as const;
 
+const serialisedPages = new WeakMap<SearchResult, string>();
+
 export const listingsBuyerRoutes = defineRoutes([
   {
     method: 'GET',
     url: '/api/listings',
     procedure: 'listings.list',
     // api-contract.md: a JSON array of cards, the number of all matches in X-Total-Count. HEAD comes with GET.
-    send: (result: { items: unknown[]; total: number }, reply) => {
+    send: (result: SearchResult, reply) => {
       reply.header('X-Total-Count', String(result.total));
-      return result.items;
+      // Identical searches share one frozen result (listing-search.ts), so its JSON is written once and reused; a
+      // string goes out as it is (the schema below serialises the detail route and documents this one).
+      let body = serialisedPages.get(result);
+      if (body === undefined) serialisedPages.set(result, (body = JSON.stringify(result.items)));
+      reply.type('application/json; charset=utf-8');
+      return body;
     },
     response: { 200: listingCardListSchema },
   },
