@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { ListingCardShape } from '../../shared/types/listing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listings } from '../../../db/schema';
 import { callerFor, createTestApp, createUser, json, loggedInUser, type TestApp } from '../testing/harness';
@@ -55,7 +56,7 @@ describe('GET /api/listings', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/application\/json/);
     expect(res.headers['x-total-count']).toBe('31');
-    const body = json<any[]>(res);
+    const body = json<ListingCardShape[]>(res);
     expect(body).toHaveLength(24); // default page size
     expect(body[0]).toEqual({
       id: visibleId,
@@ -77,7 +78,7 @@ describe('GET /api/listings', () => {
     const second = await get('/api/listings?limit=5&offset=5&sort=price_asc');
     expect(first.headers['x-total-count']).toBe('31');
     expect(second.headers['x-total-count']).toBe('31');
-    const prices = [...json<any[]>(first), ...json<any[]>(second)].map((c) => c.totalPrice);
+    const prices = [...json<ListingCardShape[]>(first), ...json<ListingCardShape[]>(second)].map((c) => c.totalPrice);
     expect(prices).toEqual([100, 110, 120, 130, 140, 150, 160, 170, 180, 190].map((k) => k * 1000));
     const past = await get('/api/listings?offset=100');
     expect(json(past)).toEqual([]);
@@ -86,18 +87,18 @@ describe('GET /api/listings', () => {
 
   it('filters by the query parameters of SPEC §7 and the home quick search', async () => {
     const res = await get('/api/listings?make=volvo&fuelType=Diesel&priceMin=100000&priceMax=300000');
-    const cards = json<any[]>(res);
+    const cards = json<ListingCardShape[]>(res);
     expect(cards.length).toBeGreaterThan(0);
     expect(cards.every((c) => c.make === 'Volvo' && c.fuelType === 'diesel' && c.totalPrice <= 300_000)).toBe(true);
     expect(res.headers['x-total-count']).toBe(String(cards.length));
-    expect(json<any[]>(await get('/api/listings?query=hengerf')).map((c) => c.id)).toEqual([visibleId]);
-    expect(json<any[]>(await get(`/api/listings?query=${encodeURIComponent('blå tesla')}`)).map((c) => c.id)).toEqual([visibleId]);
+    expect(json<ListingCardShape[]>(await get('/api/listings?query=hengerf')).map((c) => c.id)).toEqual([visibleId]);
+    expect(json<ListingCardShape[]>(await get(`/api/listings?query=${encodeURIComponent('blå tesla')}`)).map((c) => c.id)).toEqual([visibleId]);
   });
 
   it('ignores the cache busters and unknown parameters', async () => {
     const res = await get('/api/listings?limit=3&_cb=1732000000000&_r=abc123&foo=bar');
     expect(res.statusCode).toBe(200);
-    expect(json<any[]>(res)).toHaveLength(3);
+    expect(json<ListingCardShape[]>(res)).toHaveLength(3);
   });
 
   it('answers HEAD with the total and no body (the client warms its cache with it)', async () => {
@@ -109,7 +110,7 @@ describe('GET /api/listings', () => {
 
   it('never lists pending, rejected or inactive listings, not even to their owner or an admin', async () => {
     for (const cookie of [undefined, seller.cookie, admin.cookie]) {
-      const ids = json<any[]>(await get('/api/listings?limit=100&make=Audi', cookie)).map((c) => c.id);
+      const ids = json<ListingCardShape[]>(await get('/api/listings?limit=100&make=Audi', cookie)).map((c) => c.id);
       expect(ids).toEqual([]);
     }
   });
@@ -172,7 +173,7 @@ describe('GET /api/listings/:id', () => {
     const viaRest = json(await get(`/api/listings/${visibleId}`, buyer.cookie));
     const viaTrpc = await callerFor(t.db, buyer.user).listings.byId({ id: visibleId });
     expect(viaRest).toEqual(JSON.parse(JSON.stringify(viaTrpc)));
-    const cards = json<any[]>(await get('/api/listings?limit=2'));
+    const cards = json<ListingCardShape[]>(await get('/api/listings?limit=2'));
     const trpcCards = await callerFor(t.db, null).listings.list({ limit: 2 });
     expect(cards).toEqual(JSON.parse(JSON.stringify(trpcCards.items)));
   });
@@ -250,7 +251,7 @@ describe('GET /api/listings/:id', () => {
     expect((await get(`/api/listings/${id}`)).statusCode).toBe(200);
     t.db.update(listings).set({ active: false }).where(eq(listings.id, id)).run();
     expect((await get(`/api/listings/${id}`)).statusCode).toBe(404);
-    expect(json<any[]>(await get('/api/listings?make=Kia')).length).toBe(0);
+    expect(json<ListingCardShape[]>(await get('/api/listings?make=Kia')).length).toBe(0);
   });
 });
 

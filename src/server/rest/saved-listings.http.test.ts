@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { ListingCardShape } from '../../shared/types/listing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listings, savedListings } from '../../../db/schema';
 import { callerFor, createTestApp, json, loggedInUser, type TestApp } from '../testing/harness';
@@ -57,7 +58,7 @@ describe('saving and listing', () => {
 
     const list = await call('GET', '/api/saved-listings', anna.cookie);
     expect(list.statusCode).toBe(200);
-    const cards = json<any[]>(list);
+    const cards = json<ListingCardShape[]>(list);
     expect(cards.map((c) => c.id)).toEqual([ids[2], ids[0]]);
     expect(Object.keys(cards[0]).sort()).toEqual(['coverImage', 'createdAt', 'fuelType', 'id', 'make', 'mileage', 'model', 'place', 'totalPrice', 'transmission', 'year']);
     expect(await callerFor(t.db, anna.user).savedListings.ids()).toEqual([ids[2], ids[0]]);
@@ -65,11 +66,11 @@ describe('saving and listing', () => {
 
   it("keeps each user's saved listings apart", async () => {
     await call('POST', '/api/saved-listings', bjorn.cookie, { listingId: ids[1] });
-    expect(json<any[]>(await call('GET', '/api/saved-listings', bjorn.cookie)).map((c) => c.id)).toEqual([ids[1]]);
-    expect(json<any[]>(await call('GET', '/api/saved-listings', anna.cookie)).map((c) => c.id)).not.toContain(ids[1]);
+    expect(json<ListingCardShape[]>(await call('GET', '/api/saved-listings', bjorn.cookie)).map((c) => c.id)).toEqual([ids[1]]);
+    expect(json<ListingCardShape[]>(await call('GET', '/api/saved-listings', anna.cookie)).map((c) => c.id)).not.toContain(ids[1]);
     // Bjørn removing "his" copy of Anna's listing touches nothing of Anna's.
     expect((await call('DELETE', `/api/saved-listings/${ids[0]}`, bjorn.cookie)).statusCode).toBe(204);
-    expect(json<any[]>(await call('GET', '/api/saved-listings', anna.cookie)).map((c) => c.id)).toContain(ids[0]);
+    expect(json<ListingCardShape[]>(await call('GET', '/api/saved-listings', anna.cookie)).map((c) => c.id)).toContain(ids[0]);
   });
 
   it('removes with 204, and removing again is still 204', async () => {
@@ -77,7 +78,7 @@ describe('saving and listing', () => {
     expect(res.statusCode).toBe(204);
     expect(res.body).toBe('');
     expect((await call('DELETE', `/api/saved-listings/${ids[2]}`, anna.cookie)).statusCode).toBe(204);
-    expect(json<any[]>(await call('GET', '/api/saved-listings', anna.cookie)).map((c) => c.id)).toEqual([ids[0]]);
+    expect(json<ListingCardShape[]>(await call('GET', '/api/saved-listings', anna.cookie)).map((c) => c.id)).toEqual([ids[0]]);
   });
 
   it('answers 404 for a listing a buyer cannot see, 400 for a malformed id', async () => {
@@ -97,10 +98,10 @@ describe('saving and listing', () => {
     const id = insertListing(t.db, seller.user.id, { make: 'Skoda', model: 'Enyaq' }).id;
     await call('POST', '/api/saved-listings', anna.cookie, { listingId: id });
     t.db.update(listings).set({ active: false }).where(eq(listings.id, id)).run();
-    expect(json<any[]>(await call('GET', '/api/saved-listings', anna.cookie)).map((c) => c.id)).not.toContain(id);
+    expect(json<ListingCardShape[]>(await call('GET', '/api/saved-listings', anna.cookie)).map((c) => c.id)).not.toContain(id);
     expect(await callerFor(t.db, anna.user).savedListings.ids()).not.toContain(id);
     t.db.update(listings).set({ active: true }).where(eq(listings.id, id)).run();
-    expect(json<any[]>(await call('GET', '/api/saved-listings', anna.cookie)).map((c) => c.id)).toContain(id);
+    expect(json<ListingCardShape[]>(await call('GET', '/api/saved-listings', anna.cookie)).map((c) => c.id)).toContain(id);
   });
 
   it('forgets saves of a deleted listing', async () => {
