@@ -359,13 +359,78 @@ describe('query plans (EXPLAIN QUERY PLAN)', () => {
   });
 });
 
+describe('newest first straight from the text index', () => {
+  // While ids follow creation time, a text search's newest-first page is read from FTS5 in descending rowid order.
+  let tdb: Db;
+  let uid: number;
+  const state = () => tdb.$client.prepare('SELECT id_ordered, max_created FROM listings_search_state').get() as { id_ordered: number; max_created: number };
+  const newest = (input: SearchInput) => searchListings(tdb, searchInput.parse(input)).items.map((i) => i.id);
+  beforeAll(async () => {
+    tdb = createTestDb();
+    uid = (await createUser(tdb)).user.id;
+    const many = tdb.$client.transaction(() => {
+      for (let i = 0; i < 300; i++) {
+        insertListing(tdb, uid, {
+          make: i % 2 ? 'Volvo' : 'Audi',
+          description: i % 3 ? 'Romslig stasjonsvogn' : 'Liten bybil',
+          createdAt: new Date(Date.UTC(2025, 0, 1, 0, i)),
+          status: i % 10 === 9 ? 'pending' : 'approved',
+        });
+      }
+    });
+    many();
+  });
+  afterAll(() => tdb.$client.close());
+
+  it('reads the page from the text index and agrees with the sorted order', () => {
+    expect(state().id_ordered).toBe(1);
+    const p = searchInput.parse({ query: 'stasjonsv', limit: 5 });
+    const planned = planSearch(tdb, p)!;
+    const lines = (tdb.$client.prepare(`EXPLAIN QUERY PLAN ${planned.page.sql}`).all(...planned.page.params, 5, 0) as { detail: string }[]).map((r) => r.detail);
+    expect(lines.join(' | ')).toMatch(/SCAN f VIRTUAL TABLE INDEX \d+:/);
+    expect(lines.filter((l) => l.includes('TEMP B-TREE'))).toHaveLength(1); // only the outer sort of the page itself
+
+    const all = searchListings(tdb, searchInput.parse({ query: 'stasjonsv', limit: 100 })).items;
+    const expected = [...all].sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id).map((i) => i.id);
+    expect(all.map((i) => i.id)).toEqual(expected);
+    expect(newest({ query: 'stasjonsv', limit: 5, offset: 5 })).toEqual(expected.slice(5, 10));
+    expect(newest({ query: 'stasjonsv', make: 'volvo', limit: 3 })).toEqual(
+      all.filter((i) => i.make === 'Volvo').slice(0, 3).map((i) => i.id),
+    );
+  });
+
+  it('falls back to sorting once a listing is inserted with an older date, and stays right', () => {
+    const old = insertListing(tdb, uid, { description: 'Eldre stasjonsvogn', createdAt: new Date(Date.UTC(2020, 0, 1)) }).id;
+    expect(state().id_ordered).toBe(0);
+    const total = searchListings(tdb, searchInput.parse({ query: 'stasjonsv' })).total;
+    expect(newest({ query: 'stasjonsv', limit: 1, offset: total - 1 })).toEqual([old]); // highest id, oldest date: last
+    const moved = insertListing(tdb, uid, { description: 'Flyttet stasjonsvogn', createdAt: new Date(Date.UTC(2030, 0, 1)) }).id;
+    expect(newest({ query: 'stasjonsv', limit: 1 })).toEqual([moved]);
+  });
+
+  it('notices a changed creation date', async () => {
+    const db2 = createTestDb();
+    const u = (await createUser(db2)).user.id;
+    const a = insertListing(db2, u, { createdAt: new Date(Date.UTC(2025, 0, 1)) }).id;
+    insertListing(db2, u, { createdAt: new Date(Date.UTC(2025, 0, 2)) });
+    const ordered = () => db2.$client.prepare('SELECT id_ordered FROM listings_search_state').pluck().get();
+    expect(ordered()).toBe(1);
+    db2.update(listings).set({ description: 'Pent og pyntet' }).where(eq(listings.id, a)).run();
+    expect(ordered()).toBe(1);
+    db2.update(listings).set({ createdAt: new Date(Date.UTC(2026, 0, 1)) }).where(eq(listings.id, a)).run();
+    expect(ordered()).toBe(0);
+    expect(searchListings(db2, searchInput.parse({ query: 'pent' })).items[0].id).toBe(a);
+    db2.$client.close();
+  });
+});
+
 describe('schema guard', () => {
   // A later migration that rebuilds the listings table (drizzle-kit's way of changing a column in SQLite) drops its
   // triggers with it; it must create them again (copy them from db/migrations/0003_fts.sql). This test notices.
   it('has the search triggers after all migrations, and the text index agrees with the listings', async () => {
     const gdb = createTestDb();
     const triggers = gdb.$client.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'listings' ORDER BY name").pluck().all();
-    expect(triggers).toEqual(['listings_search_ad', 'listings_search_ai', 'listings_search_fts_au', 'listings_search_state_au']);
+    expect(triggers).toEqual(['listings_search_ad', 'listings_search_ai', 'listings_search_created_au', 'listings_search_fts_au', 'listings_search_state_au']);
     const uid = (await createUser(gdb)).user.id;
     const r = rng(11);
     for (let i = 0; i < 50; i++) {

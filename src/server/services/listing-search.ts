@@ -82,8 +82,11 @@ const INDEX = {
   color: 'listings_search_color_idx',
 } as const;
 type IndexKey = keyof typeof INDEX;
-/** How rows are found: walking one of the indexes, or from the text index's matches by id. */
-export type Driver = IndexKey | 'fts';
+/**
+ * How rows are found: walking one of the indexes; from the text index's matches by id ('fts'); or, for newest first
+ * while ids follow creation time, from the text index in descending id order, stopping after the page ('ftsNewest').
+ */
+export type Driver = IndexKey | 'fts' | 'ftsNewest';
 
 const SORT_INDEX: Record<SortKey, IndexKey> = {
   newest: 'newest',
@@ -234,7 +237,7 @@ function whereParams(f: SearchPlanInput, withMatch: boolean) {
 
 /** SQL and parameters that find the matching rows' ids using `driver`, with an optional ORDER BY/LIMIT tail. */
 function idsQuery(f: SearchPlanInput, driver: Driver, select: string, tail = '') {
-  if (driver === 'fts') {
+  if (driver === 'fts' || driver === 'ftsNewest') {
     return {
       sql: `SELECT ${select} FROM listings_fts f CROSS JOIN listings l ON l.id = f.rowid WHERE f.listings_fts MATCH ? AND ${whereSql(f, false)}${tail}`,
       params: [f.match, ...whereParams(f, false)],
@@ -256,18 +259,39 @@ export function countQuery(f: SearchPlanInput, driver: Driver) {
  * the inner query reads only index entries; the outer reads the page's rows (a deferred join).
  */
 export function pageQuery(f: SearchPlanInput, driver: Driver, sort: SortKey) {
-  const inner = idsQuery(f, driver, 'l.id', ` ORDER BY ${ORDER_BY[sort]} LIMIT ? OFFSET ?`);
+  // FTS5 itself returns rows by descending rowid (no sort); that is newest first while ids follow creation time.
+  const order = driver === 'ftsNewest' ? 'f.rowid DESC' : ORDER_BY[sort];
+  const inner = idsQuery(f, driver, 'l.id', ` ORDER BY ${order} LIMIT ? OFFSET ?`);
   return {
     sql: `SELECT ${CARD_COLUMNS} FROM (${inner.sql}) AS p CROSS JOIN listings l ON l.id = p.id ORDER BY ${ORDER_BY[sort]}`,
     params: inner.params,
   };
 }
 
-/** Walk the sort index when the expected entries walked before the page is full stay below the matches to sort. */
-export function pageDriver(f: SearchPlanInput, count: Driver, sort: SortKey, total: number, visible: number, end: number): Driver {
+/** A row read by id costs about as much as this many index entries walked in order (measured on 100k listings). */
+const ROW_COST = 15;
+
+/**
+ * Walk the sort index when the expected entries walked before the page is full stay below the matches to sort. For
+ * newest first with text, while ids follow creation time (`idOrdered`), the text index can be walked in descending id
+ * order instead, reading rows until the page is full; the other plans first collect every text match (about one
+ * index entry each). A pure text search then reads exactly the page.
+ */
+export function pageDriver(
+  f: SearchPlanInput,
+  count: Driver,
+  sort: SortKey,
+  totals: { total: number; visible: number; ftsCount?: number; idOrdered: boolean },
+  end: number,
+): Driver {
+  const { total, visible, ftsCount, idOrdered } = totals;
+  const walked = total > 0 ? (end * visible) / total : Infinity;
+  if (sort === 'newest' && idOrdered && f.match && ftsCount !== undefined && total > 0) {
+    const rowsRead = Math.min(ftsCount, (end * ftsCount) / total);
+    if (rowsRead * ROW_COST <= ftsCount + Math.min(walked, total)) return 'ftsNewest';
+  }
   const sortIndex = SORT_INDEX[sort];
   if (count === sortIndex) return count;
-  const walked = total > 0 ? (end * visible) / total : Infinity;
   return walked <= total ? sortIndex : count;
 }
 
@@ -303,6 +327,7 @@ interface DbState {
   statements: Lru<Statement>;
   version: number;
   visible: number;
+  idOrdered: boolean;
   counts: Lru<number>;
   results: Lru<SearchResult>;
   state: Statement;
@@ -317,9 +342,10 @@ function stateOf(db: Db): DbState {
       statements: new Lru(MAX_STATEMENTS),
       version: -1,
       visible: 0,
+      idOrdered: false,
       counts: new Lru(MAX_COUNTS),
       results: new Lru(MAX_RESULTS),
-      state: db.$client.prepare('SELECT version, visible FROM listings_search_state WHERE id = 1'),
+      state: db.$client.prepare('SELECT version, visible, id_ordered FROM listings_search_state WHERE id = 1'),
       ftsCount: db.$client.prepare('SELECT count(*) AS n FROM listings_fts WHERE listings_fts MATCH ?'),
     };
     perDb.set(db, s);
@@ -342,13 +368,14 @@ function prepared(s: DbState, db: Db, sql: string): Statement {
  */
 function readState(db: Db): DbState {
   const s = stateOf(db);
-  const row = s.state.get() as { version: number; visible: number };
+  const row = s.state.get() as { version: number; visible: number; id_ordered: number };
   if (row.version !== s.version) {
     s.version = row.version;
     s.counts.clear();
     s.results.clear();
   }
   s.visible = row.visible;
+  s.idOrdered = row.id_ordered === 1;
   return s;
 }
 
@@ -373,7 +400,8 @@ function planWith(s: DbState, db: Db, p: SearchParams) {
   if (f.terms.length === 0 && !f.match) total = s.visible;
   else if (onlyText) total = ftsCount!;
   else total = cachedCount(s, `${count.sql}\u0000${JSON.stringify(count.params)}`, () => (prepared(s, db, count.sql).get(...count.params) as { n: number }).n);
-  const page = pageQuery(f, pageDriver(f, driver, p.sort, total, s.visible, p.offset + p.limit), p.sort);
+  const totals = { total, visible: s.visible, ftsCount, idOrdered: s.idOrdered };
+  const page = pageQuery(f, pageDriver(f, driver, p.sort, totals, p.offset + p.limit), p.sort);
   return { filters: f, total, count, page };
 }
 
