@@ -8,7 +8,11 @@ import * as schema from './schema';
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
-export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+// Next to this file in the sources (db/migrations); from the bundled server (dist/server) it is ../../db/migrations.
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const migrationsFolder = [path.join(here, 'migrations'), path.join(here, '../../db/migrations')].find((dir) =>
+  fs.existsSync(path.join(dir, 'meta', '_journal.json')),
+) ?? path.join(here, 'migrations');
 
 /**
  * Opens (creating if needed) the SQLite file, turns on WAL and foreign keys, and applies every
