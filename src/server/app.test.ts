@@ -37,6 +37,12 @@ describe('app shell', () => {
     expect(csp).not.toContain("script-src 'self' 'unsafe-inline'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    // API answers and error answers carry the same headers (they are set once per request, not per route).
+    for (const url of ['/api/listings', '/api/finnes-ikke']) {
+      const api = await t.app.inject({ url });
+      expect(api.headers['content-security-policy'], url).toBe(csp);
+      expect(api.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+    }
   });
 
   it('caches hashed assets forever and index.html never', async () => {
