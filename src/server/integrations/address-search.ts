@@ -1,3 +1,5 @@
+import { TtlLru } from './ttl-lru';
+
 /** One suggestion of the public address lookup (SPEC §3 "Address suggestion"). */
 export interface AddressSuggestion {
   adressetekst: string;
@@ -58,35 +60,6 @@ export function mapGeonorgeAnswer(body: unknown): AddressSuggestion[] {
     if (out.length === ADDRESS_MAX_HITS) break;
   }
   return out;
-}
-
-/** A small LRU map with a time-to-live: Map keeps insertion order, so the first key is the least recently used. */
-class TtlLru<V> {
-  private entries = new Map<string, { value: V; expiresAt: number }>();
-  constructor(
-    private readonly max: number,
-    private readonly ttlMs: number,
-    private readonly now: () => number,
-  ) {}
-
-  get(key: string): V | undefined {
-    const hit = this.entries.get(key);
-    if (!hit) return undefined;
-    this.entries.delete(key);
-    if (hit.expiresAt <= this.now()) return undefined;
-    this.entries.set(key, hit);
-    return hit.value;
-  }
-
-  set(key: string, value: V) {
-    this.entries.delete(key);
-    this.entries.set(key, { value, expiresAt: this.now() + this.ttlMs });
-    while (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value as string);
-  }
-
-  get size() {
-    return this.entries.size;
-  }
 }
 
 /**

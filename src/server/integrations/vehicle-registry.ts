@@ -7,6 +7,7 @@ import {
   VEHICLE_NOT_FOUND_MESSAGE,
   normalisePlate,
 } from '../../shared/vehicle-mapping';
+import { TtlLru } from './ttl-lru';
 
 /** The registry's own answer (external-apis.md): the client maps `kjoretoydataListe[0]` (SPEC §3). */
 export interface RegistryAnswer {
@@ -48,28 +49,6 @@ const MAX_BACKOFF_MS = HOUR;
 
 type Outcome = { found: true; answer: RegistryAnswer } | { found: false };
 
-/** LRU with a per-entry time-to-live; Map keeps insertion order, so the first key is the least recently used. */
-class TtlLru<V> {
-  private entries = new Map<string, { value: V; expiresAt: number }>();
-  constructor(
-    private readonly max: number,
-    private readonly now: () => number,
-  ) {}
-  get(key: string): V | undefined {
-    const hit = this.entries.get(key);
-    if (!hit) return undefined;
-    this.entries.delete(key);
-    if (hit.expiresAt <= this.now()) return undefined;
-    this.entries.set(key, hit);
-    return hit.value;
-  }
-  set(key: string, value: V, ttlMs: number) {
-    this.entries.delete(key);
-    this.entries.set(key, { value, expiresAt: this.now() + ttlMs });
-    while (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value as string);
-  }
-}
-
 /** Retry-After as seconds or an HTTP date → milliseconds from now (0 when absent or unreadable). */
 function retryAfterMs(header: string | null, now: number): number {
   if (!header) return 0;
@@ -108,7 +87,8 @@ export function createVehicleRegistry(opts: VehicleRegistryOptions): VehicleRegi
   const missTtlMs = opts.missTtlMs ?? 10 * 60_000;
   const now = opts.now ?? Date.now;
   const doFetch = opts.fetch ?? globalThis.fetch;
-  const cache = new TtlLru<Outcome>(opts.cacheMaxEntries ?? 500, now);
+  // Every entry gets its own TTL (found vs. miss), so the default is never used.
+  const cache = new TtlLru<Outcome>(opts.cacheMaxEntries ?? 500, 0, now);
   const inFlight = new Map<string, Promise<Outcome>>();
   let blockedUntil = 0;
 
