@@ -7,6 +7,8 @@ export const RATE_LIMITS = {
   feedback: { max: 5, timeWindow: 10 * 60_000 },
   // Protects the registry's daily quota (≈50 000 look-ups) from one client; cached answers still count here.
   vehicle: { max: 30, timeWindow: 10 * 60_000 },
+  // Inquiries reach a seller's notifications; a buyer rarely writes to more than a handful of sellers at once.
+  inquiry: { max: 30, timeWindow: 10 * 60_000 },
 } as const;
 
 /** Procedures that share the budgets above when called over tRPC. */
@@ -16,6 +18,7 @@ export const RATE_LIMITED_PROCEDURES: Record<string, keyof typeof RATE_LIMITS> =
   'inbox.contact': 'contact',
   'inbox.feedback': 'feedback',
   'vehicle.lookup': 'vehicle',
+  'inquiries.create': 'inquiry',
 };
 
 export const RATE_LIMIT_MESSAGE = 'For mange forsøk. Vent litt og prøv igjen.';

@@ -1,3 +1,3 @@
 import { defineRoutes } from '../types';
 
-export const inquiriesRoutes = defineRoutes([{ method: 'POST', url: '/api/inquiries', procedure: 'inquiries.create', status: 201 }]);
+export const inquiriesRoutes = defineRoutes([{ method: 'POST', url: '/api/inquiries', procedure: 'inquiries.create', status: 201, rateLimit: 'inquiry' }]);
