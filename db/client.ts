@@ -25,6 +25,10 @@ export function openDatabase(file: string): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
+  // The default page cache is 2 MB; with 100 000 listings random detail reads then go to the OS for nearly every
+  // page. 64 MB of cache plus memory-mapped reads keep the hot part of the file in the process.
+  sqlite.pragma('cache_size = -65536');
+  sqlite.pragma('mmap_size = 268435456');
   const db = drizzle(sqlite, { schema }) as Db;
   migrate(db, { migrationsFolder });
   return db;
