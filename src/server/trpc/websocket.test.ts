@@ -1,0 +1,54 @@
+import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
+import WebSocket from 'ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, loggedInUser, type TestApp } from '../testing/harness';
+import type { AppRouter } from './root';
+
+/** A ws WebSocket that sends the given headers on the upgrade request, as a browser sends cookies and Origin. */
+function socketWith(headers: Record<string, string>) {
+  return class extends WebSocket {
+    constructor(url: string, protocols?: string | string[]) {
+      super(url, protocols, { headers });
+    }
+  };
+}
+
+describe('tRPC over WebSocket', () => {
+  let t: TestApp;
+  let wsUrl: string;
+  let host: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as { port: number };
+    host = `127.0.0.1:${port}`;
+    wsUrl = `ws://${host}/trpc`;
+  });
+  afterAll(() => t.close());
+
+  async function meOverSocket(headers: Record<string, string>) {
+    const wsClient = createWSClient({ url: wsUrl, WebSocket: socketWith(headers) as never });
+    try {
+      const client = createTRPCClient<AppRouter>({ links: [wsLink({ client: wsClient })] });
+      return await client.auth.me.query();
+    } finally {
+      await wsClient.close();
+    }
+  }
+
+  it('reads the session cookie on the upgrade request (one context for HTTP and WebSocket)', async () => {
+    const { user, cookie } = await loggedInUser(t.db, { name: 'Ingrid Berg' });
+    const me = await meOverSocket({ cookie, origin: `http://${host}` });
+    expect(me?.id).toBe(user.id);
+    expect(me?.name).toBe('Ingrid Berg');
+  });
+
+  it('is anonymous without a cookie', async () => {
+    expect(await meOverSocket({ origin: `http://${host}` })).toBeNull();
+  });
+
+  it('gives a socket opened by another site no session, even with the cookie', async () => {
+    const { cookie } = await loggedInUser(t.db);
+    expect(await meOverSocket({ cookie, origin: 'https://evil.example' })).toBeNull();
+  });
+});
