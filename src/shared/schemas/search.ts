@@ -10,6 +10,9 @@ export const SORT_LABELS: Record<SortKey, string> = {
   mileage_asc: 'Lavest kilometerstand',
 };
 
+const LIMIT_MESSAGE = 'Antall treff per side (limit) må være et heltall fra 1 til 100.';
+const OFFSET_MESSAGE = 'Startposisjon (offset) må være et heltall fra 0.';
+
 // Query strings arrive as text; an empty value means "not set". Bad numbers are a 400 with a Norwegian text.
 const optText = z
   .string()
@@ -48,8 +51,24 @@ export const searchInput = z
     location: optText,
     bodyType: optText,
     color: optText,
-    limit: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(100).default(24)),
-    offset: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(1_000_000).default(0)),
+    limit: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.coerce
+        .number({ error: LIMIT_MESSAGE })
+        .int({ error: LIMIT_MESSAGE })
+        .min(1, { error: LIMIT_MESSAGE })
+        .max(100, { error: LIMIT_MESSAGE })
+        .default(24),
+    ),
+    offset: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.coerce
+        .number({ error: OFFSET_MESSAGE })
+        .int({ error: OFFSET_MESSAGE })
+        .min(0, { error: OFFSET_MESSAGE })
+        .max(1_000_000, { error: OFFSET_MESSAGE })
+        .default(0),
+    ),
     sort: z.preprocess((v) => (v === '' ? undefined : v), z.enum(SORTS, { error: 'Ukjent sortering.' }).default('newest')),
   })
   .transform(({ yearMin, yearMax, priceMin, priceMax, ...rest }) => ({
