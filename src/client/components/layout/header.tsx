@@ -1,14 +1,16 @@
-import { Badge, Box, Button, Container, Drawer, HStack, IconButton, Menu, Portal, Separator, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Container, HStack, IconButton, Menu, Portal, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ChevronDown, Menu as MenuIcon, Plus, UserRound } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useCurrentUser } from '../../hooks/use-current-user';
 import { toast, toastError } from '../../lib/toaster';
 import { useTRPC } from '../../trpc';
 import { useLoginDialog } from '../auth/login-dialog-context';
 import { Brand } from './brand';
 import { useUnreadCounts } from '../../hooks/use-unread-counts';
+
+const MobileDrawer = lazy(() => import('./mobile-drawer').then((m) => ({ default: m.MobileDrawer })));
 
 interface NavItem {
   to: string;
@@ -64,6 +66,7 @@ export function Header() {
   const logout = useLogout();
   const counts = useUnreadCounts(!!user && !user.isAdmin);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [drawerMounted, setDrawerMounted] = useState(false);
   const label = user ? user.displayName || user.username : '';
   const items = user ? [{ to: '/profil', label: 'Min profil' }, ...userMenuItems(user.isAdmin, counts)] : [];
 
@@ -146,7 +149,10 @@ export function Header() {
               variant="ghost"
               size="sm"
               display={{ base: 'inline-flex', md: 'none' }}
-              onClick={() => setDrawerOpen(true)}
+              onClick={() => {
+                setDrawerMounted(true);
+                setDrawerOpen(true);
+              }}
             >
               <MenuIcon />
             </IconButton>
@@ -154,35 +160,12 @@ export function Header() {
         </HStack>
       </Container>
 
-      <Drawer.Root open={drawerOpen} onOpenChange={(e) => setDrawerOpen(e.open)} placement="end" size="xs">
-        <Portal>
-          <Drawer.Backdrop />
-          <Drawer.Positioner>
-            <Drawer.Content>
-              <Drawer.Header>
-                <Drawer.Title>Meny</Drawer.Title>
-              </Drawer.Header>
-              <Drawer.Body>
-                <Stack gap="1" onClick={() => setDrawerOpen(false)}>
-                  <DrawerLink to="/annonser">Kjøp bil</DrawerLink>
-                  <DrawerLink to="/ny-annonse">Selg bil</DrawerLink>
-                  <DrawerLink to="/about">Om oss</DrawerLink>
-                  <DrawerLink to="/kontakt">Kontakt</DrawerLink>
-                  <Separator my="2" />
-                  <Button asChild colorPalette="accent">
-                    <Link to="/ny-annonse">Opprett annonse</Link>
-                  </Button>
-                </Stack>
-              </Drawer.Body>
-              <Drawer.CloseTrigger asChild>
-                <IconButton aria-label="Lukk meny" variant="ghost" size="sm" position="absolute" top="3" insetEnd="3">
-                  ✕
-                </IconButton>
-              </Drawer.CloseTrigger>
-            </Drawer.Content>
-          </Drawer.Positioner>
-        </Portal>
-      </Drawer.Root>
+      {/* Mounted on the first open and kept mounted afterwards, so closing still animates. */}
+      {drawerMounted && (
+        <Suspense fallback={null}>
+          <MobileDrawer open={drawerOpen} onOpenChange={setDrawerOpen} />
+        </Suspense>
+      )}
     </Box>
   );
 }
@@ -196,12 +179,3 @@ function NavButton({ to, children }: { to: string; children: ReactNode }) {
     </Button>
   );
 }
-
-function DrawerLink({ to, children }: { to: string; children: ReactNode }) {
-  return (
-    <Button asChild variant="ghost" justifyContent="flex-start" size="lg">
-      <Link to={to}>{children}</Link>
-    </Button>
-  );
-}
-
