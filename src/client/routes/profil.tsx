@@ -27,7 +27,7 @@ import {
   updateProfileInput,
   type PublicUserShape,
 } from '../../shared/schemas/auth';
-import { PHONE_INLINE_MESSAGE, PHONE_PLACEHOLDER, isValidNorwegianPhone } from '../../shared/validation/phone';
+import { PHONE_PLACEHOLDER, phoneFieldError } from '../../shared/validation/phone';
 import { z } from '../../shared/zod';
 import { AddressAutocomplete } from '../components/address-autocomplete';
 import { useLoginDialog } from '../components/auth/login-dialog-context';
@@ -123,8 +123,7 @@ function ProfileCard({ user }: { user: PublicUserShape }) {
   );
 
   const phone = useWatch({ control: form.control, name: 'phone' }) ?? '';
-  const phoneTypedInvalid = phone.trim() !== '' && !isValidNorwegianPhone(phone);
-  const phoneError = errors.phone?.message ?? (phoneTypedInvalid ? PHONE_INLINE_MESSAGE : undefined);
+  const phoneError = phoneFieldError(phone, errors.phone?.message);
 
   return (
     <Card.Root as="section" aria-labelledby="profile-heading" size={{ base: 'sm', md: 'md' }}>

@@ -8,3 +8,12 @@ export const PHONE_PLACEHOLDER = '+47 912 34 567';
 export function isValidNorwegianPhone(value: string): boolean {
   return PHONE_RE.test(value.replace(/\s+/g, ''));
 }
+
+/**
+ * The message a phone field shows (SPEC §5): the submit-time error once the form was submitted, otherwise the
+ * inline hint while the typed value is not a valid number; nothing for an empty or valid value.
+ */
+export function phoneFieldError(value: string, submitError?: string): string | undefined {
+  if (submitError) return submitError;
+  return value.trim() !== '' && !isValidNorwegianPhone(value) ? PHONE_INLINE_MESSAGE : undefined;
+}

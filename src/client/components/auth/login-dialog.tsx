@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { loginInput, registerInput } from '../../../shared/schemas/auth';
-import { PHONE_INLINE_MESSAGE, PHONE_PLACEHOLDER, isValidNorwegianPhone } from '../../../shared/validation/phone';
+import { PHONE_PLACEHOLDER, phoneFieldError } from '../../../shared/validation/phone';
 import { toast, toastError } from '../../lib/toaster';
 import { useTRPC } from '../../trpc';
 import { AddressAutocomplete, keepOpenOnComboboxEscape } from '../address-autocomplete';
@@ -146,8 +146,7 @@ function RegisterForm({ onOpenChange }: { onOpenChange: (open: boolean) => void 
   // SPEC §5: while typing, an invalid number gets the short inline text and a red border; the submit-time
   // message (from the shared schema) replaces it once the form has been sent.
   const phone = useWatch({ control: form.control, name: 'phone' }) ?? '';
-  const phoneTypedInvalid = phone.trim() !== '' && !isValidNorwegianPhone(phone);
-  const phoneError = errors.phone?.message ?? (phoneTypedInvalid ? PHONE_INLINE_MESSAGE : undefined);
+  const phoneError = phoneFieldError(phone, errors.phone?.message);
 
   return (
     <Stack asChild gap="4">
