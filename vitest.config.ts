@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 // Kept apart from vite.config.ts so the router plugin does not run in tests (stack-notes.md).
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'db/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'db/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',
     pool: 'forks',
     testTimeout: 20_000,
