@@ -49,7 +49,7 @@ export async function backupDatabase(source: string, file: string, opts: BackupO
   const dest = path.resolve(file);
   if (!fs.existsSync(src)) throw new Error(`no database at ${src}`);
   if (src === dest) throw new Error('the backup file must not be the database itself');
-  if (fs.existsSync(dest) && !opts.overwrite) throw new Error(`${dest} exists; choose a new file name (or pass overwrite)`);
+  if (fs.existsSync(dest) && !opts.overwrite) throw new Error(`${dest} exists; choose a new file name (or --force to overwrite)`);
   fs.mkdirSync(path.dirname(dest), { recursive: true });
 
   const started = Date.now();
@@ -98,7 +98,11 @@ export function restoreDatabase(backup: string, target: string): { kept: string 
   let kept: string | null = null;
   if (fs.existsSync(dest)) {
     kept = `${dest}.before-restore`;
-    fs.renameSync(dest, kept);
+    // Its -wal (after a crash it may hold the last commits) moves with it, so the kept copy stays whole.
+    for (const suffix of ['', '-wal', '-journal']) {
+      fs.rmSync(kept + suffix, { force: true });
+      if (fs.existsSync(dest + suffix)) fs.renameSync(dest + suffix, kept + suffix);
+    }
   }
   for (const suffix of ['-wal', '-shm', '-journal']) fs.rmSync(dest + suffix, { force: true });
   fs.renameSync(tmp, dest);
