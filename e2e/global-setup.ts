@@ -1,7 +1,9 @@
 // Runs once before the browser tests (vitest.e2e.config.ts): checks Chromium, builds the client into a temp
-// dir, starts the fake upstreams and the real server (`node --import tsx src/server/main.ts`, as `npm start`
-// does) on a free port with a temp database, and hands its address to the tests (`inject('baseURL')`).
-// Everything lives in one temp dir that is removed afterwards (set E2E_KEEP=1 to keep it for a post-mortem).
+// dir and the server bundle with scripts/build-server.mjs (the same esbuild bundle `npm start` runs, migrations
+// path included), starts the fake upstreams and that bundle with plain node on a free port with a temp database,
+// and hands its address to the tests (`inject('baseURL')`). The client, database, uploads and log live in one temp
+// dir; the bundle in dist/e2e-<id>/ (it must sit two levels below the repository root to find db/migrations and
+// node_modules, see scripts/build-server.mjs). Both are removed afterwards (E2E_KEEP=1 keeps them for a post-mortem).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -73,6 +75,15 @@ function buildClient(outDir: string) {
   console.log(`[e2e] client built in ${((Date.now() - started) / 1000).toFixed(1)}s`);
 }
 
+function buildServer(outfile: string) {
+  const started = Date.now();
+  const r = spawnSync(process.execPath, [path.join(root, 'scripts/build-server.mjs'), '--outfile', outfile], { cwd: root, encoding: 'utf8' });
+  if (r.status !== 0 || !fs.existsSync(outfile)) {
+    throw new Error(`\n\nBROWSER TESTS: the server build failed (scripts/build-server.mjs --outfile ${outfile}):\n${r.stdout}\n${r.stderr}\n`);
+  }
+  console.log(`[e2e] server bundle built in ${((Date.now() - started) / 1000).toFixed(1)}s`);
+}
+
 async function waitUntilUp(baseURL: string, child: ChildProcess, log: () => string, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -110,6 +121,9 @@ export default async function setup(project: TestProject) {
   const dbPath = path.join(tmp, 'db', 'bilpartner.db');
   const uploadDir = path.join(tmp, 'uploads');
   const serverLog = path.join(tmp, 'server.log');
+  // Not dist/server: `npm start` and other test runs may use that bundle at the same time.
+  const bundleDir = path.join(root, 'dist', `e2e-${path.basename(tmp).replace(/^bp-e2e-/, '')}`);
+  const bundle = path.join(bundleDir, 'main.mjs');
   fs.mkdirSync(uploadDir, { recursive: true });
 
   let fake: Awaited<ReturnType<typeof startFakeUpstreams>> | undefined;
@@ -119,12 +133,16 @@ export default async function setup(project: TestProject) {
     stopping = true;
     if (server) await stop(server);
     if (fake) await fake.close();
-    if (process.env.E2E_KEEP) console.log(`[e2e] kept ${tmp} (server log: ${serverLog})`);
-    else fs.rmSync(tmp, { recursive: true, force: true });
+    if (process.env.E2E_KEEP) console.log(`[e2e] kept ${tmp} (server log: ${serverLog}) and ${bundleDir}`);
+    else {
+      fs.rmSync(tmp, { recursive: true, force: true });
+      fs.rmSync(bundleDir, { recursive: true, force: true });
+    }
   };
 
   try {
     buildClient(clientDir);
+    buildServer(bundle);
     fake = await startFakeUpstreams();
     const port = await freePort();
     const baseURL = `http://127.0.0.1:${port}`;
@@ -150,9 +168,10 @@ export default async function setup(project: TestProject) {
       LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     });
 
-    // node directly, not npx: killing npx can leave the server running (stack-notes.md).
+    // As `npm start` does (`node --enable-source-maps dist/server/main.mjs`), with node directly, not npx: killing
+    // npx can leave the server running (docs/stack.md).
     const out = fs.openSync(serverLog, 'a');
-    server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: root, env, stdio: ['ignore', out, out] });
+    server = spawn(process.execPath, ['--enable-source-maps', bundle], { cwd: root, env, stdio: ['ignore', out, out] });
     fs.closeSync(out);
     const log = () => fs.readFileSync(serverLog, 'utf8').split('\n').slice(-60).join('\n');
     await waitUntilUp(baseURL, server, log);

@@ -1,13 +1,25 @@
 // Bundles the server (src/server/main.ts and everything it imports from src and db) into dist/server/main.mjs,
 // leaving node_modules packages external. Running the bundle instead of TypeScript through tsx cuts start-up
 // from ≈1.4 s of on-the-fly compilation to a few hundred milliseconds.
+//
+// `--outfile <path>` writes the bundle elsewhere (the browser tests build their own copy, so they test what
+// `npm start` runs without touching dist/server). The bundle finds db/migrations at ../../db/migrations from its
+// own folder and resolves packages from the repository's node_modules, so the file must sit two levels below
+// the repository root (dist/<folder>/main.mjs).
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
 
 const root = path.resolve(import.meta.dirname, '..');
+const { values } = parseArgs({ options: { outfile: { type: 'string' } } });
+const outfile = path.resolve(root, values.outfile ?? 'dist/server/main.mjs');
+if (path.resolve(path.dirname(outfile), '../..') !== root) {
+  console.error(`build-server: ${outfile} is not two levels below ${root}; the bundle would not find db/migrations`);
+  process.exit(1);
+}
 await build({
   entryPoints: [path.join(root, 'src/server/main.ts')],
-  outfile: path.join(root, 'dist/server/main.mjs'),
+  outfile,
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -16,4 +28,4 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
-console.log('Built dist/server/main.mjs');
+console.log(`Built ${path.relative(root, outfile)}`);
