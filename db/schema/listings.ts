@@ -74,9 +74,21 @@ export const listings = sqliteTable(
   ],
 );
 
-// The partial search indexes cover exactly these rows; the search's WHERE repeats the same terms so SQLite can use them.
-function visibleSql(t: { status: AnySQLiteColumn; active: AnySQLiteColumn }) {
+// "Visible to buyers" (docs/product/states.md): approved **and** active. The one definition of the rule: the partial
+// search indexes, the raw SQL of the search and the saved listings, Drizzle queries and checks of a loaded row all use
+// these. The raw SQL must keep exactly the indexes' terms, so SQLite may use them (it matches terms, not values).
+
+/** For Drizzle: `where(and(eq(listings.id, id), visibleSql(listings)))`; also the partial indexes' WHERE. */
+export function visibleSql(t: { status: AnySQLiteColumn; active: AnySQLiteColumn }) {
   return sql`${t.status} = 'approved' AND ${t.active} = 1`;
+}
+
+/** For hand-written SQL over `listings <alias>`. */
+export const visibleWhere = (alias = 'l') => `${alias}.status = 'approved' AND ${alias}.active = 1`;
+
+/** For a row already loaded. */
+export function isVisible(row: { status: string; active: boolean }): boolean {
+  return row.status === 'approved' && row.active;
 }
 
 // Sort key first, then id (the tiebreak, so the index order is the page order), then every other column a filter

@@ -19,11 +19,13 @@ import { createAddressSearch } from './integrations/address-search';
 import { createVehicleRegistry } from './integrations/vehicle-registry';
 import { createDiskStorage, registerUploads } from './integrations/image-storage';
 import { startStagedImageCleanup } from './services/images';
+import { createStores } from './services/stores';
 import { registerRestRoutes } from './rest/adapter';
 import { restRoutes } from './rest/routes';
 import { makeCreateContext } from './trpc/context';
 import { appRouter, type AppRouter } from './trpc/root';
 import { prepareDatabase } from './startup';
+import { toHttpError } from './errors';
 
 export interface BuildOptions {
   /** Use this database instead of opening config.databasePath (tests share one across apps). */
@@ -54,7 +56,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const db = options.db ?? openDatabase(config.databasePath);
   const hub = new EventHub();
   const integrations = { ...createIntegrations(config, app), ...options.integrations } as Integrations;
-  const deps: AppDeps = { db, config, hub, log: app.log, integrations };
+  const deps: AppDeps = { db, config, hub, log: app.log, integrations, stores: createStores(db) };
   const createContext = makeCreateContext(deps);
   const stopImageCleanup = startStagedImageCleanup(deps);
   app.addHook('onClose', async () => stopImageCleanup());
@@ -123,26 +125,18 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     }
   });
 
-  app.setErrorHandler((err: Error & { statusCode?: number; code?: string }, req, reply) => {
-    const status = err.statusCode ?? 500;
-    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413) {
-      return reply.code(413).send({ message: 'Forespørselen er for stor.' });
-    }
-    if (status === 429) {
+  app.setErrorHandler((err: Error & { statusCode?: number }, req, reply) => {
+    if (err.statusCode === 429) {
       // tRPC clients can only read their own error shape (one per call of a batch).
       if (req.url.startsWith('/trpc/')) return reply.code(429).send(trpcTooManyRequests(req.url));
       return reply.code(429).send({ message: RATE_LIMIT_MESSAGE });
     }
-    if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || status === 415) {
-      return reply.code(415).send({ message: 'Forespørselen må sendes som JSON.' });
+    const e = toHttpError(err);
+    if (e.unexpected) {
+      req.log.error({ err }, 'unhandled error');
+      if (config.env === 'test') console.error(err);
     }
-    if (status >= 400 && status < 500) {
-      const invalidJson = err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY';
-      return reply.code(status).send({ message: invalidJson ? 'Ugyldig JSON i forespørselen.' : 'Ugyldig forespørsel.' });
-    }
-    req.log.error({ err }, 'unhandled error');
-    if (config.env === 'test') console.error(err);
-    return reply.code(500).send({ message: 'Noe gikk galt på serveren. Prøv igjen senere.' });
+    return reply.code(e.status).send(e.body);
   });
 
   // tRPC over HTTP and WebSocket in one process. @fastify/websocket must be registered first (stack-notes.md).

@@ -5,11 +5,11 @@ import type { EventHub } from './realtime/hub';
 import type { AddressSearch } from './integrations/address-search';
 import type { VehicleRegistry } from './integrations/vehicle-registry';
 import type { ImageStorage } from './integrations/image-storage';
+import type { Stores } from './services/stores';
 
 /**
  * Long-lived things created once in buildApp and closed in Fastify's onClose. Procedures and REST rows
  * reach them through the context; services take what they need as arguments.
- * Later issues add their integrations here (image storage, vehicle registry, address search).
  */
 export interface AppDeps {
   db: Db;
@@ -17,6 +17,8 @@ export interface AppDeps {
   hub: EventHub;
   log: FastifyBaseLogger;
   integrations: Integrations;
+  /** Prepared statements and caches over `db` (the search, the detail view, profiles, saved listings). */
+  stores: Stores;
 }
 
 // Filled by the issues that build each integration; kept as one open interface so adding one touches

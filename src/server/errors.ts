@@ -1,4 +1,11 @@
 import { TRPCError } from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import { LISTING_NOT_FOUND_MESSAGE } from '../shared/schemas/listing';
+import { validationDetails } from './http/validation';
+
+// The one home of error mapping (docs/decisions/005-server-structure.md): services throw AppError; its code *is* the
+// tRPC code (a subset of them), and tRPC's own table gives the HTTP status. tRPC (trpc/init.ts), the REST adapter and
+// Fastify's error handler (app.ts) all call the functions below, so a status or a generic text is written once.
 
 /** The one error type services throw. Its code decides the tRPC code and the HTTP status. */
 export type AppErrorCode =
@@ -23,24 +30,88 @@ export class AppError extends Error {
   }
 }
 
-export const httpStatusOf: Record<AppErrorCode | 'INTERNAL_SERVER_ERROR', number> = {
-  BAD_REQUEST: 400,
-  UNAUTHORIZED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  PAYLOAD_TOO_LARGE: 413,
-  TOO_MANY_REQUESTS: 429,
-  BAD_GATEWAY: 502,
-  SERVICE_UNAVAILABLE: 503,
-  INTERNAL_SERVER_ERROR: 500,
-};
+/** What a 500 says to the user, on every transport (docs/product/errors.md). Details stay in the log. */
+export const INTERNAL_ERROR_MESSAGE = 'Noe gikk galt på serveren. Prøv igjen senere.';
+export const INVALID_REQUEST_MESSAGE = 'Ugyldig forespørsel.';
+export const INVALID_JSON_MESSAGE = 'Ugyldig JSON i forespørselen.';
+export const BODY_TOO_LARGE_MESSAGE = 'Forespørselen er for stor.';
+export const NOT_JSON_MESSAGE = 'Forespørselen må sendes som JSON.';
+export const NOT_LOGGED_IN_MESSAGE = 'Du må være innlogget.';
 
-export const notLoggedIn = () => new AppError('UNAUTHORIZED', 'Du må være innlogget.');
-export const forbidden = (msg = 'Du har ikke tilgang til dette.') => new AppError('FORBIDDEN', msg);
-export const notFound = (msg = 'Fant ikke det du lette etter.') => new AppError('NOT_FOUND', msg);
+export const notLoggedIn = () => new AppError('UNAUTHORIZED', NOT_LOGGED_IN_MESSAGE);
+/** The one "no such listing" answer: for a listing that does not exist and for one this user may not see. */
+export const listingNotFound = () => new AppError('NOT_FOUND', LISTING_NOT_FOUND_MESSAGE);
 
-/** AppError → TRPCError, keeping the AppError as cause so REST can read its details. */
-export function toTRPCError(err: AppError): TRPCError {
-  return new TRPCError({ code: err.code, message: err.message, cause: err });
+/** HTTP status of an AppError code (the tRPC code of the same name). */
+export function httpStatusOf(code: AppErrorCode | TRPCError['code']): number {
+  return getHTTPStatusCodeFromError(new TRPCError({ code }));
 }
+
+/** A failed zod parse as the AppError every transport answers: 400, the first issue's message, field → message. */
+export function validationError(cause: unknown): AppError | undefined {
+  const v = validationDetails(cause);
+  return v && new AppError('BAD_REQUEST', v.message, v.details);
+}
+
+/** Parses with a shared schema; a failure is the same 400 `{message, details}` the input validation gives. */
+export function parseOr400<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: unknown } }, value: unknown): T {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  throw validationError(result.error) ?? new AppError('BAD_REQUEST', INVALID_REQUEST_MESSAGE);
+}
+
+/**
+ * tRPC side: an AppError thrown by a service (tRPC wraps it as the cause) or an input error becomes a TRPCError with
+ * the right code, keeping the AppError as its cause so details survive. Anything else is returned unchanged.
+ */
+export function toTRPCError(error: TRPCError): TRPCError {
+  const cause = error.cause;
+  if (cause instanceof AppError) return new TRPCError({ code: cause.code, message: cause.message, cause });
+  const invalid = error.code === 'BAD_REQUEST' ? validationError(cause) : undefined;
+  return invalid ? new TRPCError({ code: 'BAD_REQUEST', message: invalid.message, cause: invalid }) : error;
+}
+
+/** The message a tRPC client reads: the generic text for a 500, else the error's own. */
+export function trpcMessage(error: TRPCError): string {
+  return error.code === 'INTERNAL_SERVER_ERROR' ? INTERNAL_ERROR_MESSAGE : error.message;
+}
+
+/** Details of a TRPCError for the tRPC error shape: the AppError's, or the fields of a failed input parse. */
+export function trpcDetails(error: TRPCError): unknown {
+  return error.cause instanceof AppError ? error.cause.details : validationDetails(error.cause)?.details;
+}
+
+export interface HttpError {
+  status: number;
+  body: { message: string; details?: unknown };
+  /** A server fault: log it (the body says only the generic text). */
+  unexpected: boolean;
+}
+
+/**
+ * HTTP side (REST adapter, Fastify's error handler): any error → status and `{message, details}`. AppErrors and input
+ * errors keep their Norwegian message and details; Fastify's own 4xx (body too large, not JSON, bad JSON) get fixed
+ * Norwegian texts; everything else is a 500 with the generic text.
+ */
+export function toHttpError(err: unknown): HttpError {
+  const known = err instanceof TRPCError ? toTRPCError(err) : err;
+  const app = known instanceof AppError ? known : known instanceof TRPCError && known.cause instanceof AppError ? known.cause : undefined;
+  if (app) return { status: httpStatusOf(app.code), body: { message: app.message, details: app.details }, unexpected: false };
+  if (known instanceof TRPCError) {
+    const status = getHTTPStatusCodeFromError(known);
+    if (status >= 500) return internal();
+    return { status, body: { message: known.message }, unexpected: false };
+  }
+  const e = (err ?? {}) as { statusCode?: number; code?: string };
+  const status = e.statusCode ?? 500;
+  if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413) return plain(413, BODY_TOO_LARGE_MESSAGE);
+  if (e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || status === 415) return plain(415, NOT_JSON_MESSAGE);
+  if (status >= 400 && status < 500) {
+    const invalidJson = e.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError || e.code === 'FST_ERR_CTP_EMPTY_JSON_BODY';
+    return plain(status, invalidJson ? INVALID_JSON_MESSAGE : INVALID_REQUEST_MESSAGE);
+  }
+  return internal();
+}
+
+const plain = (status: number, message: string): HttpError => ({ status, body: { message }, unexpected: false });
+const internal = (): HttpError => ({ status: 500, body: { message: INTERNAL_ERROR_MESSAGE }, unexpected: true });

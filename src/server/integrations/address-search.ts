@@ -1,4 +1,4 @@
-import { TtlLru } from './ttl-lru';
+import { TtlLru } from '../lib/lru';
 
 /** One suggestion of the public address lookup (SPEC §3 "Address suggestion"). */
 export interface AddressSuggestion {

@@ -7,7 +7,7 @@ import {
   VEHICLE_NOT_FOUND_MESSAGE,
   normalisePlate,
 } from '../../shared/vehicle-mapping';
-import { TtlLru } from './ttl-lru';
+import { TtlLru } from '../lib/lru';
 
 /** The registry's own answer (external-apis.md): the client maps `kjoretoydataListe[0]` (SPEC §3). */
 export interface RegistryAnswer {

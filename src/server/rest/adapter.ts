@@ -1,27 +1,19 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from "fastify";
-import { TRPCError } from '@trpc/server';
-import { AppError, httpStatusOf } from '../errors';
-import { validationDetails } from '../http/validation';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { toHttpError } from '../errors';
 import type { RateLimitKind } from '../http/rate-limits';
 import type { AppRouter } from '../trpc/root';
 import { createCallerFactory } from '../trpc/init';
 import type { Context } from '../trpc/context';
 import type { RestRoute } from './types';
 
-/** The single error mapping of the REST surface: any error → HTTP status + `{message, details}`. */
+/** Any error → HTTP status + `{message, details}` (the mapping itself is errors.ts's). */
 export function sendError(reply: FastifyReply, err: unknown) {
-  if (err instanceof TRPCError) {
-    const cause = err.cause;
-    if (cause instanceof AppError) return reply.code(httpStatusOf[cause.code]).send({ message: cause.message, details: cause.details });
-    const v = err.code === 'BAD_REQUEST' ? validationDetails(cause) : undefined;
-    if (v) return reply.code(400).send({ message: v.message, details: v.details });
-    const status = httpStatusOf[err.code as keyof typeof httpStatusOf] ?? 500;
-    if (status >= 500) { reply.log.error({ err }, 'procedure failed'); console.error(err); }
-    return reply.code(status).send({ message: status >= 500 ? 'Noe gikk galt på serveren. Prøv igjen senere.' : err.message });
+  const e = toHttpError(err);
+  if (e.unexpected) {
+    reply.log.error({ err }, 'procedure failed');
+    console.error(err);
   }
-  if (err instanceof AppError) return reply.code(httpStatusOf[err.code]).send({ message: err.message, details: err.details });
-  reply.log.error({ err }, 'unexpected error');
-  return reply.code(500).send({ message: 'Noe gikk galt på serveren. Prøv igjen senere.' });
+  return reply.code(e.status).send(e.body);
 }
 
 function resolveProcedure(caller: unknown, path: string): (input: unknown) => Promise<unknown> {

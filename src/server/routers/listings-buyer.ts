@@ -1,13 +1,12 @@
 import { listingIdInput } from '../../shared/schemas/listing';
 import { searchInput } from '../../shared/schemas/search';
-import { getListingForViewer, searchListings } from '../services/listing-search';
 import { publicProcedure } from '../trpc/init';
 
 // Buyer side of the listings namespace (issue 4), merged with the seller half in trpc/root.ts.
 export const listingsBuyerProcedures = {
   /** The public search: `{items, total}`; REST sends the items as the body and the total as X-Total-Count. */
-  list: publicProcedure.input(searchInput).query(({ ctx, input }) => searchListings(ctx.db, input)),
+  list: publicProcedure.input(searchInput).query(({ ctx, input }) => ctx.stores.search.search(input)),
 
   /** One listing with its seller, and whether the viewer saved or owns it; 404 for a hidden one unless owner/admin. */
-  byId: publicProcedure.input(listingIdInput).query(({ ctx, input }) => getListingForViewer(ctx.db, input.id, ctx.user)),
+  byId: publicProcedure.input(listingIdInput).query(({ ctx, input }) => ctx.stores.listingDetails.forViewer(input.id, ctx.user)),
 };

@@ -1,5 +1,5 @@
 import { z } from '../../shared/zod';
-import { USER_NOT_FOUND, getPublicProfile } from '../services/listing-search';
+import { USER_NOT_FOUND } from '../services/public-profile';
 import { publicProcedure, router } from '../trpc/init';
 
 const userIdInput = z.object({
@@ -8,5 +8,5 @@ const userIdInput = z.object({
 
 // Public seller profile (GET /api/users/:id); admin user management comes with the admin issue.
 export const usersRouter = router({
-  byId: publicProcedure.input(userIdInput).query(({ ctx, input }) => getPublicProfile(ctx.db, input.id)),
+  byId: publicProcedure.input(userIdInput).query(({ ctx, input }) => ctx.stores.publicProfiles.get(input.id)),
 });

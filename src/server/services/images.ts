@@ -6,6 +6,7 @@ import type { ListingImageShape } from '../../shared/types/listing';
 import { IMAGE_TYPE_MESSAGE, IMAGE_TYPE_TITLE } from '../../shared/schemas/listing';
 import { AppError } from '../errors';
 import { newImageKey, thumbKeyOf, type ImageStorage } from '../integrations/image-storage';
+import { toImageShape } from './listing-shape';
 
 // Photos arrive as data URLs (SPEC §3 "images: list of image data strings in the create form"). Every photo is
 // decoded from its real bytes, auto-oriented, stripped of metadata (EXIF GPS included) and re-encoded as WebP in
@@ -165,10 +166,6 @@ export async function storeDataUrls(storage: ImageStorage, dataUrls: readonly st
   }
 }
 
-export function toStagedShape(row: ListingImage): ListingImageShape {
-  return { id: row.id, url: row.url, thumbUrl: row.thumbUrl, width: row.width, height: row.height };
-}
-
 /** listings.uploadImage: one photo stored ahead of the form, owned by `userId`, attached on create/update. */
 export async function stageImage(db: Db, storage: ImageStorage, userId: number, dataUrl: string): Promise<ListingImageShape> {
   const stored = await storeDataUrl(storage, dataUrl);
@@ -178,7 +175,7 @@ export async function stageImage(db: Db, storage: ImageStorage, userId: number, 
       .values({ listingId: null, uploaderId: userId, position: 0, ...stored })
       .returning()
       .get();
-    return toStagedShape(row);
+    return toImageShape(row);
   } catch (err) {
     await deleteImageFiles(storage, [stored]);
     throw err;

@@ -1,10 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { inquiries, listings, notifications, type Notification } from '../../../db/schema';
+import { inquiries, listings, notifications, visibleSql, type Notification } from '../../../db/schema';
 import { INQUIRY_OWN_LISTING_MESSAGE, type InquiryShape, type InquiryValues } from '../../shared/schemas/inquiry';
-import { AppError } from '../errors';
+import { AppError, listingNotFound } from '../errors';
 import type { EventHub } from '../realtime/hub';
-import { LISTING_NOT_FOUND } from './listing-search';
 
 // Inquiries (SPEC §3, §5, §7 POST /api/inquiries): a buyer's message about a visible listing. It is stored, and the
 // seller gets a notification carrying the buyer's contact details, in one transaction; the live push follows the
@@ -33,9 +32,9 @@ export function createInquiry(db: Db, hub: EventHub | undefined, senderId: numbe
     const listing = tx
       .select({ id: listings.id, userId: listings.userId, make: listings.make, model: listings.model })
       .from(listings)
-      .where(and(eq(listings.id, input.listingId), eq(listings.status, 'approved'), eq(listings.active, true)))
+      .where(and(eq(listings.id, input.listingId), visibleSql(listings)))
       .get();
-    if (!listing) throw new AppError('NOT_FOUND', LISTING_NOT_FOUND);
+    if (!listing) throw listingNotFound();
     // Asking oneself about one's own car is a mistake in the page, not a message worth storing.
     if (listing.userId === senderId) throw new AppError('FORBIDDEN', INQUIRY_OWN_LISTING_MESSAGE);
 

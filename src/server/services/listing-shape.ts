@@ -51,20 +51,45 @@ export function toListingShape(row: Listing, images: ListingImage[]): ListingSha
   };
 }
 
-export function toCardShape(
-  row: Pick<Listing, 'id' | 'make' | 'model' | 'year' | 'mileage' | 'fuelType' | 'transmission' | 'totalPrice' | 'place' | 'coverImage' | 'createdAt'>,
-): ListingCardShape {
+// --- cards ----------------------------------------------------------------------------------------------------
+// The slim card of list views (search, saved listings) is read with hand-written SQL on the hot search path, so its
+// columns are named once here, next to the one mapper.
+
+const CARD_COLUMNS = [
+  'id', 'make', 'model', 'year', 'mileage', 'fuel_type', 'transmission', 'total_price', 'place', 'cover_image', 'created_at',
+] as const satisfies readonly (keyof CardRow)[];
+
+/** The card's columns of `listings <alias>`, for a SELECT list. */
+export function cardColumns(alias = 'l') {
+  return CARD_COLUMNS.map((c) => `${alias}.${c}`).join(', ');
+}
+
+export interface CardRow {
+  id: number;
+  make: string;
+  model: string;
+  year: number;
+  mileage: number;
+  fuel_type: string;
+  transmission: string;
+  total_price: number;
+  place: string;
+  cover_image: string | null;
+  created_at: number;
+}
+
+export function toCard(r: CardRow): ListingCardShape {
   return {
-    id: row.id,
-    make: row.make,
-    model: row.model,
-    year: row.year,
-    mileage: row.mileage,
-    fuelType: row.fuelType,
-    transmission: row.transmission,
-    totalPrice: row.totalPrice,
-    place: row.place,
-    coverImage: row.coverImage,
-    createdAt: row.createdAt.toISOString(),
+    id: r.id,
+    make: r.make,
+    model: r.model,
+    year: r.year,
+    mileage: r.mileage,
+    fuelType: r.fuel_type,
+    transmission: r.transmission,
+    totalPrice: r.total_price,
+    place: r.place,
+    coverImage: r.cover_image,
+    createdAt: new Date(r.created_at).toISOString(),
   };
 }

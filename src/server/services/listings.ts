@@ -1,10 +1,10 @@
 import { and, desc, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../../db/client';
-import { listingImages, listings, type Listing, type ListingImage, type NewListing } from '../../../db/schema';
-import { isDataUrl, LISTING_NOT_FOUND_MESSAGE, type ListingFormData } from '../../shared/schemas/listing';
+import { isVisible, listingImages, listings, type Listing, type ListingImage, type NewListing } from '../../../db/schema';
+import { isDataUrl, type ListingFormData } from '../../shared/schemas/listing';
 import type { ListingShape } from '../../shared/types/listing';
-import { AppError } from '../errors';
+import { AppError, listingNotFound as notFound } from '../errors';
 import { keyFromUrl, type ImageStorage } from '../integrations/image-storage';
 import { deleteImageFiles, storeDataUrls, type StoredImage } from './images';
 import { toListingShape } from './listing-shape';
@@ -33,8 +33,6 @@ export interface SellerDeps {
 
 export const UNKNOWN_IMAGE_MESSAGE = 'Ukjent bilde. Last opp bildet på nytt.';
 export const NOT_YOURS_MESSAGE = 'Du har ikke tilgang til å endre denne annonsen.';
-
-const notFound = () => new AppError('NOT_FOUND', LISTING_NOT_FOUND_MESSAGE);
 
 /** The place name of an address: the text after the 4-digit postal code, title-cased ('0155 OSLO' → 'Oslo'). */
 export function placeFromAddress(address: string): string {
@@ -77,8 +75,6 @@ function shapeOf(db: Db, row: Listing): ListingShape {
 function findListing(db: Q, id: number): Listing | undefined {
   return db.select().from(listings).where(eq(listings.id, id)).get();
 }
-
-const isVisible = (row: Listing) => row.status === 'approved' && row.active;
 
 /**
  * The listing, if the actor may change it. Someone else gets 404 for a listing they cannot see anyway and 403 for

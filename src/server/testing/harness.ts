@@ -13,6 +13,7 @@ import { createCallerFactory } from '../trpc/init';
 import type { Context } from '../trpc/context';
 import { noCookieJar } from '../auth/cookies';
 import type { Integrations } from '../deps';
+import { createStores } from '../services/stores';
 
 /** A fresh migrated in-memory database. */
 export function createTestDb(): Db {
@@ -94,6 +95,7 @@ export function callerFor(db: Db, user: { id: number } | null, opts: { config?: 
     hub: new EventHub(),
     log: { info() {}, warn() {}, error() {}, debug() {}, trace() {}, fatal() {}, child() { return this; }, level: 'silent', silent() {} } as never,
     integrations: (opts.integrations ?? {}) as Integrations,
+    stores: createStores(db),
     user: full ? (safe as Context['user']) : null,
     session: full ? { id: 'test', userId: full.id, expiresAt: new Date(Date.now() + 1e9) } : null,
     cookies: noCookieJar,

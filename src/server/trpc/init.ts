@@ -1,29 +1,17 @@
-import { initTRPC, TRPCError } from '@trpc/server';
-import { AppError } from '../errors';
-import { validationDetails } from '../http/validation';
+import { initTRPC } from '@trpc/server';
+import { AppError, notLoggedIn, toTRPCError, trpcDetails, trpcMessage } from '../errors';
 import type { Context } from './context';
 
 const t = initTRPC.context<Context>().create({
   errorFormatter({ shape, error }) {
-    const details =
-      error.cause instanceof AppError ? error.cause.details : validationDetails(error.cause)?.details;
-    const message = error.code === 'INTERNAL_SERVER_ERROR' ? 'Noe gikk galt på serveren. Prøv igjen senere.' : shape.message;
-    return { ...shape, message, data: { ...shape.data, stack: undefined, details } };
+    return { ...shape, message: trpcMessage(error), data: { ...shape.data, stack: undefined, details: trpcDetails(error) } };
   },
 });
 
-/** Turns AppErrors thrown by services into TRPCErrors with the right code, and input errors into Norwegian. */
+/** Turns AppErrors thrown by services into TRPCErrors with the right code, and input errors into Norwegian (errors.ts). */
 const errorMapping = t.middleware(async ({ next }) => {
   const result = await next();
-  if (!result.ok) {
-    const cause = result.error.cause;
-    if (cause instanceof AppError) {
-      result.error = new TRPCError({ code: cause.code, message: cause.message, cause });
-    } else if (result.error.code === 'BAD_REQUEST') {
-      const v = validationDetails(cause);
-      if (v) result.error = new TRPCError({ code: 'BAD_REQUEST', message: v.message, cause: new AppError('BAD_REQUEST', v.message, v.details) });
-    }
-  }
+  if (!result.ok) result.error = toTRPCError(result.error);
   return result;
 });
 
@@ -32,9 +20,7 @@ export const createCallerFactory = t.createCallerFactory;
 export const publicProcedure = t.procedure.use(errorMapping);
 
 export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
-  if (!ctx.user || !ctx.session) {
-    throw new AppError('UNAUTHORIZED', 'Du må være innlogget.');
-  }
+  if (!ctx.user || !ctx.session) throw notLoggedIn();
   return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
 });
 

@@ -1,4 +1,4 @@
-import type { SearchResult } from '../../services/listing-search';
+import type { SearchResult } from '../../services/search/listing-search';
 import { defineRoutes } from '../types';
 
 // JSON schemas of the answers, compiled by Fastify into serializers (fast-json-stringify). They mirror
@@ -87,8 +87,6 @@ const listingDetailSchema = {
   },
 } as const;
 
-const serialisedPages = new WeakMap<SearchResult, string>();
-
 export const listingsBuyerRoutes = defineRoutes([
   {
     method: 'GET',
@@ -97,12 +95,9 @@ export const listingsBuyerRoutes = defineRoutes([
     // api-contract.md: a JSON array of cards, the number of all matches in X-Total-Count. HEAD comes with GET.
     send: (result: SearchResult, reply) => {
       reply.header('X-Total-Count', String(result.total));
-      // Identical searches share one frozen result (listing-search.ts), so its JSON is written once and reused; a
-      // string goes out as it is (the schema below serialises the detail route and documents this one).
-      let body = serialisedPages.get(result);
-      if (body === undefined) serialisedPages.set(result, (body = JSON.stringify(result.items)));
+      // A page knows its own JSON text (written once per cached page); a string goes out as it is.
       reply.type('application/json; charset=utf-8');
-      return body;
+      return result.itemsJson();
     },
     response: { 200: listingCardListSchema },
   },

@@ -1,11 +1,18 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../../db/client';
-import { listings, type NewListing } from '../../../db/schema';
-import { searchInput, type SearchInput } from '../../shared/schemas/search';
-import { createTestDb, createUser } from '../testing/harness';
-import { generateListing, insertListing, rng } from '../testing/listing-factory';
-import { ftsMatch, ftsTerms, planSearch, searchListings } from './listing-search';
+import type { Db } from '../../../../db/client';
+import { listings, type NewListing } from '../../../../db/schema';
+import { searchInput, type SearchInput } from '../../../shared/schemas/search';
+import { createTestDb, createUser } from '../../testing/harness';
+import { generateListing, insertListing, rng } from '../../testing/listing-factory';
+import { ftsMatch, ftsTerms } from './fts';
+import { ListingSearch } from './listing-search';
+
+// One ListingSearch per database, as buildApp makes one per app.
+const searches = new Map<Db, ListingSearch>();
+const searchOf = (d: Db) => searches.get(d) ?? searches.set(d, new ListingSearch(d)).get(d)!;
+const searchListings = (d: Db, p: Parameters<ListingSearch['search']>[0]) => searchOf(d).search(p);
+const planSearch = (d: Db, p: Parameters<ListingSearch['plan']>[0]) => searchOf(d).plan(p);
 
 // The public search (issue 4) against a real migrated SQLite: each filter alone and combined, free text with æøå and
 // partial words, sorts, paging and totals, hidden listings, the FTS index following every write, and the query plans.

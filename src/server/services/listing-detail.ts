@@ -1,0 +1,86 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { isVisible, listingImages, listings, users } from '../../../db/schema';
+import type { ListingShape } from '../../shared/types/listing';
+import { listingNotFound } from '../errors';
+import { toListingShape } from './listing-shape';
+
+// One listing as a viewer may see it (docs/product/screens.md /listing/{id}, docs/product/permissions.md).
+
+export interface Viewer {
+  id: number;
+  isAdmin: boolean;
+}
+
+export interface SellerShape {
+  id: number;
+  name: string;
+  displayName: string | null;
+  /** Only when the listing does not hide contact info. */
+  phone?: string;
+  /** Only when the listing does not hide its address. */
+  address?: string;
+}
+
+export interface ListingDetailShape extends ListingShape {
+  /** The place name of the address (shown even when the address is hidden). */
+  place: string;
+  seller: SellerShape;
+  isSaved: boolean;
+  isOwner: boolean;
+}
+
+function prepare(db: Db) {
+  const id = sql.placeholder('id');
+  // Drizzle prepared queries: the SQL is built once; rows come back typed (dates, booleans, JSON) for toListingShape.
+  return {
+    listing: db.select().from(listings).where(eq(listings.id, id)).prepare(),
+    images: db.select().from(listingImages).where(eq(listingImages.listingId, id)).orderBy(asc(listingImages.position), asc(listingImages.id)).prepare(),
+    seller: db
+      .select({ name: users.name, displayName: users.displayName, phone: users.phone, address: users.address })
+      .from(users)
+      .where(eq(users.id, id))
+      .prepare(),
+    saved: db.$client.prepare('SELECT 1 FROM saved_listings WHERE user_id = ? AND listing_id = ?').pluck(),
+  };
+}
+
+/** The detail view over one database, its statements prepared once (created in buildApp: AppDeps.stores). */
+export class ListingDetails {
+  private readonly s: ReturnType<typeof prepare>;
+  constructor(db: Db) {
+    this.s = prepare(db);
+  }
+
+  /**
+   * A listing as `viewer` may see it: anyone sees an approved, active listing; only its owner and admins see it
+   * otherwise, everyone else gets the same 404 as for a listing that does not exist. Hidden address and contact
+   * details are blanked for everyone but the owner and admins.
+   */
+  forViewer(id: number, viewer: Viewer | null): ListingDetailShape {
+    const s = this.s;
+    const row = s.listing.get({ id });
+    if (!row) throw listingNotFound();
+    const isOwner = viewer?.id === row.userId;
+    const privileged = isOwner || viewer?.isAdmin === true;
+    if (!isVisible(row) && !privileged) throw listingNotFound();
+
+    const images = s.images.all({ id });
+    const user = s.seller.get({ id: row.userId });
+    const shape = toListingShape(row, images);
+    if (!privileged) {
+      if (row.hideAddress) shape.address = '';
+      if (row.hideContactInfo) shape.contactPhone = '';
+    }
+    const seller: SellerShape = { id: row.userId, name: user?.name ?? '', displayName: user?.displayName ?? null };
+    if (!row.hideContactInfo) seller.phone = row.contactPhone || user?.phone || '';
+    if (!row.hideAddress) seller.address = row.address || user?.address || '';
+    return {
+      ...shape,
+      place: row.place,
+      seller,
+      isSaved: viewer ? s.saved.get(viewer.id, id) === 1 : false,
+      isOwner,
+    };
+  }
+}

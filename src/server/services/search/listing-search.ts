@@ -1,0 +1,110 @@
+import type { Statement } from 'better-sqlite3';
+import type { Db } from '../../../../db/client';
+import type { SearchParams } from '../../../shared/schemas/search';
+import { TtlLru } from '../../lib/lru';
+import { toCard, type CardRow } from '../listing-shape';
+import { SearchCache, SearchResult } from './cache';
+import { buildFilters } from './filters';
+import { countDriver, countQuery, pageDriver, pageQuery } from './plan';
+
+export { SearchResult } from './cache';
+
+// The public search (issue 4, docs/product/screens.md /annonser, docs/product/api.md): runs the plan of plan.ts on
+// better-sqlite3 prepared statements. The SQL is hand-written: its shape varies with the filters, and this path is hot
+// enough that building SQL through the ORM per request would dominate it. Why the indexes and plans look as they
+// do: docs/decisions/004-listing-search.md.
+
+/** Distinct query shapes are few (one per combination of filters, driver and sort), so this is plenty. */
+const MAX_STATEMENTS = 400;
+
+const KEY_ORDER = [
+  'query', 'make', 'model', 'color', 'location', 'yearFrom', 'yearTo', 'priceFrom', 'priceTo', 'mileageFrom', 'mileageTo',
+  'fuelType', 'transmission', 'driveType', 'bodyType', 'sort', 'limit', 'offset',
+] as const satisfies readonly (keyof SearchParams)[];
+
+interface SearchState {
+  visible: number;
+  idOrdered: boolean;
+}
+
+function isFtsError(err: unknown) {
+  return String((err as Error)?.message ?? '').startsWith('fts5:');
+}
+
+/**
+ * The search over one database: its prepared statements and its per-version cache. Created once in buildApp
+ * (AppDeps.stores.search), so it lives and dies with the app and its database.
+ */
+export class ListingSearch {
+  private readonly statements = new TtlLru<Statement>(MAX_STATEMENTS);
+  private readonly cache = new SearchCache();
+  private readonly stateStatement: Statement;
+  private readonly ftsCountStatement: Statement;
+
+  constructor(private readonly db: Db) {
+    this.stateStatement = db.$client.prepare('SELECT version, visible, id_ordered FROM listings_search_state WHERE id = 1');
+    this.ftsCountStatement = db.$client.prepare('SELECT count(*) AS n FROM listings_fts WHERE listings_fts MATCH ?');
+  }
+
+  /**
+   * The public search: approved and active listings matching every given filter, one page of cards in the chosen
+   * order, and the number of all matches (X-Total-Count). Identical searches share one frozen answer.
+   */
+  search(p: SearchParams): SearchResult {
+    const state = this.readState();
+    const key = JSON.stringify(KEY_ORDER.map((k) => p[k] ?? null));
+    return this.cache.results.getOrSet(key, () => {
+      try {
+        const plan = this.planWith(state, p);
+        if (!plan || plan.total === 0 || p.offset >= plan.total) return new SearchResult([], plan?.total ?? 0);
+        const rows = this.prepared(plan.page.sql).all(...plan.page.params, p.limit, p.offset) as CardRow[];
+        return new SearchResult(rows.map(toCard), plan.total);
+      } catch (err) {
+        // Terms are built so FTS5 cannot reject them; should a tokenizer edge case slip through anyway, the search
+        // finds nothing rather than failing the page.
+        if (!isFtsError(err)) throw err;
+        return new SearchResult([], 0);
+      }
+    });
+  }
+
+  /** The plan a search would run, for tests and EXPLAIN QUERY PLAN. */
+  plan(p: SearchParams) {
+    return this.planWith(this.readState(), p);
+  }
+
+  /** Reading the version costs one primary-key lookup; a new version empties the cache. */
+  private readState(): SearchState {
+    const row = this.stateStatement.get() as { version: number; visible: number; id_ordered: number };
+    this.cache.sync(row.version);
+    return { visible: row.visible, idOrdered: row.id_ordered === 1 };
+  }
+
+  /** Prepared statements keyed by SQL text. */
+  private prepared(sql: string): Statement {
+    return this.statements.getOrSet(sql, () => this.db.$client.prepare(sql));
+  }
+
+  private planWith(s: SearchState, p: SearchParams) {
+    const f = buildFilters(p);
+    if (!f) return null;
+    const counts = this.cache.counts;
+    const onlyText = f.terms.length === 0 && f.match !== undefined;
+    const ftsCount = f.match
+      ? counts.getOrSet(`fts\u0000${f.match}`, () => (this.ftsCountStatement.get(f.match) as { n: number }).n)
+      : undefined;
+    const driver = countDriver(f, ftsCount);
+    const count = countQuery(f, driver);
+    let total: number;
+    if (f.terms.length === 0 && !f.match) total = s.visible;
+    else if (onlyText) total = ftsCount!;
+    else {
+      total = counts.getOrSet(`${count.sql}\u0000${JSON.stringify(count.params)}`, () =>
+        (this.prepared(count.sql).get(...count.params) as { n: number }).n,
+      );
+    }
+    const totals = { total, visible: s.visible, ftsCount, idOrdered: s.idOrdered };
+    const page = pageQuery(f, pageDriver(f, driver, p.sort, totals, p.offset + p.limit), p.sort);
+    return { filters: f, total, count, page };
+  }
+}
