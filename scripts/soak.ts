@@ -76,6 +76,12 @@ interface AcInstance {
   on(event: 'reqError', fn: (err: Error) => void): void;
   on(event: 'done', fn: (r: AcResult) => void): void;
 }
+interface AcClient {
+  setHeaders(h: Record<string, string>): void;
+  on(event: 'timeout', fn: () => void): void;
+  /** Internal, read only to attribute a timeout to the kind of request that was waiting. */
+  requestIterator?: { context?: Record<string, unknown> };
+}
 type Autocannon = (
   opts: {
     url: string;
@@ -83,7 +89,7 @@ type Autocannon = (
     duration: number;
     timeout?: number;
     requests?: AcRequest[];
-    setupClient?: (client: { setHeaders(h: Record<string, string>): void }) => void;
+    setupClient?: (client: AcClient) => void;
   },
   done: (err: Error | null, result: AcResult) => void,
 ) => AcInstance;
@@ -240,7 +246,9 @@ async function main() {
     for (const k of KINDS) if ((r -= k.weight) < 0) return k;
     return KINDS[0];
   };
-  const perKind = new Map<string, { n: number; status: Record<string, number>; times: number[] }>(KINDS.map((k) => [k.name, { n: 0, status: {}, times: [] }]));
+  const perKind = new Map<string, { n: number; status: Record<string, number>; times: number[]; timeouts: number }>(
+    KINDS.map((k) => [k.name, { n: 0, status: {}, times: [], timeouts: 0 }]),
+  );
 
   // --- run -----------------------------------------------------------------------------------------------------
   const pid = server.pid;
@@ -264,7 +272,13 @@ async function main() {
         duration: SECONDS,
         timeout: 10,
         // Each connection is one virtual client with its own address.
-        setupClient: (client) => client.setHeaders({ 'x-forwarded-for': clientIp(2_000_000 + ++clientN), 'user-agent': 'bilpartner-soak' }),
+        setupClient: (client) => {
+          client.setHeaders({ 'x-forwarded-for': clientIp(2_000_000 + ++clientN), 'user-agent': 'bilpartner-soak' });
+          client.on('timeout', () => {
+            const kind = perKind.get(client.requestIterator?.context?.kind as string);
+            if (kind) kind.timeouts++;
+          });
+        },
         requests: [
           {
             setupRequest: (req, context) => {
@@ -317,14 +331,14 @@ async function main() {
       `autocannon's histogram: p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms`,
   );
   console.log(`server RSS: start ${mb(rssStart)}, peak ${mb(Math.max(...rss))}, end ${mb(rssEnd)} (${rss.length} samples, 1/s)`);
-  console.log('kind              requests  p50       p99       statuses');
+  console.log('kind              answers   p50       p99       max       statuses');
   for (const k of KINDS) {
     const s = perKind.get(k.name)!;
     s.times.sort((a, b) => a - b);
-    const st = Object.entries(s.status)
-      .map(([code, n]) => `${code}×${n}`)
-      .join(' ');
-    console.log(`${k.name.padEnd(17)} ${String(s.n).padStart(8)}  ${ms(percentile(s.times, 50)).padStart(8)}  ${ms(percentile(s.times, 99)).padStart(8)}  ${st}`);
+    const st = [...Object.entries(s.status).map(([code, n]) => `${code}×${n}`), ...(s.timeouts ? [`timeout×${s.timeouts}`] : [])].join(' ');
+    console.log(
+      `${k.name.padEnd(17)} ${String(s.n).padStart(8)}  ${ms(percentile(s.times, 50)).padStart(8)}  ${ms(percentile(s.times, 99)).padStart(8)}  ${ms(s.times.at(-1) ?? NaN).padStart(8)}  ${st}`,
+    );
   }
   console.log(`server error log lines (level error/fatal): ${serverErrors.length}`);
   for (const l of serverErrors.slice(0, 5)) console.log(`  ${l.slice(0, 300)}`);
