@@ -15,7 +15,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
+import { getTableColumns } from 'drizzle-orm';
 import { closeDatabase, openDatabase } from '../db/client';
+import { listings, type NewListing } from '../db/schema';
+import { testConfig } from '../src/server/config';
+import { seedDemoListings } from '../src/server/demo/listings';
 import { generateListing, rng } from '../src/server/testing/listing-factory';
 
 // autocannon ships no types; the little of its API used here, typed by hand.
@@ -82,14 +86,10 @@ function seed(file: string): { visibleIds: number[] } {
     const insertUser = c.prepare(
       `INSERT INTO users (username, password_hash, name, display_name, email, phone, address, unique_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     );
-    const cols = [
-      'user_id', 'unique_code', 'make', 'model', 'year', 'registration_number', 'vin_number', 'body_type', 'doors', 'seats', 'color',
-      'engine_size', 'power', 'fuel_type', 'transmission', 'drivetrain', 'weight', 'mileage', 'previous_owners', 'next_inspection',
-      'last_inspection', 'description', 'price', 'registration_fee', 'total_price', 'equipment', 'service_history', 'address',
-      'hide_address', 'hide_contact_info', 'contact_phone', 'status', 'rejection_reason', 'active', 'cover_image', 'place',
-      'created_at', 'updated_at',
-    ];
-    const insertListing = c.prepare(`INSERT INTO listings (${cols.join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`);
+    // The columns come from the Drizzle table (db/schema/listings.ts), so a new field needs no change here.
+    const cols = Object.entries(getTableColumns(listings)).filter(([key]) => key !== 'id') as [keyof NewListing, { name: string }][];
+    const insertListing = c.prepare(`INSERT INTO listings (${cols.map(([, col]) => col.name).join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`);
+    const sqlValue = (v: unknown) => (v instanceof Date ? v.getTime() : typeof v === 'boolean' ? Number(v) : Array.isArray(v) ? JSON.stringify(v) : (v ?? null));
     const insertImage = c.prepare(
       `INSERT INTO listing_images (listing_id, uploader_id, position, storage_key, url, thumb_url, width, height, created_at) VALUES (?, ?, ?, ?, ?, ?, 1600, 1067, ?)`,
     );
@@ -111,13 +111,15 @@ function seed(file: string): { visibleIds: number[] } {
         const active = roll > 0.07 && roll < 0.12 ? 0 : 1;
         const id = nextId++;
         const created = (l.createdAt as Date).getTime();
-        const info = insertListing.run(
-          l.userId, l.uniqueCode, l.make, l.model, l.year, l.registrationNumber, l.vinNumber, l.bodyType, l.doors, l.seats, l.color,
-          l.engineSize, l.power, l.fuelType, l.transmission, l.drivetrain, l.weight, l.mileage, l.previousOwners, l.nextInspection,
-          l.lastInspection, l.description, l.price, l.registrationFee, l.totalPrice, JSON.stringify(l.equipment), l.serviceHistory ? 1 : 0,
-          l.address, l.hideAddress ? 1 : 0, l.hideContactInfo ? 1 : 0, l.contactPhone, status, status === 'rejected' ? 'Bildene mangler' : null,
-          active, `/uploads/listings/${id}/0-thumb.webp`, l.place, created, created,
-        );
+        const row: NewListing = {
+          ...l,
+          status,
+          rejectionReason: status === 'rejected' ? 'Bildene mangler' : null,
+          active: active === 1,
+          coverImage: `/uploads/listings/${id}/0-thumb.webp`,
+          updatedAt: l.createdAt,
+        };
+        const info = insertListing.run(...cols.map(([key]) => sqlValue(row[key])));
         if (Number(info.lastInsertRowid) !== id) throw new Error('unexpected listing id');
         for (let pos = 0; pos < 3; pos++) {
           insertImage.run(id, l.userId, pos, `listings/${id}/${pos}.webp`, `/uploads/listings/${id}/${pos}.webp`, `/uploads/listings/${id}/${pos}-thumb.webp`, created);
@@ -251,8 +253,24 @@ async function measure(c: Case): Promise<Measured> {
 
 // ---------------------------------------------------------------------------------------------------------------
 
+/** How long the demo listings of an empty database take to draw and store (they are seeded on a first start). */
+async function timeDemoSeed() {
+  const db = openDatabase(':memory:');
+  try {
+    const user = db.$client
+      .prepare(`INSERT INTO users (username, password_hash, name, email, unique_id) VALUES ('demo', 'x', 'Demo', 'demo@example.no', 'BP-DEMO01') RETURNING id`)
+      .get() as { id: number };
+    const started = performance.now();
+    const result = await seedDemoListings({ db, config: testConfig({ uploadDir: path.join(tmp, 'demo-uploads') }) }, [user]);
+    console.log(`Demo seed: ${result.listings} listings with ${result.listingImages} drawn photos in ${(performance.now() - started).toFixed(0)} ms`);
+  } finally {
+    closeDatabase(db);
+  }
+}
+
 async function main() {
   console.log(`Bilpartner benchmark: ${LISTINGS} listings, ${CONNECTIONS} connections, ${DURATION} s per case (+${WARMUP} s warm-up), ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  await timeDemoSeed();
   const { visibleIds } = seed(dbFile);
 
   const [appPort, barePort] = [await freePort(), await freePort()];

@@ -53,13 +53,6 @@ export function validationError(cause: unknown): AppError | undefined {
   return v && new AppError('BAD_REQUEST', v.message, v.details);
 }
 
-/** Parses with a shared schema; a failure is the same 400 `{message, details}` the input validation gives. */
-export function parseOr400<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: unknown } }, value: unknown): T {
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  throw validationError(result.error) ?? new AppError('BAD_REQUEST', INVALID_REQUEST_MESSAGE);
-}
-
 /**
  * tRPC side: an AppError thrown by a service (tRPC wraps it as the cause) or an input error becomes a TRPCError with
  * the right code, keeping the AppError as its cause so details survive. Anything else is returned unchanged.

@@ -1,6 +1,6 @@
 import type { AppDeps } from './deps';
 import { ensureAdmin } from './services/auth';
-import { seedDemo } from '../../db/seed';
+import { seedDemo } from './demo/seed';
 
 /** Runs once when the app is ready: the admin from the environment, then demo data into an empty database. */
 export async function prepareDatabase(deps: AppDeps) {

@@ -6,12 +6,22 @@ import { createCallerFactory } from '../trpc/init';
 import type { Context } from '../trpc/context';
 import type { RestRoute } from './types';
 
-/** Any error → HTTP status + `{message, details}` (the mapping itself is errors.ts's). */
-export function sendError(reply: FastifyReply, err: unknown) {
+/**
+ * Any error → HTTP status + `{message, details}` (the mapping itself is errors.ts's). With `bodyAt`, details of fields
+ * inside the body are named relative to it, as the client sent them.
+ */
+export function sendError(reply: FastifyReply, err: unknown, bodyAt?: string) {
   const e = toHttpError(err);
   if (e.unexpected) {
     reply.log.error({ err }, 'procedure failed');
     console.error(err);
+  }
+  if (bodyAt && e.body.details && typeof e.body.details === 'object') {
+    const details = Object.entries(e.body.details).map(([key, message]) => {
+      if (key === bodyAt) return ['_', message];
+      return [key.startsWith(`${bodyAt}.`) ? key.slice(bodyAt.length + 1) : key, message];
+    });
+    e.body.details = Object.fromEntries(details);
   }
   return reply.code(e.status).send(e.body);
 }
@@ -35,7 +45,9 @@ export function registerRestRoutes(
   const known = new Set(Object.keys(opts.router._def.procedures));
 
   for (const route of opts.routes) {
-    if (!known.has(route.procedure)) throw new Error(`REST ${route.method} ${route.url}: unknown procedure ${route.procedure}`);
+    for (const { procedure } of [route, ...(route.variants ?? [])]) {
+      if (!known.has(procedure)) throw new Error(`REST ${route.method} ${route.url}: unknown procedure ${procedure}`);
+    }
     app.route({
       method: route.method,
       url: route.url,
@@ -47,12 +59,14 @@ export function registerRestRoutes(
         const params = (request.params ?? {}) as Record<string, string>;
         const query = (request.query ?? {}) as Record<string, unknown>;
         const body = request.body;
+        const req = { params, query, body, raw: request };
+        const target = route.variants?.find((v) => v.when(req)) ?? route;
         let input: unknown;
-        if (route.input) input = route.input({ params, query, body, raw: request });
+        if (target.input) input = target.input(req);
         else if (route.method === 'GET' || route.method === 'DELETE') input = { ...query, ...params };
         else input = body && typeof body === 'object' && !Array.isArray(body) ? { ...body, ...params } : body;
         try {
-          const result = await resolveProcedure(createCaller(ctx), route.procedure)(input);
+          const result = await resolveProcedure(createCaller(ctx), target.procedure)(input);
           if (route.send) {
             const shaped = await route.send(result, reply, ctx);
             if (reply.sent) return reply;
@@ -61,7 +75,7 @@ export function registerRestRoutes(
           if (route.method === 'DELETE' && route.status === undefined) return reply.code(204).send();
           return reply.code(route.status ?? 200).send(result ?? null);
         } catch (err) {
-          return sendError(reply, err);
+          return sendError(reply, err, target.bodyAt);
         }
       },
     });

@@ -9,17 +9,31 @@ export interface RestRequest {
   raw: FastifyRequest;
 }
 
-/**
- * One row of the REST adapter: an `/api/*` method+path of SPEC §7 served by a tRPC procedure.
- * Rows hold no logic beyond picking the input and shaping the answer; the procedure does the work.
- */
-export interface RestRoute {
-  method: Extract<HTTPMethods, 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'>;
-  url: string;
+/** Which procedure serves a request, and how its input is built from the request. */
+export interface RestTarget {
   /** Dot path of the procedure, e.g. 'auth.login'. */
   procedure: string;
   /** Builds the procedure input. Default: GET/DELETE → query+params, others → body+params. */
   input?: (req: RestRequest) => unknown;
+  /**
+   * Where `input` puts the request body inside the procedure's input (e.g. 'data' for `{id, data: body}`), so that
+   * validation details name the fields as the REST client sent them ('price', not 'data.price').
+   */
+  bodyAt?: string;
+}
+
+/**
+ * One row of the REST adapter: an `/api/*` method+path of SPEC §7 served by a tRPC procedure.
+ * Rows hold no logic beyond picking the input and shaping the answer; the procedure does the work.
+ */
+export interface RestRoute extends RestTarget {
+  method: Extract<HTTPMethods, 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'>;
+  url: string;
+  /**
+   * Other typed procedures that serve this path for some requests: the first whose `when` holds serves instead of the
+   * row's own (PATCH /api/listings/:id: a body of `{active}` alone is the toggle).
+   */
+  variants?: (RestTarget & { when: (req: RestRequest) => boolean })[];
   /** Success status. Default 200, DELETE 204 (no body). */
   status?: number;
   /** Shapes the answer and may set headers (e.g. X-Total-Count). Default: the procedure's result. */

@@ -5,9 +5,6 @@ import {
   listingUpdateInput,
   uploadImageInput,
 } from '../../shared/schemas/listing';
-import { z } from '../../shared/zod';
-import { AppError } from '../errors';
-import { validationDetails } from '../http/validation';
 import { stageImage } from '../services/images';
 import { createListing, deleteListing, listingForEdit, myListings, setListingActive, updateListing } from '../services/listings';
 import { protectedProcedure } from '../trpc/init';
@@ -31,23 +28,6 @@ export const listingsSellerProcedures = {
     const { deps, actor } = seller(ctx);
     return updateListing(deps, actor, input.id, input.data);
   }),
-
-  /**
-   * PATCH /api/listings/{id} (SPEC §7): a body of `{active}` alone toggles, anything else is the full form.
-   * The tRPC client calls setActive / update directly; this exists so one REST row can serve both.
-   */
-  patch: protectedProcedure
-    .input(z.object({ id: listingIdInput.shape.id, body: z.unknown() }))
-    .mutation(({ ctx, input }) => {
-      const { deps, actor } = seller(ctx);
-      const body = input.body;
-      const keys = body && typeof body === 'object' && !Array.isArray(body) ? Object.keys(body).filter((k) => k !== 'id') : [];
-      if (keys.length === 1 && keys[0] === 'active') {
-        const active = parseOr400(listingSetActiveInput, { id: input.id, active: (body as { active: unknown }).active });
-        return setListingActive(ctx.db, actor, input.id, active.active);
-      }
-      return updateListing(deps, actor, input.id, parseOr400(listingFormInput, body ?? {}));
-    }),
 
   /** 'Aktiver' / 'Deaktiver' (SPEC §4). */
   setActive: protectedProcedure.input(listingSetActiveInput).mutation(({ ctx, input }) => {
@@ -79,11 +59,3 @@ export const listingsSellerProcedures = {
     return stageImage(ctx.db, ctx.integrations.imageStorage, ctx.user.id, input.image);
   }),
 };
-
-/** Parses with a shared schema; a failure is the same 400 `{message, details}` the input validation gives. */
-function parseOr400<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  const v = validationDetails(result.error);
-  throw new AppError('BAD_REQUEST', v?.message ?? 'Ugyldig forespørsel.', v?.details);
-}

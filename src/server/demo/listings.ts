@@ -1,11 +1,11 @@
 import sharp from 'sharp';
-import type { AppDeps } from '../src/server/deps';
-import { createDiskStorage, type ImageStorage } from '../src/server/integrations/image-storage';
-import { storeProcessed, THUMB_MAX_PX, type StoredImage } from '../src/server/services/images';
-import { placeFromAddress } from '../src/server/services/listings';
-import { randomCode } from '../src/server/services/users';
-import type { EquipmentLabel } from '../src/shared/equipment';
-import { listingImages, listings, type NewListing } from './schema';
+import { listingImages, listings, type NewListing } from '../../../db/schema';
+import type { EquipmentLabel } from '../../shared/equipment';
+import type { AppDeps } from '../deps';
+import { createDiskStorage, type ImageStorage } from '../integrations/image-storage';
+import { storeProcessed, THUMB_MAX_PX, type StoredImage } from '../services/images';
+import { placeFromAddress } from '../services/listings';
+import { randomCode } from '../services/users';
 
 // Demo listings for an empty database (issue 3): realistic Norwegian used cars with prices, mileage, descriptions
 // and equipment as people write them, most approved and active, one waiting for review and one rejected. Photos are
@@ -256,7 +256,7 @@ async function drawnPhoto(storage: ImageStorage, car: DemoCar, variant: number, 
 }
 
 /** Adds the demo listings for the demo users (round-robin) and returns how many were created. */
-export async function seedDemoListings(deps: AppDeps, users: { id: number }[]): Promise<Record<string, number>> {
+export async function seedDemoListings(deps: Pick<AppDeps, 'db' | 'config'> & { integrations?: Partial<AppDeps['integrations']> }, users: { id: number }[]): Promise<Record<string, number>> {
   if (users.length === 0) return { listings: 0 };
   const { db } = deps;
   // The CLI seeds without the app's integrations; fall back to the same disk storage the app would use.

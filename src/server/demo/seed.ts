@@ -1,8 +1,8 @@
 import { count } from 'drizzle-orm';
-import type { AppDeps } from '../src/server/deps';
-import { registerUser } from '../src/server/services/auth';
-import { users } from './schema';
-import { seedDemoListings } from './seed-listings';
+import { users } from '../../../db/schema';
+import type { AppDeps } from '../deps';
+import { registerUser } from '../services/auth';
+import { seedDemoListings } from './listings';
 
 // Realistic Norwegian demo users. Their password is shown in the README so a newcomer can log in.
 export const DEMO_PASSWORD = 'bilpartner123';
@@ -13,9 +13,12 @@ export const DEMO_USERS = [
   { username: 'lars.johansen', name: 'Lars Johansen', email: 'lars.johansen@example.no', phone: '48765432', address: 'Kirkegata 3, 4006 STAVANGER' },
 ];
 
+// Demo data lives on the server side and goes in through the services like any other caller; db/ holds only the
+// schema, migrations and the client.
+
 /**
- * Seeds demo data into an empty database (no users at all). Returns what it created, or null when the
- * database already had data. Listings are added by the listing seed (issue 3) through `seedListings`.
+ * Seeds demo data into an empty database (no users besides the env admin): the demo users, then their listings.
+ * Returns what it created, or null when the database already had data.
  */
 export async function seedDemo(deps: AppDeps): Promise<Record<string, number> | null> {
   const { db } = deps;
@@ -25,10 +28,5 @@ export async function seedDemo(deps: AppDeps): Promise<Record<string, number> | 
   if (existing > adminOnly) return null;
   const created: { id: number }[] = [];
   for (const u of DEMO_USERS) created.push(await registerUser(db, { ...u, password: DEMO_PASSWORD }));
-  const extra = seedHooks.length ? await Promise.all(seedHooks.map((h) => h(deps, created))) : [];
-  return Object.assign({ users: created.length }, ...extra);
+  return { users: created.length, ...(await seedDemoListings(deps, created)) };
 }
-
-/** Later domains (listings) register a hook that adds their demo rows for the created users. */
-export type SeedHook = (deps: AppDeps, users: { id: number }[]) => Promise<Record<string, number>>;
-export const seedHooks: SeedHook[] = [seedDemoListings];

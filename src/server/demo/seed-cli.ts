@@ -1,13 +1,14 @@
 import pino from 'pino';
-import { loadConfig } from '../src/server/config';
-import { EventHub } from '../src/server/realtime/hub';
-import { closeDatabase, openDatabase } from './client';
+import { closeDatabase, openDatabase } from '../../../db/client';
+import { loadConfig } from '../config';
+import { EventHub } from '../realtime/hub';
+import { createStores } from '../services/stores';
 import { seedDemo } from './seed';
 
 // npm run db:seed: seeds demo data into DATABASE_PATH if it is empty.
 const config = loadConfig({ ...process.env, SEED_DEMO: 'true' });
 const db = openDatabase(config.databasePath);
 const log = pino();
-const result = await seedDemo({ db, config, hub: new EventHub(), log, integrations: {} } as never);
+const result = await seedDemo({ db, config, hub: new EventHub(), log, integrations: {} as never, stores: createStores(db) });
 console.log(result ? `Seeded: ${JSON.stringify(result)}` : 'Database is not empty; nothing seeded.');
 closeDatabase(db);
