@@ -8,6 +8,10 @@ export default defineConfig({
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
+      // A route's page, pending, error and not-found components form one chunk: they are needed only on that page and
+      // share helpers (a page shell), which the default split (pendingComponent unsplit, the others one chunk each)
+      // would pull into the first load.
+      codeSplittingOptions: { defaultBehavior: [['component', 'pendingComponent', 'errorComponent', 'notFoundComponent']] },
       routesDirectory: './src/client/routes',
       generatedRouteTree: './src/client/routeTree.gen.ts',
     }),

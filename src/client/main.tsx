@@ -4,7 +4,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { system } from './theme';
-import { makeQueryClient, makeTRPCClient, TRPCProvider } from './trpc';
+import { makeQueryClient, makeTRPCClient, makeTRPCOptions, TRPCProvider } from './trpc';
 import { createAppRouter } from './router';
 import { LoginDialogProvider } from './components/auth/login-dialog-context';
 import { Toaster } from './lib/toaster';
@@ -12,7 +12,7 @@ import { Toaster } from './lib/toaster';
 function App() {
   const [queryClient] = useState(makeQueryClient);
   const [trpcClient] = useState(makeTRPCClient);
-  const [router] = useState(() => createAppRouter(queryClient));
+  const [router] = useState(() => createAppRouter({ queryClient, trpc: makeTRPCOptions(trpcClient, queryClient) }));
   // Providers: Chakra → QueryClient → TRPC → Router (stack-notes.md).
   return (
     <ChakraProvider value={system}>

@@ -10,22 +10,27 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as InnloggetRouteImport } from './routes/_innlogget'
 import { Route as AboutRouteImport } from './routes/about'
 import { Route as AnnonserRouteImport } from './routes/annonser'
 import { Route as CookiesRouteImport } from './routes/cookies'
 import { Route as KontaktRouteImport } from './routes/kontakt'
-import { Route as LagredeAnnonserRouteImport } from './routes/lagrede-annonser'
-import { Route as MineAnnonserRouteImport } from './routes/mine-annonser'
-import { Route as NyAnnonseRouteImport } from './routes/ny-annonse'
 import { Route as PersonvernRouteImport } from './routes/personvern'
-import { Route as ProfilRouteImport } from './routes/profil'
 import { Route as VilkarRouteImport } from './routes/vilkar'
+import { Route as InnloggetLagredeAnnonserRouteImport } from './routes/_innlogget/lagrede-annonser'
+import { Route as InnloggetMineAnnonserRouteImport } from './routes/_innlogget/mine-annonser'
+import { Route as InnloggetNyAnnonseRouteImport } from './routes/_innlogget/ny-annonse'
+import { Route as InnloggetProfilRouteImport } from './routes/_innlogget/profil'
 import { Route as ListingIdRouteImport } from './routes/listing.$id'
-import { Route as RedigerAnnonseIdRouteImport } from './routes/rediger-annonse.$id'
+import { Route as InnloggetRedigerAnnonseIdRouteImport } from './routes/_innlogget/rediger-annonse.$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const InnloggetRoute = InnloggetRouteImport.update({
+  id: '/_innlogget',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AboutRoute = AboutRouteImport.update({
@@ -48,29 +53,9 @@ const KontaktRoute = KontaktRouteImport.update({
   path: '/kontakt',
   getParentRoute: () => rootRouteImport,
 } as any)
-const LagredeAnnonserRoute = LagredeAnnonserRouteImport.update({
-  id: '/lagrede-annonser',
-  path: '/lagrede-annonser',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const MineAnnonserRoute = MineAnnonserRouteImport.update({
-  id: '/mine-annonser',
-  path: '/mine-annonser',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const NyAnnonseRoute = NyAnnonseRouteImport.update({
-  id: '/ny-annonse',
-  path: '/ny-annonse',
-  getParentRoute: () => rootRouteImport,
-} as any)
 const PersonvernRoute = PersonvernRouteImport.update({
   id: '/personvern',
   path: '/personvern',
-  getParentRoute: () => rootRouteImport,
-} as any)
-const ProfilRoute = ProfilRouteImport.update({
-  id: '/profil',
-  path: '/profil',
   getParentRoute: () => rootRouteImport,
 } as any)
 const VilkarRoute = VilkarRouteImport.update({
@@ -78,16 +63,38 @@ const VilkarRoute = VilkarRouteImport.update({
   path: '/vilkar',
   getParentRoute: () => rootRouteImport,
 } as any)
+const InnloggetLagredeAnnonserRoute =
+  InnloggetLagredeAnnonserRouteImport.update({
+    id: '/lagrede-annonser',
+    path: '/lagrede-annonser',
+    getParentRoute: () => InnloggetRoute,
+  } as any)
+const InnloggetMineAnnonserRoute = InnloggetMineAnnonserRouteImport.update({
+  id: '/mine-annonser',
+  path: '/mine-annonser',
+  getParentRoute: () => InnloggetRoute,
+} as any)
+const InnloggetNyAnnonseRoute = InnloggetNyAnnonseRouteImport.update({
+  id: '/ny-annonse',
+  path: '/ny-annonse',
+  getParentRoute: () => InnloggetRoute,
+} as any)
+const InnloggetProfilRoute = InnloggetProfilRouteImport.update({
+  id: '/profil',
+  path: '/profil',
+  getParentRoute: () => InnloggetRoute,
+} as any)
 const ListingIdRoute = ListingIdRouteImport.update({
   id: '/listing/$id',
   path: '/listing/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
-const RedigerAnnonseIdRoute = RedigerAnnonseIdRouteImport.update({
-  id: '/rediger-annonse/$id',
-  path: '/rediger-annonse/$id',
-  getParentRoute: () => rootRouteImport,
-} as any)
+const InnloggetRedigerAnnonseIdRoute =
+  InnloggetRedigerAnnonseIdRouteImport.update({
+    id: '/rediger-annonse/$id',
+    path: '/rediger-annonse/$id',
+    getParentRoute: () => InnloggetRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -95,14 +102,14 @@ export interface FileRoutesByFullPath {
   '/annonser': typeof AnnonserRoute
   '/cookies': typeof CookiesRoute
   '/kontakt': typeof KontaktRoute
-  '/lagrede-annonser': typeof LagredeAnnonserRoute
-  '/mine-annonser': typeof MineAnnonserRoute
-  '/ny-annonse': typeof NyAnnonseRoute
   '/personvern': typeof PersonvernRoute
-  '/profil': typeof ProfilRoute
   '/vilkar': typeof VilkarRoute
+  '/lagrede-annonser': typeof InnloggetLagredeAnnonserRoute
+  '/mine-annonser': typeof InnloggetMineAnnonserRoute
+  '/ny-annonse': typeof InnloggetNyAnnonseRoute
+  '/profil': typeof InnloggetProfilRoute
   '/listing/$id': typeof ListingIdRoute
-  '/rediger-annonse/$id': typeof RedigerAnnonseIdRoute
+  '/rediger-annonse/$id': typeof InnloggetRedigerAnnonseIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -110,30 +117,31 @@ export interface FileRoutesByTo {
   '/annonser': typeof AnnonserRoute
   '/cookies': typeof CookiesRoute
   '/kontakt': typeof KontaktRoute
-  '/lagrede-annonser': typeof LagredeAnnonserRoute
-  '/mine-annonser': typeof MineAnnonserRoute
-  '/ny-annonse': typeof NyAnnonseRoute
   '/personvern': typeof PersonvernRoute
-  '/profil': typeof ProfilRoute
   '/vilkar': typeof VilkarRoute
+  '/lagrede-annonser': typeof InnloggetLagredeAnnonserRoute
+  '/mine-annonser': typeof InnloggetMineAnnonserRoute
+  '/ny-annonse': typeof InnloggetNyAnnonseRoute
+  '/profil': typeof InnloggetProfilRoute
   '/listing/$id': typeof ListingIdRoute
-  '/rediger-annonse/$id': typeof RedigerAnnonseIdRoute
+  '/rediger-annonse/$id': typeof InnloggetRedigerAnnonseIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/_innlogget': typeof InnloggetRouteWithChildren
   '/about': typeof AboutRoute
   '/annonser': typeof AnnonserRoute
   '/cookies': typeof CookiesRoute
   '/kontakt': typeof KontaktRoute
-  '/lagrede-annonser': typeof LagredeAnnonserRoute
-  '/mine-annonser': typeof MineAnnonserRoute
-  '/ny-annonse': typeof NyAnnonseRoute
   '/personvern': typeof PersonvernRoute
-  '/profil': typeof ProfilRoute
   '/vilkar': typeof VilkarRoute
+  '/_innlogget/lagrede-annonser': typeof InnloggetLagredeAnnonserRoute
+  '/_innlogget/mine-annonser': typeof InnloggetMineAnnonserRoute
+  '/_innlogget/ny-annonse': typeof InnloggetNyAnnonseRoute
+  '/_innlogget/profil': typeof InnloggetProfilRoute
   '/listing/$id': typeof ListingIdRoute
-  '/rediger-annonse/$id': typeof RedigerAnnonseIdRoute
+  '/_innlogget/rediger-annonse/$id': typeof InnloggetRedigerAnnonseIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -143,12 +151,12 @@ export interface FileRouteTypes {
     | '/annonser'
     | '/cookies'
     | '/kontakt'
+    | '/personvern'
+    | '/vilkar'
     | '/lagrede-annonser'
     | '/mine-annonser'
     | '/ny-annonse'
-    | '/personvern'
     | '/profil'
-    | '/vilkar'
     | '/listing/$id'
     | '/rediger-annonse/$id'
   fileRoutesByTo: FileRoutesByTo
@@ -158,45 +166,42 @@ export interface FileRouteTypes {
     | '/annonser'
     | '/cookies'
     | '/kontakt'
+    | '/personvern'
+    | '/vilkar'
     | '/lagrede-annonser'
     | '/mine-annonser'
     | '/ny-annonse'
-    | '/personvern'
     | '/profil'
-    | '/vilkar'
     | '/listing/$id'
     | '/rediger-annonse/$id'
   id:
     | '__root__'
     | '/'
+    | '/_innlogget'
     | '/about'
     | '/annonser'
     | '/cookies'
     | '/kontakt'
-    | '/lagrede-annonser'
-    | '/mine-annonser'
-    | '/ny-annonse'
     | '/personvern'
-    | '/profil'
     | '/vilkar'
+    | '/_innlogget/lagrede-annonser'
+    | '/_innlogget/mine-annonser'
+    | '/_innlogget/ny-annonse'
+    | '/_innlogget/profil'
     | '/listing/$id'
-    | '/rediger-annonse/$id'
+    | '/_innlogget/rediger-annonse/$id'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  InnloggetRoute: typeof InnloggetRouteWithChildren
   AboutRoute: typeof AboutRoute
   AnnonserRoute: typeof AnnonserRoute
   CookiesRoute: typeof CookiesRoute
   KontaktRoute: typeof KontaktRoute
-  LagredeAnnonserRoute: typeof LagredeAnnonserRoute
-  MineAnnonserRoute: typeof MineAnnonserRoute
-  NyAnnonseRoute: typeof NyAnnonseRoute
   PersonvernRoute: typeof PersonvernRoute
-  ProfilRoute: typeof ProfilRoute
   VilkarRoute: typeof VilkarRoute
   ListingIdRoute: typeof ListingIdRoute
-  RedigerAnnonseIdRoute: typeof RedigerAnnonseIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -206,6 +211,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_innlogget': {
+      id: '/_innlogget'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof InnloggetRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/about': {
@@ -236,39 +248,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof KontaktRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/lagrede-annonser': {
-      id: '/lagrede-annonser'
-      path: '/lagrede-annonser'
-      fullPath: '/lagrede-annonser'
-      preLoaderRoute: typeof LagredeAnnonserRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/mine-annonser': {
-      id: '/mine-annonser'
-      path: '/mine-annonser'
-      fullPath: '/mine-annonser'
-      preLoaderRoute: typeof MineAnnonserRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/ny-annonse': {
-      id: '/ny-annonse'
-      path: '/ny-annonse'
-      fullPath: '/ny-annonse'
-      preLoaderRoute: typeof NyAnnonseRouteImport
-      parentRoute: typeof rootRouteImport
-    }
     '/personvern': {
       id: '/personvern'
       path: '/personvern'
       fullPath: '/personvern'
       preLoaderRoute: typeof PersonvernRouteImport
-      parentRoute: typeof rootRouteImport
-    }
-    '/profil': {
-      id: '/profil'
-      path: '/profil'
-      fullPath: '/profil'
-      preLoaderRoute: typeof ProfilRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/vilkar': {
@@ -278,6 +262,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof VilkarRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_innlogget/lagrede-annonser': {
+      id: '/_innlogget/lagrede-annonser'
+      path: '/lagrede-annonser'
+      fullPath: '/lagrede-annonser'
+      preLoaderRoute: typeof InnloggetLagredeAnnonserRouteImport
+      parentRoute: typeof InnloggetRoute
+    }
+    '/_innlogget/mine-annonser': {
+      id: '/_innlogget/mine-annonser'
+      path: '/mine-annonser'
+      fullPath: '/mine-annonser'
+      preLoaderRoute: typeof InnloggetMineAnnonserRouteImport
+      parentRoute: typeof InnloggetRoute
+    }
+    '/_innlogget/ny-annonse': {
+      id: '/_innlogget/ny-annonse'
+      path: '/ny-annonse'
+      fullPath: '/ny-annonse'
+      preLoaderRoute: typeof InnloggetNyAnnonseRouteImport
+      parentRoute: typeof InnloggetRoute
+    }
+    '/_innlogget/profil': {
+      id: '/_innlogget/profil'
+      path: '/profil'
+      fullPath: '/profil'
+      preLoaderRoute: typeof InnloggetProfilRouteImport
+      parentRoute: typeof InnloggetRoute
+    }
     '/listing/$id': {
       id: '/listing/$id'
       path: '/listing/$id'
@@ -285,30 +297,46 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ListingIdRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/rediger-annonse/$id': {
-      id: '/rediger-annonse/$id'
+    '/_innlogget/rediger-annonse/$id': {
+      id: '/_innlogget/rediger-annonse/$id'
       path: '/rediger-annonse/$id'
       fullPath: '/rediger-annonse/$id'
-      preLoaderRoute: typeof RedigerAnnonseIdRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof InnloggetRedigerAnnonseIdRouteImport
+      parentRoute: typeof InnloggetRoute
     }
   }
 }
 
+interface InnloggetRouteChildren {
+  InnloggetLagredeAnnonserRoute: typeof InnloggetLagredeAnnonserRoute
+  InnloggetMineAnnonserRoute: typeof InnloggetMineAnnonserRoute
+  InnloggetNyAnnonseRoute: typeof InnloggetNyAnnonseRoute
+  InnloggetProfilRoute: typeof InnloggetProfilRoute
+  InnloggetRedigerAnnonseIdRoute: typeof InnloggetRedigerAnnonseIdRoute
+}
+
+const InnloggetRouteChildren: InnloggetRouteChildren = {
+  InnloggetLagredeAnnonserRoute: InnloggetLagredeAnnonserRoute,
+  InnloggetMineAnnonserRoute: InnloggetMineAnnonserRoute,
+  InnloggetNyAnnonseRoute: InnloggetNyAnnonseRoute,
+  InnloggetProfilRoute: InnloggetProfilRoute,
+  InnloggetRedigerAnnonseIdRoute: InnloggetRedigerAnnonseIdRoute,
+}
+
+const InnloggetRouteWithChildren = InnloggetRoute._addFileChildren(
+  InnloggetRouteChildren,
+)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  InnloggetRoute: InnloggetRouteWithChildren,
   AboutRoute: AboutRoute,
   AnnonserRoute: AnnonserRoute,
   CookiesRoute: CookiesRoute,
   KontaktRoute: KontaktRoute,
-  LagredeAnnonserRoute: LagredeAnnonserRoute,
-  MineAnnonserRoute: MineAnnonserRoute,
-  NyAnnonseRoute: NyAnnonseRoute,
   PersonvernRoute: PersonvernRoute,
-  ProfilRoute: ProfilRoute,
   VilkarRoute: VilkarRoute,
   ListingIdRoute: ListingIdRoute,
-  RedigerAnnonseIdRoute: RedigerAnnonseIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

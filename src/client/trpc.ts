@@ -1,9 +1,15 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, createWSClient, httpBatchLink, splitLink, wsLink } from '@trpc/client';
-import { createTRPCContext } from '@trpc/tanstack-react-query';
+import { createTRPCContext, createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { AppRouter } from '../server/trpc/root';
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
+
+/** The same query options as useTRPC(), for route loaders (outside React); it goes into the router context. */
+export function makeTRPCOptions(client: ReturnType<typeof makeTRPCClient>, queryClient: QueryClient) {
+  return createTRPCOptionsProxy<AppRouter>({ client, queryClient });
+}
+export type TRPCOptions = ReturnType<typeof makeTRPCOptions>;
 
 // SPEC §9: fresh for 2 minutes, kept 10 minutes, no refetch on focus, 1 retry.
 export function makeQueryClient() {

@@ -1,11 +1,11 @@
 import { Box, Flex } from '@chakra-ui/react';
-import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import { Header } from '../components/layout/header';
 import { Footer } from '../components/layout/footer';
 import { NotFoundPage } from '../components/layout/not-found';
+import type { RouterContext } from '../router';
 
-export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
+export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
   notFoundComponent: NotFoundPage,
 });

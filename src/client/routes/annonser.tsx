@@ -21,24 +21,30 @@ import { formatNumber } from '../../shared/format';
 import { ListingCard, ListingGrid, ListingGridSkeleton } from '../components/listings/listing-card';
 import { ActiveFilterTags, FilterPanel, type ApplyPatch } from '../components/search/filter-panel';
 import { SearchPagination } from '../components/search/search-pagination';
-import { activeFilterCount, PAGE_SIZE, toListInput, validateListingSearch } from '../components/search/search-params';
+import { activeFilterCount, PAGE_SIZE, toListInput, validateListingSearch, type ListingSearch } from '../components/search/search-params';
 import { useDebouncedUrlValue } from '../components/search/use-debounced-url-value';
-import { useTRPC } from '../trpc';
+import { useTRPC, type TRPCOptions } from '../trpc';
 
 // Every piece of search state lives in the URL (shareable, back button works); see search-params.ts.
+// The loader only starts the fetch (also on hover over a link here): the page paints its search form and filters at
+// once and shows the result skeleton, and a filter change keeps the previous results on screen while the next load
+// (keepPreviousData below) instead of suspending the page, which useSuspenseQuery would do.
 export const Route = createFileRoute('/annonser')({
   validateSearch: validateListingSearch,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context: { queryClient, trpc }, deps }) => void queryClient.prefetchQuery(resultsQuery(trpc, deps)),
   component: SearchPage,
 });
+
+// docs/product/limits.md: search results stale after 5 s, refreshed every 10 s; the previous page stays while the next loads.
+const resultsQuery = (trpc: TRPCOptions, search: ListingSearch) =>
+  trpc.listings.list.queryOptions(toListInput(search), { staleTime: 5000, refetchInterval: 10_000, placeholderData: keepPreviousData });
 
 function SearchPage() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   const trpc = useTRPC();
-  // SPEC §9: search results stale after 5 s, refreshed every 10 s; the previous page stays while the next loads.
-  const results = useQuery(
-    trpc.listings.list.queryOptions(toListInput(search), { staleTime: 5000, refetchInterval: 10_000, placeholderData: keepPreviousData }),
-  );
+  const results = useQuery(resultsQuery(trpc, search));
 
   // A filter change starts again at page 1 and keeps the scroll position; typing replaces the history entry
   // instead of adding one per pause.

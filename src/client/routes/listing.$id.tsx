@@ -13,8 +13,8 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { useQuery } from '@tanstack/react-query';
-import { createFileRoute, Link, useCanGoBack, useRouter } from '@tanstack/react-router';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, Link, notFound, useCanGoBack, useRouter } from '@tanstack/react-router';
 import { isTRPCClientError } from '@trpc/client';
 import { ArrowLeft, BadgeCheck, CarFront } from 'lucide-react';
 import { useEffect } from 'react';
@@ -24,33 +24,43 @@ import { EquipmentList, MoreDetails, Section, ServiceBookNote, SpecGrid } from '
 import { LocationMap } from '../components/listings/location-map';
 import { PriceBox, type ListingDetail } from '../components/listings/price-box';
 import { SellerCard, VegvesenCheck } from '../components/listings/seller-card';
-import { useTRPC } from '../trpc';
+import { useRouteRetry } from '../lib/route-retry';
+import { useTRPC, type TRPCOptions } from '../trpc';
 
-export const Route = createFileRoute('/listing/$id')({ component: ListingPage });
+// docs/product/screens.md /listing/{id}. The loader fetches the listing (also on hover over a link to it, after the
+// router's 100 ms intent delay); a missing one is the page's own not-found state.
+export const Route = createFileRoute('/listing/$id')({
+  loader: async ({ context: { queryClient, trpc }, params }) => {
+    const id = listingId(params.id);
+    if (!id) throw notFound();
+    try {
+      await queryClient.ensureQueryData(listingQuery(trpc, id));
+    } catch (err) {
+      if (isNotFound(err)) throw notFound();
+      throw err;
+    }
+  },
+  pendingComponent: ListingSkeleton,
+  errorComponent: ListingError,
+  notFoundComponent: ListingNotFound,
+  component: ListingPage,
+});
+
+const isNotFound = (err: unknown) => isTRPCClientError(err) && err.data?.code === 'NOT_FOUND';
+const listingId = (raw: string) => (/^\d{1,9}$/.test(raw) ? Number(raw) : 0);
+// A 404 is an answer, not a hiccup: do not ask again.
+const listingQuery = (trpc: TRPCOptions, id: number) =>
+  trpc.listings.byId.queryOptions({ id }, { retry: (count, err) => !isNotFound(err) && count < 1 });
 
 function ListingPage() {
-  const { id: rawId } = Route.useParams();
-  const id = /^\d{1,9}$/.test(rawId) ? Number(rawId) : NaN;
-  const trpc = useTRPC();
-  const query = useQuery({
-    ...trpc.listings.byId.queryOptions({ id }),
-    enabled: Number.isInteger(id) && id > 0,
-    // A 404 is an answer, not a hiccup: do not ask again.
-    retry: (count, err) => !(isTRPCClientError(err) && err.data?.code === 'NOT_FOUND') && count < 1,
-  });
-
-  const listing = query.data;
+  const { id } = Route.useParams();
+  const { data: listing } = useSuspenseQuery(listingQuery(useTRPC(), listingId(id)));
   useEffect(() => {
-    if (listing) document.title = `${listing.make} ${listing.model} ${listing.year} – Bilpartner.no`;
+    document.title = `${listing.make} ${listing.model} ${listing.year} – Bilpartner.no`;
     return () => {
       document.title = 'Bilpartner.no';
     };
   }, [listing]);
-
-  const notFound = !Number.isInteger(id) || id <= 0 || (isTRPCClientError(query.error) && query.error.data?.code === 'NOT_FOUND');
-  if (notFound) return <ListingNotFound />;
-  if (query.isError) return <ListingError onRetry={() => void query.refetch()} />;
-  if (!listing) return <ListingSkeleton />;
   return <ListingView listing={listing} />;
 }
 
@@ -175,14 +185,15 @@ function ListingNotFound() {
   );
 }
 
-function ListingError({ onRetry }: { onRetry: () => void }) {
+function ListingError() {
+  const retry = useRouteRetry();
   return (
     <Container maxW="2xl" py={{ base: 12, md: 20 }}>
       <EmptyState.Root bg="bg" rounded="xl" borderWidth="1px">
         <EmptyState.Content>
           <EmptyState.Title as="h1">Kunne ikke laste annonsen</EmptyState.Title>
           <EmptyState.Description textAlign="center">Sjekk nettforbindelsen og prøv igjen.</EmptyState.Description>
-          <Button variant="outline" onClick={onRetry}>
+          <Button variant="outline" onClick={retry}>
             Prøv igjen
           </Button>
         </EmptyState.Content>

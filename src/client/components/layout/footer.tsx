@@ -1,5 +1,5 @@
 import { Box, Container, Grid, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
-import { Link } from '@tanstack/react-router';
+import { Link, type LinkOptions } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { Brand } from './brand';
 
@@ -14,7 +14,7 @@ const LinkedinIcon = () => (
   <svg width="20" height="20" viewBox="0 0 24 24" fill="currentColor" aria-hidden><path d="M4.98 3.5a2.5 2.5 0 1 1 0 5 2.5 2.5 0 0 1 0-5zM3 9.5h4V21H3zM9.5 9.5h3.8v1.6h.1c.5-1 1.8-2 3.8-2 4 0 4.8 2.6 4.8 6V21h-4v-5.1c0-1.2 0-2.8-1.7-2.8s-2 1.3-2 2.7V21h-4z" /></svg>
 );
 
-function FooterLink({ to, children }: { to: string; children: ReactNode }) {
+function FooterLink({ to, children }: { to: LinkOptions['to']; children: ReactNode }) {
   return (
     <ChakraLink asChild color="whiteAlpha.800" _hover={{ color: 'white' }} fontSize="sm">
       <Link to={to}>{children}</Link>

@@ -1,8 +1,8 @@
 import { Badge, Box, Button, Container, HStack, IconButton, Menu, Portal, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { Link, linkOptions, useRouter, type LinkOptions } from '@tanstack/react-router';
 import { ChevronDown, Menu as MenuIcon, Plus, UserRound } from 'lucide-react';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ComponentProps, type ReactNode } from 'react';
 import { useCurrentUser } from '../../hooks/use-current-user';
 import { toast, toastError } from '../../lib/toaster';
 import { useTRPC } from '../../trpc';
@@ -12,12 +12,13 @@ import { useUnreadCounts } from '../../hooks/use-unread-counts';
 
 const MobileDrawer = lazy(() => import('./mobile-drawer').then((m) => ({ default: m.MobileDrawer })));
 
-interface NavItem {
-  to: string;
-  label: string;
-  search?: Record<string, string>;
-  badge?: number;
-}
+/**
+ * A menu entry: `link` is checked against the route tree by TanStack Router (path and search). The pages of a later
+ * issue (docs/product/screens.md: /admin, /chats, /varslinger) have no route yet, so they are listed by `href` from
+ * a closed set; when a page gets its route, its entry moves to `link` and the compiler checks it.
+ */
+type NavItem = { label: string; badge?: number } & ({ link: LinkOptions; href?: never } | { href: PlannedHref; link?: never });
+type PlannedHref = '/admin?tab=all' | '/admin?tab=pending' | '/admin?tab=users' | '/admin/feedbacks' | '/admin/messages' | '/chats' | '/varslinger';
 
 function useLogout() {
   const trpc = useTRPC();
@@ -36,18 +37,18 @@ function useLogout() {
 function userMenuItems(isAdmin: boolean, counts: { chats: number; notifications: number }): NavItem[] {
   if (isAdmin) {
     return [
-      { to: '/admin', search: { tab: 'all' }, label: 'Alle annonser' },
-      { to: '/admin', search: { tab: 'pending' }, label: 'Annonser til kontroll' },
-      { to: '/admin', search: { tab: 'users' }, label: 'Brukere' },
-      { to: '/admin/feedbacks', label: 'Tilbakemeldinger' },
-      { to: '/admin/messages', label: 'Kontaktmeldinger' },
+      { href: '/admin?tab=all', label: 'Alle annonser' },
+      { href: '/admin?tab=pending', label: 'Annonser til kontroll' },
+      { href: '/admin?tab=users', label: 'Brukere' },
+      { href: '/admin/feedbacks', label: 'Tilbakemeldinger' },
+      { href: '/admin/messages', label: 'Kontaktmeldinger' },
     ];
   }
   return [
-    { to: '/mine-annonser', label: 'Mine annonser' },
-    { to: '/lagrede-annonser', label: 'Lagrede annonser' },
-    { to: '/chats', label: 'Meldinger', badge: counts.chats },
-    { to: '/varslinger', label: 'Varslinger', badge: counts.notifications },
+    { link: linkOptions({ to: '/mine-annonser' }), label: 'Mine annonser' },
+    { link: linkOptions({ to: '/lagrede-annonser' }), label: 'Lagrede annonser' },
+    { href: '/chats', label: 'Meldinger', badge: counts.chats },
+    { href: '/varslinger', label: 'Varslinger', badge: counts.notifications },
   ];
 }
 
@@ -68,7 +69,7 @@ export function Header() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [drawerMounted, setDrawerMounted] = useState(false);
   const label = user ? user.displayName || user.username : '';
-  const items = user ? [{ to: '/profil', label: 'Min profil' }, ...userMenuItems(user.isAdmin, counts)] : [];
+  const items: NavItem[] = user ? [{ link: linkOptions({ to: '/profil' }), label: 'Min profil' }, ...userMenuItems(user.isAdmin, counts)] : [];
 
   return (
     <Box as="header" bg="bg" borderBottomWidth="1px" position="sticky" top="0" zIndex="sticky" shadow="xs">
@@ -125,10 +126,10 @@ export function Header() {
                     <Menu.Content minW="60">
                       {items.map((item) => (
                         <Menu.Item key={item.label} value={item.label} asChild>
-                          <Link to={item.to} search={item.search as never}>
+                          <NavItemLink item={item}>
                             {item.label}
                             <CountBadge n={item.badge} />
-                          </Link>
+                          </NavItemLink>
                         </Menu.Item>
                       ))}
                       <Menu.Separator />
@@ -170,7 +171,35 @@ export function Header() {
   );
 }
 
-function NavButton({ to, children }: { to: string; children: ReactNode }) {
+// Menu.Item asChild hands its props (role, handlers, ref) to this component; they reach the anchor.
+function NavItemLink({ item, children, ...rest }: { item: NavItem; children: ReactNode } & ComponentProps<'a'>) {
+  const router = useRouter();
+  if (item.link) {
+    return (
+      <Link {...rest} {...item.link}>
+        {children}
+      </Link>
+    );
+  }
+  const { href } = item;
+  return (
+    <a
+      {...rest}
+      href={href}
+      onClick={(e) => {
+        rest.onClick?.(e);
+        // A client-side navigation like <Link>'s; modified clicks keep the browser's own behaviour.
+        if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+        e.preventDefault();
+        void router.navigate({ href });
+      }}
+    >
+      {children}
+    </a>
+  );
+}
+
+function NavButton({ to, children }: { to: LinkOptions['to']; children: ReactNode }) {
   return (
     <Button asChild variant="ghost" size="sm" fontWeight="semibold">
       <Link to={to} activeProps={{ style: { color: 'var(--chakra-colors-brand-600)' } }}>

@@ -1,5 +1,5 @@
 import { Button, Drawer, IconButton, Portal, Separator, Stack } from '@chakra-ui/react';
-import { Link } from '@tanstack/react-router';
+import { Link, type LinkOptions } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 
 // The header's mobile menu. Loaded on the first 'Åpne meny' click (header.tsx), so the Drawer's dialog
@@ -38,7 +38,7 @@ export function MobileDrawer({ open, onOpenChange }: { open: boolean; onOpenChan
   );
 }
 
-function DrawerLink({ to, children }: { to: string; children: ReactNode }) {
+function DrawerLink({ to, children }: { to: LinkOptions['to']; children: ReactNode }) {
   return (
     <Button asChild variant="ghost" justifyContent="flex-start" size="lg">
       <Link to={to}>{children}</Link>

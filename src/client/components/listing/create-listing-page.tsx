@@ -1,18 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { useCurrentUser } from '../../hooks/use-current-user';
+import { useUser } from '../../hooks/use-user';
 import { toast } from '../../lib/toaster';
 import { useTRPC } from '../../trpc';
-import { FormSkeleton } from './form-skeleton';
-import { EMPTY_FORM_VALUES, FormPageShell, ListingForm, vehicleToFormValues } from './listing-form';
-import { LoginRequired } from './login-required';
+import { FormPageShell } from './form-page';
+import { EMPTY_FORM_VALUES, ListingForm, vehicleToFormValues } from './listing-form';
 import { toastCreateError } from './save-errors';
 import type { VehicleParam } from './vehicle-param';
 
-/** SPEC §2 /ny-annonse: login required; after success 'Annonse opprettet' and on to /mine-annonser. */
+/** docs/product/screens.md /ny-annonse: after success 'Annonse opprettet' and on to /mine-annonser. */
 export function CreateListingPage({ vehicle }: { vehicle?: VehicleParam }) {
-  const { user, isLoading } = useCurrentUser();
+  const user = useUser();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -20,25 +19,9 @@ export function CreateListingPage({ vehicle }: { vehicle?: VehicleParam }) {
 
   // The seller's own address and phone are the likely answers; registry data from the home page fills the car.
   const defaults = useMemo(
-    () => ({
-      ...EMPTY_FORM_VALUES,
-      address: user?.address ?? '',
-      contactPhone: user?.phone ?? '',
-      ...vehicleToFormValues(vehicle ?? {}),
-    }),
+    () => ({ ...EMPTY_FORM_VALUES, address: user.address, contactPhone: user.phone, ...vehicleToFormValues(vehicle ?? {}) }),
     [user, vehicle],
   );
-
-  if (isLoading) {
-    return (
-      <FormPageShell title="Opprett annonse">
-        <FormSkeleton />
-      </FormPageShell>
-    );
-  }
-  if (!user) {
-    return <LoginRequired title="Logg inn for å opprette annonse" description="Du må ha en konto for å selge bil på Bilpartner.no. Det tar under ett minutt." />;
-  }
 
   return (
     <FormPageShell title="Opprett annonse" intro="Fyll inn opplysningene om bilen. Felt merket med * er obligatoriske. Annonsen blir synlig for kjøpere når den er godkjent.">

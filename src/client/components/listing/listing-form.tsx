@@ -4,7 +4,6 @@ import {
   Card,
   Checkbox,
   CheckboxGroup,
-  Container,
   Field,
   Fieldset,
   Flex,
@@ -660,18 +659,3 @@ function CheckField({
     />
   );
 }
-
-export function FormPageShell({ title, intro, children }: { title: string; intro?: ReactNode; children: ReactNode }) {
-  return (
-    <Container maxW="4xl" py={{ base: 6, md: 10 }}>
-      <Stack gap="2" mb={{ base: 5, md: 8 }}>
-        <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
-          {title}
-        </Heading>
-        {intro && <Text color="fg.muted">{intro}</Text>}
-      </Stack>
-      {children}
-    </Container>
-  );
-}
-

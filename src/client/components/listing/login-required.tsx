@@ -2,8 +2,8 @@ import { Button, Container, EmptyState, VStack } from '@chakra-ui/react';
 import { LockKeyhole } from 'lucide-react';
 import { useLoginDialog } from '../auth/login-dialog-context';
 
-/** The logged-out state of the seller pages: a headline and a button that opens the login dialog. */
-export function LoginRequired({ title, description }: { title: string; description?: string }) {
+/** The logged-out state of the pages that need a user: a headline and a button that opens the login dialog. */
+export function LoginRequired({ title, description, action = 'Logg inn eller opprett konto' }: { title: string; description?: string; action?: string }) {
   const { openLogin } = useLoginDialog();
   return (
     <Container maxW="2xl" py={{ base: 12, md: 20 }}>
@@ -19,7 +19,7 @@ export function LoginRequired({ title, description }: { title: string; descripti
             {description && <EmptyState.Description>{description}</EmptyState.Description>}
           </VStack>
           <Button colorPalette="brand" onClick={() => openLogin()}>
-            Logg inn eller opprett konto
+            {action}
           </Button>
         </EmptyState.Content>
       </EmptyState.Root>

@@ -19,16 +19,15 @@ import {
   Text,
   VStack,
 } from '@chakra-ui/react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { Link, type ErrorComponentProps } from '@tanstack/react-router';
 import { CalendarDays, Car, Eye, EyeOff, MapPin, Pencil, Plus, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { formatDate, formatPrice } from '../../../shared/format';
 import type { ListingShape, ListingStatus } from '../../../shared/types/listing';
-import { useCurrentUser } from '../../hooks/use-current-user';
+import { messageOf, useRouteRetry } from '../../lib/route-retry';
 import { toast, toastError } from '../../lib/toaster';
 import { useTRPC } from '../../trpc';
-import { LoginRequired } from './login-required';
 
 // SPEC §2 /mine-annonser, §4 (status, active flag), §8 owner toasts.
 
@@ -42,52 +41,13 @@ const STATUS: Record<ListingStatus, { label: string; palette: string }> = {
 };
 
 export function MyListingsPage() {
-  const { user, isLoading: userLoading } = useCurrentUser();
   const trpc = useTRPC();
-  const mine = useQuery(trpc.listings.mine.queryOptions(undefined, { enabled: !!user }));
+  const { data: listings } = useSuspenseQuery(trpc.listings.mine.queryOptions());
   const [toDelete, setToDelete] = useState<ListingShape | null>(null);
 
-  if (!userLoading && !user) return <LoginRequired title="Logg inn påkrevd" description="Du må være logget inn for å se annonsene dine." />;
-
-  const listings = mine.data ?? [];
-  const loading = userLoading || mine.isLoading;
-
   return (
-    <Container maxW="5xl" py={{ base: 6, md: 10 }}>
-      <Flex justify="space-between" align={{ base: 'stretch', sm: 'center' }} direction={{ base: 'column', sm: 'row' }} gap="4" mb="6">
-        <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
-          Mine annonser{' '}
-          {!loading && (
-            <Text as="span" color="fg.muted" fontWeight="normal" data-testid="my-listings-count">
-              ({listings.length})
-            </Text>
-          )}
-        </Heading>
-        <Button asChild colorPalette="accent">
-          <Link to="/ny-annonse">
-            <Plus size={18} /> Ny annonse
-          </Link>
-        </Button>
-      </Flex>
-
-      {loading ? (
-        <Stack gap="4" aria-busy="true" aria-label="Laster annonser">
-          {[0, 1, 2].map((i) => (
-            <CardSkeleton key={i} />
-          ))}
-        </Stack>
-      ) : mine.isError ? (
-        <Alert.Root status="error">
-          <Alert.Indicator />
-          <Alert.Content>
-            <Alert.Title>Feil ved lasting av annonser</Alert.Title>
-            <Alert.Description>{mine.error.message}</Alert.Description>
-          </Alert.Content>
-          <Button size="sm" variant="outline" onClick={() => mine.refetch()}>
-            Prøv igjen
-          </Button>
-        </Alert.Root>
-      ) : listings.length === 0 ? (
+    <MyListingsShell count={listings.length}>
+      {listings.length === 0 ? (
         <EmptyState.Root bg="bg" rounded="l3" borderWidth="1px">
           <EmptyState.Content>
             <EmptyState.Indicator color="brand.solid">
@@ -111,6 +71,60 @@ export function MyListingsPage() {
       )}
 
       <DeleteDialog listing={toDelete} onClose={() => setToDelete(null)} />
+    </MyListingsShell>
+  );
+}
+
+export function MyListingsPending() {
+  return (
+    <MyListingsShell>
+      <Stack gap="4" aria-busy="true" aria-label="Laster annonser">
+        {[0, 1, 2].map((i) => (
+          <CardSkeleton key={i} />
+        ))}
+      </Stack>
+    </MyListingsShell>
+  );
+}
+
+export function MyListingsError({ error }: ErrorComponentProps) {
+  const retry = useRouteRetry();
+  return (
+    <MyListingsShell>
+      <Alert.Root status="error">
+        <Alert.Indicator />
+        <Alert.Content>
+          <Alert.Title>Feil ved lasting av annonser</Alert.Title>
+          <Alert.Description>{messageOf(error)}</Alert.Description>
+        </Alert.Content>
+        <Button size="sm" variant="outline" onClick={retry}>
+          Prøv igjen
+        </Button>
+      </Alert.Root>
+    </MyListingsShell>
+  );
+}
+
+/** The heading (with the count once it is known) and the 'Ny annonse' button around each state of the page. */
+function MyListingsShell({ count, children }: { count?: number; children: ReactNode }) {
+  return (
+    <Container maxW="5xl" py={{ base: 6, md: 10 }}>
+      <Flex justify="space-between" align={{ base: 'stretch', sm: 'center' }} direction={{ base: 'column', sm: 'row' }} gap="4" mb="6">
+        <Heading as="h1" size={{ base: '2xl', md: '3xl' }}>
+          Mine annonser{' '}
+          {count !== undefined && (
+            <Text as="span" color="fg.muted" fontWeight="normal" data-testid="my-listings-count">
+              ({count})
+            </Text>
+          )}
+        </Heading>
+        <Button asChild colorPalette="accent">
+          <Link to="/ny-annonse">
+            <Plus size={18} /> Ny annonse
+          </Link>
+        </Button>
+      </Flex>
+      {children}
     </Container>
   );
 }

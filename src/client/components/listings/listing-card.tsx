@@ -12,14 +12,12 @@ import {
   Text,
   type SimpleGridProps,
 } from '@chakra-ui/react';
-import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { MapPin } from 'lucide-react';
-import { useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { FUEL_TYPES, labelOf, TRANSMISSIONS } from '../../../shared/codes';
 import { formatMileage, formatPrice } from '../../../shared/format';
 import type { ListingCardShape } from '../../../shared/types/listing';
-import { useTRPC } from '../../trpc';
 import { CarPlaceholder } from './car-placeholder';
 
 /** "2019 · 45 000 km · Elektrisk · Automat": the facts a buyer scans first, empty parts left out. */
@@ -40,7 +38,6 @@ interface ListingCardProps {
 /** The card of every list view (home, search, saved). The whole card links to /listing/{id}. */
 export function ListingCard({ listing: l, action, eager = false }: ListingCardProps) {
   const title = `${l.make} ${l.model}`.trim();
-  const prefetch = usePrefetchListing(l.id);
   // A missing or broken photo shows the placeholder, never the browser's broken-image icon and alt text.
   const [broken, setBroken] = useState(false);
   return (
@@ -59,7 +56,6 @@ export function ListingCard({ listing: l, action, eager = false }: ListingCardPr
       transition="box-shadow 0.2s, transform 0.2s"
       _hover={{ shadow: 'lg', transform: 'translateY(-2px)' }}
       _focusWithin={{ shadow: 'lg', outline: '2px solid', outlineColor: 'brand.500', outlineOffset: '2px' }}
-      {...prefetch}
     >
       <AspectRatio ratio={4 / 3} bg="bg.muted" overflow="hidden">
         {l.coverImage && !broken ? (
@@ -109,19 +105,6 @@ export function ListingCard({ listing: l, action, eager = false }: ListingCardPr
       )}
     </LinkBox>
   );
-}
-
-/** SPEC §9: hover prefetch after 100 ms. The router preloads the route's code; this warms the listing's data. */
-function usePrefetchListing(id: number) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const start = () => {
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => void queryClient.prefetchQuery(trpc.listings.byId.queryOptions({ id })), 100);
-  };
-  const stop = () => clearTimeout(timer.current);
-  return { onPointerEnter: start, onPointerLeave: stop, onFocus: start, onBlur: stop };
 }
 
 export function ListingCardSkeleton() {

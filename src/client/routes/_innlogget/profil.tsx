@@ -3,7 +3,6 @@ import {
   Button,
   Card,
   Container,
-  EmptyState,
   Field,
   Heading,
   Input,
@@ -11,12 +10,10 @@ import {
   Skeleton,
   Stack,
   Text,
-  VStack,
 } from '@chakra-ui/react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { LockKeyhole } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import {
@@ -26,22 +23,24 @@ import {
   phoneSchema,
   updateProfileInput,
   type PublicUserShape,
-} from '../../shared/schemas/auth';
-import { PHONE_PLACEHOLDER, phoneFieldError } from '../../shared/validation/phone';
-import { z } from '../../shared/zod';
-import { AddressAutocomplete } from '../components/address-autocomplete';
-import { useLoginDialog } from '../components/auth/login-dialog-context';
-import { applyFieldErrors, errorMessage, fieldErrors } from '../components/auth/errors';
-import { useCurrentUser } from '../hooks/use-current-user';
-import { toast, toastError } from '../lib/toaster';
-import { useTRPC } from '../trpc';
+} from '../../../shared/schemas/auth';
+import { PHONE_PLACEHOLDER, phoneFieldError } from '../../../shared/validation/phone';
+import { z } from '../../../shared/zod';
+import { AddressAutocomplete } from '../../components/address-autocomplete';
+import { applyFieldErrors, errorMessage, fieldErrors } from '../../components/auth/errors';
+import { useUser } from '../../hooks/use-user';
+import { toast, toastError } from '../../lib/toaster';
+import { useTRPC } from '../../trpc';
 
-export const Route = createFileRoute('/profil')({ component: ProfilePage });
+// docs/product/screens.md /profil. The user comes from the login guard (routes/_innlogget.tsx).
+export const Route = createFileRoute('/_innlogget/profil')({
+  staticData: { loginRequired: { title: 'Du må være innlogget for å se denne siden.', action: 'Logg inn' } },
+  pendingComponent: ProfileSkeleton,
+  component: ProfilePage,
+});
 
 function ProfilePage() {
-  const { user, isLoading } = useCurrentUser();
-  if (isLoading) return <ProfileSkeleton />;
-  if (!user) return <LoggedOut />;
+  const user = useUser();
   return (
     <Container maxW="3xl" py={{ base: 6, md: 10 }}>
       <Stack gap="1" mb="6">
@@ -55,29 +54,6 @@ function ProfilePage() {
         <ProfileCard key={user.id} user={user} />
         <PasswordCard />
       </Stack>
-    </Container>
-  );
-}
-
-function LoggedOut() {
-  const { openLogin } = useLoginDialog();
-  return (
-    <Container maxW="2xl" py={{ base: 12, md: 20 }}>
-      <EmptyState.Root bg="bg" rounded="l3" borderWidth="1px" shadow="xs">
-        <EmptyState.Content>
-          <EmptyState.Indicator color="brand.solid">
-            <LockKeyhole />
-          </EmptyState.Indicator>
-          <VStack textAlign="center">
-            <EmptyState.Title as="h1" textStyle="xl">
-              Du må være innlogget for å se denne siden.
-            </EmptyState.Title>
-          </VStack>
-          <Button colorPalette="brand" onClick={() => openLogin()}>
-            Logg inn
-          </Button>
-        </EmptyState.Content>
-      </EmptyState.Root>
     </Container>
   );
 }

@@ -1,32 +1,65 @@
 import { Alert, Badge, Button, Container, EmptyState, Flex, Heading } from '@chakra-ui/react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { Heart, Trash2 } from 'lucide-react';
-import { LoginRequired } from '../components/listing/login-required';
-import { ListingCard, ListingGrid, ListingGridSkeleton } from '../components/listings/listing-card';
-import { useCurrentUser } from '../hooks/use-current-user';
-import { toast, toastError } from '../lib/toaster';
-import { useTRPC } from '../trpc';
+import type { ReactNode } from 'react';
+import { ListingCard, ListingGrid, ListingGridSkeleton } from '../../components/listings/listing-card';
+import { useRouteRetry } from '../../lib/route-retry';
+import { toast, toastError } from '../../lib/toaster';
+import { useTRPC, type TRPCOptions } from '../../trpc';
 
-export const Route = createFileRoute('/lagrede-annonser')({ component: SavedListingsPage });
+// docs/product/screens.md /lagrede-annonser. Always fetched fresh: a save on the detail page must show here at once.
+export const Route = createFileRoute('/_innlogget/lagrede-annonser')({
+  staticData: { loginRequired: { title: 'Logg inn påkrevd', description: 'Logg inn for å se annonsene du har lagret.' } },
+  loader: ({ context: { queryClient, trpc, user } }) => (user ? queryClient.ensureQueryData(savedQuery(trpc)) : undefined),
+  pendingComponent: () => (
+    <SavedShell>
+      <ListingGridSkeleton count={3} />
+    </SavedShell>
+  ),
+  errorComponent: SavedError,
+  component: SavedListings,
+});
 
-function SavedListingsPage() {
-  const { user, isLoading } = useCurrentUser();
-  if (isLoading) {
-    return (
-      <Container maxW="7xl" py={{ base: 6, md: 10 }}>
-        <ListingGridSkeleton count={3} />
-      </Container>
-    );
-  }
-  if (!user) return <LoginRequired title="Logg inn påkrevd" description="Logg inn for å se annonsene du har lagret." />;
-  return <SavedListings />;
+const savedQuery = (trpc: TRPCOptions) => trpc.savedListings.list.queryOptions(undefined, { staleTime: 0 });
+
+function SavedError() {
+  const retry = useRouteRetry();
+  return (
+    <SavedShell>
+      <Alert.Root status="error" rounded="xl">
+        <Alert.Indicator />
+        <Alert.Title>Kunne ikke hente lagrede annonser</Alert.Title>
+        <Button size="sm" variant="outline" ms="auto" onClick={retry}>
+          Prøv igjen
+        </Button>
+      </Alert.Root>
+    </SavedShell>
+  );
+}
+
+function SavedShell({ count, children }: { count?: number; children: ReactNode }) {
+  return (
+    <Container maxW="7xl" py={{ base: 6, md: 10 }}>
+      <Flex align="center" gap="3" mb={{ base: 5, md: 8 }}>
+        <Heading as="h1" fontSize={{ base: '2xl', md: '4xl' }} letterSpacing="-0.02em">
+          Lagrede annonser
+        </Heading>
+        {count !== undefined && (
+          <Badge colorPalette="brand" variant="subtle" size="lg" rounded="full" data-testid="saved-count" aria-label={`${count} lagrede annonser`}>
+            {count}
+          </Badge>
+        )}
+      </Flex>
+      {children}
+    </Container>
+  );
 }
 
 function SavedListings() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const saved = useQuery(trpc.savedListings.list.queryOptions(undefined, { staleTime: 0 }));
+  const { data: items } = useSuspenseQuery(savedQuery(trpc));
   const remove = useMutation(
     trpc.savedListings.remove.mutationOptions({
       onSuccess: (_res, { listingId }) => {
@@ -39,39 +72,10 @@ function SavedListings() {
       onError: () => toastError('Feil', 'Kunne ikke fjerne annonsen. Prøv igjen.'),
     }),
   );
-  const items = saved.data ?? [];
 
   return (
-    <Container maxW="7xl" py={{ base: 6, md: 10 }}>
-      <Flex align="center" gap="3" mb={{ base: 5, md: 8 }}>
-        <Heading as="h1" fontSize={{ base: '2xl', md: '4xl' }} letterSpacing="-0.02em">
-          Lagrede annonser
-        </Heading>
-        {saved.data && (
-          <Badge
-            colorPalette="brand"
-            variant="subtle"
-            size="lg"
-            rounded="full"
-            data-testid="saved-count"
-            aria-label={`${items.length} lagrede annonser`}
-          >
-            {items.length}
-          </Badge>
-        )}
-      </Flex>
-
-      {saved.isPending ? (
-        <ListingGridSkeleton count={3} />
-      ) : saved.isError ? (
-        <Alert.Root status="error" rounded="xl">
-          <Alert.Indicator />
-          <Alert.Title>Kunne ikke hente lagrede annonser</Alert.Title>
-          <Button size="sm" variant="outline" ms="auto" onClick={() => void saved.refetch()}>
-            Prøv igjen
-          </Button>
-        </Alert.Root>
-      ) : items.length === 0 ? (
+    <SavedShell count={items.length}>
+      {items.length === 0 ? (
         <EmptyState.Root bg="bg" rounded="xl" borderWidth="1px" borderStyle="dashed">
           <EmptyState.Content>
             <EmptyState.Indicator color="brand.400">
@@ -109,6 +113,6 @@ function SavedListings() {
           ))}
         </ListingGrid>
       )}
-    </Container>
+    </SavedShell>
   );
 }

@@ -1,0 +1,18 @@
+import { useQueryErrorResetBoundary } from '@tanstack/react-query';
+import { useRouter } from '@tanstack/react-router';
+import { useEffect } from 'react';
+
+/**
+ * For a route's errorComponent: 'Prøv igjen' runs the route's loaders again. The query error boundary is reset on
+ * mount, so the retried useSuspenseQuery fetches instead of rethrowing the cached error (TanStack Router's
+ * "basic-react-query" example does the same).
+ */
+export function useRouteRetry() {
+  const router = useRouter();
+  const { reset } = useQueryErrorResetBoundary();
+  useEffect(() => reset(), [reset]);
+  return () => void router.invalidate();
+}
+
+/** The text of whatever a loader threw, for the error states that show it. */
+export const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));

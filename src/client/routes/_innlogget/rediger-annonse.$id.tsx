@@ -1,0 +1,34 @@
+import { createFileRoute, notFound } from '@tanstack/react-router';
+import { EditListingError, EditListingNotFound, EditListingPage } from '../../components/listing/edit-listing-page';
+import { forEditQuery, isMissingListing, listingId } from '../../components/listing/edit-query';
+import { FormPageShell, FormSkeleton } from '../../components/listing/form-page';
+
+// docs/product/screens.md /rediger-annonse/{id}: the form prefilled, for the owner or an admin. A listing that does not
+// exist or is someone else's reads as not found. Code-split with this route.
+export const Route = createFileRoute('/_innlogget/rediger-annonse/$id')({
+  staticData: { loginRequired: { title: 'Logg inn påkrevd', description: 'Du må være logget inn for å redigere annonser.' } },
+  loader: async ({ context: { queryClient, trpc, user }, params }) => {
+    if (!user) return;
+    const id = listingId(params.id);
+    if (!id) throw notFound();
+    try {
+      await queryClient.ensureQueryData(forEditQuery(trpc, id));
+    } catch (err) {
+      if (isMissingListing(err)) throw notFound();
+      throw err;
+    }
+  },
+  pendingComponent: () => (
+    <FormPageShell title="Rediger annonse">
+      <FormSkeleton />
+    </FormPageShell>
+  ),
+  errorComponent: EditListingError,
+  notFoundComponent: EditListingNotFound,
+  component: EditListingRoute,
+});
+
+function EditListingRoute() {
+  const { id } = Route.useParams();
+  return <EditListingPage id={listingId(id)} />;
+}
