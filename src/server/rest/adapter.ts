@@ -27,8 +27,8 @@ export function sendError(reply: FastifyReply, err: unknown, bodyAt?: string) {
 }
 
 function resolveProcedure(caller: unknown, path: string): (input: unknown) => Promise<unknown> {
-  let node: any = caller;
-  for (const part of path.split('.')) node = node[part];
+  let node: unknown = caller;
+  for (const part of path.split('.')) node = (node as Record<string, unknown>)[part];
   return node as (input: unknown) => Promise<unknown>;
 }
 

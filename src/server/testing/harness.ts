@@ -106,6 +106,8 @@ export function callerFor(db: Db, user: { id: number } | null, opts: { config?: 
 }
 
 /** Parses a JSON inject response, failing loudly on a non-JSON body. */
+// Tests read ad-hoc JSON bodies and assert on them directly; a test that wants a checked shape passes T.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function json<T = any>(res: LightMyRequestResponse): T {
   return JSON.parse(res.body) as T;
 }
