@@ -2,7 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 
-// The router plugin must come before react() (stack-notes.md).
+// The router plugin must come before react() (docs/stack.md).
 export default defineConfig({
   plugins: [
     tanstackRouter({

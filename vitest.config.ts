@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// Kept apart from vite.config.ts so the router plugin does not run in tests (stack-notes.md).
+// Kept apart from vite.config.ts so the router plugin does not run in tests (docs/stack.md).
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'db/**/*.test.ts', 'scripts/**/*.test.ts'],

@@ -1,5 +1,5 @@
-// Login, registration and logout through the header and the dialog (SPEC §2 "Header", "Login and
-// registration dialog", §5 phone rule, §8 Auth). These are the few tests that log in through the UI;
+// Login, registration and logout through the header and the dialog (docs/product/screens.md#header-all-pages, "Login and
+// registration dialog", docs/product/validation.md phone rule, docs/product/errors.md#auth). These are the few tests that log in through the UI;
 // everything else uses loginAs().
 import { eq } from 'drizzle-orm';
 import type { Locator } from 'playwright-core';
@@ -69,7 +69,7 @@ describe('login and registration dialog', () => {
     await field(panel, 'Telefonnummer').fill('+47 912 34 567');
     await field(panel, 'Adresse').fill('Storgata 12, 0155 OSLO');
 
-    // SPEC §2: after success the page reloads.
+    // docs/product/screens.md: after success the page reloads.
     const reloaded = page.waitForEvent('load', { timeout: 15_000 });
     await submitButton(panel).click();
     await expectToast(page, 'Registrering vellykket', 'Din konto er opprettet og du er logget inn.');
@@ -77,7 +77,7 @@ describe('login and registration dialog', () => {
 
     const row = db().select().from(users).where(eq(users.username, username)).get();
     expect(row).toMatchObject({ name: 'Marte Kirkerud', email: `${username}@example.no`, address: 'Storgata 12, 0155 OSLO', isAdmin: false });
-    // SPEC §2: the menu is labelled with the display name, or the username.
+    // docs/product/screens.md: the menu is labelled with the display name, or the username.
     await userMenu(page, row!.displayName || row!.username).waitFor();
     expect(await page.getByRole('banner').getByRole('button', { name: 'Logg inn', exact: true }).count()).toBe(0);
     expectNoErrors(page);
@@ -130,7 +130,7 @@ describe('login and registration dialog', () => {
     await field(panel, 'E-post').fill(`${username}@example.no`);
 
     const phone = field(panel, 'Telefonnummer');
-    // SPEC §2: the placeholder is a Norwegian-format example.
+    // docs/product/screens.md: the placeholder is a Norwegian-format example.
     expect(await phone.getAttribute('placeholder')).toMatch(/\d/);
     await phone.fill('12345678'); // 8 digits, but a Norwegian number starts with 2-9
     await panel.getByText('Skriv inn et gyldig norsk telefonnummer').waitFor();

@@ -1,4 +1,4 @@
-// The not-found page and /kontakt (SPEC §2 "any other", "/kontakt", §5 Contact/Feedback).
+// The not-found page and /kontakt (docs/product/screens.md "any other", "/kontakt", docs/product/validation.md Contact/Feedback).
 import { and, eq } from 'drizzle-orm';
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';

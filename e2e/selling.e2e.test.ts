@@ -1,5 +1,5 @@
 // Selling (issue 3): the create form with the registry lookup and photo uploads, my listings, edit.
-// SPEC §2 /ny-annonse, /mine-annonser, /rediger-annonse/{id}; §5 rules; §8 toasts.
+// docs/product/screens.md#ny-annonse, /mine-annonser, /rediger-annonse/{id}; docs/product/validation.md rules; docs/product/errors.md toasts.
 import { asc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -70,7 +70,7 @@ describe('create listing', () => {
     await card.waitFor();
     await card.getByText('Til kontroll').waitFor();
     await card.getByText('221\u00a0500\u00a0kr').waitFor();
-    // No Aktiv/Inaktiv badge and no toggle before approval (SPEC §4).
+    // No Aktiv/Inaktiv badge and no toggle before approval (docs/product/states.md).
     expect(await card.getByTestId('active-badge').count()).toBe(0);
 
     const [row] = await db().select().from(listings).where(eq(listings.userId, user.id));
@@ -89,7 +89,7 @@ describe('create listing', () => {
     expectNoErrors(page);
   });
 
-  it('shows the SPEC toasts for a missing plate, a bad format and an unknown plate', async () => {
+  it('shows the documented toasts for a missing plate, a bad format and an unknown plate', async () => {
     const { user } = await createUser();
     const page = await newPage();
     await loginAs(page, user);

@@ -23,7 +23,7 @@
  *
  * playwright-core has no auto-waiting `expect`: wait with `locator.waitFor()` (visible by default; also
  * { state: 'hidden' | 'detached' }), and poll values with vitest's `await expect.poll(() => locator.inputValue()).toBe(...)`.
- * Waits time out after 10 s. Prefer getByRole / getByLabel / getByText with SPEC's words.
+ * Waits time out after 10 s. Prefer getByRole / getByLabel / getByText with the product's words (docs/product/).
  *
  * Pages live for one test: every context opened by newPage() is closed after the test; if the test failed,
  * a screenshot of each page is saved first as e2e/screenshots/FAILED-<test>-<n>.png. The browser is started
