@@ -112,6 +112,8 @@ export function rssKiB(pid: number): number | null {
 
 export const loadavg = () => fs.readFileSync('/proc/loadavg', 'utf8').trim();
 
+// The scripts read ad-hoc JSON answers of the running server; a caller that wants a checked shape passes T.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export interface ApiResult<T = any> {
   status: number;
   body: T;
@@ -122,6 +124,7 @@ export interface ApiResult<T = any> {
  * One JSON call. `ip` becomes X-Forwarded-For: the server trusts it from loopback in production mode, so each
  * virtual client gets its own rate-limit budget. Network errors (a killed server) reject.
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as ApiResult above
 export async function api<T = any>(
   base: string,
   method: string,
