@@ -1,5 +1,5 @@
-// npm test: unit + integration tests (vitest), then browser tests (vitest + playwright-core + chromium),
-// closing with one pass/fail summary line. Exits non-zero if any part fails.
+// npm test: typecheck, lint (no warnings allowed), unit + integration tests (vitest), then browser tests
+// (vitest + playwright-core + chromium), closing with one pass/fail summary line. Exits non-zero if any part fails.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 
@@ -11,6 +11,8 @@ function run(name, cmd, args) {
 }
 
 run('typecheck', 'npx', ['tsc', '--noEmit']);
+// Zero warnings: a deliberate exception carries an eslint-disable-next-line comment with its reason (docs/conventions.md).
+run('lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
 run('unit+integration', 'npx', ['vitest', 'run']);
 if (fs.existsSync('vitest.e2e.config.ts')) run('browser', 'npx', ['vitest', 'run', '-c', 'vitest.e2e.config.ts']);
 
