@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import type { Context } from '../trpc/context';
 import type { RateLimitKind } from '../http/rate-limits';
+import { z } from '../../shared/zod';
 
 export interface RestRequest {
   params: Record<string, string>;
@@ -46,9 +47,16 @@ export interface RestRoute extends RestTarget {
   rateLimit?: RateLimitKind;
   /**
    * JSON schemas of success bodies by status, for Fastify's compiled serializer (fast-json-stringify): hot list routes
-   * serialise several times faster. Properties not in the schema are dropped, so keep it in step with the shape.
+   * serialise several times faster. Properties not in the schema are dropped, so derive it from the zod shape the
+   * procedure answers with (`jsonSchemaOf`), never write it by hand.
    */
   response?: Record<number, unknown>;
+}
+
+/** A shared zod schema as the JSON Schema Fastify compiles (draft-07, what its validator and serializer speak). */
+export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output' = 'output'): Record<string, unknown> {
+  const { $schema: _, ...json } = z.toJSONSchema(schema, { target: 'draft-7', io });
+  return json;
 }
 
 export const defineRoutes = (routes: RestRoute[]) => routes;

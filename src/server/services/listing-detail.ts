@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { isVisible, listingImages, listings, users } from '../../../db/schema';
-import type { ListingShape } from '../../shared/types/listing';
+import type { ListingDetailShape, SellerShape } from '../../shared/types/listing';
 import { listingNotFound } from '../errors';
 import { toListingShape } from './listing-shape';
 
@@ -10,24 +10,6 @@ import { toListingShape } from './listing-shape';
 export interface Viewer {
   id: number;
   isAdmin: boolean;
-}
-
-export interface SellerShape {
-  id: number;
-  name: string;
-  displayName: string | null;
-  /** Only when the listing does not hide contact info. */
-  phone?: string;
-  /** Only when the listing does not hide its address. */
-  address?: string;
-}
-
-export interface ListingDetailShape extends ListingShape {
-  /** The place name of the address (shown even when the address is hidden). */
-  place: string;
-  seller: SellerShape;
-  isSaved: boolean;
-  isOwner: boolean;
 }
 
 function prepare(db: Db) {

@@ -1,51 +1,31 @@
 import type { Listing, ListingImage } from '../../../db/schema';
+import { listingShape } from '../../shared/schemas/listing-shape';
 import type { ListingCardShape, ListingImageShape, ListingShape } from '../../shared/types/listing';
 
 export function toImageShape(img: ListingImage): ListingImageShape {
   return { id: img.id, url: img.url, thumbUrl: img.thumbUrl, width: img.width, height: img.height };
 }
 
+/** The listing's fields a row carries as they are; the rest are converted below. */
+type CopiedKey = Exclude<keyof ListingShape, 'images' | 'imageDetails' | 'equipment' | 'rejectionReason' | 'createdAt' | 'updatedAt'>;
+// The row must have every field of the API shape with a compatible type (db/schema/listings.ts ↔ listing-shape.ts).
+const COPIED = Object.keys(listingShape.shape).filter(
+  (k) => !['images', 'imageDetails', 'equipment', 'rejectionReason', 'createdAt', 'updatedAt'].includes(k),
+) as CopiedKey[];
+type RowHasShapeFields = Pick<Listing, CopiedKey> extends Pick<ListingShape, CopiedKey> ? true : never;
+const _rowHasShapeFields: RowHasShapeFields = true;
+
 /** Row + its images (ordered by position) → the API's listing shape. One place, used by every procedure. */
 export function toListingShape(row: Listing, images: ListingImage[]): ListingShape {
   const sorted = [...images].sort((a, b) => a.position - b.position);
+  const shape = {} as Record<CopiedKey, unknown>;
+  for (const key of COPIED) shape[key] = row[key];
   return {
-    id: row.id,
-    userId: row.userId,
-    uniqueCode: row.uniqueCode,
-    make: row.make,
-    model: row.model,
-    year: row.year,
-    registrationNumber: row.registrationNumber,
-    vinNumber: row.vinNumber,
-    bodyType: row.bodyType,
-    doors: row.doors,
-    seats: row.seats,
-    color: row.color,
-    engineSize: row.engineSize,
-    power: row.power,
-    fuelType: row.fuelType,
-    transmission: row.transmission,
-    drivetrain: row.drivetrain,
-    weight: row.weight,
-    mileage: row.mileage,
-    previousOwners: row.previousOwners,
-    nextInspection: row.nextInspection,
-    lastInspection: row.lastInspection,
-    description: row.description,
-    price: row.price,
-    registrationFee: row.registrationFee,
-    totalPrice: row.totalPrice,
+    ...(shape as Pick<ListingShape, CopiedKey>),
     equipment: row.equipment ?? [],
     images: sorted.map((i) => i.url),
     imageDetails: sorted.map(toImageShape),
-    serviceHistory: row.serviceHistory,
-    address: row.address,
-    hideAddress: row.hideAddress,
-    hideContactInfo: row.hideContactInfo,
-    contactPhone: row.contactPhone,
-    status: row.status,
     rejectionReason: row.status === 'rejected' ? row.rejectionReason : null,
-    active: row.active,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

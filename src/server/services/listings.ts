@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../../db/client';
 import { isVisible, listingImages, listings, type Listing, type ListingImage, type NewListing } from '../../../db/schema';
-import { isDataUrl, type ListingFormData } from '../../shared/schemas/listing';
+import { isDataUrl, LISTING_FORM_KEYS, type ListingFormData, type ListingFormKey } from '../../shared/schemas/listing';
 import type { ListingShape } from '../../shared/types/listing';
 import { AppError, listingNotFound as notFound } from '../errors';
 import { keyFromUrl, type ImageStorage } from '../integrations/image-storage';
@@ -208,12 +208,10 @@ function insertWithFreshCode(tx: Q, values: Omit<NewListing, 'uniqueCode'>): Lis
   }
 }
 
-// Fields whose change an admin should see again before buyers do (see the decision at the top).
-const REVIEWED_FIELDS = [
-  'registrationNumber', 'make', 'model', 'year', 'vinNumber', 'bodyType', 'doors', 'seats', 'color', 'engineSize',
-  'power', 'fuelType', 'transmission', 'drivetrain', 'weight', 'mileage', 'previousOwners', 'nextInspection',
-  'lastInspection', 'description', 'equipment', 'serviceHistory', 'address',
-] as const satisfies readonly (keyof ListingFormData & keyof Listing)[];
+// What an owner may change without a new review (see the decision at the top); every other form field is reviewed,
+// so a field added to the form is reviewed unless it is listed here.
+const APPLIED_AT_ONCE = new Set<ListingFormKey>(['price', 'registrationFee', 'contactPhone', 'hideAddress', 'hideContactInfo', 'images']);
+const REVIEWED_FIELDS = LISTING_FORM_KEYS.filter((k): k is Exclude<ListingFormKey, 'images'> => !APPLIED_AT_ONCE.has(k));
 
 function needsReview(before: Listing, data: ListingFormData, addsPhotos: boolean): boolean {
   if (addsPhotos) return true;

@@ -4,6 +4,7 @@
 import { BODY_TYPES, DRIVETRAINS, FUEL_TYPES, TRANSMISSIONS, codesOf, type Code } from '../codes';
 import { SERVICE_BOOK_LABEL, isEquipmentLabel } from '../equipment';
 import { isValidNorwegianPhone, PHONE_SUBMIT_MESSAGE } from '../validation/phone';
+import type { ListingShape } from '../types/listing';
 import { z } from '../zod';
 
 export const LISTING_REQUIRED_TITLE = 'Manglende informasjon';
@@ -158,53 +159,56 @@ const equipment = z.preprocess(
   ),
 );
 
+/** The form's fields, each with its rules: the one list of what a seller fills in. */
+export const listingFormFields = {
+  registrationNumber: requiredText('Registreringsnummer', 10).transform((v) => v.toUpperCase().replace(/\s+/g, '')),
+  make: requiredText('Merke', 50),
+  model: requiredText('Modell', 100),
+  year: z.preprocess(
+    toNumber,
+    z
+      .number({ error: (iss) => (iss.input === undefined ? LISTING_REQUIRED_MESSAGE : 'Årsmodell må være et tall.') })
+      .int({ error: 'Årsmodell må være et helt tall.' })
+      .refine((y) => y >= YEAR_MIN && y <= yearMax(), { error: yearRangeMessage }),
+  ),
+  vinNumber: text('Understellsnummer (VIN)', LISTING_BOUNDS.vinMax).transform((v) => v.toUpperCase()),
+  bodyType: code(BODY_TYPES, 'Ugyldig karosseritype.'),
+  doors: int({ label: 'Antall dører', ...LISTING_BOUNDS.doors, rangeMessage: 'Antall dører må være mellom 2 og 6.' }),
+  seats: int({ label: 'Antall seter', ...LISTING_BOUNDS.seats, rangeMessage: 'Antall seter må være mellom 2 og 9.' }),
+  color: text('Farge', 50),
+  engineSize: int({ label: 'Motorvolum', min: 0, max: 20_000, default: 0 }),
+  power: int({ label: 'Effekt', min: 0, max: 3_000, default: 0 }),
+  fuelType: code(FUEL_TYPES, 'Ugyldig drivstofftype.'),
+  transmission: code(TRANSMISSIONS, 'Ugyldig girkasse.'),
+  drivetrain: code(DRIVETRAINS, 'Ugyldig hjuldrift.'),
+  weight: int({ label: 'Vekt', min: 0, max: 100_000, default: 0 }),
+  mileage: int({ label: 'Kilometerstand', min: 0, max: 10_000_000, default: 0 }),
+  previousOwners: int({
+    label: 'Antall tidligere eiere',
+    ...LISTING_BOUNDS.previousOwners,
+    rangeMessage: 'Antall tidligere eiere må være mellom 1 og 20.',
+  }),
+  nextInspection: inspectionDate('Neste EU-kontroll'),
+  lastInspection: inspectionDate('Sist EU-godkjent'),
+  description: text('Beskrivelse', 10_000),
+  // Above 0 (SPEC §5); an empty price defaults to 0 and so fails with the SPEC's message.
+  price: int({ label: 'Pris', min: 0, max: 100_000_000, default: 0, rangeMessage: LISTING_PRICE_MESSAGE }).refine(
+    (p) => p > 0,
+    { error: LISTING_PRICE_MESSAGE },
+  ),
+  registrationFee: int({ label: 'Omregistreringsavgift', min: 0, max: 10_000_000, default: 0 }),
+  equipment,
+  images: z.preprocess((v) => (v === undefined || v === null ? [] : v), z.array(imageRef, { error: 'Bilder må være en liste.' })),
+  serviceHistory: bool,
+  address: requiredText('Adresse', 200),
+  hideAddress: bool,
+  hideContactInfo: bool,
+  contactPhone: text('Telefonnummer', 20).refine((v) => v === '' || isValidNorwegianPhone(v), { error: PHONE_SUBMIT_MESSAGE }),
+  // totalPrice is not read: the server always computes price + registrationFee (SPEC §4). z.object drops it.
+};
+
 export const listingFormInput = z
-  .object({
-    registrationNumber: requiredText('Registreringsnummer', 10).transform((v) => v.toUpperCase().replace(/\s+/g, '')),
-    make: requiredText('Merke', 50),
-    model: requiredText('Modell', 100),
-    year: z.preprocess(
-      toNumber,
-      z
-        .number({ error: (iss) => (iss.input === undefined ? LISTING_REQUIRED_MESSAGE : 'Årsmodell må være et tall.') })
-        .int({ error: 'Årsmodell må være et helt tall.' })
-        .refine((y) => y >= YEAR_MIN && y <= yearMax(), { error: yearRangeMessage }),
-    ),
-    vinNumber: text('Understellsnummer (VIN)', LISTING_BOUNDS.vinMax).transform((v) => v.toUpperCase()),
-    bodyType: code(BODY_TYPES, 'Ugyldig karosseritype.'),
-    doors: int({ label: 'Antall dører', ...LISTING_BOUNDS.doors, rangeMessage: 'Antall dører må være mellom 2 og 6.' }),
-    seats: int({ label: 'Antall seter', ...LISTING_BOUNDS.seats, rangeMessage: 'Antall seter må være mellom 2 og 9.' }),
-    color: text('Farge', 50),
-    engineSize: int({ label: 'Motorvolum', min: 0, max: 20_000, default: 0 }),
-    power: int({ label: 'Effekt', min: 0, max: 3_000, default: 0 }),
-    fuelType: code(FUEL_TYPES, 'Ugyldig drivstofftype.'),
-    transmission: code(TRANSMISSIONS, 'Ugyldig girkasse.'),
-    drivetrain: code(DRIVETRAINS, 'Ugyldig hjuldrift.'),
-    weight: int({ label: 'Vekt', min: 0, max: 100_000, default: 0 }),
-    mileage: int({ label: 'Kilometerstand', min: 0, max: 10_000_000, default: 0 }),
-    previousOwners: int({
-      label: 'Antall tidligere eiere',
-      ...LISTING_BOUNDS.previousOwners,
-      rangeMessage: 'Antall tidligere eiere må være mellom 1 og 20.',
-    }),
-    nextInspection: inspectionDate('Neste EU-kontroll'),
-    lastInspection: inspectionDate('Sist EU-godkjent'),
-    description: text('Beskrivelse', 10_000),
-    // Above 0 (SPEC §5); an empty price defaults to 0 and so fails with the SPEC's message.
-    price: int({ label: 'Pris', min: 0, max: 100_000_000, default: 0, rangeMessage: LISTING_PRICE_MESSAGE }).refine(
-      (p) => p > 0,
-      { error: LISTING_PRICE_MESSAGE },
-    ),
-    registrationFee: int({ label: 'Omregistreringsavgift', min: 0, max: 10_000_000, default: 0 }),
-    equipment,
-    images: z.preprocess((v) => (v === undefined || v === null ? [] : v), z.array(imageRef, { error: 'Bilder må være en liste.' })),
-    serviceHistory: bool,
-    address: requiredText('Adresse', 200),
-    hideAddress: bool,
-    hideContactInfo: bool,
-    contactPhone: text('Telefonnummer', 20).refine((v) => v === '' || isValidNorwegianPhone(v), { error: PHONE_SUBMIT_MESSAGE }),
-    // totalPrice is not read: the server always computes price + registrationFee (SPEC §4). z.object drops it.
-  })
+  .object(listingFormFields)
   .transform(({ equipment: items, serviceHistory, ...rest }) => ({
     ...rest,
     // 'Fulgt servicehåndbok' is the serviceHistory flag, not an equipment item (see src/shared/equipment.ts).
@@ -217,38 +221,37 @@ export type ListingFormInput = z.input<typeof listingFormInput>;
 /** What the server works with after parsing. */
 export type ListingFormData = z.output<typeof listingFormInput>;
 
-/** The values an empty create form starts from (SPEC §5 defaults). */
-export const EMPTY_LISTING_FORM = {
-  registrationNumber: '',
-  make: '',
-  model: '',
-  year: '' as number | '',
-  vinNumber: '',
-  bodyType: '',
-  doors: 4,
-  seats: 5,
-  color: '',
-  engineSize: 0,
-  power: 0,
-  fuelType: '',
-  transmission: '',
-  drivetrain: '',
-  weight: 0,
-  mileage: 0,
-  previousOwners: 1,
-  nextInspection: '',
-  lastInspection: '',
-  description: '',
-  price: 0,
-  registrationFee: 0,
-  equipment: [] as string[],
-  images: [] as string[],
-  serviceHistory: false,
-  address: '',
-  hideAddress: false,
-  hideContactInfo: false,
-  contactPhone: '',
-};
+export type ListingFormKey = keyof typeof listingFormFields;
+/** The form's fields in the order they are declared. */
+export const LISTING_FORM_KEYS = Object.keys(listingFormFields) as ListingFormKey[];
+
+// Every form field is a field of the listing the API answers with, of the same type (listing-shape.ts).
+type FormOutput = { [K in ListingFormKey]: z.output<(typeof listingFormFields)[K]> };
+type ShapeFields = Omit<ListingShape, 'images'> & { images: string[] };
+const _formFieldsAreListingFields: FormOutput extends Pick<ShapeFields, ListingFormKey> ? true : never = true;
+
+/**
+ * What the form's inputs hold: numbers may be text while typed ("250 000") or '' for "use the default"; the schema
+ * reads both.
+ */
+export type ListingFormValues = { [K in ListingFormKey]: FormOutput[K] extends number ? number | string : FormOutput[K] };
+
+/**
+ * What an empty field starts as: the schema's own default for an empty input, shown as-is when it is a real choice
+ * (doors 4, seats 5, previous owners 1), '' where the default is 0 or the field is required (the seller sees a
+ * placeholder instead of a zero).
+ */
+function emptyValue(schema: z.ZodType): unknown {
+  const parsed = schema.safeParse(undefined);
+  if (!parsed.success) return '';
+  const v = parsed.data;
+  return v === 0 ? '' : v;
+}
+
+/** The values an empty create form starts from (SPEC §5 defaults), derived from the fields' own rules. */
+export const EMPTY_LISTING_FORM = Object.fromEntries(
+  LISTING_FORM_KEYS.map((key) => [key, emptyValue(listingFormFields[key])]),
+) as ListingFormValues;
 
 /** Edit: the listing id plus the full form (SPEC §7 PATCH /api/listings/{id}). */
 export const listingUpdateInput = z.object({

@@ -1,91 +1,7 @@
+import { listingCardShape, listingDetailShape } from '../../../shared/schemas/listing-shape';
 import type { SearchResult } from '../../services/search/listing-search';
-import { defineRoutes } from '../types';
-
-// JSON schemas of the answers, compiled by Fastify into serializers (fast-json-stringify). They mirror
-// ListingCardShape and ListingDetailShape; listings-buyer.http.test.ts checks that REST and tRPC answer the same keys.
-const str = { type: 'string' } as const;
-const int = { type: 'integer' } as const;
-const bool = { type: 'boolean' } as const;
-const nullableStr = { type: ['string', 'null'] } as const;
-
-export const listingCardSchema = {
-  type: 'object',
-  properties: {
-    id: int,
-    make: str,
-    model: str,
-    year: int,
-    mileage: int,
-    fuelType: str,
-    transmission: str,
-    totalPrice: int,
-    place: str,
-    coverImage: nullableStr,
-    createdAt: str,
-  },
-  required: ['id', 'make', 'model', 'year', 'mileage', 'fuelType', 'transmission', 'totalPrice', 'place', 'coverImage', 'createdAt'],
-} as const;
-
-export const listingCardListSchema = { type: 'array', items: listingCardSchema } as const;
-
-const listingDetailSchema = {
-  type: 'object',
-  properties: {
-    id: int,
-    userId: int,
-    uniqueCode: str,
-    make: str,
-    model: str,
-    year: int,
-    registrationNumber: str,
-    vinNumber: str,
-    bodyType: str,
-    doors: int,
-    seats: int,
-    color: str,
-    engineSize: int,
-    power: int,
-    fuelType: str,
-    transmission: str,
-    drivetrain: str,
-    weight: int,
-    mileage: int,
-    previousOwners: int,
-    nextInspection: str,
-    lastInspection: str,
-    description: str,
-    price: int,
-    registrationFee: int,
-    totalPrice: int,
-    equipment: { type: 'array', items: str },
-    images: { type: 'array', items: str },
-    imageDetails: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: { id: int, url: str, thumbUrl: str, width: int, height: int },
-      },
-    },
-    serviceHistory: bool,
-    address: str,
-    hideAddress: bool,
-    hideContactInfo: bool,
-    contactPhone: str,
-    status: str,
-    rejectionReason: nullableStr,
-    active: bool,
-    createdAt: str,
-    updatedAt: str,
-    place: str,
-    seller: {
-      type: 'object',
-      properties: { id: int, name: str, displayName: nullableStr, phone: str, address: str },
-      required: ['id', 'name', 'displayName'],
-    },
-    isSaved: bool,
-    isOwner: bool,
-  },
-} as const;
+import { defineRoutes, jsonSchemaOf } from '../types';
+import { z } from '../../../shared/zod';
 
 export const listingsBuyerRoutes = defineRoutes([
   {
@@ -99,13 +15,13 @@ export const listingsBuyerRoutes = defineRoutes([
       reply.type('application/json; charset=utf-8');
       return result.itemsJson();
     },
-    response: { 200: listingCardListSchema },
+    response: { 200: jsonSchemaOf(z.array(listingCardShape)) },
   },
   {
     method: 'GET',
     url: '/api/listings/:id',
     procedure: 'listings.byId',
     input: ({ params }) => ({ id: params.id }),
-    response: { 200: listingDetailSchema },
+    response: { 200: jsonSchemaOf(listingDetailShape) },
   },
 ]);
