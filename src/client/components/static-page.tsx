@@ -1,4 +1,5 @@
 import { Badge, Box, Container, Grid, Heading, HStack, Link as ChakraLink, List, Stack, Text } from '@chakra-ui/react';
+import { Link, type LinkOptions } from '@tanstack/react-router';
 import { CalendarDays } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 
@@ -178,5 +179,62 @@ export function ContactNote({ children }: { children: ReactNode }) {
     <Box mt="12" p={{ base: 5, md: 6 }} bg="brand.50" borderWidth="1px" borderColor="brand.100" rounded="xl">
       {children}
     </Box>
+  );
+}
+
+/** A link inside running text to another page of the app. */
+export function TextLink({ to, children }: { to: LinkOptions['to']; children: ReactNode }) {
+  return (
+    <ChakraLink asChild color="brand.600" fontWeight="medium">
+      <Link to={to}>{children}</Link>
+    </ChakraLink>
+  );
+}
+
+/** The contact address as a mail link inside running text. */
+export function MailLink() {
+  return (
+    <ChakraLink href="mailto:kontakt@bilpartner.no" color="brand.600" fontWeight="medium">
+      kontakt@bilpartner.no
+    </ChakraLink>
+  );
+}
+
+type SectionProps = { id: string; number: number; title: string };
+
+interface LegalPageProps extends Pick<StaticPageProps, 'title' | 'documentTitle' | 'eyebrow' | 'lead'> {
+  /** The numbered sections in order; their labels are the headings and the table of contents. */
+  sections: TocEntry[];
+  /** The closing 'Spørsmål om …?' box. */
+  question: string;
+  /** Ends the closing box with 'Vi svarer vanligvis innen 24 timer.' */
+  replyTime?: boolean;
+  /** Gets the props of a section by id (number and heading from `sections`). */
+  children: (section: (id: string) => SectionProps) => ReactNode;
+}
+
+/**
+ * The structure the three legal pages (/personvern, /vilkar, /cookies) share (docs/product/screens.md "Static pages"):
+ * header with the last-updated date, table of contents, numbered sections, and the closing contact box.
+ */
+export function LegalPage({ sections, question, replyTime = false, children, ...page }: LegalPageProps) {
+  const section = (id: string): SectionProps => {
+    const index = sections.findIndex((s) => s.id === id);
+    return { id, number: index + 1, title: sections[index]!.label };
+  };
+  return (
+    <StaticPage {...page} lastUpdated={LEGAL_LAST_UPDATED} toc={sections}>
+      {children(section)}
+      <ContactNote>
+        <Text fontWeight="semibold" mb="1">
+          {question}
+        </Text>
+        <Text color="fg.muted">
+          Skriv til <MailLink /> eller bruk <TextLink to="/kontakt">kontaktskjemaet</TextLink>
+          {/* One text node, as the pages had it, so the line wraps and renders the same. */}
+          {replyTime ? '. Vi svarer vanligvis innen 24 timer.' : '.'}
+        </Text>
+      </ContactNote>
+    </StaticPage>
   );
 }

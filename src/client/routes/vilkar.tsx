@@ -1,6 +1,5 @@
-import { Link as ChakraLink, Text } from '@chakra-ui/react';
-import { createFileRoute, Link } from '@tanstack/react-router';
-import { BulletList, ContactNote, LEGAL_LAST_UPDATED, LegalSection, Paragraph, StaticPage } from '../components/static-page';
+import { createFileRoute } from '@tanstack/react-router';
+import { BulletList, LegalPage, LegalSection, Paragraph, TextLink } from '../components/static-page';
 
 export const Route = createFileRoute('/vilkar')({ component: TermsPage });
 
@@ -20,143 +19,127 @@ const sections = [
 ];
 
 function TermsPage() {
-  let n = 0;
-  const section = (id: string) => ({ id, number: ++n, title: sections.find((s) => s.id === id)!.label });
-
   return (
-    <StaticPage
+    <LegalPage
       title="Brukervilkår"
       eyebrow="Vilkår"
       lead="Disse vilkårene gjelder for alle som bruker Bilpartner.no, enten du ser etter bil, selger bilen din eller bare tar en titt. Les dem gjerne før du oppretter en konto eller en annonse."
-      lastUpdated={LEGAL_LAST_UPDATED}
-      toc={sections}
+      sections={sections}
+      question="Spørsmål om vilkårene?"
+      replyTime
     >
-      <LegalSection {...section('om-tjenesten')}>
-        <Paragraph>
-          Bilpartner.no er en digital markedsplass der privatpersoner og forhandlere kan annonsere brukte biler for salg, og der kjøpere kan
-          søke etter biler og ta kontakt med selgere. Ved å opprette en konto eller bruke tjenesten godtar du disse vilkårene og vår{' '}
-          <ChakraLink asChild color="brand.600" fontWeight="medium">
-            <Link to="/personvern">personvernerklæring</Link>
-          </ChakraLink>
-          .
-        </Paragraph>
-      </LegalSection>
+      {(section) => (
+        <>
+          <LegalSection {...section('om-tjenesten')}>
+            <Paragraph>
+              Bilpartner.no er en digital markedsplass der privatpersoner og forhandlere kan annonsere brukte biler for salg, og der kjøpere
+              kan søke etter biler og ta kontakt med selgere. Ved å opprette en konto eller bruke tjenesten godtar du disse vilkårene og vår{' '}
+              <TextLink to="/personvern">personvernerklæring</TextLink>.
+            </Paragraph>
+          </LegalSection>
 
-      <LegalSection {...section('brukerkonto')}>
-        <BulletList
-          items={[
-            'Du må være minst 18 år for å opprette en konto, publisere annonser eller kontakte selgere.',
-            'Opplysningene du registrerer, skal være korrekte og gjelde deg selv. Du holder dem oppdatert under Min profil.',
-            'Kontoen er personlig. Du skal holde passordet hemmelig og er ansvarlig for all bruk av kontoen din.',
-            'Mistenker du at andre har fått tilgang til kontoen, skal du straks endre passord og gi oss beskjed.',
-          ]}
-        />
-      </LegalSection>
+          <LegalSection {...section('brukerkonto')}>
+            <BulletList
+              items={[
+                'Du må være minst 18 år for å opprette en konto, publisere annonser eller kontakte selgere.',
+                'Opplysningene du registrerer, skal være korrekte og gjelde deg selv. Du holder dem oppdatert under Min profil.',
+                'Kontoen er personlig. Du skal holde passordet hemmelig og er ansvarlig for all bruk av kontoen din.',
+                'Mistenker du at andre har fått tilgang til kontoen, skal du straks endre passord og gi oss beskjed.',
+              ]}
+            />
+          </LegalSection>
 
-      <LegalSection {...section('annonser')}>
-        <Paragraph>Som annonsør er du selv ansvarlig for innholdet i annonsen. Det betyr at:</Paragraph>
-        <BulletList
-          items={[
-            'alle opplysninger skal være sanne, fullstendige og ikke villedende, blant annet kilometerstand, antall eiere, servicehistorikk, skader og kjente feil,',
-            'du må eie bilen eller ha fullmakt til å selge den, og opplyse om heftelser eller andre forhold som kan hindre salget,',
-            'bildene skal vise den aktuelle bilen, og du må ha rett til å bruke dem,',
-            'prisen skal være den reelle prisen. Totalprisen som vises, er pris pluss omregistreringsavgift,',
-            'annonsen skal oppdateres eller deaktiveres så snart bilen er solgt.',
-          ]}
-        />
-        <Paragraph>
-          Alle annonser kontrolleres før de publiseres. Vi kan avvise, endre status på eller fjerne annonser som bryter med vilkårene, norsk
-          lov eller god skikk. Kontrollen er ingen garanti for at opplysningene i annonsen er riktige.
-        </Paragraph>
-      </LegalSection>
+          <LegalSection {...section('annonser')}>
+            <Paragraph>Som annonsør er du selv ansvarlig for innholdet i annonsen. Det betyr at:</Paragraph>
+            <BulletList
+              items={[
+                'alle opplysninger skal være sanne, fullstendige og ikke villedende, blant annet kilometerstand, antall eiere, servicehistorikk, skader og kjente feil,',
+                'du må eie bilen eller ha fullmakt til å selge den, og opplyse om heftelser eller andre forhold som kan hindre salget,',
+                'bildene skal vise den aktuelle bilen, og du må ha rett til å bruke dem,',
+                'prisen skal være den reelle prisen. Totalprisen som vises, er pris pluss omregistreringsavgift,',
+                'annonsen skal oppdateres eller deaktiveres så snart bilen er solgt.',
+              ]}
+            />
+            <Paragraph>
+              Alle annonser kontrolleres før de publiseres. Vi kan avvise, endre status på eller fjerne annonser som bryter med vilkårene,
+              norsk lov eller god skikk. Kontrollen er ingen garanti for at opplysningene i annonsen er riktige.
+            </Paragraph>
+          </LegalSection>
 
-      <LegalSection {...section('formidler')}>
-        <Paragraph>
-          Bilpartner.no er kun en plattform som formidler kontakt mellom kjøper og selger. Vi er ikke part i avtalen om kjøp og salg, vi
-          eier ikke bilene som annonseres, og vi håndterer ikke betaling, levering eller overføring av eierskap.
-        </Paragraph>
-        <Paragraph>
-          Avtalen inngås direkte mellom kjøper og selger, og eventuelle krav om mangler, reklamasjon eller heving rettes mot den andre
-          parten. Vi anbefaler at kjøper prøvekjører bilen, sjekker EU-kontroll og heftelser, og at partene bruker en skriftlig
-          kjøpekontrakt.
-        </Paragraph>
-      </LegalSection>
+          <LegalSection {...section('formidler')}>
+            <Paragraph>
+              Bilpartner.no er kun en plattform som formidler kontakt mellom kjøper og selger. Vi er ikke part i avtalen om kjøp og salg, vi
+              eier ikke bilene som annonseres, og vi håndterer ikke betaling, levering eller overføring av eierskap.
+            </Paragraph>
+            <Paragraph>
+              Avtalen inngås direkte mellom kjøper og selger, og eventuelle krav om mangler, reklamasjon eller heving rettes mot den andre
+              parten. Vi anbefaler at kjøper prøvekjører bilen, sjekker EU-kontroll og heftelser, og at partene bruker en skriftlig
+              kjøpekontrakt.
+            </Paragraph>
+          </LegalSection>
 
-      <LegalSection {...section('forbudt-bruk')}>
-        <Paragraph>Det er ikke tillatt å bruke Bilpartner.no til å:</Paragraph>
-        <BulletList
-          items={[
-            'publisere falske, villedende eller dupliserte annonser, eller annonsere noe annet enn biler til salgs,',
-            'selge stjålne kjøretøy eller biler du ikke har rett til å selge,',
-            'forsøke svindel, for eksempel ved å be om forskuddsbetaling for en bil du ikke kan levere,',
-            'sende spam, reklame eller trakasserende meldinger til andre brukere,',
-            'samle inn annonser eller personopplysninger automatisk (skraping) uten skriftlig tillatelse,',
-            'omgå sikkerhetstiltak, overbelaste tjenesten eller få tilgang til andres kontoer,',
-            'publisere innhold som er ulovlig, krenkende eller bryter andres rettigheter.',
-          ]}
-        />
-        <Paragraph>Brudd kan føre til at innhold fjernes, at kontoen sperres, og i alvorlige tilfeller at forholdet anmeldes.</Paragraph>
-      </LegalSection>
+          <LegalSection {...section('forbudt-bruk')}>
+            <Paragraph>Det er ikke tillatt å bruke Bilpartner.no til å:</Paragraph>
+            <BulletList
+              items={[
+                'publisere falske, villedende eller dupliserte annonser, eller annonsere noe annet enn biler til salgs,',
+                'selge stjålne kjøretøy eller biler du ikke har rett til å selge,',
+                'forsøke svindel, for eksempel ved å be om forskuddsbetaling for en bil du ikke kan levere,',
+                'sende spam, reklame eller trakasserende meldinger til andre brukere,',
+                'samle inn annonser eller personopplysninger automatisk (skraping) uten skriftlig tillatelse,',
+                'omgå sikkerhetstiltak, overbelaste tjenesten eller få tilgang til andres kontoer,',
+                'publisere innhold som er ulovlig, krenkende eller bryter andres rettigheter.',
+              ]}
+            />
+            <Paragraph>
+              Brudd kan føre til at innhold fjernes, at kontoen sperres, og i alvorlige tilfeller at forholdet anmeldes.
+            </Paragraph>
+          </LegalSection>
 
-      <LegalSection {...section('gebyrer')}>
-        <Paragraph>
-          Det er i dag gratis å opprette konto, søke etter biler og publisere annonser på Bilpartner.no. Vi kan innføre eller endre gebyrer
-          for hele eller deler av tjenesten. Slike endringer varsles minst 30 dager før de trer i kraft, på e-post til registrerte brukere
-          og på nettstedet. Gebyrer gjelder aldri med tilbakevirkende kraft for annonser som allerede er publisert.
-        </Paragraph>
-      </LegalSection>
+          <LegalSection {...section('gebyrer')}>
+            <Paragraph>
+              Det er i dag gratis å opprette konto, søke etter biler og publisere annonser på Bilpartner.no. Vi kan innføre eller endre
+              gebyrer for hele eller deler av tjenesten. Slike endringer varsles minst 30 dager før de trer i kraft, på e-post til
+              registrerte brukere og på nettstedet. Gebyrer gjelder aldri med tilbakevirkende kraft for annonser som allerede er publisert.
+            </Paragraph>
+          </LegalSection>
 
-      <LegalSection {...section('ansvar')}>
-        <Paragraph>
-          Vi arbeider for at tjenesten skal være tilgjengelig og fungere feilfritt, men kan ikke garantere det. Bilpartner.no er ikke
-          ansvarlig for innholdet i annonser eller meldinger fra brukere, for handler mellom brukere, eller for indirekte tap som følge av
-          bruk av tjenesten. Kjøretøydata fra offentlige registre vises slik vi mottar dem. Ansvarsbegrensningen gjelder ikke ved grov
-          uaktsomhet eller forsett, og begrenser ikke rettigheter du har etter ufravikelig lov.
-        </Paragraph>
-      </LegalSection>
+          <LegalSection {...section('ansvar')}>
+            <Paragraph>
+              Vi arbeider for at tjenesten skal være tilgjengelig og fungere feilfritt, men kan ikke garantere det. Bilpartner.no er ikke
+              ansvarlig for innholdet i annonser eller meldinger fra brukere, for handler mellom brukere, eller for indirekte tap som følge
+              av bruk av tjenesten. Kjøretøydata fra offentlige registre vises slik vi mottar dem. Ansvarsbegrensningen gjelder ikke ved
+              grov uaktsomhet eller forsett, og begrenser ikke rettigheter du har etter ufravikelig lov.
+            </Paragraph>
+          </LegalSection>
 
-      <LegalSection {...section('opphor')}>
-        <Paragraph>
-          Du kan når som helst slutte å bruke tjenesten og be om at kontoen din slettes. Vi kan sperre eller avslutte kontoer som bryter
-          vilkårene. Når det er mulig, får du beskjed om hvorfor.
-        </Paragraph>
-      </LegalSection>
+          <LegalSection {...section('opphor')}>
+            <Paragraph>
+              Du kan når som helst slutte å bruke tjenesten og be om at kontoen din slettes. Vi kan sperre eller avslutte kontoer som bryter
+              vilkårene. Når det er mulig, får du beskjed om hvorfor.
+            </Paragraph>
+          </LegalSection>
 
-      <LegalSection {...section('endringer')}>
-        <Paragraph>
-          Vi kan endre disse vilkårene, for eksempel når tjenesten utvikles eller regelverket endres. Endringer varsles minst 30 dager før
-          de trer i kraft, på e-post til registrerte brukere og på denne siden. Fortsetter du å bruke tjenesten etter at endringene har
-          trådt i kraft, regnes det som at du godtar dem. Godtar du dem ikke, kan du avslutte kontoen før de trer i kraft.
-        </Paragraph>
-      </LegalSection>
+          <LegalSection {...section('endringer')}>
+            <Paragraph>
+              Vi kan endre disse vilkårene, for eksempel når tjenesten utvikles eller regelverket endres. Endringer varsles minst 30 dager
+              før de trer i kraft, på e-post til registrerte brukere og på denne siden. Fortsetter du å bruke tjenesten etter at endringene
+              har trådt i kraft, regnes det som at du godtar dem. Godtar du dem ikke, kan du avslutte kontoen før de trer i kraft.
+            </Paragraph>
+          </LegalSection>
 
-      <LegalSection {...section('lovvalg')}>
-        <Paragraph>
-          Vilkårene og bruken av Bilpartner.no reguleres av norsk lov. Tvister skal først søkes løst i minnelighet. Lykkes ikke det, er Oslo
-          tingrett avtalt verneting.
-        </Paragraph>
-        <Paragraph>
-          Er du forbruker, beholder du retten til å bringe saken inn for Forbrukerrådet og til å reise sak ved ditt eget verneting etter
-          tvisteloven.
-        </Paragraph>
-      </LegalSection>
-
-      <ContactNote>
-        <Text fontWeight="semibold" mb="1">
-          Spørsmål om vilkårene?
-        </Text>
-        <Text color="fg.muted">
-          Skriv til{' '}
-          <ChakraLink href="mailto:kontakt@bilpartner.no" color="brand.600" fontWeight="medium">
-            kontakt@bilpartner.no
-          </ChakraLink>{' '}
-          eller bruk{' '}
-          <ChakraLink asChild color="brand.600" fontWeight="medium">
-            <Link to="/kontakt">kontaktskjemaet</Link>
-          </ChakraLink>
-          . Vi svarer vanligvis innen 24 timer.
-        </Text>
-      </ContactNote>
-    </StaticPage>
+          <LegalSection {...section('lovvalg')}>
+            <Paragraph>
+              Vilkårene og bruken av Bilpartner.no reguleres av norsk lov. Tvister skal først søkes løst i minnelighet. Lykkes ikke det, er
+              Oslo tingrett avtalt verneting.
+            </Paragraph>
+            <Paragraph>
+              Er du forbruker, beholder du retten til å bringe saken inn for Forbrukerrådet og til å reise sak ved ditt eget verneting etter
+              tvisteloven.
+            </Paragraph>
+          </LegalSection>
+        </>
+      )}
+    </LegalPage>
   );
 }
