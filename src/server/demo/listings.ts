@@ -1,11 +1,11 @@
 import sharp from 'sharp';
 import { listingImages, listings, type NewListing } from '../../../db/schema';
-import type { EquipmentLabel } from '../../shared/equipment';
 import type { AppDeps } from '../deps';
 import { createDiskStorage, type ImageStorage } from '../integrations/image-storage';
 import { storeProcessed, THUMB_MAX_PX, type StoredImage } from '../services/images';
 import { placeFromAddress } from '../services/listings';
 import { randomCode } from '../services/users';
+import cars from './cars.json';
 
 // Demo listings for an empty database (issue 3): realistic Norwegian used cars with prices, mileage, descriptions
 // and equipment as people write them, most approved and active, one waiting for review and one rejected. Photos are
@@ -37,7 +37,7 @@ interface DemoCar {
   lastInspection: string;
   price: number;
   registrationFee: number;
-  equipment: EquipmentLabel[];
+  equipment: string[];
   serviceHistory: boolean;
   address: string;
   description: string;
@@ -48,117 +48,8 @@ interface DemoCar {
   photos: 2 | 3;
 }
 
-export const DEMO_CARS: DemoCar[] = [
-  {
-    make: 'Tesla', model: 'Model Y', year: 2022, registrationNumber: 'EL23456', vinNumber: 'LRWYGCEK1NC123456',
-    bodyType: 'suv', shape: 'suv', doors: 5, seats: 5, color: 'Hvit', paint: '#eef0f2', engineSize: 0, power: 514,
-    fuelType: 'el', transmission: 'automat', drivetrain: 'firehjulsdrift', weight: 1979, mileage: 45_200, previousOwners: 1,
-    nextInspection: '18.03.2026', lastInspection: '', price: 389_000, registrationFee: 2_600,
-    equipment: ['Adaptiv cruisekontroll', 'Varmepumpe', 'Setevarme foran', 'Setevarme bak', 'Oppvarmet ratt', 'Panoramatak', 'Ryggekamera', 'Navigasjon', 'Nøkkelfri tilgang', 'Hengerfeste elektrisk', 'Vinterhjul', 'Sommerhjul', 'Elektrisk bakluke'],
-    serviceHistory: true, address: 'Sandakerveien 24, 0473 OSLO', daysAgo: 1, photos: 3,
-    description: 'Model Y Long Range AWD i strøken stand. Én eier, alltid garasjert og ikke-røyker. Hengerfeste (elektrisk), vinterhjul på felg følger med. Batterihelse 94 %. Fri bruk av Supercharger følger ikke med. Kan sees etter avtale på Torshov.',
-  },
-  {
-    make: 'Volkswagen', model: 'ID.4', year: 2021, registrationNumber: 'EC48213', vinNumber: 'WVGZZZE2ZMP012345',
-    bodyType: 'suv', shape: 'suv', doors: 5, seats: 5, color: 'Grå', paint: '#6f767e', engineSize: 0, power: 204,
-    fuelType: 'el', transmission: 'automat', drivetrain: 'bakhjulsdrift', weight: 2124, mileage: 61_900, previousOwners: 1,
-    nextInspection: '04.06.2025', lastInspection: '', price: 279_000, registrationFee: 2_600,
-    equipment: ['Adaptiv cruisekontroll', 'Varmepumpe', 'Setevarme foran', 'Oppvarmet ratt', 'Apple CarPlay', 'Android Auto', 'Parkeringssensor foran', 'Parkeringssensor bak', 'Ryggekamera', 'LED-lys', 'Hengerfeste avtagbart'],
-    serviceHistory: true, address: 'Kongens gate 5, 7011 TRONDHEIM', daysAgo: 2, photos: 2,
-    description: 'ID.4 Pro Performance med 77 kWh batteri og god rekkevidde, rundt 450 km om sommeren. Varmepumpe, avtagbart hengerfeste og oppvarmet ratt. Nye vinterdekk høsten 2024. Programvare oppdatert hos forhandler.',
-  },
-  {
-    make: 'Toyota', model: 'RAV4', year: 2020, registrationNumber: 'DN71842', vinNumber: 'JTMW43FV70D012345',
-    bodyType: 'suv', shape: 'suv', doors: 5, seats: 5, color: 'Rød', paint: '#a51f27', engineSize: 2487, power: 222,
-    fuelType: 'hybrid', transmission: 'cvt', drivetrain: 'firehjulsdrift', weight: 1730, mileage: 88_400, previousOwners: 2,
-    nextInspection: '12.09.2026', lastInspection: '12.09.2024', price: 349_000, registrationFee: 6_200,
-    equipment: ['Adaptiv cruisekontroll', '2-sone klimaanlegg', 'Setevarme foran', 'Ryggekamera', 'Apple CarPlay', 'Android Auto', 'Hengerfeste fast', 'Dødvinkelvarsler', 'Filskiftevarsler', 'Vinterhjul', 'Nøkkelfri start'],
-    serviceHistory: true, address: 'Strandkaien 18, 5013 BERGEN', daysAgo: 3, photos: 3,
-    description: 'RAV4 Hybrid AWD Executive. Sparsommelig og trygg familiebil med firehjulsdrift, perfekt til hytteturer. Fast hengerfeste (1650 kg). Fulgt servicehåndbok hos Toyota, siste service ved 82 000 km. Garanti på hybridbatteri.',
-  },
-  {
-    make: 'Volvo', model: 'V60', year: 2018, registrationNumber: 'BR30517', vinNumber: 'YV1ZW10UDJ1012345',
-    bodyType: 'stasjonsvogn', shape: 'stasjonsvogn', doors: 5, seats: 5, color: 'Mørkeblå', paint: '#1c2f57', engineSize: 1969, power: 190,
-    fuelType: 'diesel', transmission: 'automat', drivetrain: 'forhjulsdrift', weight: 1781, mileage: 132_000, previousOwners: 2,
-    nextInspection: '30.05.2026', lastInspection: '22.05.2024', price: 229_000, registrationFee: 6_200,
-    equipment: ['Adaptiv cruisekontroll', '2-sone klimaanlegg', 'Setevarme foran', 'Parkeringssensor bak', 'Navigasjon', 'LED-lys', 'Hengerfeste elektrisk', 'Skinnseter', 'Elektrisk bakluke', 'Vinterhjul'],
-    serviceHistory: true, address: 'Kirkegata 3, 4006 STAVANGER', daysAgo: 4, photos: 2,
-    description: 'Volvo V60 D4 Momentum med Pilot Assist. Romslig stasjonsvogn med elektrisk bakluke og svingbart hengerfeste. Registerreim skiftet ved 120 000 km. Noen steinsprut foran, ellers meget pen.',
-  },
-  {
-    make: 'BMW', model: '3-serie', year: 2019, registrationNumber: 'KH55120', vinNumber: 'WBA5V71010FH12345',
-    bodyType: 'sedan', shape: 'sedan', doors: 4, seats: 5, color: 'Svart', paint: '#1b1d22', engineSize: 1995, power: 190,
-    fuelType: 'diesel', transmission: 'automat', drivetrain: 'firehjulsdrift', weight: 1605, mileage: 98_500, previousOwners: 1,
-    nextInspection: '15.10.2025', lastInspection: '', price: 279_000, registrationFee: 6_200,
-    equipment: ['Cruisekontroll', '3-sone klimaanlegg', 'Setevarme foran', 'Sportsseter', 'Skinnratt', 'Head-up display', 'Navigasjon', 'LED-lys', 'Parkeringssensor foran', 'Parkeringssensor bak', 'Lettmetallfelger'],
-    serviceHistory: true, address: 'Bragernes torg 6, 3017 DRAMMEN', daysAgo: 5, photos: 3,
-    description: '320d xDrive M Sport. Head-up display, sportsseter og 19" felger. Servicert hos BMW hvert år. Meget god kjørefølelse, firehjulsdrift gjør den trygg på vinterføre.',
-  },
-  {
-    make: 'Audi', model: 'A4', year: 2017, registrationNumber: 'SU91206', vinNumber: 'WAUZZZF45HA012345',
-    bodyType: 'stasjonsvogn', shape: 'stasjonsvogn', doors: 5, seats: 5, color: 'Sølv', paint: '#b9bfc6', engineSize: 1968, power: 190,
-    fuelType: 'diesel', transmission: 'automat', drivetrain: 'firehjulsdrift', weight: 1640, mileage: 155_300, previousOwners: 3,
-    nextInspection: '01.07.2025', lastInspection: '29.06.2023', price: 189_000, registrationFee: 6_200,
-    equipment: ['Cruisekontroll', '3-sone klimaanlegg', 'Setevarme foran', 'Xenonlys', 'Navigasjon', 'Hengerfeste avtagbart', 'Delskinn', 'Vinterhjul', 'Sommerhjul'],
-    serviceHistory: false, address: 'Markens gate 20, 4611 KRISTIANSAND S', daysAgo: 6, photos: 2, active: false,
-    description: 'A4 Avant 2.0 TDI quattro S tronic. Ærlig bil med kjent historikk. To sett hjul på felg. Noe slitasje på førersetet. Annonsen er midlertidig deaktivert mens bilen er på verksted for ny clutch.',
-  },
-  {
-    make: 'Skoda', model: 'Octavia', year: 2020, registrationNumber: 'VH27408', vinNumber: 'TMBJJ7NX5LY012345',
-    bodyType: 'stasjonsvogn', shape: 'stasjonsvogn', doors: 5, seats: 5, color: 'Grønn', paint: '#2f5e44', engineSize: 1498, power: 150,
-    fuelType: 'bensin', transmission: 'automat', drivetrain: 'forhjulsdrift', weight: 1361, mileage: 74_000, previousOwners: 1,
-    nextInspection: '20.11.2025', lastInspection: '', price: 219_000, registrationFee: 6_200,
-    equipment: ['Adaptiv cruisekontroll', '2-sone klimaanlegg', 'Setevarme foran', 'Parkeringssensor bak', 'Apple CarPlay', 'Android Auto', 'Hengerfeste avtagbart', 'Vinterhjul', 'DAB-radio'],
-    serviceHistory: true, address: 'Nygaardsgata 14, 1606 FREDRIKSTAD', daysAgo: 8, photos: 3,
-    description: 'Octavia Combi 1.5 TSI DSG Style. Enorm bagasjeplass og lavt forbruk (ca. 0,55 l/mil). Avtagbart hengerfeste, DAB og CarPlay. Ikke-røyker, ingen dyr i bilen.',
-  },
-  {
-    make: 'Nissan', model: 'Leaf', year: 2019, registrationNumber: 'EK60921', vinNumber: 'SJNFAAZE1U0012345',
-    bodyType: 'kombi', shape: 'kombi', doors: 5, seats: 5, color: 'Blå', paint: '#2b58a5', engineSize: 0, power: 150,
-    fuelType: 'el', transmission: 'automat', drivetrain: 'forhjulsdrift', weight: 1580, mileage: 58_700, previousOwners: 2,
-    nextInspection: '08.04.2027', lastInspection: '05.04.2025', price: 139_000, registrationFee: 2_600,
-    equipment: ['Cruisekontroll', 'Varmepumpe', 'Setevarme foran', 'Setevarme bak', 'Oppvarmet ratt', 'Ryggekamera', 'Navigasjon', 'Vinterhjul'],
-    serviceHistory: true, address: 'Storgata 40, 9008 TROMSØ', daysAgo: 10, photos: 2,
-    description: 'Leaf 40 kWh Tekna med varmepumpe – ideell bybil. 11 av 12 batteristolper (SOH 88 %). Setevarme foran og bak og oppvarmet ratt, god å ha i nord. Piggfrie vinterdekk på felg.',
-  },
-  {
-    make: 'Mercedes-Benz', model: 'C-Klasse', year: 2020, registrationNumber: 'EB44107', vinNumber: 'WDD2050401F012345',
-    bodyType: 'sedan', shape: 'sedan', doors: 4, seats: 5, color: 'Sølv', paint: '#aeb4bb', engineSize: 1991, power: 320,
-    fuelType: 'plugin_hybrid', transmission: 'automat', drivetrain: 'bakhjulsdrift', weight: 1780, mileage: 95_100, previousOwners: 1,
-    nextInspection: '02.02.2026', lastInspection: '', price: 319_000, registrationFee: 6_200,
-    equipment: ['Adaptiv cruisekontroll', '2-sone klimaanlegg', 'Setevarme foran', 'Minneseter', 'Skinnseter', 'Navigasjon', 'LED-lys', 'Ryggekamera', 'Nøkkelfri start', 'Premium lydanlegg', 'Parkeringsvarmer'],
-    serviceHistory: true, address: 'Storgata 12, 0155 OSLO', daysAgo: 12, photos: 3,
-    description: 'C 300 e ladbar hybrid, AMG-line. Kjører ca. 45 km elektrisk i hverdagen. Burmester lydanlegg, skinn og minneseter. Servicert hos Bertel O. Steen. Fjernstyrt parkeringsvarmer via app.',
-  },
-  {
-    make: 'Ford', model: 'Transit Custom', year: 2019, registrationNumber: 'ZT18365', vinNumber: 'WF0YXXTTGYKA12345',
-    bodyType: 'varebil', shape: 'varebil', doors: 4, seats: 3, color: 'Hvit', paint: '#f1f2f3', engineSize: 1995, power: 130,
-    fuelType: 'diesel', transmission: 'manuell', drivetrain: 'forhjulsdrift', weight: 1985, mileage: 112_400, previousOwners: 1,
-    nextInspection: '14.08.2025', lastInspection: '10.08.2023', price: 229_000, registrationFee: 3_500,
-    equipment: ['Cruisekontroll', 'Klimaanlegg', 'Parkeringssensor bak', 'Hengerfeste fast', 'Bluetooth', 'DAB-radio', 'Motorvarmer'],
-    serviceHistory: true, address: 'Torggata 8, 2317 HAMAR', daysAgo: 0, photos: 2, status: 'pending',
-    description: 'Transit Custom 2.0 TDCi L2 Trend, lang modell. Innredet lasterom med kryssfinér og lastestropper. Tre seter foran. Pris eks. mva. Fast hengerfeste og motorvarmer.',
-  },
-  {
-    make: 'Peugeot', model: '208', year: 2021, registrationNumber: 'PV80254', vinNumber: 'VR3UPHNKSMT012345',
-    bodyType: 'kombi', shape: 'kombi', doors: 5, seats: 5, color: 'Gul', paint: '#e0a722', engineSize: 1199, power: 100,
-    fuelType: 'bensin', transmission: 'manuell', drivetrain: 'forhjulsdrift', weight: 1090, mileage: 34_100, previousOwners: 1,
-    nextInspection: '11.05.2025', lastInspection: '', price: 179_000, registrationFee: 6_200,
-    equipment: ['Cruisekontroll', 'Klimaanlegg', 'Apple CarPlay', 'Android Auto', 'LED-lys', 'Parkeringssensor bak', 'Digitalt instrumentpanel'],
-    serviceHistory: true, address: 'Storgata 80, 2609 LILLEHAMMER', daysAgo: 9, photos: 2,
-    status: 'rejected', rejectionReason: 'Bildene viser ikke bilen som selges. Last opp egne bilder av bilen.',
-    description: '208 1.2 PureTech Allure med i-Cockpit. Lite kjørt, kun brukt til jobb. Sommerhjul på felg.',
-  },
-  {
-    make: 'Kia', model: 'EV6', year: 2023, registrationNumber: 'EF36712', vinNumber: 'KNACC81GFP5012345',
-    bodyType: 'suv', shape: 'suv', doors: 5, seats: 5, color: 'Grå', paint: '#59616b', engineSize: 0, power: 325,
-    fuelType: 'el', transmission: 'automat', drivetrain: 'firehjulsdrift', weight: 2090, mileage: 28_300, previousOwners: 1,
-    nextInspection: '20.06.2027', lastInspection: '', price: 449_000, registrationFee: 2_600,
-    equipment: ['Adaptiv cruisekontroll', 'Varmepumpe', 'Ventilerte seter', 'Setevarme foran', 'Setevarme bak', 'Oppvarmet ratt', '360° kamera', 'Head-up display', 'Premium lydanlegg', 'Hengerfeste elektrisk', 'Trådløs lading', 'Matrix LED'],
-    serviceHistory: true, address: 'Sjøgata 21, 8006 BODØ', daysAgo: 14, photos: 3,
-    description: 'EV6 GT-Line AWD 77 kWh med 800 V-lading (10–80 % på 18 min). Full utstyrspakke: head-up, 360° kamera, ventilerte seter og Meridian lyd. 7 års fabrikkgaranti fra 2023.',
-  },
-];
+/** The cars, as data (cars.json); the create form's own schema checks them in listings.test.ts. */
+export const DEMO_CARS = cars as DemoCar[];
 
 // --- drawn photos -------------------------------------------------------------------------------------------
 

@@ -1,10 +1,8 @@
 import { z } from '../../shared/zod';
-import { LISTING_NOT_FOUND_MESSAGE } from '../../shared/schemas/listing';
+import { listingId } from '../../shared/schemas/listing';
 import { protectedProcedure, router } from '../trpc/init';
 
-const savedListingInput = z.object({
-  listingId: z.coerce.number({ error: LISTING_NOT_FOUND_MESSAGE }).int().positive({ error: LISTING_NOT_FOUND_MESSAGE }),
-});
+const savedListingInput = z.object({ listingId });
 
 // Saved listings are their owner's only (api-contract.md): every procedure works on ctx.user's own rows.
 export const savedListingsRouter = router({

@@ -1,6 +1,6 @@
 import { z } from '../zod';
 import { optionalPhone, requiredEmail, requiredText } from './fields';
-import { LISTING_NOT_FOUND_MESSAGE } from './listing';
+import { listingId } from './listing-id';
 
 // An inquiry about a listing (SPEC §3 "Inquiry", §5): name, e-mail (format) and message required, phone optional and
 // checked by the Norwegian phone rule only when given. One schema for the form on /listing/{id}, the procedure and
@@ -15,7 +15,7 @@ export const INQUIRY_FAILED_MESSAGE = 'Kunne ikke sende henvendelse. Prøv igjen
 export const INQUIRY_OWN_LISTING_MESSAGE = 'Du kan ikke sende en henvendelse om din egen annonse.';
 
 export const inquiryInput = z.object({
-  listingId: z.coerce.number({ error: LISTING_NOT_FOUND_MESSAGE }).int().positive({ error: LISTING_NOT_FOUND_MESSAGE }),
+  listingId,
   name: requiredText('Navn', INQUIRY_NAME_MAX),
   email: requiredEmail(),
   phone: optionalPhone(),

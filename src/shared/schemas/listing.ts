@@ -6,6 +6,9 @@ import { SERVICE_BOOK_LABEL, isEquipmentLabel } from '../equipment';
 import { isValidNorwegianPhone, PHONE_SUBMIT_MESSAGE } from '../validation/phone';
 import type { ListingShape } from '../types/listing';
 import { z } from '../zod';
+import { LISTING_NOT_FOUND_MESSAGE, listingId } from './listing-id';
+
+export { LISTING_NOT_FOUND_MESSAGE, listingId };
 
 export const LISTING_REQUIRED_TITLE = 'Manglende informasjon';
 export const LISTING_REQUIRED_MESSAGE = 'Vennligst fyll inn alle obligatoriske felt.';
@@ -13,7 +16,6 @@ export const LISTING_PRICE_TITLE = 'Ugyldig pris';
 export const LISTING_PRICE_MESSAGE = 'Vennligst angi en gyldig pris.';
 export const IMAGE_TYPE_TITLE = 'Ugyldig filtype';
 export const IMAGE_TYPE_MESSAGE = 'Kun bildefiler er tillatt.';
-export const LISTING_NOT_FOUND_MESSAGE = 'Annonse ikke funnet';
 
 export const YEAR_MIN = 1950;
 /** SPEC §9: "Year 1950 to next year", evaluated when parsing so a long-running server never goes stale. */
@@ -253,15 +255,10 @@ export const EMPTY_LISTING_FORM = Object.fromEntries(
   LISTING_FORM_KEYS.map((key) => [key, emptyValue(listingFormFields[key])]),
 ) as ListingFormValues;
 
-/** Edit: the listing id plus the full form (SPEC §7 PATCH /api/listings/{id}). */
-export const listingUpdateInput = z.object({
-  id: z.coerce.number({ error: LISTING_NOT_FOUND_MESSAGE }).int().positive({ error: LISTING_NOT_FOUND_MESSAGE }),
-  data: listingFormInput,
-});
+export const listingIdInput = z.object({ id: listingId });
 
-export const listingIdInput = z.object({
-  id: z.coerce.number({ error: LISTING_NOT_FOUND_MESSAGE }).int().positive({ error: LISTING_NOT_FOUND_MESSAGE }),
-});
+/** Edit: the listing id plus the full form (SPEC §7 PATCH /api/listings/{id}). */
+export const listingUpdateInput = listingIdInput.extend({ data: listingFormInput });
 
 /** The active toggle must say what it wants: true/false (or 'true'/'false', 1/0); anything else is a 400. */
 const activeFlag = z.preprocess(
