@@ -30,15 +30,17 @@ export class AppError extends Error {
   }
 }
 
-/** What a 500 says to the user, on every transport (docs/product/errors.md). Details stay in the log. */
-export const INTERNAL_ERROR_MESSAGE = 'Noe gikk galt på serveren. Prøv igjen senere.';
-export const INVALID_REQUEST_MESSAGE = 'Ugyldig forespørsel.';
-export const INVALID_JSON_MESSAGE = 'Ugyldig JSON i forespørselen.';
-export const BODY_TOO_LARGE_MESSAGE = 'Forespørselen er for stor.';
-export const NOT_JSON_MESSAGE = 'Forespørselen må sendes som JSON.';
-export const NOT_LOGGED_IN_MESSAGE = 'Du må være innlogget.';
+/** The generic texts of the HTTP surface (docs/product/errors.md). `internal` is what every 500 says; details stay in the log. */
+export const HTTP_MESSAGES = {
+  internal: 'Noe gikk galt på serveren. Prøv igjen senere.',
+  invalidRequest: 'Ugyldig forespørsel.',
+  invalidJson: 'Ugyldig JSON i forespørselen.',
+  bodyTooLarge: 'Forespørselen er for stor.',
+  notJson: 'Forespørselen må sendes som JSON.',
+  notLoggedIn: 'Du må være innlogget.',
+} as const;
 
-export const notLoggedIn = () => new AppError('UNAUTHORIZED', NOT_LOGGED_IN_MESSAGE);
+export const notLoggedIn = () => new AppError('UNAUTHORIZED', HTTP_MESSAGES.notLoggedIn);
 /** The one "no such listing" answer: for a listing that does not exist and for one this user may not see. */
 export const listingNotFound = () => new AppError('NOT_FOUND', LISTING_NOT_FOUND_MESSAGE);
 
@@ -66,7 +68,7 @@ export function toTRPCError(error: TRPCError): TRPCError {
 
 /** The message a tRPC client reads: the generic text for a 500, else the error's own. */
 export function trpcMessage(error: TRPCError): string {
-  return error.code === 'INTERNAL_SERVER_ERROR' ? INTERNAL_ERROR_MESSAGE : error.message;
+  return error.code === 'INTERNAL_SERVER_ERROR' ? HTTP_MESSAGES.internal : error.message;
 }
 
 /** Details of a TRPCError for the tRPC error shape: the AppError's, or the fields of a failed input parse. */
@@ -97,14 +99,14 @@ export function toHttpError(err: unknown): HttpError {
   }
   const e = (err ?? {}) as { statusCode?: number; code?: string };
   const status = e.statusCode ?? 500;
-  if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413) return plain(413, BODY_TOO_LARGE_MESSAGE);
-  if (e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || status === 415) return plain(415, NOT_JSON_MESSAGE);
+  if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413) return plain(413, HTTP_MESSAGES.bodyTooLarge);
+  if (e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || status === 415) return plain(415, HTTP_MESSAGES.notJson);
   if (status >= 400 && status < 500) {
     const invalidJson = e.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError || e.code === 'FST_ERR_CTP_EMPTY_JSON_BODY';
-    return plain(status, invalidJson ? INVALID_JSON_MESSAGE : INVALID_REQUEST_MESSAGE);
+    return plain(status, invalidJson ? HTTP_MESSAGES.invalidJson : HTTP_MESSAGES.invalidRequest);
   }
   return internal();
 }
 
 const plain = (status: number, message: string): HttpError => ({ status, body: { message }, unexpected: false });
-const internal = (): HttpError => ({ status: 500, body: { message: INTERNAL_ERROR_MESSAGE }, unexpected: true });
+const internal = (): HttpError => ({ status: 500, body: { message: HTTP_MESSAGES.internal }, unexpected: true });

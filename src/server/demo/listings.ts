@@ -5,6 +5,7 @@ import { createDiskStorage, type ImageStorage } from '../integrations/image-stor
 import { storeProcessed, THUMB_MAX_PX, type StoredImage } from '../services/images';
 import { placeFromAddress } from '../services/listings';
 import { randomCode } from '../services/users';
+import carBodies from './car-bodies.json';
 import cars from './cars.json';
 
 // Demo listings for an empty database (issue 3): realistic Norwegian used cars with prices, mileage, descriptions
@@ -53,33 +54,9 @@ export const DEMO_CARS = cars as DemoCar[];
 
 // --- drawn photos -------------------------------------------------------------------------------------------
 
-const BODY_PATHS: Record<Shape, { body: string; glass: string; wheelY: number; wheelR: number; front: number; rear: number; nose: number; tail: number }> = {
-  sedan: {
-    body: 'M150 585 L160 505 Q170 470 240 458 L470 432 Q540 348 610 338 L790 336 Q850 340 905 418 L1010 440 Q1050 450 1052 500 L1050 585 Z',
-    glass: 'M500 430 Q555 360 615 352 L690 350 L690 430 Z M710 350 L785 350 Q830 354 875 420 L710 428 Z',
-    wheelY: 590, wheelR: 66, front: 320, rear: 880, nose: 150, tail: 1052,
-  },
-  stasjonsvogn: {
-    body: 'M150 585 L160 505 Q170 470 240 458 L470 430 Q540 350 610 340 L960 338 Q1010 342 1030 420 L1052 470 L1050 585 Z',
-    glass: 'M500 428 Q555 362 615 354 L700 352 L700 428 Z M720 352 L850 352 L850 426 L720 428 Z M870 352 L955 352 Q990 356 1005 424 L870 426 Z',
-    wheelY: 590, wheelR: 66, front: 320, rear: 890, nose: 150, tail: 1052,
-  },
-  suv: {
-    body: 'M150 600 L156 500 Q166 455 250 440 L460 410 Q530 310 610 300 L950 296 Q1010 300 1035 380 L1055 450 L1052 600 Z',
-    glass: 'M490 408 Q550 322 615 314 L705 312 L705 408 Z M725 312 L860 312 L860 406 L725 408 Z M880 312 L945 312 Q990 318 1010 400 L880 404 Z',
-    wheelY: 604, wheelR: 78, front: 320, rear: 890, nose: 150, tail: 1055,
-  },
-  kombi: {
-    body: 'M190 585 L198 505 Q208 468 270 458 L470 432 Q545 346 620 338 L820 338 Q880 346 930 430 L975 470 L972 585 Z',
-    glass: 'M500 430 Q560 360 625 352 L710 350 L710 430 Z M730 350 L815 350 Q860 356 900 428 L730 430 Z',
-    wheelY: 590, wheelR: 64, front: 345, rear: 830, nose: 190, tail: 975,
-  },
-  varebil: {
-    body: 'M140 600 L150 500 Q160 460 230 440 L330 420 Q400 300 470 285 L1045 280 Q1062 282 1064 310 L1064 600 Z',
-    glass: 'M360 418 Q420 312 478 300 L560 298 L560 416 Z',
-    wheelY: 604, wheelR: 72, front: 300, rear: 900, nose: 140, tail: 1064,
-  },
-};
+/** Each body shape in profile (SVG paths and where its wheels, nose and tail are), as data: car-bodies.json. */
+const BODY_PATHS: Record<Shape, { body: string; glass: string; wheelY: number; wheelR: number; front: number; rear: number; nose: number; tail: number }> =
+  carBodies;
 
 const BACKDROPS = [
   // Daylight: sky, far hills, asphalt.
