@@ -1,7 +1,6 @@
 import {
   Box,
   Button,
-  Field,
   Flex,
   Grid,
   Heading,
@@ -14,23 +13,17 @@ import {
   Text,
   Textarea,
 } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { Lightbulb, Mail, MessageCircle, Send, ShieldAlert, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useForm, useWatch, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
-import {
-  contactInput,
-  feedbackInput,
-  MESSAGE_MAX,
-  type ContactFormValues,
-  type ContactInput,
-  type FeedbackFormValues,
-  type FeedbackInput,
-} from '../../shared/schemas/inbox';
+import { useWatch } from 'react-hook-form';
+import { contactInput, feedbackInput, MESSAGE_MAX } from '../../shared/schemas/inbox';
 import { PHONE_PLACEHOLDER } from '../../shared/validation/phone';
+import { FormField } from '../components/form/form-field';
+import { useZodForm } from '../components/form/use-zod-form';
 import { StaticPage } from '../components/static-page';
+import { applyFieldErrors, isRateLimited, RATE_LIMITED_MESSAGE } from '../lib/server-errors';
 import { toast, toastError } from '../lib/toaster';
 import { useTRPC } from '../trpc';
 
@@ -148,56 +141,27 @@ const optional = (
   </Text>
 );
 
-interface ServerError {
-  message: string;
-  data?: { details?: unknown; httpStatus?: number } | null;
-}
-
-/** Puts the server's field messages (400 details) under the matching inputs. */
-function applyServerErrors<T extends FieldValues>(err: ServerError, setError: UseFormSetError<T>, fields: ReadonlyArray<Path<T>>) {
-  const details = err.data?.details;
-  if (!details || typeof details !== 'object') return;
-  for (const [field, message] of Object.entries(details as Record<string, unknown>)) {
-    if (typeof message === 'string' && (fields as readonly string[]).includes(field))
-      setError(field as Path<T>, { type: 'server', message });
-  }
-}
-
-/**
- * A too-many-attempts answer says so in the toast; other failures need no more than the SPEC text. The rate
- * limiter answers before tRPC runs, so its 429 reaches the client as a plain HTTP status, not as error data.
- */
-function failureHint(err: ServerError): string | undefined {
-  const status = err.data?.httpStatus ?? (err as { meta?: { response?: { status?: number } } }).meta?.response?.status;
-  return status === 429 ? 'For mange forsøk. Vent litt og prøv igjen.' : undefined;
+/** The SPEC §8 failure text of a form, with the reason when it was too many attempts. */
+function toastFailure(title: string, err: unknown) {
+  toastError(title, isRateLimited(err) ? RATE_LIMITED_MESSAGE : undefined);
 }
 
 function ContactForm() {
   const trpc = useTRPC();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    control,
-    formState: { errors },
-  } = useForm<ContactFormValues, unknown, ContactInput>({
-    resolver: zodResolver(contactInput),
-    defaultValues: { name: '', email: '', phone: '', subject: '', message: '' },
-  });
+  const form = useZodForm(contactInput, { defaultValues: { name: '', email: '', phone: '', subject: '', message: '' } });
   const send = useMutation(
     trpc.inbox.contact.mutationOptions({
       onSuccess: () => {
         toast('Melding sendt', 'Takk for at du tok kontakt. Vi svarer vanligvis innen 24 timer.');
-        reset();
+        form.reset();
       },
       onError: (err) => {
-        applyServerErrors(err, setError, ['name', 'email', 'phone', 'subject', 'message']);
-        toastError(CONTACT_FAILED, failureHint(err));
+        applyFieldErrors(err, form);
+        toastFailure(CONTACT_FAILED, err);
       },
     }),
   );
-  const messageLength = (useWatch({ control, name: 'message' }) ?? '').length;
+  const messageLength = (useWatch({ control: form.control, name: 'message' }) ?? '').length;
 
   return (
     <FormCard
@@ -206,56 +170,40 @@ function ContactForm() {
       description="Fyll ut skjemaet, så kommer vi tilbake til deg på e-post. Felt merket med * må fylles ut."
     >
       <Stack asChild gap="5">
-        <form noValidate onSubmit={handleSubmit((values) => send.mutate(values))} data-testid="contact-form">
+        <form noValidate onSubmit={form.handleSubmit((values) => send.mutate(values))} data-testid="contact-form">
           <SimpleGrid columns={{ base: 1, sm: 2 }} gap="5">
-            <Field.Root required invalid={!!errors.name}>
-              <Field.Label>
-                Navn <Field.RequiredIndicator />
-              </Field.Label>
-              <Input {...register('name')} autoComplete="name" placeholder="Ola Nordmann" />
-              <Field.ErrorText>{errors.name?.message}</Field.ErrorText>
-            </Field.Root>
-            <Field.Root required invalid={!!errors.email}>
-              <Field.Label>
-                E-post <Field.RequiredIndicator />
-              </Field.Label>
-              <Input {...register('email')} type="email" autoComplete="email" inputMode="email" placeholder="ola@eksempel.no" />
-              <Field.ErrorText>{errors.email?.message}</Field.ErrorText>
-            </Field.Root>
+            <FormField label="Navn" required error={form.errorOf('name')}>
+              <Input {...form.register('name')} autoComplete="name" placeholder="Ola Nordmann" />
+            </FormField>
+            <FormField label="E-post" required error={form.errorOf('email')}>
+              <Input {...form.register('email')} type="email" autoComplete="email" inputMode="email" placeholder="ola@eksempel.no" />
+            </FormField>
           </SimpleGrid>
           <SimpleGrid columns={{ base: 1, sm: 2 }} gap="5">
-            <Field.Root invalid={!!errors.phone}>
-              <Field.Label>
-                Telefonnummer <Field.RequiredIndicator fallback={optional} />
-              </Field.Label>
-              <Input {...register('phone')} type="tel" autoComplete="tel" inputMode="tel" placeholder={PHONE_PLACEHOLDER} />
-              <Field.ErrorText>{errors.phone?.message}</Field.ErrorText>
-            </Field.Root>
-            <Field.Root required invalid={!!errors.subject}>
-              <Field.Label>
-                Emne <Field.RequiredIndicator />
-              </Field.Label>
-              <Input {...register('subject')} placeholder="Hva gjelder det?" />
-              <Field.ErrorText>{errors.subject?.message}</Field.ErrorText>
-            </Field.Root>
+            <FormField label="Telefonnummer" optional={optional} error={form.errorOf('phone')}>
+              <Input {...form.register('phone')} type="tel" autoComplete="tel" inputMode="tel" placeholder={PHONE_PLACEHOLDER} />
+            </FormField>
+            <FormField label="Emne" required error={form.errorOf('subject')}>
+              <Input {...form.register('subject')} placeholder="Hva gjelder det?" />
+            </FormField>
           </SimpleGrid>
-          <Field.Root required invalid={!!errors.message}>
-            <Field.Label>
-              Melding <Field.RequiredIndicator />
-            </Field.Label>
+          <FormField
+            label="Melding"
+            required
+            error={form.errorOf('message')}
+            aside={
+              <Text fontSize="xs" color={messageLength > MESSAGE_MAX ? 'fg.error' : 'fg.muted'} ms="auto" flexShrink={0} mt="1">
+                {messageLength} / {MESSAGE_MAX}
+              </Text>
+            }
+          >
             <Textarea
-              {...register('message')}
+              {...form.register('message')}
               rows={7}
               resize="vertical"
               placeholder="Skriv meldingen din her. Gjelder det en annonse, oppgi gjerne annonsekoden."
             />
-            <HStack justify="space-between" w="full" align="flex-start" gap="4">
-              <Field.ErrorText>{errors.message?.message}</Field.ErrorText>
-              <Text fontSize="xs" color={messageLength > MESSAGE_MAX ? 'fg.error' : 'fg.muted'} ms="auto" flexShrink={0} mt="1">
-                {messageLength} / {MESSAGE_MAX}
-              </Text>
-            </HStack>
-          </Field.Root>
+          </FormField>
           <Stack
             direction={{ base: 'column-reverse', sm: 'row' }}
             justify="space-between"
@@ -289,25 +237,16 @@ function ContactForm() {
 
 function FeedbackForm() {
   const trpc = useTRPC();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors },
-  } = useForm<FeedbackFormValues, unknown, FeedbackInput>({
-    resolver: zodResolver(feedbackInput),
-    defaultValues: { feedback: '', name: '', email: '' },
-  });
+  const form = useZodForm(feedbackInput, { defaultValues: { feedback: '', name: '', email: '' } });
   const send = useMutation(
     trpc.inbox.feedback.mutationOptions({
       onSuccess: () => {
         toast('Takk for tilbakemeldingen', 'Vi leser alt vi får, og bruker det til å gjøre Bilpartner.no bedre.');
-        reset();
+        form.reset();
       },
       onError: (err) => {
-        applyServerErrors(err, setError, ['feedback', 'name', 'email']);
-        toastError(FEEDBACK_FAILED, failureHint(err));
+        applyFieldErrors(err, form);
+        toastFailure(FEEDBACK_FAILED, err);
       },
     }),
   );
@@ -320,32 +259,16 @@ function FeedbackForm() {
       description="Har du en idé til forbedring, eller fant du noe som ikke virket? Du kan være anonym."
     >
       <Stack asChild gap="5">
-        <form noValidate onSubmit={handleSubmit((values) => send.mutate(values))} data-testid="feedback-form">
-          <Field.Root required invalid={!!errors.feedback}>
-            <Field.Label>
-              Tilbakemelding <Field.RequiredIndicator />
-            </Field.Label>
-            <Textarea {...register('feedback')} rows={7} resize="vertical" placeholder="Hva liker du, og hva kan vi gjøre bedre?" />
-            <Field.ErrorText>{errors.feedback?.message}</Field.ErrorText>
-          </Field.Root>
-          <Field.Root invalid={!!errors.name}>
-            <Field.Label>
-              Navn <Field.RequiredIndicator fallback={optional} />
-            </Field.Label>
-            <Input {...register('name')} autoComplete="name" />
-            <Field.ErrorText>{errors.name?.message}</Field.ErrorText>
-          </Field.Root>
-          <Field.Root invalid={!!errors.email}>
-            <Field.Label>
-              E-post <Field.RequiredIndicator fallback={optional} />
-            </Field.Label>
-            <Input {...register('email')} type="email" autoComplete="email" inputMode="email" />
-            {errors.email ? (
-              <Field.ErrorText>{errors.email.message}</Field.ErrorText>
-            ) : (
-              <Field.HelperText>Fyll inn hvis du vil at vi skal kunne svare deg.</Field.HelperText>
-            )}
-          </Field.Root>
+        <form noValidate onSubmit={form.handleSubmit((values) => send.mutate(values))} data-testid="feedback-form">
+          <FormField label="Tilbakemelding" required error={form.errorOf('feedback')}>
+            <Textarea {...form.register('feedback')} rows={7} resize="vertical" placeholder="Hva liker du, og hva kan vi gjøre bedre?" />
+          </FormField>
+          <FormField label="Navn" optional={optional} error={form.errorOf('name')}>
+            <Input {...form.register('name')} autoComplete="name" />
+          </FormField>
+          <FormField label="E-post" optional={optional} error={form.errorOf('email')} helper="Fyll inn hvis du vil at vi skal kunne svare deg.">
+            <Input {...form.register('email')} type="email" autoComplete="email" inputMode="email" />
+          </FormField>
           <Button type="submit" colorPalette="accent" size="lg" loading={send.isPending} loadingText="Sender..." disabled={send.isPending}>
             <Send size={18} aria-hidden /> Send tilbakemelding
           </Button>

@@ -1,14 +1,16 @@
-import { Button, CloseButton, Dialog, Field, Input, Portal, SimpleGrid, Stack, Tabs } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, CloseButton, Dialog, Input, Portal, SimpleGrid, Stack, Tabs } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { loginInput, registerInput } from '../../../shared/schemas/auth';
-import { PHONE_PLACEHOLDER, phoneFieldError } from '../../../shared/validation/phone';
+import { applyFieldErrors, errorMessage } from '../../lib/server-errors';
 import { toast, toastError } from '../../lib/toaster';
 import { useTRPC } from '../../trpc';
-import { AddressAutocomplete, keepOpenOnComboboxEscape } from '../address-autocomplete';
-import { applyFieldErrors, errorMessage } from './errors';
+import { keepOpenOnComboboxEscape } from '../address-autocomplete';
+import { AddressInput } from '../form/address-input';
+import { FormField } from '../form/form-field';
+import { PhoneField } from '../form/phone-field';
+import { useZodForm } from '../form/use-zod-form';
 
 type Tab = 'login' | 'register';
 
@@ -86,13 +88,12 @@ export default function LoginDialog({ open, onOpenChange, initialTab }: LoginDia
 function LoginForm({ onOpenChange }: { onOpenChange: (open: boolean) => void }) {
   const trpc = useTRPC();
   const done = useAuthSuccess(onOpenChange);
-  const form = useForm({ resolver: zodResolver(loginInput), defaultValues: { username: '', password: '' } });
-  const { errors } = form.formState;
+  const form = useZodForm(loginInput, { defaultValues: { username: '', password: '' } });
   const login = useMutation(
     trpc.auth.login.mutationOptions({
       onSuccess: () => done('Innlogging vellykket', 'Du er nå logget inn.'),
       onError: (err) => {
-        applyFieldErrors(err, ['username', 'password'] as const, form.setError);
+        applyFieldErrors(err, form);
         toastError('Innlogging feilet', errorMessage(err, 'Innlogging feilet'));
       },
     }),
@@ -101,20 +102,12 @@ function LoginForm({ onOpenChange }: { onOpenChange: (open: boolean) => void }) 
   return (
     <Stack asChild gap="4">
       <form noValidate onSubmit={form.handleSubmit((values) => login.mutate(values))}>
-        <Field.Root required invalid={!!errors.username}>
-          <Field.Label>
-            Brukernavn <Field.RequiredIndicator />
-          </Field.Label>
+        <FormField label="Brukernavn" required error={form.errorOf('username')}>
           <Input {...form.register('username')} autoComplete="username" autoCapitalize="none" spellCheck={false} />
-          <Field.ErrorText>{errors.username?.message}</Field.ErrorText>
-        </Field.Root>
-        <Field.Root required invalid={!!errors.password}>
-          <Field.Label>
-            Passord <Field.RequiredIndicator />
-          </Field.Label>
+        </FormField>
+        <FormField label="Passord" required error={form.errorOf('password')}>
           <Input {...form.register('password')} type="password" autoComplete="current-password" />
-          <Field.ErrorText>{errors.password?.message}</Field.ErrorText>
-        </Field.Root>
+        </FormField>
         <Button type="submit" colorPalette="brand" size="lg" mt="2" disabled={login.isPending || login.isSuccess}>
           {login.isPending ? 'Logg inn...' : 'Logg inn'}
         </Button>
@@ -123,96 +116,51 @@ function LoginForm({ onOpenChange }: { onOpenChange: (open: boolean) => void }) 
   );
 }
 
-const REGISTER_FIELDS = ['username', 'password', 'name', 'email', 'phone', 'address'] as const;
-
 function RegisterForm({ onOpenChange }: { onOpenChange: (open: boolean) => void }) {
   const trpc = useTRPC();
   const done = useAuthSuccess(onOpenChange);
-  const form = useForm({
-    resolver: zodResolver(registerInput),
+  const form = useZodForm(registerInput, {
     defaultValues: { username: '', password: '', name: '', email: '', phone: '', address: '' },
   });
-  const { errors } = form.formState;
   const register = useMutation(
     trpc.auth.register.mutationOptions({
       onSuccess: () => done('Registrering vellykket', 'Din konto er opprettet og du er logget inn.'),
       onError: (err) => {
-        applyFieldErrors(err, REGISTER_FIELDS, form.setError);
+        applyFieldErrors(err, form);
         toastError('Registrering feilet', errorMessage(err, 'Registrering feilet'));
       },
     }),
   );
-
-  // SPEC §5: while typing, an invalid number gets the short inline text and a red border; the submit-time
-  // message (from the shared schema) replaces it once the form has been sent.
-  const phone = useWatch({ control: form.control, name: 'phone' }) ?? '';
-  const phoneError = phoneFieldError(phone, errors.phone?.message);
+  const phone = useWatch({ control: form.control, name: 'phone' });
 
   return (
     <Stack asChild gap="4">
       <form noValidate onSubmit={form.handleSubmit((values) => register.mutate(values))}>
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-          <Field.Root required invalid={!!errors.username}>
-            <Field.Label>
-              Brukernavn <Field.RequiredIndicator />
-            </Field.Label>
+          <FormField label="Brukernavn" required error={form.errorOf('username')}>
             <Input {...form.register('username')} autoComplete="username" autoCapitalize="none" spellCheck={false} />
-            <Field.ErrorText>{errors.username?.message}</Field.ErrorText>
-          </Field.Root>
-          <Field.Root required invalid={!!errors.password}>
-            <Field.Label>
-              Passord <Field.RequiredIndicator />
-            </Field.Label>
+          </FormField>
+          <FormField label="Passord" required error={form.errorOf('password')} helper="Minst 6 tegn.">
             <Input {...form.register('password')} type="password" autoComplete="new-password" />
-            {errors.password ? (
-              <Field.ErrorText>{errors.password.message}</Field.ErrorText>
-            ) : (
-              <Field.HelperText>Minst 6 tegn.</Field.HelperText>
-            )}
-          </Field.Root>
+          </FormField>
         </SimpleGrid>
-        <Field.Root required invalid={!!errors.name}>
-          <Field.Label>
-            Fullt navn <Field.RequiredIndicator />
-          </Field.Label>
+        <FormField label="Fullt navn" required error={form.errorOf('name')}>
           <Input {...form.register('name')} autoComplete="name" />
-          <Field.ErrorText>{errors.name?.message}</Field.ErrorText>
-        </Field.Root>
+        </FormField>
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-          <Field.Root required invalid={!!errors.email}>
-            <Field.Label>
-              E-post <Field.RequiredIndicator />
-            </Field.Label>
+          <FormField label="E-post" required error={form.errorOf('email')}>
             <Input {...form.register('email')} type="email" autoComplete="email" inputMode="email" />
-            <Field.ErrorText>{errors.email?.message}</Field.ErrorText>
-          </Field.Root>
-          <Field.Root required invalid={!!phoneError}>
-            <Field.Label>
-              Telefonnummer <Field.RequiredIndicator />
-            </Field.Label>
-            <Input {...form.register('phone')} type="tel" autoComplete="tel" inputMode="tel" placeholder={PHONE_PLACEHOLDER} />
-            <Field.ErrorText>{phoneError}</Field.ErrorText>
-          </Field.Root>
+          </FormField>
+          <PhoneField required typed={phone} error={form.errorOf('phone')} {...form.register('phone')} />
         </SimpleGrid>
-        <Field.Root invalid={!!errors.address}>
-          <Field.Label>Adresse</Field.Label>
-          <Controller
+        <FormField label="Adresse" error={form.errorOf('address')} helper="Valgfritt.">
+          <AddressInput
             control={form.control}
             name="address"
-            render={({ field }) => (
-              <AddressAutocomplete
-                name={field.name}
-                value={field.value ?? ''}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                invalid={!!errors.address}
-                placeholder="Begynn å skrive, f.eks. Storgata 1"
-              />
-            )}
+            invalid={!!form.errorOf('address')}
+            placeholder="Begynn å skrive, f.eks. Storgata 1"
           />
-          {errors.address ? <Field.ErrorText>{errors.address.message}</Field.ErrorText> : <Field.HelperText>Valgfritt.</Field.HelperText>}
-        </Field.Root>
+        </FormField>
         <Button type="submit" colorPalette="brand" size="lg" mt="2" disabled={register.isPending || register.isSuccess}>
           {register.isPending ? 'Oppretter konto...' : 'Opprett konto'}
         </Button>

@@ -5,7 +5,8 @@ import { useUser } from '../../hooks/use-user';
 import { toast } from '../../lib/toaster';
 import { useTRPC } from '../../trpc';
 import { FormPageShell } from './form-page';
-import { EMPTY_FORM_VALUES, ListingForm, vehicleToFormValues } from './listing-form';
+import { ListingForm } from './listing-form';
+import { EMPTY_FORM_VALUES, vehicleToFormValues } from './listing-values';
 import { toastCreateError } from './save-errors';
 import type { VehicleParam } from './vehicle-param';
 

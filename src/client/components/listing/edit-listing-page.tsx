@@ -7,7 +7,8 @@ import { toast } from '../../lib/toaster';
 import { useTRPC } from '../../trpc';
 import { forEditQuery } from './edit-query';
 import { FormPageShell } from './form-page';
-import { ListingForm, listingToFormValues } from './listing-form';
+import { ListingForm } from './listing-form';
+import { listingToFormValues } from './listing-values';
 import { toastUpdateError } from './save-errors';
 
 /** docs/product/screens.md /rediger-annonse/{id}: the form prefilled, for the owner or an admin. */

@@ -1,4 +1,5 @@
 import { isTRPCClientError } from '@trpc/client';
+import type { FieldErrors } from 'react-hook-form';
 import {
   IMAGE_TYPE_MESSAGE,
   IMAGE_TYPE_TITLE,
@@ -8,8 +9,17 @@ import {
   LISTING_REQUIRED_TITLE,
 } from '../../../shared/schemas/listing';
 import { toastError } from '../../lib/toaster';
+import type { ListingFormValues } from './listing-values';
 
-// The toasts of a failed save (SPEC §8 "Create listing", "Owner toasts").
+// The toasts of a failed save (SPEC §8 "Create listing", "Owner toasts"): the form's own check, then the server's.
+
+/** The SPEC §5/§8 toast for a failed client check: missing required first, then price, then the first message. */
+export function toastInvalidForm(errors: FieldErrors<ListingFormValues>) {
+  const messages = Object.values(errors).map((e) => e?.message);
+  if (messages.includes(LISTING_REQUIRED_MESSAGE)) return toastError(LISTING_REQUIRED_TITLE, LISTING_REQUIRED_MESSAGE);
+  if (errors.price) return toastError(LISTING_PRICE_TITLE, LISTING_PRICE_MESSAGE);
+  toastError('Ugyldig informasjon', messages.find((m) => m) ?? 'Sjekk feltene som er markert.');
+}
 
 const KNOWN_TITLES: Record<string, string> = {
   [LISTING_REQUIRED_MESSAGE]: LISTING_REQUIRED_TITLE,

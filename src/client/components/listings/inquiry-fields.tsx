@@ -1,8 +1,6 @@
-import { Button, Field, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { Send } from 'lucide-react';
-import { useForm } from 'react-hook-form';
 import {
   INQUIRY_EMAIL_MAX,
   INQUIRY_FAILED_MESSAGE,
@@ -11,11 +9,11 @@ import {
   INQUIRY_PHONE_MAX,
   INQUIRY_SENT_TITLE,
   inquiryInput,
-  type InquiryInput,
-  type InquiryValues,
 } from '../../../shared/schemas/inquiry';
 import { toast, toastError } from '../../lib/toaster';
 import { useTRPC } from '../../trpc';
+import { FormField } from '../form/form-field';
+import { useZodForm } from '../form/use-zod-form';
 
 interface Props {
   listingId: number;
@@ -23,24 +21,27 @@ interface Props {
   user: { name: string; email: string; phone: string };
 }
 
+const optional = (
+  <Text as="span" color="fg.muted" fontWeight="normal">
+    (valgfritt)
+  </Text>
+);
+
 /**
  * The inquiry fields for a logged-in viewer. The shared schema (SPEC §5 Inquiry: name, e-mail and message required,
  * phone optional and Norwegian when given) checks the form here and the input on the server, with the same words.
  */
 export default function InquiryFields({ listingId, carName, user }: Props) {
   const trpc = useTRPC();
-  const form = useForm<InquiryInput, unknown, InquiryValues>({
-    resolver: zodResolver(inquiryInput),
+  const form = useZodForm(inquiryInput, {
     defaultValues: { listingId, name: user.name ?? '', email: user.email ?? '', phone: user.phone ?? '', message: '' },
   });
-  const { register, handleSubmit, formState, reset, getValues } = form;
-  const errors = formState.errors;
 
   const send = useMutation(
     trpc.inquiries.create.mutationOptions({
       onSuccess: () => {
         toast(INQUIRY_SENT_TITLE);
-        reset({ ...getValues(), message: '' });
+        form.reset({ ...form.getValues(), message: '' });
       },
       onError: () => toastError('Feil', INQUIRY_FAILED_MESSAGE),
     }),
@@ -48,45 +49,26 @@ export default function InquiryFields({ listingId, carName, user }: Props) {
 
   return (
     <Stack asChild gap="4">
-      <form noValidate onSubmit={handleSubmit((v) => send.mutate(v))}>
+      <form noValidate onSubmit={form.handleSubmit((v) => send.mutate(v))}>
         <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-          <Field.Root required invalid={!!errors.name}>
-            <Field.Label>
-              Navn <Field.RequiredIndicator />
-            </Field.Label>
-            <Input autoComplete="name" maxLength={INQUIRY_NAME_MAX} {...register('name')} />
-            <Field.ErrorText>{errors.name?.message}</Field.ErrorText>
-          </Field.Root>
-          <Field.Root required invalid={!!errors.email}>
-            <Field.Label>
-              E-post <Field.RequiredIndicator />
-            </Field.Label>
-            <Input type="email" autoComplete="email" maxLength={INQUIRY_EMAIL_MAX} {...register('email')} />
-            <Field.ErrorText>{errors.email?.message}</Field.ErrorText>
-          </Field.Root>
-          <Field.Root invalid={!!errors.phone}>
-            <Field.Label>
-              Telefon{' '}
-              <Text as="span" color="fg.muted" fontWeight="normal">
-                (valgfritt)
-              </Text>
-            </Field.Label>
-            <Input type="tel" autoComplete="tel" maxLength={INQUIRY_PHONE_MAX} {...register('phone')} />
-            <Field.ErrorText>{errors.phone?.message}</Field.ErrorText>
-          </Field.Root>
+          <FormField label="Navn" required error={form.errorOf('name')}>
+            <Input autoComplete="name" maxLength={INQUIRY_NAME_MAX} {...form.register('name')} />
+          </FormField>
+          <FormField label="E-post" required error={form.errorOf('email')}>
+            <Input type="email" autoComplete="email" maxLength={INQUIRY_EMAIL_MAX} {...form.register('email')} />
+          </FormField>
+          <FormField label="Telefon" optional={optional} error={form.errorOf('phone')}>
+            <Input type="tel" autoComplete="tel" maxLength={INQUIRY_PHONE_MAX} {...form.register('phone')} />
+          </FormField>
         </SimpleGrid>
-        <Field.Root required invalid={!!errors.message}>
-          <Field.Label>
-            Melding <Field.RequiredIndicator />
-          </Field.Label>
+        <FormField label="Melding" required error={form.errorOf('message')}>
           <Textarea
             rows={5}
             maxLength={INQUIRY_MESSAGE_MAX}
             placeholder={`Hei! Jeg er interessert i ${carName}. Er den fortsatt til salgs?`}
-            {...register('message')}
+            {...form.register('message')}
           />
-          <Field.ErrorText>{errors.message?.message}</Field.ErrorText>
-        </Field.Root>
+        </FormField>
         <Button
           type="submit"
           colorPalette="brand"

@@ -3,7 +3,6 @@ import {
   Button,
   Card,
   Container,
-  Field,
   Heading,
   Input,
   SimpleGrid,
@@ -11,11 +10,10 @@ import {
   Stack,
   Text,
 } from '@chakra-ui/react';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import {
   PASSWORD_MIN,
   PASSWORD_MIN_MESSAGE,
@@ -24,11 +22,13 @@ import {
   updateProfileInput,
   type PublicUserShape,
 } from '../../../shared/schemas/auth';
-import { PHONE_PLACEHOLDER, phoneFieldError } from '../../../shared/validation/phone';
 import { z } from '../../../shared/zod';
-import { AddressAutocomplete } from '../../components/address-autocomplete';
-import { applyFieldErrors, errorMessage, fieldErrors } from '../../components/auth/errors';
+import { AddressInput } from '../../components/form/address-input';
+import { FormField } from '../../components/form/form-field';
+import { PhoneField } from '../../components/form/phone-field';
+import { useZodForm } from '../../components/form/use-zod-form';
 import { useUser } from '../../hooks/use-user';
+import { applyFieldErrors, errorMessage, fieldErrors } from '../../lib/server-errors';
 import { toast, toastError } from '../../lib/toaster';
 import { useTRPC } from '../../trpc';
 
@@ -73,7 +73,6 @@ const profileForm = updateProfileInput.extend({
   phone: phoneSchema.refine((v) => v !== '', { error: 'Telefonnummer må fylles ut.' }),
   address: z.string().trim().min(1, { error: 'Adresse må fylles ut.' }).max(300, { error: 'Adressen er for lang.' }),
 });
-const PROFILE_FIELDS = ['displayName', 'name', 'email', 'phone', 'address'] as const;
 
 function profileValues(user: PublicUserShape) {
   return { displayName: user.displayName ?? '', name: user.name, email: user.email, phone: user.phone, address: user.address };
@@ -82,8 +81,8 @@ function profileValues(user: PublicUserShape) {
 function ProfileCard({ user }: { user: PublicUserShape }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const form = useForm({ resolver: zodResolver(profileForm), defaultValues: profileValues(user) });
-  const { errors, isDirty } = form.formState;
+  const form = useZodForm(profileForm, { defaultValues: profileValues(user) });
+  const { isDirty } = form.formState;
   const save = useMutation(
     trpc.auth.updateProfile.mutationOptions({
       onSuccess: (updated) => {
@@ -92,14 +91,12 @@ function ProfileCard({ user }: { user: PublicUserShape }) {
         toast('Profil oppdatert');
       },
       onError: (err) => {
-        applyFieldErrors(err, PROFILE_FIELDS, form.setError);
+        applyFieldErrors(err, form);
         toastError('Feil', 'Kunne ikke oppdatere profil.');
       },
     }),
   );
-
-  const phone = useWatch({ control: form.control, name: 'phone' }) ?? '';
-  const phoneError = phoneFieldError(phone, errors.phone?.message);
+  const phone = useWatch({ control: form.control, name: 'phone' });
 
   return (
     <Card.Root as="section" aria-labelledby="profile-heading" size={{ base: 'sm', md: 'md' }}>
@@ -112,72 +109,35 @@ function ProfileCard({ user }: { user: PublicUserShape }) {
         <Stack asChild gap="4">
           <form noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))}>
             <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-              <Field.Root readOnly>
-                <Field.Label>Brukernavn</Field.Label>
+              <FormField label="Brukernavn" readOnly>
                 <Input value={user.username} readOnly variant="subtle" data-testid="profile-username" />
-              </Field.Root>
-              <Field.Root readOnly>
-                <Field.Label>Bruker-ID</Field.Label>
+              </FormField>
+              <FormField label="Bruker-ID" readOnly>
                 <Input value={user.uniqueId} readOnly variant="subtle" fontFamily="mono" data-testid="profile-unique-id" />
-              </Field.Root>
+              </FormField>
             </SimpleGrid>
             <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-              <Field.Root required invalid={!!errors.displayName}>
-                <Field.Label>
-                  Visningsnavn <Field.RequiredIndicator />
-                </Field.Label>
+              <FormField label="Visningsnavn" required error={form.errorOf('displayName')} helper="Vises i menyen og i meldinger.">
                 <Input {...form.register('displayName')} autoComplete="nickname" />
-                {errors.displayName ? (
-                  <Field.ErrorText>{errors.displayName.message}</Field.ErrorText>
-                ) : (
-                  <Field.HelperText>Vises i menyen og i meldinger.</Field.HelperText>
-                )}
-              </Field.Root>
-              <Field.Root required invalid={!!errors.name}>
-                <Field.Label>
-                  Navn <Field.RequiredIndicator />
-                </Field.Label>
+              </FormField>
+              <FormField label="Navn" required error={form.errorOf('name')}>
                 <Input {...form.register('name')} autoComplete="name" />
-                <Field.ErrorText>{errors.name?.message}</Field.ErrorText>
-              </Field.Root>
+              </FormField>
             </SimpleGrid>
             <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-              <Field.Root required invalid={!!errors.email}>
-                <Field.Label>
-                  E-post <Field.RequiredIndicator />
-                </Field.Label>
+              <FormField label="E-post" required error={form.errorOf('email')}>
                 <Input {...form.register('email')} type="email" autoComplete="email" inputMode="email" />
-                <Field.ErrorText>{errors.email?.message}</Field.ErrorText>
-              </Field.Root>
-              <Field.Root required invalid={!!phoneError}>
-                <Field.Label>
-                  Telefonnummer <Field.RequiredIndicator />
-                </Field.Label>
-                <Input {...form.register('phone')} type="tel" autoComplete="tel" inputMode="tel" placeholder={PHONE_PLACEHOLDER} />
-                <Field.ErrorText>{phoneError}</Field.ErrorText>
-              </Field.Root>
+              </FormField>
+              <PhoneField required typed={phone} error={form.errorOf('phone')} {...form.register('phone')} />
             </SimpleGrid>
-            <Field.Root required invalid={!!errors.address}>
-              <Field.Label>
-                Adresse <Field.RequiredIndicator />
-              </Field.Label>
-              <Controller
+            <FormField label="Adresse" required error={form.errorOf('address')}>
+              <AddressInput
                 control={form.control}
                 name="address"
-                render={({ field }) => (
-                  <AddressAutocomplete
-                    name={field.name}
-                    value={field.value ?? ''}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    inputRef={field.ref}
-                    invalid={!!errors.address}
-                    placeholder="Begynn å skrive, f.eks. Storgata 1"
-                  />
-                )}
+                invalid={!!form.errorOf('address')}
+                placeholder="Begynn å skrive, f.eks. Storgata 1"
               />
-              <Field.ErrorText>{errors.address?.message}</Field.ErrorText>
-            </Field.Root>
+            </FormField>
             <Stack direction={{ base: 'column-reverse', sm: 'row' }} justify="flex-end" gap="3" pt="2">
               <Button variant="ghost" type="button" disabled={!isDirty || save.isPending} onClick={() => form.reset(profileValues(user))}>
                 Tilbakestill
@@ -250,10 +210,7 @@ function PasswordCard() {
           <form noValidate onSubmit={submit}>
             {/* Lets password managers tie the new password to this account. */}
             <input type="text" name="username" autoComplete="username" hidden readOnly />
-            <Field.Root required invalid={!!errors.oldPassword}>
-              <Field.Label>
-                Nåværende passord <Field.RequiredIndicator />
-              </Field.Label>
+            <FormField label="Nåværende passord" required error={errors.oldPassword}>
               <Input
                 type="password"
                 autoComplete="current-password"
@@ -263,13 +220,9 @@ function PasswordCard() {
                   setErrors((x) => ({ ...x, oldPassword: undefined, form: undefined }));
                 }}
               />
-              <Field.ErrorText>{errors.oldPassword}</Field.ErrorText>
-            </Field.Root>
+            </FormField>
             <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-              <Field.Root required invalid={!!errors.newPassword}>
-                <Field.Label>
-                  Nytt passord <Field.RequiredIndicator />
-                </Field.Label>
+              <FormField label="Nytt passord" required error={errors.newPassword} helper="Minst 6 tegn.">
                 <Input
                   type="password"
                   autoComplete="new-password"
@@ -279,19 +232,10 @@ function PasswordCard() {
                     setErrors((x) => ({ ...x, newPassword: undefined, form: undefined }));
                   }}
                 />
-                {errors.newPassword ? (
-                  <Field.ErrorText>{errors.newPassword}</Field.ErrorText>
-                ) : (
-                  <Field.HelperText>Minst 6 tegn.</Field.HelperText>
-                )}
-              </Field.Root>
-              <Field.Root required invalid={mismatch}>
-                <Field.Label>
-                  Bekreft nytt passord <Field.RequiredIndicator />
-                </Field.Label>
+              </FormField>
+              <FormField label="Bekreft nytt passord" required error={mismatch ? PASSWORD_MISMATCH_MESSAGE : undefined}>
                 <Input type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
-                <Field.ErrorText>{PASSWORD_MISMATCH_MESSAGE}</Field.ErrorText>
-              </Field.Root>
+              </FormField>
             </SimpleGrid>
             {errors.form && (
               <Alert.Root status="error">

@@ -1,5 +1,7 @@
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+
 // Reading the server's answer out of a failed call. The server's errorFormatter puts the Norwegian message in
-// `message` and a field → message map in `data.details` (api-contract.md: "details name the fields").
+// `message` and a field → message map in `data.details` (docs/product/errors.md: "details name the fields").
 
 interface ClientErrorLike {
   message?: unknown;
@@ -7,7 +9,7 @@ interface ClientErrorLike {
   meta?: { response?: { status?: number }; responseJSON?: unknown };
 }
 
-const RATE_LIMITED = 'For mange forsøk. Vent litt og prøv igjen.';
+export const RATE_LIMITED_MESSAGE = 'For mange forsøk. Vent litt og prøv igjen.';
 const NETWORK = 'Fikk ikke kontakt med serveren. Sjekk nettforbindelsen og prøv igjen.';
 
 /**
@@ -17,9 +19,7 @@ const NETWORK = 'Fikk ikke kontakt med serveren. Sjekk nettforbindelsen og prøv
 export function errorMessage(err: unknown, fallback: string): string {
   if (!(err instanceof Error)) return 'Ukjent feil';
   const e = err as Error & ClientErrorLike;
-  // Answers that are not tRPC-shaped (the rate limiter, a proxy) carry the status on meta.
-  const status = e.data?.httpStatus ?? e.meta?.response?.status;
-  if (status === 429) return RATE_LIMITED;
+  if (isRateLimited(e)) return RATE_LIMITED_MESSAGE;
   const json = e.meta?.responseJSON as { message?: unknown } | undefined;
   if (!e.data && json && typeof json === 'object' && typeof json.message === 'string') return json.message;
   if (e.message === 'Failed to fetch' || e.message === 'Load failed' || e.message === 'NetworkError when attempting to fetch resource.') {
@@ -28,27 +28,31 @@ export function errorMessage(err: unknown, fallback: string): string {
   return e.message || fallback;
 }
 
-/** Field → message from a failed call, for showing server-side validation next to the field it names. */
+/**
+ * Whether the call was refused for too many attempts (429). The rate limiter answers before tRPC runs, so its
+ * status reaches the client on `meta` rather than as error data.
+ */
+export function isRateLimited(err: unknown): boolean {
+  const e = err as ClientErrorLike | null;
+  return (e?.data?.httpStatus ?? e?.meta?.response?.status) === 429;
+}
+
+/**
+ * Field → message from a failed call, for showing server-side validation next to the field it names. The edit
+ * input nests the form under `data`, so its keys ('data.price') are read as the form's own ('price').
+ */
 export function fieldErrors(err: unknown): Record<string, string> {
   const details = (err as ClientErrorLike | null)?.data?.details;
   if (!details || typeof details !== 'object' || Array.isArray(details)) return {};
   const out: Record<string, string> = {};
-  for (const [key, value] of Object.entries(details)) if (typeof value === 'string') out[key] = value;
+  for (const [key, value] of Object.entries(details)) if (typeof value === 'string') out[key.replace(/^data\./, '')] = value;
   return out;
 }
 
-/** Applies fieldErrors(err) to the fields a form has; answers whether any landed. */
-export function applyFieldErrors<F extends string>(
-  err: unknown,
-  fields: readonly F[],
-  setError: (field: F, error: { type: string; message: string }) => void,
-): boolean {
-  let any = false;
+/** Puts fieldErrors(err) under the fields the form has (any other detail is left to the toast). */
+export function applyFieldErrors<T extends FieldValues>(err: unknown, form: { getValues: () => T; setError: UseFormSetError<T> }) {
+  const values = form.getValues();
   for (const [key, message] of Object.entries(fieldErrors(err))) {
-    if ((fields as readonly string[]).includes(key)) {
-      setError(key as F, { type: 'server', message });
-      any = true;
-    }
+    if (key in values) form.setError(key as Path<T>, { type: 'server', message }, { shouldFocus: false });
   }
-  return any;
 }
