@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { ListingCardShape } from '../../shared/types/listing';
+import { listingListItemShape, type ListingListItem } from '../services/search/listing-search';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listings } from '../../../db/schema';
 import { callerFor, createTestApp, createUser, json, loggedInUser, type TestApp } from '../testing/harness';
@@ -51,26 +52,86 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('GET /api/listings', () => {
-  it('answers a JSON array of cards with the number of all matches in X-Total-Count', async () => {
+  it('answers a JSON array of full Listings with the number of all matches in X-Total-Count', async () => {
     const res = await get('/api/listings');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/application\/json/);
     expect(res.headers['x-total-count']).toBe('31');
-    const body = json<ListingCardShape[]>(res);
+    const body = json<ListingListItem[]>(res);
     expect(body).toHaveLength(24); // default page size
-    expect(body[0]).toEqual({
+    // docs/product/api.md "Shapes": a Listing is every field, images as URLs (this was the slim card before issue 8).
+    expect(body[0]).toMatchObject({
       id: visibleId,
+      userId: seller.user.id,
       make: 'Tesla',
       model: 'Model Y',
       year: 2018,
       mileage: 90_000,
       fuelType: 'bensin',
       transmission: 'manuell',
+      price: 420_000,
+      registrationFee: 0,
       totalPrice: 420_000,
+      description: 'Blå Tesla med hengerfeste.',
+      equipment: ['Hengerfeste', 'Varmepumpe'],
+      images: [`/uploads/listings/${visibleId}/0.webp`, `/uploads/listings/${visibleId}/1.webp`],
+      address: 'Bilveien 3, 0150 Oslo',
+      contactPhone: '98765432',
       place: 'Oslo',
-      coverImage: null,
+      status: 'approved',
+      rejectionReason: null,
+      active: true,
       createdAt: '2025-02-01T00:00:00.000Z',
     });
+    expect(body[0].imageDetails.map((i) => i.thumbUrl)).toEqual([0, 1].map((n) => `/uploads/listings/${visibleId}/${n}-thumb.webp`));
+    expect(JSON.stringify(body)).not.toMatch(/password|email|username/i);
+  });
+
+  it('answers items with every key of the detail view\'s Listing, so a filter can be checked on the answer', async () => {
+    const pickups = [0, 1, 2].map((i) => insertListing(t.db, seller.user.id, { make: 'Ford', model: 'Ranger', bodyType: 'pickup', createdAt: new Date(Date.UTC(2024, 0, 1 + i)) }).id);
+    insertListingImage(t.db, pickups[1], 0);
+    try {
+      const res = await get('/api/listings?bodyType=pickup');
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['x-total-count']).toBe('3');
+      const items = json<ListingListItem[]>(res);
+      expect(items.map((l) => l.id)).toEqual([...pickups].reverse()); // newest first, the search's order kept
+      expect(items.every((l) => l.bodyType === 'pickup')).toBe(true);
+      const detail = json(await get(`/api/listings/${pickups[0]}`));
+      const viewerKeys = ['seller', 'isSaved', 'isOwner'];
+      const listingKeys = Object.keys(detail).filter((k) => !viewerKeys.includes(k)).sort();
+      expect(listingKeys).toEqual(Object.keys(listingListItemShape.shape).sort());
+      for (const l of items) expect(Object.keys(l).sort()).toEqual(listingKeys);
+      expect(items[1].images).toEqual([`/uploads/listings/${pickups[1]}/0.webp`]);
+      expect(items[0].images).toEqual([]);
+      // The same listing as the detail view shows a visitor, less the viewer's parts.
+      const { seller: _s, isSaved: _i, isOwner: _o, ...detailListing } = detail;
+      expect(items[2]).toEqual(detailListing);
+    } finally {
+      for (const id of pickups) t.db.delete(listings).where(eq(listings.id, id)).run();
+    }
+  });
+
+  it('blanks a hidden address and hidden contact phone in the list for everyone, as the detail view does for visitors', async () => {
+    const id = insertListing(t.db, seller.user.id, {
+      make: 'Lada',
+      address: 'Hemmeligveien 9, 0150 Oslo',
+      place: 'Oslo',
+      contactPhone: '93333333',
+      hideAddress: true,
+      hideContactInfo: true,
+    }).id;
+    try {
+      for (const cookie of [undefined, seller.cookie, admin.cookie]) {
+        const res = await get('/api/listings?make=Lada', cookie);
+        const [l] = json<ListingListItem[]>(res);
+        expect(l).toMatchObject({ id, address: '', contactPhone: '', hideAddress: true, hideContactInfo: true, place: 'Oslo' });
+        expect(res.body).not.toContain('Hemmeligveien');
+        expect(res.body).not.toContain('93333333');
+      }
+    } finally {
+      t.db.delete(listings).where(eq(listings.id, id)).run();
+    }
   });
 
   it('pages with limit and offset, sorts, and keeps the total', async () => {
@@ -175,9 +236,15 @@ describe('GET /api/listings/:id', () => {
     const viaRest = json(await get(`/api/listings/${visibleId}`, buyer.cookie));
     const viaTrpc = await callerFor(t.db, buyer.user).listings.byId({ id: visibleId });
     expect(viaRest).toEqual(JSON.parse(JSON.stringify(viaTrpc)));
-    const cards = json<ListingCardShape[]>(await get('/api/listings?limit=2'));
-    const trpcCards = await callerFor(t.db, null).listings.list({ limit: 2 });
-    expect(cards).toEqual(JSON.parse(JSON.stringify(trpcCards.items)));
+    const items = json<ListingListItem[]>(await get('/api/listings?limit=2'));
+    const trpcItems = await callerFor(t.db, null).listings.listFull({ limit: 2 });
+    expect(items).toEqual(JSON.parse(JSON.stringify(trpcItems.items)));
+    // The web client keeps its slim cards over tRPC.
+    const cards = await callerFor(t.db, null).listings.list({ limit: 2 });
+    expect(cards.items.map((c) => c.id)).toEqual(items.map((l) => l.id));
+    expect(Object.keys(cards.items[0]).sort()).toEqual(
+      ['coverImage', 'createdAt', 'fuelType', 'id', 'make', 'mileage', 'model', 'place', 'totalPrice', 'transmission', 'year'],
+    );
   });
 
   it('tells the owner it is theirs and a buyer whether they saved it', async () => {

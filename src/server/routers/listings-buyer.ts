@@ -6,6 +6,11 @@ import { publicProcedure } from '../trpc/init';
 export const listingsBuyerProcedures = {
   /** The public search: `{items, total}`; REST sends the items as the body and the total as X-Total-Count. */
   list: publicProcedure.input(searchInput).query(({ ctx, input }) => ctx.stores.search.search(input)),
+  /**
+   * The same search answering full listings, as the REST contract defines a Listing (GET /api/listings,
+   * docs/product/api.md "Shapes"); the web client keeps the slim cards of `list`.
+   */
+  listFull: publicProcedure.input(searchInput).query(({ ctx, input }) => ctx.stores.search.searchFull(input)),
 
   /** One listing with its seller, and whether the viewer saved or owns it; 404 for a hidden one unless owner/admin. */
   byId: publicProcedure.input(listingIdInput).query(({ ctx, input }) => ctx.stores.listingDetails.forViewer(input.id, ctx.user)),

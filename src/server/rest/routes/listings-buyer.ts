@@ -1,5 +1,5 @@
-import { listingCardShape, listingDetailShape } from '../../../shared/schemas/listing-shape';
-import type { SearchResult } from '../../services/search/listing-search';
+import { listingDetailShape } from '../../../shared/schemas/listing-shape';
+import { listingListItemShape, type ListingListItem, type SearchResult } from '../../services/search/listing-search';
 import { defineRoutes, jsonSchemaOf } from '../types';
 import { z } from '../../../shared/zod';
 
@@ -7,15 +7,16 @@ export const listingsBuyerRoutes = defineRoutes([
   {
     method: 'GET',
     url: '/api/listings',
-    procedure: 'listings.list',
-    // api-contract.md: a JSON array of cards, the number of all matches in X-Total-Count. HEAD comes with GET.
-    send: (result: SearchResult, reply) => {
+    procedure: 'listings.listFull',
+    // docs/product/api.md: a JSON array of Listings (every field), the number of all matches in X-Total-Count. HEAD
+    // comes with GET.
+    send: (result: SearchResult<ListingListItem>, reply) => {
       reply.header('X-Total-Count', String(result.total));
       // A page knows its own JSON text (written once per cached page); a string goes out as it is.
       reply.type('application/json; charset=utf-8');
       return result.itemsJson();
     },
-    response: { 200: jsonSchemaOf(z.array(listingCardShape)) },
+    response: { 200: jsonSchemaOf(z.array(listingListItemShape)) },
   },
   {
     method: 'GET',

@@ -14,19 +14,19 @@ const MAX_RESULTS = 500;
  * once, when first asked for, so a cached page is served without serialising it again. JSON.stringify of the page
  * itself (tRPC) sees only `items` and `total`.
  */
-export class SearchResult {
-  readonly items: readonly ListingCardShape[];
+export class SearchResult<Item = ListingCardShape> {
+  readonly items: readonly Item[];
   #itemsJson: string | undefined;
 
   constructor(
-    items: ListingCardShape[],
+    items: Item[],
     readonly total: number,
   ) {
     this.items = Object.freeze(items);
     Object.freeze(this);
   }
 
-  /** `items` as JSON text (the REST body of GET /api/listings). */
+  /** `items` as JSON text (the REST body of GET /api/listings, written once per cached page). */
   itemsJson(): string {
     return (this.#itemsJson ??= JSON.stringify(this.items));
   }
@@ -35,7 +35,8 @@ export class SearchResult {
 export class SearchCache {
   private version = -1;
   readonly counts = new TtlLru<number>(MAX_COUNTS);
-  readonly results = new TtlLru<SearchResult>(MAX_RESULTS);
+  /** Card pages (the web client over tRPC) and full-listing pages (REST) alike, under distinct keys. */
+  readonly results = new TtlLru<SearchResult<unknown>>(MAX_RESULTS);
 
   /** Drops everything cached for an older version of the listings. */
   sync(version: number) {

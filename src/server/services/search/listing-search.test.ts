@@ -202,6 +202,27 @@ describe('sorting and paging', () => {
   });
 });
 
+describe('full listings (the REST list)', () => {
+  it('answers the same page in the same order as the cards, each listing whole, for every sort', () => {
+    for (const sort of ['newest', 'price_asc', 'price_desc', 'year_desc', 'mileage_asc'] as const) {
+      for (const input of [{ sort }, { sort, query: 'bil' }, { sort, limit: 2, offset: 1 }]) {
+        const p = searchInput.parse(input);
+        const full = searchOf(db).searchFull(p);
+        const cards = searchOf(db).search(p);
+        expect(full.total).toBe(cards.total);
+        expect(full.items.map((l) => l.id)).toEqual(cards.items.map((c) => c.id));
+      }
+    }
+    const [volvo] = searchOf(db).searchFull(searchInput.parse({ model: 'V60' })).items;
+    expect(volvo).toMatchObject({ make: 'Volvo', bodyType: 'stasjonsvogn', drivetrain: 'forhjulsdrift', price: 219_000, registrationFee: 6_700, totalPrice: 225_700, color: 'Sølv', place: 'Bergen' });
+  });
+
+  it('blanks the hidden address of a listing that hides it (the list is the same for every viewer)', () => {
+    const [xc60] = searchOf(db).searchFull(searchInput.parse({ model: 'XC60' })).items;
+    expect(xc60).toMatchObject({ hideAddress: true, address: '', place: 'Ålesund' });
+  });
+});
+
 describe('ties and the stable order', () => {
   let tdb: Db;
   beforeAll(async () => {

@@ -3,11 +3,14 @@ import type { Db } from '../../../../db/client';
 import type { SearchParams } from '../../../shared/schemas/search';
 import { TtlLru } from '../../lib/lru';
 import { toCard, type CardRow } from '../listing-shape';
+import type { ListingCardShape } from '../../../shared/types/listing';
 import { SearchCache, SearchResult } from './cache';
+import { FullListings, type ListingListItem } from './full-listings';
 import { buildFilters } from './filters';
 import { countDriver, countQuery, pageDriver, pageQuery } from './plan';
 
 export { SearchResult } from './cache';
+export { listingListItemShape, type ListingListItem } from './full-listings';
 
 // The public search (issue 4, docs/product/screens.md /annonser, docs/product/api.md): runs the plan of plan.ts on
 // better-sqlite3 prepared statements. The SQL is hand-written: its shape varies with the filters, and this path is hot
@@ -40,32 +43,47 @@ export class ListingSearch {
   private readonly cache = new SearchCache();
   private readonly stateStatement: Statement;
   private readonly ftsCountStatement: Statement;
+  private readonly full: FullListings;
 
   constructor(private readonly db: Db) {
     this.stateStatement = db.$client.prepare('SELECT version, visible, id_ordered FROM listings_search_state WHERE id = 1');
     this.ftsCountStatement = db.$client.prepare('SELECT count(*) AS n FROM listings_fts WHERE listings_fts MATCH ?');
+    this.full = new FullListings(db);
   }
 
   /**
    * The public search: approved and active listings matching every given filter, one page of cards in the chosen
    * order, and the number of all matches (X-Total-Count). Identical searches share one frozen answer.
    */
-  search(p: SearchParams): SearchResult {
+  search(p: SearchParams): SearchResult<ListingCardShape> {
+    return this.run(p, 'card', (sql, params) => (this.prepared(sql).all(...params) as CardRow[]).map(toCard));
+  }
+
+  /**
+   * The same search answering full listings (GET /api/listings, docs/product/api.md "Shapes"): the page's ids as
+   * above, then one query for their rows and one for their images.
+   */
+  searchFull(p: SearchParams): SearchResult<ListingListItem> {
+    return this.run(p, 'id', (sql, params) => this.full.byIds(this.prepared(sql).pluck().all(...params) as number[]));
+  }
+
+  private run<Item>(p: SearchParams, columns: 'card' | 'id', readPage: (sql: string, params: unknown[]) => Item[]): SearchResult<Item> {
     const state = this.readState();
-    const key = JSON.stringify(KEY_ORDER.map((k) => p[k] ?? null));
-    return this.cache.results.getOrSet(key, () => {
+    const key = JSON.stringify([columns, ...KEY_ORDER.map((k) => p[k] ?? null)]);
+    const cached = this.cache.results.getOrSet(key, () => {
       try {
-        const plan = this.planWith(state, p);
-        if (!plan || plan.total === 0 || p.offset >= plan.total) return new SearchResult([], plan?.total ?? 0);
-        const rows = this.prepared(plan.page.sql).all(...plan.page.params, p.limit, p.offset) as CardRow[];
-        return new SearchResult(rows.map(toCard), plan.total);
+        const plan = this.planWith(state, p, columns);
+        if (!plan || plan.total === 0 || p.offset >= plan.total) return new SearchResult<Item>([], plan?.total ?? 0);
+        return new SearchResult(readPage(plan.page.sql, [...plan.page.params, p.limit, p.offset]), plan.total);
       } catch (err) {
         // Terms are built so FTS5 cannot reject them; should a tokenizer edge case slip through anyway, the search
         // finds nothing rather than failing the page.
         if (!isFtsError(err)) throw err;
-        return new SearchResult([], 0);
+        return new SearchResult<Item>([], 0);
       }
     });
+    // The key's first element says which kind of page it holds.
+    return cached as SearchResult<Item>;
   }
 
   /** The plan a search would run, for tests and EXPLAIN QUERY PLAN. */
@@ -85,7 +103,7 @@ export class ListingSearch {
     return this.statements.getOrSet(sql, () => this.db.$client.prepare(sql));
   }
 
-  private planWith(s: SearchState, p: SearchParams) {
+  private planWith(s: SearchState, p: SearchParams, columns: 'card' | 'id' = 'card') {
     const f = buildFilters(p);
     if (!f) return null;
     const counts = this.cache.counts;
@@ -104,7 +122,7 @@ export class ListingSearch {
       );
     }
     const totals = { total, visible: s.visible, ftsCount, idOrdered: s.idOrdered };
-    const page = pageQuery(f, pageDriver(f, driver, p.sort, totals, p.offset + p.limit), p.sort);
+    const page = pageQuery(f, pageDriver(f, driver, p.sort, totals, p.offset + p.limit), p.sort, columns);
     return { filters: f, total, count, page };
   }
 }

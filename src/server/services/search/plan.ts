@@ -93,14 +93,15 @@ export function countQuery(f: SearchPlanInput, driver: Driver) {
 /**
  * One page in `sort` order. Walking the sort's index reads entries in page order and stops after the page: best when
  * many rows match. When few match, the narrowing index (or the text matches) finds them all and sorts them. Either way
- * the inner query reads only index entries; the outer reads the page's rows (a deferred join).
+ * the inner query reads only index entries; the outer reads the page's rows (a deferred join): the card's columns, or
+ * only the ids when the full listings are read afterwards (full-listings.ts).
  */
-export function pageQuery(f: SearchPlanInput, driver: Driver, sort: SortKey) {
+export function pageQuery(f: SearchPlanInput, driver: Driver, sort: SortKey, columns: 'card' | 'id' = 'card') {
   // FTS5 itself returns rows by descending rowid (no sort); that is newest first while ids follow creation time.
   const order = driver === 'ftsNewest' ? 'f.rowid DESC' : ORDER_BY[sort];
   const inner = idsQuery(f, driver, 'l.id', ` ORDER BY ${order} LIMIT ? OFFSET ?`);
   return {
-    sql: `SELECT ${CARD_COLUMNS} FROM (${inner.sql}) AS p CROSS JOIN listings l ON l.id = p.id ORDER BY ${ORDER_BY[sort]}`,
+    sql: `SELECT ${columns === 'card' ? CARD_COLUMNS : 'l.id'} FROM (${inner.sql}) AS p CROSS JOIN listings l ON l.id = p.id ORDER BY ${ORDER_BY[sort]}`,
     params: inner.params,
   };
 }
