@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EQUIPMENT, EQUIPMENT_COUNT, EQUIPMENT_GROUPS, SERVICE_BOOK_LABEL, isEquipmentLabel } from './equipment';
+import { EQUIPMENT, EQUIPMENT_COUNT, EQUIPMENT_GROUPS, SERVICE_BOOK_LABEL, isEquipmentLabel, withServiceBook } from './equipment';
 
 describe('equipment catalogue', () => {
   it('has exactly the 68 options of SPEC §3, each once', () => {
@@ -22,5 +22,14 @@ describe('equipment catalogue', () => {
     expect(EQUIPMENT_GROUPS.flatMap((g) => g.items)).toEqual(EQUIPMENT);
     for (const g of EQUIPMENT_GROUPS) expect(g.items.length).toBeGreaterThan(0);
     expect(EQUIPMENT.every((e) => e === e.trim() && e.length > 0)).toBe(true);
+  });
+});
+
+describe('withServiceBook', () => {
+  it('holds the label exactly when the flag is set, each item once, in the order given', () => {
+    expect(withServiceBook(['Varmepumpe', SERVICE_BOOK_LABEL, 'Varmepumpe'], true)).toEqual(['Varmepumpe', SERVICE_BOOK_LABEL]);
+    expect(withServiceBook(['Varmepumpe'], true)).toEqual(['Varmepumpe', SERVICE_BOOK_LABEL]);
+    expect(withServiceBook([SERVICE_BOOK_LABEL, 'Alarm'], false)).toEqual(['Alarm']);
+    expect(withServiceBook([], false)).toEqual([]);
   });
 });

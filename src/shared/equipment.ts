@@ -3,8 +3,9 @@
 // data migration.
 //
 // 'Fulgt servicehåndbok' is NOT one of the 68: SPEC §3 shows it highlighted and separately, and it drives the
-// listing's serviceHistory boolean rather than the equipment list. The form schema accepts it inside
-// `equipment` too (a client may render it as one more checkbox) and turns it into serviceHistory = true.
+// listing's serviceHistory boolean. It is one fact with two spellings: the label in `equipment` sets
+// serviceHistory, and a listing with serviceHistory carries the label in `equipment` (withServiceBook below), so an
+// API client that sends either gets both back. Pages show it apart from the 68 (listing-specs.tsx).
 
 export const SERVICE_BOOK_LABEL = 'Fulgt servicehåndbok';
 
@@ -109,4 +110,14 @@ const EQUIPMENT_SET: ReadonlySet<string> = new Set(EQUIPMENT);
 
 export function isEquipmentLabel(value: string): value is EquipmentLabel {
   return EQUIPMENT_SET.has(value);
+}
+
+/**
+ * The equipment list as stored and answered: each item once, in the order given, with 'Fulgt servicehåndbok' in it
+ * exactly when `serviceHistory` is true (appended when missing).
+ */
+export function withServiceBook(items: readonly string[], serviceHistory: boolean): string[] {
+  const list = [...new Set(items)].filter((i) => serviceHistory || i !== SERVICE_BOOK_LABEL);
+  if (serviceHistory && !list.includes(SERVICE_BOOK_LABEL)) list.push(SERVICE_BOOK_LABEL);
+  return list;
 }

@@ -1,6 +1,7 @@
 // The registration-number rule (SPEC §5) and the vehicle registry → create-form mapping (SPEC §3).
 // Field paths: docs/external-apis.md ("Vehicle registry"). Pure: no network, usable by client and server.
 import type { BodyType, FuelType, Transmission } from './codes';
+import { normalizeText } from './text';
 import { z } from './zod';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -27,20 +28,27 @@ export const VEHICLE_LOOKUP_NOT_CONFIGURED_MESSAGE = 'Oppslag i kjøretøyregist
  * ("AB 12345", the registry's own spelling), and the registry wants the plate without spaces.
  */
 export function normalisePlate(value: string): string {
-  return value.trim().toUpperCase().replace(/\s+/g, '');
+  return normalizeText(value).trim().toUpperCase().replace(/\s+/g, '');
 }
 
 export function isValidPlate(value: string): boolean {
   return PLATE_RE.test(normalisePlate(value));
 }
 
+/**
+ * The plate rule (SPEC §5), the one home for the lookup and the listing form: normalised, then two capital letters
+ * and five digits. `missingMessage` is what an empty plate reads (the listing form has its own).
+ */
+export const plateSchema = (missingMessage = PLATE_MISSING_MESSAGE) =>
+  z
+    .string({ error: missingMessage })
+    .max(40, { error: PLATE_FORMAT_MESSAGE, abort: true })
+    .transform(normalisePlate)
+    .pipe(z.string().min(1, { error: missingMessage, abort: true }).regex(PLATE_RE, { error: PLATE_FORMAT_MESSAGE }));
+
 /** Input of vehicle.lookup and GET /api/vehicle-data/:regnr; messages as SPEC §5. */
 export const vehicleLookupInput = z.object({
-  registrationNumber: z
-    .string({ error: PLATE_MISSING_MESSAGE })
-    .max(40, { error: PLATE_FORMAT_MESSAGE })
-    .transform(normalisePlate)
-    .pipe(z.string().min(1, { error: PLATE_MISSING_MESSAGE }).regex(PLATE_RE, { error: PLATE_FORMAT_MESSAGE })),
+  registrationNumber: plateSchema(),
 });
 export type VehicleLookupInput = z.input<typeof vehicleLookupInput>;
 

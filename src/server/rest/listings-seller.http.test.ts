@@ -91,7 +91,7 @@ describe('POST /api/listings', () => {
       price: 389000,
       registrationFee: 2500,
       totalPrice: 391500,
-      equipment: ['Varmepumpe', 'Hengerfeste elektrisk'],
+      equipment: ['Varmepumpe', 'Hengerfeste elektrisk', 'Fulgt servicehåndbok'], // what the client sent comes back
       serviceHistory: true,
       rejectionReason: null,
     });

@@ -3,7 +3,14 @@ import sharp from 'sharp';
 import type { Db } from '../../../db/client';
 import { listingImages, type ListingImage } from '../../../db/schema';
 import type { ListingImageShape } from '../../shared/types/listing';
-import { IMAGE_TYPE_MESSAGE, IMAGE_TYPE_TITLE } from '../../shared/schemas/listing';
+import {
+  IMAGE_TOO_LARGE_MESSAGE,
+  IMAGE_TYPE_MESSAGE,
+  IMAGE_TYPE_TITLE,
+  MAX_IMAGE_BYTES,
+  MAX_NEW_PHOTOS_PER_REQUEST,
+  TOO_MANY_NEW_PHOTOS_MESSAGE,
+} from '../../shared/schemas/listing';
 import { AppError } from '../errors';
 import { newImageKey, thumbKeyOf, type ImageStorage } from '../integrations/image-storage';
 import { toImageShape } from './listing-shape';
@@ -12,8 +19,7 @@ import { toImageShape } from './listing-shape';
 // decoded from its real bytes, auto-oriented, stripped of metadata (EXIF GPS included) and re-encoded as WebP in
 // two sizes: a large one for the gallery and a thumbnail for cards.
 
-export const MAX_IMAGE_BYTES = 15 * 1024 * 1024;
-export const IMAGE_TOO_LARGE_MESSAGE = 'Bildet er for stort (maks 15 MB).';
+export { IMAGE_TOO_LARGE_MESSAGE, MAX_IMAGE_BYTES };
 export const IMAGE_BROKEN_MESSAGE = 'Bildet er skadet eller ufullstendig. Prøv et annet bilde.';
 export const IMAGE_TOO_MANY_PIXELS_MESSAGE = 'Bildet har for høy oppløsning (maks 100 megapiksler).';
 export const LARGE_MAX_PX = 1600;
@@ -26,6 +32,13 @@ export const STAGED_IMAGE_TTL_MS = 24 * 60 * 60_000;
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'heif', 'avif']);
 // A decompression bomb (a tiny file claiming gigapixels) is refused before decoding.
 const MAX_INPUT_PIXELS = 100_000_000;
+/**
+ * Pixels decoded for one create or edit, all new photos together (docs/product/limits.md#photos): 20 photos of a
+ * 24-megapixel camera (a phone's full-resolution JPEG is 12–24 MP), read from the headers before anything is
+ * decoded. Decoding time and memory grow with pixels, not with bytes (a flat 100 MP PNG is a few hundred KB).
+ */
+export const MAX_PIXELS_PER_REQUEST = MAX_NEW_PHOTOS_PER_REQUEST * 24_000_000;
+export const TOO_MANY_PIXELS_PER_REQUEST_MESSAGE = `Bildene har for høy oppløsning til å lagres samtidig (til sammen høyst ${MAX_PIXELS_PER_REQUEST / 1_000_000} megapiksler per lagring). Lagre annonsen med færre nye bilder, og legg til resten etterpå ved å redigere den.`;
 
 const typeError = () => new AppError('BAD_REQUEST', IMAGE_TYPE_MESSAGE, { title: IMAGE_TYPE_TITLE });
 
@@ -148,15 +161,35 @@ export async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (it
   return out;
 }
 
+/** Width × height from the header (no decoding); 0 when sharp cannot tell (the photo then fails on its own). */
+async function pixelsOf(bytes: Buffer): Promise<number> {
+  try {
+    const { width, height } = await sharp(bytes, { failOn: 'none' }).metadata();
+    return (width ?? 0) * (height ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
 /**
- * Stores many data URLs; if any fails, the ones already written are removed before the error is rethrown, so a
- * refused form leaves no files behind.
+ * Stores the new photos of one create or edit. The request's bounds are checked first, before any photo is decoded
+ * or written: at most MAX_NEW_PHOTOS_PER_REQUEST photos and MAX_PIXELS_PER_REQUEST pixels in all. If any photo
+ * fails, the ones already written are removed before the error is rethrown, so a refused form leaves no files.
  */
 export async function storeDataUrls(storage: ImageStorage, dataUrls: readonly string[]): Promise<StoredImage[]> {
+  if (dataUrls.length > MAX_NEW_PHOTOS_PER_REQUEST) {
+    throw new AppError('BAD_REQUEST', TOO_MANY_NEW_PHOTOS_MESSAGE, { images: TOO_MANY_NEW_PHOTOS_MESSAGE });
+  }
+  const inputs = dataUrls.map(decodeDataUrl);
+  let pixels = 0;
+  for (const bytes of inputs) pixels += await pixelsOf(bytes);
+  if (pixels > MAX_PIXELS_PER_REQUEST) {
+    throw new AppError('BAD_REQUEST', TOO_MANY_PIXELS_PER_REQUEST_MESSAGE, { images: TOO_MANY_PIXELS_PER_REQUEST_MESSAGE });
+  }
   const written: StoredImage[] = [];
   try {
-    return await mapLimit(dataUrls, 2, async (url) => {
-      const s = await storeDataUrl(storage, url);
+    return await mapLimit(inputs, 2, async (bytes) => {
+      const s = await storeProcessed(storage, await processImage(bytes));
       written.push(s);
       return s;
     });

@@ -21,7 +21,7 @@ export const contactInput = z.object(
     email: requiredEmail(),
     phone: optionalPhone(),
     subject: requiredText('Emne', SUBJECT_MAX),
-    message: requiredText('Melding', MESSAGE_MAX),
+    message: requiredText('Melding', MESSAGE_MAX, { multiline: true }),
   },
   { error: NOT_AN_OBJECT_MESSAGE },
 );
@@ -31,7 +31,7 @@ export const feedbackInput = z.object(
   {
     name: optionalText('Navn', NAME_MAX),
     email: optionalEmail(),
-    feedback: requiredText('Tilbakemelding', MESSAGE_MAX),
+    feedback: requiredText('Tilbakemelding', MESSAGE_MAX, { multiline: true }),
   },
   { error: NOT_AN_OBJECT_MESSAGE },
 );

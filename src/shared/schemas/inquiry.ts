@@ -19,7 +19,7 @@ export const inquiryInput = z.object({
   name: requiredText('Navn', INQUIRY_NAME_MAX),
   email: requiredEmail(),
   phone: optionalPhone(),
-  message: requiredText('Melding', INQUIRY_MESSAGE_MAX),
+  message: requiredText('Melding', INQUIRY_MESSAGE_MAX, { multiline: true }),
 });
 
 export type InquiryInput = z.input<typeof inquiryInput>;

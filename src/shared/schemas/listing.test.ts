@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { EQUIPMENT, SERVICE_BOOK_LABEL } from '../equipment';
-import { IMAGE_TYPE_MESSAGE, LISTING_PRICE_MESSAGE, LISTING_REQUIRED_MESSAGE, listingFormInput } from './listing';
+import { PLATE_FORMAT_MESSAGE } from '../vehicle-mapping';
+import {
+  EQUIPMENT_MAX_ITEMS,
+  IMAGE_TYPE_MESSAGE,
+  LISTING_PRICE_MESSAGE,
+  LISTING_REQUIRED_MESSAGE,
+  MAX_IMAGES_PER_REQUEST,
+  MAX_NEW_PHOTOS_PER_REQUEST,
+  TOO_MANY_IMAGES_MESSAGE,
+  TOO_MANY_NEW_PHOTOS_MESSAGE,
+  listingFormInput,
+} from './listing';
 
 const valid = {
   registrationNumber: 'ab 12345',
@@ -25,7 +36,7 @@ describe('listingFormInput', () => {
     expect(data.hideContactInfo).toBe(false);
     expect(data.serviceHistory).toBe(true);
     expect(data.images).toEqual([]);
-    expect(data.equipment).toEqual([]);
+    expect(data.equipment).toEqual([SERVICE_BOOK_LABEL]);
   });
 
   it('ignores a totalPrice the client sends', () => {
@@ -74,11 +85,47 @@ describe('listingFormInput', () => {
     expect(issues({ ...valid, bodyType: 'romskip' }).bodyType).toBe('Ugyldig karosseritype.');
   });
 
-  it('accepts catalogue equipment and turns the service book into serviceHistory', () => {
+  it('accepts catalogue equipment; the service-book label sets serviceHistory and stays in the list', () => {
     const data = listingFormInput.parse({ ...valid, equipment: [EQUIPMENT[0], EQUIPMENT[0], SERVICE_BOOK_LABEL] });
-    expect(data.equipment).toEqual([EQUIPMENT[0]]);
+    expect(data.equipment).toEqual([EQUIPMENT[0], SERVICE_BOOK_LABEL]);
     expect(data.serviceHistory).toBe(true);
+    expect(listingFormInput.parse({ ...valid, serviceHistory: true }).equipment).toEqual([SERVICE_BOOK_LABEL]);
     expect(issues({ ...valid, equipment: ['Rakettmotor'] })['equipment.0']).toBe('Ukjent utstyr: Rakettmotor.');
+    expect(issues({ ...valid, equipment: ['x'.repeat(10_000)] })['equipment.0']).toBe('Ukjent utstyr.');
+  });
+
+  it('bounds equipment to the catalogue and refuses a huge list with one issue', () => {
+    expect(issues({ ...valid, equipment: [...EQUIPMENT, SERVICE_BOOK_LABEL] })).toEqual({});
+    expect(issues({ ...valid, equipment: [...EQUIPMENT, SERVICE_BOOK_LABEL, EQUIPMENT[0]] })).toEqual({
+      equipment: `Utstyr kan ha høyst ${EQUIPMENT_MAX_ITEMS} valg fra listen.`,
+    });
+    const r = listingFormInput.safeParse({ ...valid, equipment: Array.from({ length: 1_000_000 }, () => 'x') });
+    expect(r.error?.issues).toHaveLength(1);
+  });
+
+  it('bounds images per request: the list, and new photos (data URLs) in it', () => {
+    const photo = 'data:image/jpeg;base64,/9j/';
+    expect(issues({ ...valid, images: Array.from({ length: MAX_NEW_PHOTOS_PER_REQUEST }, () => photo) })).toEqual({});
+    expect(issues({ ...valid, images: Array.from({ length: MAX_NEW_PHOTOS_PER_REQUEST + 1 }, () => photo) })).toEqual({
+      images: TOO_MANY_NEW_PHOTOS_MESSAGE,
+    });
+    const stored = Array.from({ length: MAX_IMAGES_PER_REQUEST }, (_, i) => `/uploads/ab/${i}.webp`);
+    expect(issues({ ...valid, images: stored })).toEqual({});
+    expect(issues({ ...valid, images: [...stored, '/uploads/ab/x.webp'] })).toEqual({ images: TOO_MANY_IMAGES_MESSAGE });
+  });
+
+  it('checks the plate as the lookup does; empty stays "fill in all required fields"', () => {
+    expect(issues({ ...valid, registrationNumber: 'ABC123' }).registrationNumber).toBe(PLATE_FORMAT_MESSAGE);
+    expect(issues({ ...valid, registrationNumber: 'AB123456' }).registrationNumber).toBe(PLATE_FORMAT_MESSAGE);
+    expect(issues({ ...valid, registrationNumber: 12345 }).registrationNumber).toBe(PLATE_FORMAT_MESSAGE);
+    expect(issues({ ...valid, registrationNumber: '' }).registrationNumber).toBe(LISTING_REQUIRED_MESSAGE);
+    expect(listingFormInput.parse({ ...valid, registrationNumber: ' ab\u200B 12345\u0000' }).registrationNumber).toBe('AB12345');
+  });
+
+  it('normalises text: NFC, no controls or invisible characters; the description keeps line breaks', () => {
+    const data = listingFormInput.parse({ ...valid, make: 'Sko\u200Bda\u0000', model: 'Octavia\u202E', color: 'Bla\u030A', description: 'Linje 1\r\nLinje\u0007 2' });
+    expect(data).toMatchObject({ make: 'Skoda', model: 'Octavia', color: 'Blå', description: 'Linje 1\nLinje 2' });
+    expect(data.color).toBe('Bl\u00E5');
   });
 
   it('takes image data URLs and uploaded image URLs, nothing else', () => {

@@ -2,10 +2,12 @@
 // the tRPC procedures and the REST routes. Messages are the SPEC's where it has one; the error *titles*
 // ('Manglende informasjon', 'Ugyldig pris', 'Ugyldig filtype') are the client's toast titles (§8).
 import { BODY_TYPES, DRIVETRAINS, FUEL_TYPES, TRANSMISSIONS, codesOf, type Code } from '../codes';
-import { SERVICE_BOOK_LABEL, isEquipmentLabel } from '../equipment';
+import { EQUIPMENT_COUNT, SERVICE_BOOK_LABEL, isEquipmentLabel, withServiceBook } from '../equipment';
 import { isValidNorwegianPhone, PHONE_SUBMIT_MESSAGE } from '../validation/phone';
 import type { ListingShape } from '../types/listing';
+import { plateSchema } from '../vehicle-mapping';
 import { z } from '../zod';
+import { boundedArray, cleanText, tooLongMessage } from './fields';
 import { LISTING_NOT_FOUND_MESSAGE, listingId } from './listing-id';
 
 export { LISTING_NOT_FOUND_MESSAGE, listingId };
@@ -69,20 +71,16 @@ const bool = z.preprocess((v) => {
   return v ?? false;
 }, z.boolean({ error: 'Ugyldig verdi.' }));
 
-const text = (label: string, max: number) =>
-  z.preprocess(
-    (v) => (v === undefined || v === null ? '' : typeof v === 'number' ? String(v) : v),
-    z.string({ error: `${label} må være tekst.` }).trim().max(max, { error: `${label} kan ikke være lengre enn ${max} tegn.` }),
-  );
+/** Form text: missing is '', a number is its digits; normalised and bounded by the shared rule (fields.ts). */
+const formText = (v: unknown) => (v === undefined || v === null ? '' : typeof v === 'number' ? String(v) : v);
+
+const text = (label: string, max: number, options: { multiline?: boolean } = {}) =>
+  z.preprocess(formText, cleanText(z.string({ error: `${label} må være tekst.` }), max, tooLongMessage(label, max), options));
 
 const requiredText = (label: string, max: number) =>
   z.preprocess(
-    (v) => (v === undefined || v === null ? '' : typeof v === 'number' ? String(v) : v),
-    z
-      .string({ error: LISTING_REQUIRED_MESSAGE })
-      .trim()
-      .min(1, { error: LISTING_REQUIRED_MESSAGE })
-      .max(max, { error: `${label} kan ikke være lengre enn ${max} tegn.` }),
+    formText,
+    cleanText(z.string({ error: LISTING_REQUIRED_MESSAGE }), max, tooLongMessage(label, max)).min(1, { error: LISTING_REQUIRED_MESSAGE }),
   );
 
 /** A code of src/shared/codes.ts, or '' for "not chosen" (every code field is optional). */
@@ -136,34 +134,69 @@ export function uploadedImagePath(s: string): string | null {
   return /^\/uploads\/[A-Za-z0-9._/-]+$/.test(p) && !p.includes('..') ? p : null;
 }
 
+/** At most 15 MB per photo after decoding (docs/product/limits.md#photos). */
+export const MAX_IMAGE_BYTES = 15 * 1024 * 1024;
+export const IMAGE_TOO_LARGE_MESSAGE = 'Bildet er for stort (maks 15 MB).';
+/** The longest data URL of such a photo (base64: 4 characters per 3 bytes, plus the `data:…;base64,` header). */
+export const MAX_IMAGE_DATA_URL_LENGTH = Math.ceil(MAX_IMAGE_BYTES / 3) * 4 + 200;
+const MAX_IMAGE_URL_LENGTH = 500;
+
+/**
+ * Photos of one create or edit (docs/product/limits.md#photos). A listing has no photo limit (SPEC §5, §9), but one
+ * request must not make the server decode and write unbounded files: at most MAX_NEW_PHOTOS_PER_REQUEST new photos
+ * (data URLs) per request; more are added afterwards by editing, or staged one by one (POST /api/listing-images, as
+ * the web client does: its form then sends only URLs). The list itself (URLs of stored photos included) holds at
+ * most MAX_IMAGES_PER_REQUEST entries, far above any real listing, so a huge array is refused before it is walked.
+ */
+export const MAX_NEW_PHOTOS_PER_REQUEST = 20;
+export const MAX_IMAGES_PER_REQUEST = 1000;
+export const TOO_MANY_NEW_PHOTOS_MESSAGE = `Du kan legge til høyst ${MAX_NEW_PHOTOS_PER_REQUEST} nye bilder om gangen. Lagre annonsen, og legg til flere bilder etterpå ved å redigere den.`;
+export const TOO_MANY_IMAGES_MESSAGE = `En annonse kan lagres med høyst ${MAX_IMAGES_PER_REQUEST} bilder om gangen.`;
+
 /**
  * One photo of the form: a data URL (a new photo) or the URL of an image this user already uploaded (staged via
  * listings.uploadImage, or already on this listing). Array order is display order; the first is the cover.
- * There is no count limit (SPEC §5, §9); the server checks each file's real bytes.
+ * The server checks each file's real bytes.
  */
-const imageRef = z.string({ error: IMAGE_TYPE_MESSAGE }).superRefine((s, ctx) => {
+const imageRef = z.string({ error: IMAGE_TYPE_MESSAGE }).max(MAX_IMAGE_DATA_URL_LENGTH, { error: IMAGE_TOO_LARGE_MESSAGE, abort: true }).superRefine((s, ctx) => {
   if (isDataUrl(s)) {
     if (!isImageDataUrl(s)) ctx.addIssue({ code: 'custom', message: IMAGE_TYPE_MESSAGE });
     return;
   }
-  if (!uploadedImagePath(s)) ctx.addIssue({ code: 'custom', message: 'Ukjent bilde. Last opp bildet på nytt.' });
+  if (s.length > MAX_IMAGE_URL_LENGTH || !uploadedImagePath(s)) ctx.addIssue({ code: 'custom', message: 'Ukjent bilde. Last opp bildet på nytt.' });
 });
+
+const images = boundedArray(imageRef, {
+  max: MAX_IMAGES_PER_REQUEST,
+  tooMany: TOO_MANY_IMAGES_MESSAGE,
+  notAList: 'Bilder må være en liste.',
+}).refine((list) => list.filter(isDataUrl).length <= MAX_NEW_PHOTOS_PER_REQUEST, { error: TOO_MANY_NEW_PHOTOS_MESSAGE });
 
 // --- the form -----------------------------------------------------------------------------------------------
 
-const equipment = z.preprocess(
-  (v) => (v === undefined || v === null ? [] : v),
-  z.array(
-    z.string({ error: 'Ukjent utstyr.' }).refine((s) => s === SERVICE_BOOK_LABEL || isEquipmentLabel(s), {
+/** The catalogue plus 'Fulgt servicehåndbok': no valid list is longer (docs/product/limits.md#input-bounds). */
+export const EQUIPMENT_MAX_ITEMS = EQUIPMENT_COUNT + 1;
+
+const equipment = boundedArray(
+  z
+    .string({ error: 'Ukjent utstyr.' })
+    // Catalogue labels are short: a long string is unknown without echoing it back.
+    .max(60, { error: 'Ukjent utstyr.', abort: true })
+    .refine((s) => s === SERVICE_BOOK_LABEL || isEquipmentLabel(s), {
       error: (iss) => `Ukjent utstyr: ${String(iss.input)}.`,
     }),
-    { error: 'Utstyr må være en liste.' },
-  ),
+  {
+    max: EQUIPMENT_MAX_ITEMS,
+    tooMany: `Utstyr kan ha høyst ${EQUIPMENT_MAX_ITEMS} valg fra listen.`,
+    notAList: 'Utstyr må være en liste.',
+  },
 );
 
 /** The form's fields, each with its rules: the one list of what a seller fills in. */
 export const listingFormFields = {
-  registrationNumber: requiredText('Registreringsnummer', 10).transform((v) => v.toUpperCase().replace(/\s+/g, '')),
+  // The lookup's plate rule and message (validation.md#registration-number-lookup); missing reads as the form's
+  // "fill in all required fields".
+  registrationNumber: z.preprocess(formText, plateSchema(LISTING_REQUIRED_MESSAGE)),
   make: requiredText('Merke', 50),
   model: requiredText('Modell', 100),
   year: z.preprocess(
@@ -192,7 +225,7 @@ export const listingFormFields = {
   }),
   nextInspection: inspectionDate('Neste EU-kontroll'),
   lastInspection: inspectionDate('Sist EU-godkjent'),
-  description: text('Beskrivelse', 10_000),
+  description: text('Beskrivelse', 10_000, { multiline: true }),
   // Above 0 (SPEC §5); an empty price defaults to 0 and so fails with the SPEC's message.
   price: int({ label: 'Pris', min: 0, max: 100_000_000, default: 0, rangeMessage: LISTING_PRICE_MESSAGE }).refine(
     (p) => p > 0,
@@ -200,7 +233,7 @@ export const listingFormFields = {
   ),
   registrationFee: int({ label: 'Omregistreringsavgift', min: 0, max: 10_000_000, default: 0 }),
   equipment,
-  images: z.preprocess((v) => (v === undefined || v === null ? [] : v), z.array(imageRef, { error: 'Bilder må være en liste.' })),
+  images,
   serviceHistory: bool,
   address: requiredText('Adresse', 200),
   hideAddress: bool,
@@ -211,12 +244,12 @@ export const listingFormFields = {
 
 export const listingFormInput = z
   .object(listingFormFields)
-  .transform(({ equipment: items, serviceHistory, ...rest }) => ({
-    ...rest,
-    // 'Fulgt servicehåndbok' is the serviceHistory flag, not an equipment item (see src/shared/equipment.ts).
-    equipment: [...new Set(items.filter((i) => i !== SERVICE_BOOK_LABEL))],
-    serviceHistory: serviceHistory || items.includes(SERVICE_BOOK_LABEL),
-  }));
+  .transform(({ equipment: items, serviceHistory, ...rest }) => {
+    // 'Fulgt servicehåndbok' and the serviceHistory flag are one fact (src/shared/equipment.ts): either sets it, and
+    // the stored list carries the label exactly when the flag is set, so what a client sends comes back.
+    const flag = serviceHistory || items.includes(SERVICE_BOOK_LABEL);
+    return { ...rest, equipment: withServiceBook(items, flag), serviceHistory: flag };
+  });
 
 /** What the form sends (loose: text or numbers). */
 export type ListingFormInput = z.input<typeof listingFormInput>;
@@ -274,5 +307,6 @@ export const listingSetActiveInput = listingIdInput.extend({
 export const uploadImageInput = z.object({
   image: z
     .string({ error: IMAGE_TYPE_MESSAGE })
+    .max(MAX_IMAGE_DATA_URL_LENGTH, { error: IMAGE_TOO_LARGE_MESSAGE, abort: true })
     .refine(isImageDataUrl, { error: IMAGE_TYPE_MESSAGE }),
 });

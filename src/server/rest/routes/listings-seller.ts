@@ -1,6 +1,16 @@
+import { listingFormInput, listingIdInput, listingSetActiveInput, uploadImageInput } from '../../../shared/schemas/listing';
+import { listingImageShape, listingShape } from '../../../shared/schemas/listing-shape';
+import { z } from '../../../shared/zod';
 import { defineRoutes } from '../types';
 
 const MB = 1024 * 1024;
+/**
+ * The form with its photos, and one staged photo (docs/product/limits.md#request-bodies): 20 MiB, what a small
+ * server holds comfortably for several requests at once, and room for one photo of the 15 MB limit as base64. More
+ * photos travel one by one through POST /api/listing-images (the web client stages every photo that way, so its
+ * form body holds only URLs).
+ */
+export const LISTING_BODY_LIMIT = 20 * MB;
 
 /** A JSON object whose only key (besides a repeated `id`) is `key`. */
 const isOnly = (body: unknown, key: string) => {
@@ -9,8 +19,23 @@ const isOnly = (body: unknown, key: string) => {
 };
 
 export const listingsSellerRoutes = defineRoutes([
-  // Photos may travel inside the form as data URLs (SPEC §3), hence the large body limits.
-  { method: 'POST', url: '/api/listings', procedure: 'listings.create', status: 201, bodyLimit: 200 * MB },
+  // Photos may travel inside the form as data URLs (SPEC §3), hence the larger body limits.
+  {
+    method: 'POST',
+    url: '/api/listings',
+    procedure: 'listings.create',
+    status: 201,
+    bodyLimit: LISTING_BODY_LIMIT,
+    doc: {
+      tag: 'Listings',
+      summary: 'Create a listing',
+      description: 'The new listing is pending review. `images` holds URLs of staged photos (POST /api/listing-images) or data URLs.',
+      auth: true,
+      body: listingFormInput,
+      responses: { 201: listingShape },
+      errors: [401],
+    },
+  },
   {
     method: 'PATCH',
     url: '/api/listings/:id',
@@ -25,9 +50,46 @@ export const listingsSellerRoutes = defineRoutes([
         input: ({ params, body }) => ({ id: params.id, active: (body as { active: unknown }).active }),
       },
     ],
-    bodyLimit: 200 * MB,
+    bodyLimit: LISTING_BODY_LIMIT,
+    doc: {
+      tag: 'Listings',
+      summary: 'Edit a listing, or switch it on or off',
+      description: "`{active}` alone toggles the active flag; any other body is the full form. The owner's substantive edit sends the listing back to review.",
+      auth: true,
+      params: listingIdInput,
+      body: z.union([listingSetActiveInput.pick({ active: true }), listingFormInput]),
+      responses: { 200: listingShape },
+      errors: [401, 403, 404],
+    },
   },
-  { method: 'DELETE', url: '/api/listings/:id', procedure: 'listings.delete', input: ({ params }) => ({ id: params.id }) },
-  { method: 'GET', url: '/api/my-listings', procedure: 'listings.mine', input: () => undefined },
-  { method: 'POST', url: '/api/listing-images', procedure: 'listings.uploadImage', status: 201, bodyLimit: 25 * MB },
+  {
+    method: 'DELETE',
+    url: '/api/listings/:id',
+    procedure: 'listings.delete',
+    input: ({ params }) => ({ id: params.id }),
+    doc: { tag: 'Listings', summary: 'Delete a listing and its photos', auth: true, params: listingIdInput, responses: { 204: null }, errors: [401, 403, 404] },
+  },
+  {
+    method: 'GET',
+    url: '/api/my-listings',
+    procedure: 'listings.mine',
+    input: () => undefined,
+    doc: { tag: 'Listings', summary: "The caller's own listings, newest first", auth: true, responses: { 200: z.array(listingShape) }, errors: [401] },
+  },
+  {
+    method: 'POST',
+    url: '/api/listing-images',
+    procedure: 'listings.uploadImage',
+    status: 201,
+    bodyLimit: LISTING_BODY_LIMIT,
+    doc: {
+      tag: 'Listings',
+      summary: 'Stage one photo before its listing exists',
+      description: 'Send the photo as a data URL; the answer\'s `url` goes into the listing\'s `images`. Unattached photos are deleted after 24 hours.',
+      auth: true,
+      body: uploadImageInput,
+      responses: { 201: listingImageShape },
+      errors: [401],
+    },
+  },
 ]);
