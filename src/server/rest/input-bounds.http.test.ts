@@ -136,6 +136,13 @@ describe("'Fulgt servicehåndbok' round trip", () => {
     expect(none.equipment).toEqual(['Varmepumpe']);
   });
 
+  it('a stored row with the flag but not the label (written before) answers with the label', async () => {
+    const l = await createOk({ equipment: ['Alarm'] });
+    t.db.update(listings).set({ serviceHistory: true, equipment: ['Alarm'] }).where(eq(listings.id, l.id)).run();
+    const detail = json(await t.app.inject({ method: 'GET', url: `/api/listings/${l.id}`, headers: { cookie } }));
+    expect(detail).toMatchObject({ equipment: ['Alarm', SERVICE_BOOK_LABEL], serviceHistory: true });
+  });
+
   it('an edit that drops both clears the flag and the label', async () => {
     const l = await createOk({ equipment: [SERVICE_BOOK_LABEL] });
     const res = await post({ ...form, equipment: [], serviceHistory: false }, `/api/listings/${l.id}`, 'PATCH');

@@ -1,4 +1,5 @@
 import type { Listing, ListingImage } from '../../../db/schema';
+import { withServiceBook } from '../../shared/equipment';
 import { listingShape } from '../../shared/schemas/listing-shape';
 import type { ListingCardShape, ListingImageShape, ListingShape } from '../../shared/types/listing';
 
@@ -26,7 +27,8 @@ const copyFields = new Function('row', `return { ${COPIED.map((k) => `${k}: row.
 export function toListingShape(row: Listing, images: ListingImage[]): ListingShape {
   const sorted = [...images].sort((a, b) => a.position - b.position);
   const shape = copyFields(row) as ListingShape;
-  shape.equipment = row.equipment ?? [];
+  // Rows written before the label was stored with the flag get it here (src/shared/equipment.ts withServiceBook).
+  shape.equipment = row.serviceHistory ? withServiceBook(row.equipment ?? [], true) : (row.equipment ?? []);
   shape.images = sorted.map((i) => i.url);
   shape.imageDetails = sorted.map(toImageShape);
   shape.rejectionReason = row.status === 'rejected' ? row.rejectionReason : null;
