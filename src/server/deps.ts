@@ -6,6 +6,7 @@ import type { AddressSearch } from './integrations/address-search';
 import type { VehicleRegistry } from './integrations/vehicle-registry';
 import type { ImageStorage } from './integrations/image-storage';
 import type { Stores } from './services/stores';
+import type { RateLimits } from './http/rate-limiter';
 
 /**
  * Long-lived things created once in buildApp and closed in Fastify's onClose. Procedures and REST rows
@@ -19,6 +20,8 @@ export interface AppDeps {
   integrations: Integrations;
   /** Prepared statements and caches over `db` (the search, the detail view, profiles, saved listings). */
   stores: Stores;
+  /** Per-address budgets and the per-account login throttle (docs/product/limits.md#rate-limits). */
+  rateLimits: RateLimits;
 }
 
 // Filled by the issues that build each integration; kept as one open interface so adding one touches

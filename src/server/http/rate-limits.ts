@@ -1,26 +1,50 @@
-// Limits per client IP. Generous enough for a household behind one address, tight enough to stop
-// password guessing and form spam. The same budgets apply over tRPC (see app.ts) and REST.
+// The one code home of the server's rate limits; what each number means, and why it is what it is, is the table in
+// docs/product/limits.md#rate-limits (change both together).
+//
+// Per client address, windows of at most a minute (docs/product/limits.md#rate-limits): carrier-grade NAT, schools
+// and offices put many people behind one address, and a long window turns the eleventh of them away for that long.
+// Every call of a limited procedure counts, over HTTP (each call of a batch), WebSocket and REST alike: the limit is
+// a tRPC middleware (`rateLimited` in src/server/trpc/init.ts), counted by src/server/http/rate-limiter.ts.
 export const RATE_LIMITS = {
-  login: { max: 10, timeWindow: 60_000 },
-  register: { max: 10, timeWindow: 60 * 60_000 },
-  contact: { max: 5, timeWindow: 10 * 60_000 },
-  feedback: { max: 5, timeWindow: 10 * 60_000 },
-  // Protects the registry's daily quota (≈50 000 look-ups) from one client; cached answers still count here.
-  vehicle: { max: 30, timeWindow: 10 * 60_000 },
-  // Inquiries reach a seller's notifications; a buyer rarely writes to more than a handful of sellers at once.
-  inquiry: { max: 30, timeWindow: 10 * 60_000 },
+  // argon2 costs ~25 ms a check; the per-account throttle below stops guessing one password, so this only bounds the
+  // CPU one address can spend and spreads credential stuffing. A classroom logging in at once fits.
+  login: { max: 30, timeWindow: 60_000 },
+  // A class or an office signing up together (at least 30 within a minute must pass) plus ten mistyped forms.
+  register: { max: 40, timeWindow: 60_000 },
+  // A wrong old password also counts against the account (LOGIN_THROTTLE); this bounds argon2 work per address.
+  changePassword: { max: 10, timeWindow: 60_000 },
+  // Each lands in the admin inbox. A person sends one; ten per minute from one address is a crowd, not a visitor.
+  contact: { max: 10, timeWindow: 60_000 },
+  feedback: { max: 10, timeWindow: 60_000 },
+  // Protects the registry's daily quota (≈50 000 look-ups; cached answers count too): a look-up is a button press per
+  // car, so ten a minute covers a dealer entering cars or several sellers behind one address, while one address can
+  // spend at most a quarter or so of the quota in a day (the registry client also caches and pauses when it is spent).
+  vehicle: { max: 10, timeWindow: 60_000 },
+  // Each reaches a seller's notifications; a buyer writes to a handful of sellers, and needs to be logged in.
+  inquiry: { max: 10, timeWindow: 60_000 },
 } as const;
 
-/** Procedures that share the budgets above when called over tRPC. */
-export const RATE_LIMITED_PROCEDURES: Record<string, keyof typeof RATE_LIMITS> = {
-  'auth.login': 'login',
-  'auth.register': 'register',
-  'inbox.contact': 'contact',
-  'inbox.feedback': 'feedback',
-  'vehicle.lookup': 'vehicle',
-  'inquiries.create': 'inquiry',
-};
+export type RateLimitKind = keyof typeof RATE_LIMITS;
 
 export const RATE_LIMIT_MESSAGE = 'For mange forsøk. Vent litt og prøv igjen.';
 
-export type RateLimitKind = keyof typeof RATE_LIMITS;
+/**
+ * Failed password checks per account (OWASP ASVS V2.2.1), counted for the lower-cased username whether or not it
+ * exists, so the answer does not tell which usernames exist. After `threshold` consecutive failures every attempt for
+ * that username is refused — the right password too, or guessing would go on during the lock — for a delay that
+ * doubles with each further failure, from `firstLockMs` up to `maxLockMs`. A successful check forgets the failures;
+ * so does `forgetAfterMs` without a failure. At most `maxAccounts` usernames are remembered (oldest dropped first).
+ */
+export const LOGIN_THROTTLE = {
+  threshold: 5,
+  firstLockMs: 60_000,
+  maxLockMs: 15 * 60_000,
+  forgetAfterMs: 60 * 60_000,
+  maxAccounts: 100_000,
+} as const;
+
+/** The lock's answer: 429 with Retry-After, and how long to wait in words. */
+export function loginLockedMessage(ms: number): string {
+  const minutes = Math.max(1, Math.ceil(ms / 60_000));
+  return `For mange mislykkede innlogginger. Prøv igjen om ${minutes} ${minutes === 1 ? 'minutt' : 'minutter'}.`;
+}

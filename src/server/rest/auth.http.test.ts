@@ -5,7 +5,8 @@ import { sessions, users } from '../../../db/schema';
 import { PASSWORD_MIN_MESSAGE } from '../../shared/schemas/auth';
 import { PHONE_SUBMIT_MESSAGE } from '../../shared/validation/phone';
 import { SESSION_COOKIE, sessionIdFromToken } from '../auth/session';
-import { RATE_LIMIT_MESSAGE } from '../http/rate-limits';
+import { createRateLimits } from '../http/rate-limiter';
+import { LOGIN_THROTTLE, RATE_LIMITS, RATE_LIMIT_MESSAGE } from '../http/rate-limits';
 import { USERNAME_TAKEN, WRONG_CREDENTIALS } from '../services/auth';
 import { createTestApp, createUser, json, type TestApp } from '../testing/harness';
 
@@ -18,8 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-// Each test gets its own client address, so the per-IP login/register budgets (10 per window) never
-// leak from one test into another; the rate-limit tests spend a budget on purpose.
+// Each test gets its own client address, so the per-address login/register budgets never leak from one test into
+// another; the rate-limit tests spend a budget on purpose.
 let ipCounter = 0;
 const freshIp = () => `10.0.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
 
@@ -459,34 +460,135 @@ describe('malformed requests: 4xx with a Norwegian message, never a 500', () => 
 });
 
 describe('rate limits', () => {
-  it('answers 429 after 10 login attempts a minute from one address', async () => {
+  // A different username each attempt, so the per-account throttle stays out of the per-address count.
+  let stranger = 0;
+  const nobody = () => `finnes.ikke${++stranger}`;
+
+  it('answers 429 with Retry-After once one address has spent its login budget; another address is not affected', async () => {
     const ip = freshIp();
-    for (let i = 0; i < 10; i++) expect((await login('finnes.ikke', 'feil', { ip })).statusCode).toBe(401);
-    const limited = await login('finnes.ikke', 'feil', { ip });
+    for (let i = 0; i < RATE_LIMITS.login.max; i++) expect((await login(nobody(), 'feil', { ip })).statusCode).toBe(401);
+    const limited = await login(nobody(), 'feil', { ip });
     expect(limited.statusCode).toBe(429);
     expect(json(limited).message).toBe(RATE_LIMIT_MESSAGE);
-    // Another address is not affected.
-    expect((await login('finnes.ikke', 'feil')).statusCode).toBe(401);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(60);
+    expect((await login(nobody(), 'feil')).statusCode).toBe(401);
   });
 
   it('shares the login budget between REST and tRPC', async () => {
     const ip = freshIp();
-    for (let i = 0; i < 10; i++) await login('finnes.ikke', 'feil', { ip });
+    for (let i = 0; i < RATE_LIMITS.login.max; i++) await login(nobody(), 'feil', { ip });
     const res = await t.app.inject({
       method: 'POST',
       url: '/trpc/auth.login',
       remoteAddress: ip,
       headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ username: 'finnes.ikke', password: 'feil' }),
+      payload: JSON.stringify({ username: nobody(), password: 'feil' }),
     });
     expect(res.statusCode).toBe(429);
+    expect(json(res).error.message).toBe(RATE_LIMIT_MESSAGE);
   });
 
-  it('answers 429 after 10 registrations an hour from one address', async () => {
+  it('lets a class sign up together: 30 accounts from one address within a minute', async () => {
     const ip = freshIp();
-    for (let i = 0; i < 10; i++) await register({}, { ip });
+    for (let i = 0; i < 30; i++) expect((await register(registration(), { ip })).statusCode).toBe(201);
+  });
+
+  it('answers 429 once one address has spent its sign-up budget for the minute', async () => {
+    const ip = freshIp();
+    // Invalid forms spend the budget too: the limit stands in front of validation (and of argon2).
+    for (let i = 0; i < RATE_LIMITS.register.max; i++) expect((await register({}, { ip })).statusCode).toBe(400);
     const limited = await register(registration(), { ip });
     expect(limited.statusCode).toBe(429);
     expect(json(limited).message).toBe(RATE_LIMIT_MESSAGE);
+    expect(RATE_LIMITS.register.timeWindow).toBeLessThanOrEqual(60_000);
+  });
+
+  it('limits password changes per address', async () => {
+    const ip = freshIp();
+    const { user, password } = await createUser(t.db);
+    const cookie = cookieHeader(await login(user.username, password));
+    const change = () => call({ method: 'PUT', url: '/api/auth/change-password', cookie, ip, body: { oldPassword: 'x', newPassword: '1' } });
+    for (let i = 0; i < RATE_LIMITS.changePassword.max; i++) expect((await change()).statusCode).toBe(400);
+    const limited = await change();
+    expect(limited.statusCode).toBe(429);
+    expect(json(limited).message).toBe(RATE_LIMIT_MESSAGE);
+  });
+});
+
+describe('failed logins per account (OWASP ASVS V2.2)', () => {
+  // Behind a trusted proxy, every attempt from another address: the per-address budget never applies here.
+  let a: TestApp;
+  let clock = Date.parse('2025-03-01T12:00:00Z');
+  let xff = 0;
+  beforeAll(async () => {
+    a = await createTestApp({}, { trustProxy: true, rateLimits: createRateLimits({ now: () => clock }) });
+  });
+  afterAll(() => a.close());
+  const { threshold, firstLockMs } = LOGIN_THROTTLE;
+  const tryLogin = (username: string, password: string) =>
+    a.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'x-forwarded-for': `198.51.100.${++xff % 250}` }, payload: { username, password } });
+  const lockedFor = (minutes: number) => `For mange mislykkede innlogginger. Prøv igjen om ${minutes} ${minutes === 1 ? 'minutt' : 'minutter'}.`;
+
+  it('locks an account after consecutive failures from many addresses, even for the right password, until the lock ends', async () => {
+    const { user, password } = await createUser(a.db);
+    for (let i = 0; i < threshold; i++) expect((await tryLogin(user.username, 'feil-passord')).statusCode).toBe(401);
+    const locked = await tryLogin(user.username, password);
+    expect(locked.statusCode).toBe(429);
+    expect(json(locked)).toEqual({ message: lockedFor(1) });
+    expect(locked.headers['retry-after']).toBe(String(firstLockMs / 1000));
+    // Any case of the username is the same account.
+    expect((await tryLogin(user.username.toUpperCase(), password)).statusCode).toBe(429);
+
+    clock += firstLockMs;
+    const ok = await tryLogin(user.username, password);
+    expect(ok.statusCode).toBe(200);
+    // The success forgets the failures: the next wrong password is an ordinary 401.
+    expect((await tryLogin(user.username, 'feil-passord')).statusCode).toBe(401);
+  });
+
+  it('answers an unknown username exactly as a known one (no enumeration)', async () => {
+    const known = (await createUser(a.db)).user.username;
+    const unknown = `ukjent.${known}`;
+    for (const username of [known, unknown]) {
+      for (let i = 0; i < threshold; i++) expect((await tryLogin(username, 'feil-passord')).statusCode).toBe(401);
+    }
+    const [k, u] = [await tryLogin(known, 'x'), await tryLogin(unknown, 'x')];
+    expect([k.statusCode, u.statusCode]).toEqual([429, 429]);
+    expect(k.body).toBe(u.body);
+    expect(k.headers['retry-after']).toBe(u.headers['retry-after']);
+  });
+
+  it('lets no more than the threshold of concurrent guesses through', async () => {
+    const { user } = await createUser(a.db);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => tryLogin(user.username, 'feil-passord')));
+    expect(answers.filter((r) => r.statusCode === 401)).toHaveLength(threshold);
+    expect(answers.filter((r) => r.statusCode === 429)).toHaveLength(20 - threshold);
+  });
+
+  it('doubles the lock with each further failure', async () => {
+    const { user, password } = await createUser(a.db);
+    for (let i = 0; i < threshold; i++) await tryLogin(user.username, 'feil-passord');
+    clock += firstLockMs;
+    expect((await tryLogin(user.username, 'feil-passord')).statusCode).toBe(401);
+    const again = await tryLogin(user.username, password);
+    expect(json(again).message).toBe(lockedFor(2));
+    expect(again.headers['retry-after']).toBe(String((2 * firstLockMs) / 1000));
+    clock += 2 * firstLockMs;
+    expect((await tryLogin(user.username, password)).statusCode).toBe(200);
+  });
+
+  it('counts wrong old passwords on change-password against the account', async () => {
+    const { user, password } = await createUser(a.db);
+    const cookie = `${SESSION_COOKIE}=${sessionCookieOf(await tryLogin(user.username, password))?.value}`;
+    const change = (oldPassword: string) =>
+      a.app.inject({ method: 'PUT', url: '/api/auth/change-password', headers: { cookie, 'x-forwarded-for': `198.51.100.${++xff % 250}` }, payload: { oldPassword, newPassword: 'nyttpassord1' } });
+    for (let i = 0; i < threshold; i++) expect((await change('feil-passord')).statusCode).toBe(400);
+    const locked = await change(password);
+    expect(locked.statusCode).toBe(429);
+    expect(json(locked).message).toBe(lockedFor(1));
+    expect((await tryLogin(user.username, password)).statusCode).toBe(429);
+    clock += firstLockMs;
+    expect((await change(password)).statusCode).toBe(200);
   });
 });

@@ -2,7 +2,7 @@ import { changePasswordInput, loginInput, registerInput, updateProfileInput } fr
 import { createSession, generateSessionToken, invalidateSession } from '../auth/session';
 import { authenticate, changePassword, registerUser, updateProfile } from '../services/auth';
 import { toUserShape } from '../services/users';
-import { protectedProcedure, publicProcedure, router } from '../trpc/init';
+import { protectedProcedure, publicProcedure, rateLimited, router } from '../trpc/init';
 import type { Context } from '../trpc/context';
 
 function startSession(ctx: Context, userId: number) {
@@ -15,15 +15,16 @@ export const authRouter = router({
   /** The current user, or null when logged out (the client treats a truthy result as authenticated). */
   me: publicProcedure.query(({ ctx }) => (ctx.user ? toUserShape(ctx.user) : null)),
 
-  register: publicProcedure.input(registerInput).mutation(async ({ ctx, input }) => {
+  register: publicProcedure.use(rateLimited('register')).input(registerInput).mutation(async ({ ctx, input }) => {
     const user = await registerUser(ctx.db, input);
     if (ctx.session) invalidateSession(ctx.db, ctx.session.id);
     startSession(ctx, user.id);
     return toUserShape(user);
   }),
 
-  login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
-    const user = await authenticate(ctx.db, input.username, input.password);
+  // Limited per address, and per account by the login throttle (docs/product/limits.md#rate-limits).
+  login: publicProcedure.use(rateLimited('login')).input(loginInput).mutation(async ({ ctx, input }) => {
+    const user = await authenticate(ctx.db, input.username, input.password, { throttle: ctx.rateLimits.logins });
     // A new session on every login (session fixation); the old one, if any, ends.
     if (ctx.session) invalidateSession(ctx.db, ctx.session.id);
     startSession(ctx, user.id);
@@ -40,8 +41,9 @@ export const authRouter = router({
     return toUserShape(updateProfile(ctx.db, ctx.user.id, input));
   }),
 
-  changePassword: protectedProcedure.input(changePasswordInput).mutation(async ({ ctx, input }) => {
-    await changePassword(ctx.db, ctx.user.id, input);
+  // A wrong old password counts against the account like a failed login (a stolen session must not guess it).
+  changePassword: protectedProcedure.use(rateLimited('changePassword')).input(changePasswordInput).mutation(async ({ ctx, input }) => {
+    await changePassword(ctx.db, ctx.user.id, input, { throttle: ctx.rateLimits.logins });
     // Every session was revoked; this browser stays logged in with a fresh one.
     startSession(ctx, ctx.user.id);
     return { success: true, message: 'Passord endret' };

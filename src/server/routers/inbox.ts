@@ -1,11 +1,11 @@
 import { contactInput, feedbackInput } from '../../shared/schemas/inbox';
 import { createContactMessage, createFeedback } from '../services/inbox';
-import { publicProcedure, router } from '../trpc/init';
+import { publicProcedure, rateLimited, router } from '../trpc/init';
 
 // Contact messages and feedback (issue 2). Visitors may send both (SPEC §6); the 'contact' and 'feedback'
-// rate-limit budgets guard these two procedures on both transports (src/server/http/rate-limits.ts).
+// per-address budgets guard them on every transport (docs/product/limits.md#rate-limits).
 // Admin list/read/delete come with the admin issue.
 export const inboxRouter = router({
-  contact: publicProcedure.input(contactInput).mutation(({ ctx, input }) => createContactMessage(ctx.db, input)),
-  feedback: publicProcedure.input(feedbackInput).mutation(({ ctx, input }) => createFeedback(ctx.db, input)),
+  contact: publicProcedure.use(rateLimited('contact')).input(contactInput).mutation(({ ctx, input }) => createContactMessage(ctx.db, input)),
+  feedback: publicProcedure.use(rateLimited('feedback')).input(feedbackInput).mutation(({ ctx, input }) => createFeedback(ctx.db, input)),
 });

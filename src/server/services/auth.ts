@@ -5,6 +5,7 @@ import type { ChangePasswordInput, RegisterInput, UpdateProfileInput } from '../
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../auth/password';
 import { invalidateUserSessions } from '../auth/session';
 import { AppError } from '../errors';
+import type { LoginThrottle } from '../http/login-throttle';
 import { findUserById, findUserByUsername, randomCode } from './users';
 
 export const WRONG_CREDENTIALS = 'Feil brukernavn eller passord.';
@@ -50,14 +51,24 @@ export async function registerUser(
   }
 }
 
-/** Checks the credentials; the same message and the same work whether or not the user exists. */
-export async function authenticate(db: Db, username: string, password: string): Promise<User> {
+/** Counts failed password checks per account (docs/product/limits.md#rate-limits); the routers pass AppDeps' one. */
+export interface PasswordCheckOptions {
+  throttle?: LoginThrottle;
+}
+
+/**
+ * Checks the credentials; the same message and the same work whether or not the user exists. With a throttle, a
+ * locked username (known or not) is refused with 429 before any password is checked — the right one too.
+ */
+export async function authenticate(db: Db, username: string, password: string, opts: PasswordCheckOptions = {}): Promise<User> {
+  opts.throttle?.begin(username);
   const user = findUserByUsername(db, username);
   if (!user) {
     await verifyPassword(await dummyPasswordHash(), password);
     throw new AppError('UNAUTHORIZED', WRONG_CREDENTIALS);
   }
   if (!(await verifyPassword(user.passwordHash, password))) throw new AppError('UNAUTHORIZED', WRONG_CREDENTIALS);
+  opts.throttle?.succeeded(username);
   return user;
 }
 
@@ -79,13 +90,18 @@ export function updateProfile(db: Db, userId: number, input: UpdateProfileInput)
   return updated;
 }
 
-/** Changes the password and revokes every session of the user; the caller opens a fresh one. */
-export async function changePassword(db: Db, userId: number, input: ChangePasswordInput): Promise<void> {
+/**
+ * Changes the password and revokes every session of the user; the caller opens a fresh one. A wrong old password
+ * counts against the account like a failed login, so a stolen session cannot guess it either.
+ */
+export async function changePassword(db: Db, userId: number, input: ChangePasswordInput, opts: PasswordCheckOptions = {}): Promise<void> {
   const user = findUserById(db, userId);
   if (!user) throw new AppError('NOT_FOUND', 'Fant ikke brukeren.');
+  opts.throttle?.begin(user.username);
   if (!(await verifyPassword(user.passwordHash, input.oldPassword))) {
     throw new AppError('BAD_REQUEST', 'Nåværende passord er feil.', { oldPassword: 'Nåværende passord er feil.' });
   }
+  opts.throttle?.succeeded(user.username);
   if (input.oldPassword === input.newPassword) {
     throw new AppError('BAD_REQUEST', 'Det nye passordet må være forskjellig fra det gamle.', {
       newPassword: 'Det nye passordet må være forskjellig fra det gamle.',

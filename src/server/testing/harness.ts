@@ -14,6 +14,7 @@ import type { Context } from '../trpc/context';
 import { noCookieJar } from '../auth/cookies';
 import type { Integrations } from '../deps';
 import { createStores } from '../services/stores';
+import { createRateLimits } from '../http/rate-limiter';
 
 /** A fresh migrated in-memory database. */
 export function createTestDb(): Db {
@@ -96,11 +97,13 @@ export function callerFor(db: Db, user: { id: number } | null, opts: { config?: 
     log: { info() {}, warn() {}, error() {}, debug() {}, trace() {}, fatal() {}, child() { return this; }, level: 'silent', silent() {} } as never,
     integrations: (opts.integrations ?? {}) as Integrations,
     stores: createStores(db),
+    rateLimits: createRateLimits(),
     user: full ? (safe as Context['user']) : null,
     session: full ? { id: 'test', userId: full.id, expiresAt: new Date(Date.now() + 1e9) } : null,
     cookies: noCookieJar,
     ip: '127.0.0.1',
     userAgent: 'vitest',
+    setHeader: () => {},
   };
   return createCallerFactory(appRouter)(ctx);
 }

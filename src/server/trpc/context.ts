@@ -3,14 +3,18 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { noCookieJar, readCookie, replyCookieJar, type CookieJar } from '../auth/cookies';
 import { SESSION_COOKIE, validateSessionToken, type SessionValidation } from '../auth/session';
 import type { AppDeps } from '../deps';
+import { clientIpOf } from '../http/client-ip';
 import { isForeignOrigin } from '../http/origin';
 
 export interface Context extends AppDeps {
   user: SessionValidation['user'];
   session: SessionValidation['session'];
   cookies: CookieJar;
+  /** The client address (Fastify's trustProxy honoured, for a WebSocket too): what the rate limits key on. */
   ip: string;
   userAgent: string;
+  /** Sets a header on the HTTP answer (Retry-After of a 429); nothing over a WebSocket. */
+  setHeader: (name: string, value: string) => void;
 }
 
 /**
@@ -28,7 +32,7 @@ export function makeCreateContext(deps: AppDeps) {
     const cookies = isReply ? replyCookieJar(res as FastifyReply, deps.config.cookieSecure) : noCookieJar;
     // A stale or expired cookie is cleared so the browser stops sending it.
     if (token && !auth.session) cookies.clearSession();
-    const ip = (req as FastifyRequest).ip ?? (req as IncomingMessage).socket?.remoteAddress ?? '';
-    return { ...deps, ...auth, cookies, ip, userAgent: String(headers['user-agent'] ?? '') };
+    const setHeader = isReply ? (name: string, value: string) => void (res as FastifyReply).header(name, value) : () => {};
+    return { ...deps, ...auth, cookies, ip: clientIpOf(req), userAgent: String(headers['user-agent'] ?? ''), setHeader };
   };
 }
