@@ -19,7 +19,7 @@ import { createTestApp, json, loggedInUser, type TestApp } from '../testing/harn
 import { pngImage, toDataUrl } from '../testing/images';
 
 // Issue 8: bounded input (huge arrays, bodies, photos per request) and clean data (normalised text, the plate rule,
-// the service-book label round trip). docs/product/limits.md#input-bounds, docs/product/validation.md#text.
+// the service-book label round trip). docs/product/limits.md#arrays-and-texts, docs/product/validation.md#text.
 
 let t: TestApp;
 let cookie: string;

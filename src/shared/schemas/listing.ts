@@ -174,7 +174,7 @@ const images = boundedArray(imageRef, {
 
 // --- the form -----------------------------------------------------------------------------------------------
 
-/** The catalogue plus 'Fulgt servicehåndbok': no valid list is longer (docs/product/limits.md#input-bounds). */
+/** The catalogue plus 'Fulgt servicehåndbok': no valid list is longer (docs/product/limits.md#arrays-and-texts). */
 export const EQUIPMENT_MAX_ITEMS = EQUIPMENT_COUNT + 1;
 
 const equipment = boundedArray(
