@@ -20,8 +20,9 @@ export const RATE_LIMITS = {
   // car, so ten a minute covers a dealer entering cars or several sellers behind one address, while one address can
   // spend at most a quarter or so of the quota in a day (the registry client also caches and pauses when it is spent).
   vehicle: { max: 10, timeWindow: 60_000 },
-  // Each reaches a seller's notifications; a buyer writes to a handful of sellers, and needs to be logged in.
-  inquiry: { max: 10, timeWindow: 60_000 },
+  // Each reaches a seller's notifications. Only logged-in users send them (accounts are limited above), and a mobile
+  // carrier's shared address may carry many buyers at once; a script from one address is held to one every two seconds.
+  inquiry: { max: 30, timeWindow: 60_000 },
 } as const;
 
 export type RateLimitKind = keyof typeof RATE_LIMITS;
