@@ -1,6 +1,5 @@
 import type { FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import type { Context } from '../trpc/context';
-import type { RateLimitKind } from '../http/rate-limits';
 import { z } from '../../shared/zod';
 
 export interface RestRequest {
@@ -43,14 +42,46 @@ export interface RestRoute extends RestTarget {
   send?: (result: any, reply: FastifyReply, ctx: Context) => unknown;
   /** Per-route body limit in bytes (photos as data URLs need more than the 1 MiB default). */
   bodyLimit?: number;
-  /** Per-route rate limit budget (login, register, contact, feedback), shared with the tRPC transport. */
-  rateLimit?: RateLimitKind;
   /**
    * JSON schemas of success bodies by status, for Fastify's compiled serializer (fast-json-stringify): hot list routes
-   * serialise several times faster. Properties not in the schema are dropped, so derive it from the zod shape the
-   * procedure answers with (`jsonSchemaOf`), never write it by hand.
+   * serialise several times faster. Properties not in the schema are dropped, so it is derived from the zod shapes of
+   * `doc.responses` (rows that set `serialize`), never written by hand.
    */
   response?: Record<number, unknown>;
+  /** Serialise the success bodies with `doc.responses` (see `response`). */
+  serialize?: boolean;
+  /** The row's contract as the OpenAPI document (GET /api/openapi.json, rest/openapi.ts) tells integrators. */
+  doc: RouteDoc;
+}
+
+/**
+ * What a row takes and answers, as zod schemas: the ones its procedure validates with (or the part of them the row
+ * fills from the path), and the shapes the procedure answers. The OpenAPI document is generated from these, and
+ * the contract test and `npm run test:fuzz` check real answers against it, so it cannot drift from the code.
+ */
+export interface RouteDoc {
+  summary: string;
+  description?: string;
+  /** The group in the reference (Auth, Listings, ...). */
+  tag: string;
+  /** Path parameters, named as in `url`. */
+  params?: z.ZodObject;
+  /** The query string (GET). */
+  query?: z.ZodType;
+  /** The JSON body. */
+  body?: z.ZodType;
+  /** Success answers by status: the body's shape, or null for none (204). */
+  responses: Record<number, z.ZodType | null>;
+  /** Response headers of a success answer, e.g. X-Total-Count. */
+  headers?: Record<string, { description: string; schema: z.ZodType }>;
+  /**
+   * Error statuses of this call (docs/product/api.md "Conventions"), each answered as `{message, details}`. 400 and
+   * 413 (any call with input) and 500 are added by the document itself; 429 where the procedure is rate-limited
+   * (docs/product/limits.md#rate-limits).
+   */
+  errors?: number[];
+  /** Needs the session cookie. */
+  auth?: boolean;
 }
 
 /** A shared zod schema as the JSON Schema Fastify compiles (draft-07, what its validator and serializer speak). */
@@ -68,4 +99,11 @@ function dropSafeIntegerBounds({ jsonSchema }: { jsonSchema: Record<string, unkn
   if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
 }
 
-export const defineRoutes = (routes: RestRoute[]) => routes;
+/** A file's rows; rows that `serialize` get their Fastify response schemas from `doc.responses`. */
+export const defineRoutes = (routes: RestRoute[]): RestRoute[] =>
+  routes.map((r) => {
+    if (!r.serialize) return r;
+    const response: Record<number, unknown> = {};
+    for (const [status, shape] of Object.entries(r.doc.responses)) if (shape) response[Number(status)] = jsonSchemaOf(shape);
+    return { ...r, response };
+  });

@@ -2,7 +2,7 @@ import { z } from '../../shared/zod';
 import { USER_NOT_FOUND } from '../services/public-profile';
 import { publicProcedure, router } from '../trpc/init';
 
-const userIdInput = z.object({
+export const userIdInput = z.object({
   id: z.coerce.number({ error: USER_NOT_FOUND }).int({ error: USER_NOT_FOUND }).positive({ error: USER_NOT_FOUND }),
 });
 

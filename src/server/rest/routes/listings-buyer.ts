@@ -1,7 +1,9 @@
+import { listingIdInput } from '../../../shared/schemas/listing';
 import { listingDetailShape } from '../../../shared/schemas/listing-shape';
-import { listingListItemShape, type ListingListItem, type SearchResult } from '../../services/search/listing-search';
-import { defineRoutes, jsonSchemaOf } from '../types';
+import { searchInput } from '../../../shared/schemas/search';
 import { z } from '../../../shared/zod';
+import { listingListItemShape, type ListingListItem, type SearchResult } from '../../services/search/listing-search';
+import { defineRoutes } from '../types';
 
 export const listingsBuyerRoutes = defineRoutes([
   {
@@ -16,13 +18,32 @@ export const listingsBuyerRoutes = defineRoutes([
       reply.type('application/json; charset=utf-8');
       return result.itemsJson();
     },
-    response: { 200: jsonSchemaOf(z.array(listingListItemShape)) },
+    serialize: true,
+    doc: {
+      tag: 'Listings',
+      summary: 'Search the listings buyers can see',
+      description:
+        'Approved and active listings matching every given filter, one page in the chosen order. Hidden addresses and ' +
+        'contact phones are empty. `priceMin`/`priceMax` and `yearMin`/`yearMax` mean the same as `priceFrom`/`priceTo` ' +
+        'and `yearFrom`/`yearTo`; unknown parameters are ignored. HEAD answers the header alone.',
+      query: searchInput,
+      responses: { 200: z.array(listingListItemShape) },
+      headers: { 'X-Total-Count': { description: 'The number of all matches (not only this page).', schema: z.number().int().min(0) } },
+    },
   },
   {
     method: 'GET',
     url: '/api/listings/:id',
     procedure: 'listings.byId',
     input: ({ params }) => ({ id: params.id }),
-    response: { 200: jsonSchemaOf(listingDetailShape) },
+    serialize: true,
+    doc: {
+      tag: 'Listings',
+      summary: 'One listing with its seller',
+      description: 'A listing that is not approved and active is a 404 for everyone but its owner and admins.',
+      params: listingIdInput,
+      responses: { 200: listingDetailShape },
+      errors: [404],
+    },
   },
 ]);

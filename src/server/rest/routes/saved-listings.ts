@@ -1,10 +1,33 @@
+import { listingId } from '../../../shared/schemas/listing';
 import { listingCardShape } from '../../../shared/schemas/listing-shape';
 import { z } from '../../../shared/zod';
-import { defineRoutes, jsonSchemaOf } from '../types';
+import { savedListingShape } from '../shapes';
+import { defineRoutes } from '../types';
+
+const tag = 'Saved listings';
 
 // SPEC §7 "Saved listings"; all need a login (401 otherwise, from protectedProcedure).
 export const savedListingsRoutes = defineRoutes([
-  { method: 'GET', url: '/api/saved-listings', procedure: 'savedListings.list', input: () => undefined, response: { 200: jsonSchemaOf(z.array(listingCardShape)) } },
-  { method: 'POST', url: '/api/saved-listings', procedure: 'savedListings.add', status: 201 },
-  { method: 'DELETE', url: '/api/saved-listings/:listingId', procedure: 'savedListings.remove', input: ({ params }) => ({ listingId: params.listingId }) },
+  {
+    method: 'GET',
+    url: '/api/saved-listings',
+    procedure: 'savedListings.list',
+    input: () => undefined,
+    serialize: true,
+    doc: { tag, summary: "The caller's saved listings (cards)", auth: true, responses: { 200: z.array(listingCardShape) }, errors: [401] },
+  },
+  {
+    method: 'POST',
+    url: '/api/saved-listings',
+    procedure: 'savedListings.add',
+    status: 201,
+    doc: { tag, summary: 'Save a listing', auth: true, body: z.object({ listingId }), responses: { 201: savedListingShape }, errors: [401, 404] },
+  },
+  {
+    method: 'DELETE',
+    url: '/api/saved-listings/:listingId',
+    procedure: 'savedListings.remove',
+    input: ({ params }) => ({ listingId: params.listingId }),
+    doc: { tag, summary: 'Forget a saved listing', auth: true, params: z.object({ listingId }), responses: { 204: null }, errors: [401] },
+  },
 ]);
