@@ -1,19 +1,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type preHandlerAsyncHookHandler } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import helmet, { type HelmetOptions } from 'helmet';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
-import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import { closeDatabase, openDatabase, type Db } from '../../db/client';
 import type { AppConfig } from './config';
 import type { AppDeps, Integrations } from './deps';
 import { isForeignOrigin } from './http/origin';
-import { RATE_LIMITED_PROCEDURES, RATE_LIMITS, RATE_LIMIT_MESSAGE, type RateLimitKind } from './http/rate-limits';
+import { makeAuthPrecheck } from './http/auth-precheck';
+import { closeWebSockets, registerTransportGuards, transportOptions } from './http/transport';
+import { rememberClientIp } from './http/client-ip';
+import { createRateLimits, type RateLimits } from './http/rate-limiter';
 import { EventHub } from './realtime/hub';
 import { createAddressSearch } from './integrations/address-search';
 import { createVehicleRegistry } from './integrations/vehicle-registry';
@@ -21,17 +22,22 @@ import { createDiskStorage, registerUploads } from './integrations/image-storage
 import { startStagedImageCleanup } from './services/images';
 import { createStores } from './services/stores';
 import { registerRestRoutes } from './rest/adapter';
+import { registerApiDocs } from './rest/openapi';
 import { restRoutes } from './rest/routes';
 import { makeCreateContext } from './trpc/context';
 import { appRouter, type AppRouter } from './trpc/root';
 import { prepareDatabase } from './startup';
-import { toHttpError } from './errors';
+import { HTTP_MESSAGES, toHttpError } from './errors';
 
 export interface BuildOptions {
   /** Use this database instead of opening config.databasePath (tests share one across apps). */
   db?: Db;
   /** Replace integrations (tests point them at fakes). */
   integrations?: Partial<Integrations>;
+  /** Rate-limit state with its own clock (tests of the login throttle's lock). */
+  rateLimits?: RateLimits;
+  /** Fastify's trustProxy (tests of X-Forwarded-For); default: loopback in production, off otherwise. */
+  trustProxy?: FastifyServerOptions['trustProxy'];
 }
 
 // Photos travel as data URLs inside the listing JSON (SPEC §3); routes that carry them raise this.
@@ -50,13 +56,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     logger: loggerOptions(config),
     bodyLimit: DEFAULT_BODY_LIMIT,
     routerOptions: { maxParamLength: 5000 },
-    trustProxy: config.env === 'production' ? 'loopback' : false,
+    trustProxy: options.trustProxy ?? (config.env === 'production' ? 'loopback' : false),
+    // Timeouts, forced close at shutdown, our answers to requests that never reach a route (issue 8).
+    ...transportOptions(config),
   });
 
   const db = options.db ?? openDatabase(config.databasePath);
   const hub = new EventHub();
   const integrations = { ...createIntegrations(config, app), ...options.integrations } as Integrations;
-  const deps: AppDeps = { db, config, hub, log: app.log, integrations, stores: createStores(db) };
+  const deps: AppDeps = { db, config, hub, log: app.log, integrations, stores: createStores(db), rateLimits: options.rateLimits ?? createRateLimits() };
   const createContext = makeCreateContext(deps);
   const stopImageCleanup = startStagedImageCleanup(deps);
   app.addHook('onClose', async () => stopImageCleanup());
@@ -105,16 +113,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     done();
   });
 
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_req, context) => ({ statusCode: 429, message: RATE_LIMIT_MESSAGE, retryAfter: context.after }),
-  });
-  const limiters = Object.fromEntries(
-    (Object.keys(RATE_LIMITS) as RateLimitKind[]).map((kind) => [
-      kind,
-      app.rateLimit({ ...RATE_LIMITS[kind], keyGenerator: (req) => `${kind}:${req.ip}` }),
-    ]),
-  ) as Record<RateLimitKind, preHandlerAsyncHookHandler>;
+  // Rate limits are a tRPC middleware (every transport and every call of a batch counts); a WebSocket's context
+  // gets the client address Fastify saw on the upgrade request (src/server/http/client-ip.ts).
+  app.addHook('onRequest', rememberClientIp);
 
   // A state-changing request whose Origin names another site is refused (api-contract.md, CSRF defence
   // on top of SameSite=Lax).
@@ -126,11 +127,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
 
   app.setErrorHandler((err: Error & { statusCode?: number }, req, reply) => {
-    if (err.statusCode === 429) {
-      // tRPC clients can only read their own error shape (one per call of a batch).
-      if (req.url.startsWith('/trpc/')) return reply.code(429).send(trpcTooManyRequests(req.url));
-      return reply.code(429).send({ message: RATE_LIMIT_MESSAGE });
-    }
     const e = toHttpError(err);
     if (e.unexpected) {
       req.log.error({ err }, 'unhandled error');
@@ -140,21 +136,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
 
   // tRPC over HTTP and WebSocket in one process. @fastify/websocket must be registered first (stack-notes.md).
-  await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
-  app.addHook('onRequest', async (req, reply) => {
-    if (!req.url.startsWith('/trpc/')) return;
-    const pathPart = req.url.slice('/trpc/'.length).split('?')[0];
-    const kinds = new Set(
-      decodeURIComponent(pathPart)
-        .split(',')
-        .map((p) => RATE_LIMITED_PROCEDURES[p])
-        .filter(Boolean),
-    );
-    for (const kind of kinds) {
-      await limiters[kind].call(app, req, reply);
-      if (reply.sent) return reply;
-    }
-  });
+  await app.register(websocket, { options: { maxPayload: 1024 * 1024 }, preClose: closeWebSockets });
+  registerTransportGuards(app);
+  // Callers a procedure would refuse are refused from their cookie before their body is read (issue 8).
+  const authPrecheck = makeAuthPrecheck({ db, cookieSecure: config.cookieSecure, router: appRouter });
+  app.addHook('onRequest', authPrecheck.trpc);
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     useWSS: true,
@@ -168,7 +154,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
 
-  registerRestRoutes(app, { router: appRouter, routes: restRoutes, createContext, limiters });
+  registerRestRoutes(app, { router: appRouter, routes: restRoutes, createContext, authPrecheck });
+  // The /api/* contract as OpenAPI 3.1 and its reference page (docs/product/api.md#openapi).
+  await registerApiDocs(app, restRoutes, { version: '1' });
   registerUploads(app, config.uploadDir);
 
   registerClient(app, config);
@@ -188,20 +176,6 @@ function computeSecurityHeaders(options: HelmetOptions): Record<string, string> 
   };
   helmet(options)({} as never, recorder as never, () => {});
   return headers;
-}
-
-/** A tRPC-shaped TOO_MANY_REQUESTS answer for every procedure in the (possibly batched) URL. */
-function trpcTooManyRequests(url: string) {
-  const [pathPart, query = ''] = url.slice('/trpc/'.length).split('?');
-  const paths = decodeURIComponent(pathPart).split(',');
-  const one = (path: string) => ({
-    error: {
-      message: RATE_LIMIT_MESSAGE,
-      code: TRPC_ERROR_CODES_BY_KEY.TOO_MANY_REQUESTS,
-      data: { code: 'TOO_MANY_REQUESTS', httpStatus: 429, path },
-    },
-  });
-  return new URLSearchParams(query).get('batch') === '1' ? paths.map(one) : one(paths[0]);
 }
 
 /** Integrations are added by later issues (vehicle registry, address search, image storage). */
@@ -233,12 +207,21 @@ function registerClient(app: FastifyInstance, config: AppConfig) {
   app.setNotFoundHandler((req: FastifyRequest, reply: FastifyReply) => {
     const url = req.url.split('?')[0];
     if (url.startsWith('/api/') || url.startsWith('/trpc/') || url === '/api' || url === '/trpc') {
-      return reply.code(404).send({ message: 'Fant ikke ressursen.' });
+      return notFoundOrWrongMethod(app, req, reply, url);
     }
     if ((req.method === 'GET' || req.method === 'HEAD') && indexHtml && !path.extname(url)) {
       // The client router decides; unknown routes render the SPEC's 404 page.
       return reply.code(200).header('Cache-Control', 'no-cache').type('text/html').send(indexHtml);
     }
-    return reply.code(404).type('text/plain').send('Not found');
+    return reply.code(404).send({ message: HTTP_MESSAGES.notFound });
   });
+}
+
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+/** An API path that exists for other methods answers 405 with Allow; an unknown one 404 (docs/product/api.md). */
+function notFoundOrWrongMethod(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply, url: string) {
+  const allowed = METHODS.filter((method) => app.findRoute({ method, url }));
+  if (allowed.length === 0) return reply.code(404).send({ message: HTTP_MESSAGES.notFound });
+  return reply.code(405).header('Allow', allowed.join(', ')).send({ message: HTTP_MESSAGES.methodNotAllowed });
 }

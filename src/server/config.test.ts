@@ -13,6 +13,13 @@ describe('loadConfig', () => {
     expect(c.vehicleApiKey).toBeUndefined();
     expect(c.vehicleApiUrl).toContain('enkeltoppslag/kjoretoydata');
     expect(c.addressApiUrl).toContain('/adresser/v1/sok');
+    expect(c.httpIdleTimeoutMs).toBe(30_000);
+    expect(c.httpRequestTimeoutMs).toBe(300_000);
+  });
+
+  it('reads the HTTP timeouts from the environment', () => {
+    const c = loadConfig({ HTTP_IDLE_TIMEOUT_MS: '500', HTTP_REQUEST_TIMEOUT_MS: '2000' });
+    expect([c.httpIdleTimeoutMs, c.httpRequestTimeoutMs]).toEqual([500, 2000]);
   });
 
   it('makes the cookie Secure only when NODE_ENV=production is set', () => {
@@ -33,6 +40,8 @@ describe('loadConfig', () => {
     ['VEHICLE_API_URL', 'not a url'],
     ['NODE_ENV', 'staging'],
     ['COOKIE_SECURE', 'sometimes'],
+    ['HTTP_IDLE_TIMEOUT_MS', 'soon'],
+    ['HTTP_REQUEST_TIMEOUT_MS', '0'],
   ])('stops with a message naming %s when it is %s', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`\\b${name}\\b`));
   });

@@ -32,6 +32,10 @@ export function envSchema(nodeEnv: string | undefined) {
     // Where the built client lives (default ./dist/client); tests and parallel builds point it elsewhere.
     CLIENT_DIR: optionalText,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    // docs/product/limits.md "Timeouts": a connection silent this long is closed (a body that stops half-way).
+    HTTP_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+    // The whole request (headers and body) must have arrived within this; 5 minutes carries a 25 MB photo at 0.7 Mbit/s.
+    HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(300_000),
   });
 }
 
@@ -52,6 +56,10 @@ export interface AppConfig {
   logLevel: string;
   /** Directory of the built client (vite build); absent in tests that only exercise the API. */
   clientDir?: string;
+  /** A connection on which no byte moves for this long is closed (docs/product/limits.md "Timeouts"). */
+  httpIdleTimeoutMs: number;
+  /** A request whose headers and body have not all arrived within this is answered 408 and closed. */
+  httpRequestTimeoutMs: number;
   /** Turn off rate limits (tests that hammer an endpoint on purpose keep them on). */
   rateLimit?: boolean;
 }
@@ -78,6 +86,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     cookieSecure: e.COOKIE_SECURE,
     logLevel: e.LOG_LEVEL,
     clientDir: e.CLIENT_DIR,
+    httpIdleTimeoutMs: e.HTTP_IDLE_TIMEOUT_MS,
+    httpRequestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
   };
 }
 
@@ -95,6 +105,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     addressApiUrl: 'http://address.test/adresser/v1/sok',
     cookieSecure: false,
     logLevel: 'silent',
+    httpIdleTimeoutMs: 30_000,
+    httpRequestTimeoutMs: 300_000,
     rateLimit: true,
     ...overrides,
   };

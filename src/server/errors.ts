@@ -38,9 +38,18 @@ export const HTTP_MESSAGES = {
   bodyTooLarge: 'Forespørselen er for stor.',
   notJson: 'Forespørselen må sendes som JSON.',
   notLoggedIn: 'Du må være innlogget.',
+  notAdmin: 'Du har ikke administrator-rettigheter.',
+  notFound: 'Fant ikke ressursen.',
+  badUrl: 'Ugyldig adresse i forespørselen.',
+  urlTooLong: 'Adressen i forespørselen er for lang.',
+  headersTooLarge: 'Adressen eller hodene i forespørselen er for store.',
+  timeout: 'Forespørselen tok for lang tid. Prøv igjen.',
+  methodNotAllowed: 'Metoden er ikke tillatt for denne adressen.',
+  notWebSocket: 'Denne adressen tar ikke imot WebSocket-tilkoblinger.',
 } as const;
 
 export const notLoggedIn = () => new AppError('UNAUTHORIZED', HTTP_MESSAGES.notLoggedIn);
+export const notAdmin = () => new AppError('FORBIDDEN', HTTP_MESSAGES.notAdmin);
 /** The one "no such listing" answer: for a listing that does not exist and for one this user may not see. */
 export const listingNotFound = () => new AppError('NOT_FOUND', LISTING_NOT_FOUND_MESSAGE);
 
@@ -66,9 +75,26 @@ export function toTRPCError(error: TRPCError): TRPCError {
   return invalid ? new TRPCError({ code: 'BAD_REQUEST', message: invalid.message, cause: invalid }) : error;
 }
 
-/** The message a tRPC client reads: the generic text for a 500, else the error's own. */
+/** tRPC's own (English) texts for a malformed call, by code: our generic text instead (issue 8: every answer is ours). */
+const TRPC_OWN_MESSAGES: Partial<Record<TRPCError['code'], string>> = {
+  PARSE_ERROR: HTTP_MESSAGES.invalidJson,
+  BAD_REQUEST: HTTP_MESSAGES.invalidRequest,
+  NOT_FOUND: HTTP_MESSAGES.notFound,
+  METHOD_NOT_SUPPORTED: HTTP_MESSAGES.methodNotAllowed,
+  UNSUPPORTED_MEDIA_TYPE: HTTP_MESSAGES.notJson,
+  PAYLOAD_TOO_LARGE: HTTP_MESSAGES.bodyTooLarge,
+};
+
+/**
+ * The message a tRPC client reads: the generic text for a 500; an AppError's own (services and input validation, see
+ * toTRPCError); for an error tRPC raised itself (broken JSON, an unknown procedure, a wrong method or content type) the
+ * generic text of its code, never tRPC's English.
+ */
 export function trpcMessage(error: TRPCError): string {
-  return error.code === 'INTERNAL_SERVER_ERROR' ? HTTP_MESSAGES.internal : error.message;
+  if (error.code === 'INTERNAL_SERVER_ERROR') return HTTP_MESSAGES.internal;
+  if (error.cause instanceof AppError) return error.message;
+  if (error.cause instanceof SyntaxError) return HTTP_MESSAGES.invalidJson;
+  return TRPC_OWN_MESSAGES[error.code] ?? error.message;
 }
 
 /** Details of a TRPCError for the tRPC error shape: the AppError's, or the fields of a failed input parse. */
@@ -95,7 +121,7 @@ export function toHttpError(err: unknown): HttpError {
   if (known instanceof TRPCError) {
     const status = getHTTPStatusCodeFromError(known);
     if (status >= 500) return internal();
-    return { status, body: { message: known.message }, unexpected: false };
+    return { status, body: { message: trpcMessage(known) }, unexpected: false };
   }
   const e = (err ?? {}) as { statusCode?: number; code?: string };
   const status = e.statusCode ?? 500;

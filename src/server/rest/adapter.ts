@@ -1,6 +1,6 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { toHttpError } from '../errors';
-import type { RateLimitKind } from '../http/rate-limits';
+import { authNeedOf, weakestNeed, type AuthPrecheck } from '../http/auth-precheck';
 import type { AppRouter } from '../trpc/root';
 import { createCallerFactory } from '../trpc/init';
 import type { Context } from '../trpc/context';
@@ -38,7 +38,8 @@ export function registerRestRoutes(
     router: AppRouter;
     routes: RestRoute[];
     createContext: (opts: { req: FastifyRequest; res: FastifyReply }) => Context;
-    limiters: Record<RateLimitKind, preHandlerAsyncHookHandler>;
+    /** Refuses callers the row's procedure would refuse, from the cookie, before the body is read. */
+    authPrecheck?: AuthPrecheck;
   },
 ) {
   const createCaller = createCallerFactory(opts.router);
@@ -48,12 +49,13 @@ export function registerRestRoutes(
     for (const { procedure } of [route, ...(route.variants ?? [])]) {
       if (!known.has(procedure)) throw new Error(`REST ${route.method} ${route.url}: unknown procedure ${procedure}`);
     }
+    const need = weakestNeed([route, ...(route.variants ?? [])].map((t) => authNeedOf(opts.router, t.procedure)));
     app.route({
       method: route.method,
       url: route.url,
       bodyLimit: route.bodyLimit,
+      onRequest: need && opts.authPrecheck ? opts.authPrecheck.rest(need) : undefined,
       schema: route.response ? { response: route.response } : undefined,
-      preHandler: route.rateLimit ? opts.limiters[route.rateLimit] : undefined,
       handler: async (request, reply) => {
         const ctx = opts.createContext({ req: request, res: reply });
         const params = (request.params ?? {}) as Record<string, string>;

@@ -1,17 +1,35 @@
 import { initTRPC } from '@trpc/server';
-import { AppError, notLoggedIn, toTRPCError, trpcDetails, trpcMessage } from '../errors';
+import { notAdmin, notLoggedIn, toTRPCError, trpcDetails, trpcMessage } from '../errors';
+import type { RateLimitKind } from '../http/rate-limits';
+import { TooManyRequestsError } from '../http/too-many-requests';
 import type { Context } from './context';
 
-const t = initTRPC.context<Context>().create({
+/**
+ * What a procedure needs of its caller. protectedProcedure and adminProcedure below set it, so the rule lives once: their
+ * middlewares enforce it, and the HTTP transports read it to refuse a caller from its cookie before reading the body
+ * (src/server/http/auth-precheck.ts).
+ */
+export interface ProcedureMeta {
+  auth?: 'user' | 'admin';
+}
+
+const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
   errorFormatter({ shape, error }) {
     return { ...shape, message: trpcMessage(error), data: { ...shape.data, stack: undefined, details: trpcDetails(error) } };
   },
 });
 
-/** Turns AppErrors thrown by services into TRPCErrors with the right code, and input errors into Norwegian (errors.ts). */
-const errorMapping = t.middleware(async ({ next }) => {
+/**
+ * Turns AppErrors thrown by services into TRPCErrors with the right code, and input errors into Norwegian (errors.ts).
+ * A 429 tells an HTTP client when to come back (Retry-After; a WebSocket has no headers).
+ */
+const errorMapping = t.middleware(async ({ ctx, next }) => {
   const result = await next();
-  if (!result.ok) result.error = toTRPCError(result.error);
+  if (!result.ok) {
+    result.error = toTRPCError(result.error);
+    const cause = result.error.cause;
+    if (cause instanceof TooManyRequestsError) ctx.setHeader('Retry-After', String(cause.retryAfterSeconds));
+  }
   return result;
 });
 
@@ -19,12 +37,22 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const publicProcedure = t.procedure.use(errorMapping);
 
-export const protectedProcedure = publicProcedure.use(({ ctx, next }) => {
+export const protectedProcedure = publicProcedure.meta({ auth: 'user' }).use(({ ctx, next }) => {
   if (!ctx.user || !ctx.session) throw notLoggedIn();
   return next({ ctx: { ...ctx, user: ctx.user, session: ctx.session } });
 });
 
-export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
-  if (!ctx.user.isAdmin) throw new AppError('FORBIDDEN', 'Du har ikke administrator-rettigheter.');
+/**
+ * Spends one call of a per-address budget (src/server/http/rate-limits.ts) before the input is parsed: every call
+ * counts, whatever the transport (HTTP, each call of a batch, WebSocket, the REST adapter's createCaller).
+ */
+export const rateLimited = (kind: RateLimitKind) =>
+  t.middleware(async ({ ctx, next }) => {
+    await ctx.rateLimits.addresses.consume(kind, ctx.ip);
+    return next();
+  });
+
+export const adminProcedure = protectedProcedure.meta({ auth: 'admin' }).use(({ ctx, next }) => {
+  if (!ctx.user.isAdmin) throw notAdmin();
   return next({ ctx: { ...ctx, user: { ...ctx.user, isAdmin: true as const } } });
 });

@@ -1,0 +1,108 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import { TRPCError } from '@trpc/server';
+import { getErrorShape, transformTRPCResponse } from '@trpc/server/unstable-core-do-not-import';
+import type { Db } from '../../../db/client';
+import { readCookie, replyCookieJar } from '../auth/cookies';
+import { SESSION_COOKIE, validateSessionToken } from '../auth/session';
+import { notAdmin, notLoggedIn, toHttpError, type AppError } from '../errors';
+import type { AppRouter } from '../trpc/root';
+import type { ProcedureMeta } from '../trpc/init';
+
+// Bodies are read only for callers who may call the procedure (issue 8, docs/product/limits.md "Request bodies"): a
+// request to a procedure that needs a user (or an admin) is refused from its session cookie in an onRequest hook,
+// before Fastify reads a byte of its body. The rule itself is the procedure's meta (trpc/init.ts); the procedure's
+// middleware still checks it, this only answers earlier, with the same status and text.
+
+export type AuthNeed = NonNullable<ProcedureMeta['auth']>;
+
+/** What the procedure at `path` needs of its caller; undefined for public (or unknown) procedures. */
+export function authNeedOf(router: AppRouter, path: string): AuthNeed | undefined {
+  const procedures = router._def.procedures as Record<string, { _def?: { meta?: ProcedureMeta } } | undefined>;
+  return procedures[path]?._def?.meta?.auth;
+}
+
+/** The weakest need of several procedures (a request serving any public one must be read). */
+export function weakestNeed(needs: (AuthNeed | undefined)[]): AuthNeed | undefined {
+  if (needs.length === 0 || needs.some((n) => n === undefined)) return undefined;
+  return needs.every((n) => n === 'admin') ? 'admin' : 'user';
+}
+
+interface Refusal {
+  error: AppError;
+  /** The cookie named a session that no longer exists: clear it, as the context would. */
+  staleCookie: boolean;
+}
+
+/** 401 without a valid session, 403 for a non-admin where an admin is needed; undefined when the caller may go on. */
+export function refusalFromHeaders(db: Db, headers: IncomingHttpHeaders, need: AuthNeed): Refusal | undefined {
+  const token = readCookie(headers.cookie, SESSION_COOKIE);
+  if (!token) return { error: notLoggedIn(), staleCookie: false };
+  const { user } = validateSessionToken(db, token);
+  if (!user) return { error: notLoggedIn(), staleCookie: true };
+  if (need === 'admin' && !user.isAdmin) return { error: notAdmin(), staleCookie: false };
+  return undefined;
+}
+
+const CARRIES_BODY = new Set(['POST', 'PUT', 'PATCH']);
+
+export interface AuthPrecheck {
+  /** A route-level onRequest hook for a REST row whose procedure needs `need`. */
+  rest(need: AuthNeed): onRequestHookHandler;
+  /** The app-level onRequest hook for POST /trpc/<paths>: refuses when every procedure named in the URL needs a caller. */
+  trpc: onRequestHookHandler;
+}
+
+export function makeAuthPrecheck(deps: { db: Db; cookieSecure: boolean; router: AppRouter }): AuthPrecheck {
+  const refuse = (req: FastifyRequest, reply: FastifyReply, need: AuthNeed) => {
+    // A request without a body has nothing to protect: the procedure's own check answers it.
+    if (!CARRIES_BODY.has(req.method)) return undefined;
+    const refusal = refusalFromHeaders(deps.db, req.headers, need);
+    if (!refusal) return undefined;
+    if (refusal.staleCookie) replyCookieJar(reply, deps.cookieSecure).clearSession();
+    // The body was not read: the connection cannot carry another request after this answer.
+    reply.header('connection', 'close');
+    return refusal.error;
+  };
+
+  return {
+    rest(need) {
+      return function restAuthPrecheck(req, reply, done) {
+        const error = refuse(req, reply, need);
+        if (!error) return done();
+        const e = toHttpError(error);
+        reply.code(e.status).send(e.body);
+      };
+    },
+    trpc(req, reply, done) {
+      if (!req.url.startsWith('/trpc/')) return done();
+      const [pathPart, query = ''] = req.url.slice('/trpc/'.length).split('?');
+      let paths: string[];
+      try {
+        paths = decodeURIComponent(pathPart).split(',');
+      } catch {
+        return done(); // tRPC answers a malformed path itself.
+      }
+      const need = weakestNeed(paths.map((p) => authNeedOf(deps.router, p)));
+      const error = need && refuse(req, reply, need);
+      if (!error) return done();
+      // The same shape tRPC answers when the procedure's middleware throws: one error per call of a batch.
+      const config = deps.router._def._config;
+      const one = (path: string) => ({
+        error: getErrorShape({
+          config,
+          error: new TRPCError({ code: error.code, message: error.message, cause: error }),
+          type: 'mutation',
+          path,
+          input: undefined,
+          ctx: undefined,
+        }),
+      });
+      const body = new URLSearchParams(query).get('batch') === '1' ? paths.map(one) : one(paths[0]);
+      reply
+        .code(toHttpError(error).status)
+        .type('application/json')
+        .send(JSON.stringify(transformTRPCResponse(config, body as never)));
+    },
+  };
+}

@@ -1,0 +1,107 @@
+import { STATUS_CODES, type Server } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyHttpOptions, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
+import type { AppConfig } from '../config';
+import { HTTP_MESSAGES } from '../errors';
+
+// The HTTP transport's own limits and answers (issue 8; docs/product/limits.md "Timeouts"). Requests that never reach a
+// route (a broken request line, a timeout, a bad URL) are answered here, in our words, never in Node's or Fastify's.
+
+/** Headers are a few KB and come in one packet; a client still sending them after this is not a real one. */
+export const HEADERS_TIMEOUT_MS = 20_000;
+/**
+ * An idle keep-alive connection is kept this long between requests: Fastify's default, longer than the 60 s a reverse
+ * proxy typically keeps its upstream connections, so the proxy never sends a request on a connection we are closing.
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 72_000;
+/** Open websockets get this long to answer a close frame at shutdown before they are cut. */
+export const WEBSOCKET_CLOSE_GRACE_MS = 1_000;
+
+/** Fastify's server options for timeouts, shutdown and the answers to requests that never reach a route. */
+export function transportOptions(config: Pick<AppConfig, 'httpIdleTimeoutMs' | 'httpRequestTimeoutMs'>) {
+  const requestTimeout = config.httpRequestTimeoutMs;
+  const headersTimeout = Math.min(HEADERS_TIMEOUT_MS, requestTimeout);
+  return {
+    // Socket inactivity: a body that stops half-way is cut after this (Node destroys the socket).
+    connectionTimeout: config.httpIdleTimeoutMs,
+    // Headers and body must all have arrived within this; Node answers 408 (clientErrorHandler below).
+    requestTimeout,
+    keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+    http: {
+      headersTimeout,
+      requestTimeout,
+      // How often Node checks the two deadlines above (its default, 30 s, would let a 20 s deadline run to 50 s).
+      connectionsCheckingInterval: Math.max(50, Math.min(5_000, Math.floor(headersTimeout / 4))),
+    },
+    // close() destroys every HTTP connection, in flight or idle, instead of waiting for slow clients (SIGTERM, main.ts).
+    forceCloseConnections: true,
+    clientErrorHandler,
+    frameworkErrors,
+  } satisfies Partial<FastifyHttpOptions<Server>>;
+}
+
+/** A request Node's parser refused or timed out, before Fastify saw it: our JSON answer, then the socket is closed. */
+function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket) {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] =
+    err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, HTTP_MESSAGES.timeout]
+      : err.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, HTTP_MESSAGES.headersTooLarge]
+        : [400, HTTP_MESSAGES.invalidRequest];
+  const body = JSON.stringify({ message });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
+}
+
+/** Fastify's router errors (a URL that does not decode, a path parameter over maxParamLength). */
+function frameworkErrors(error: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.code(414).send({ message: HTTP_MESSAGES.urlTooLong });
+  if (error.code === 'FST_ERR_BAD_URL') return reply.code(400).send({ message: HTTP_MESSAGES.badUrl });
+  return reply.code(500).send({ message: HTTP_MESSAGES.internal });
+}
+
+/**
+ * Register before the routes. A websocket upgrade to a route that is not a websocket route is refused with a 404 before
+ * the upgrade (@fastify/websocket would accept it and close it at once). At shutdown, websockets are asked to close and
+ * cut after a grace period, so no client can hold the process.
+ */
+export function registerTransportGuards(app: FastifyInstance) {
+  const websocketRoutes = new Set<string>();
+  app.addHook('onRoute', (route) => {
+    if ((route as { websocket?: boolean }).websocket) websocketRoutes.add(route.url);
+  });
+  app.addHook('onRequest', (req, reply, done) => {
+    if (!req.ws || websocketRoutes.has(req.routeOptions.url ?? '')) return done();
+    reply.code(404).send({ message: HTTP_MESSAGES.notWebSocket });
+  });
+}
+
+/** @fastify/websocket's preClose: close frames to every client, then cut those that have not answered in time. */
+export function closeWebSockets(this: FastifyInstance, done: () => void) {
+  const clients = [...(this.websocketServer?.clients ?? [])] as WebSocket[];
+  let left = clients.length;
+  let finished = false;
+  const finish = () => {
+    if (finished) return;
+    finished = true;
+    clearTimeout(timer);
+    for (const client of clients) client.terminate();
+    this.websocketServer?.close();
+    done();
+  };
+  const timer = setTimeout(finish, WEBSOCKET_CLOSE_GRACE_MS).unref();
+  for (const client of clients) {
+    client.once('close', () => {
+      if (--left === 0) finish();
+    });
+    client.close(1001, 'Serveren stenges');
+  }
+  if (left === 0) finish();
+}

@@ -1,0 +1,91 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+// Issue 8, item 4: SIGTERM ends the real process (src/server/main.ts) with exit 0 whatever the clients do: here a
+// request whose body stopped half-way and a websocket that never answers the close frame. main.ts exits 1 when its
+// shutdown deadline (under 10 s) passes, so exit 0 also says it finished in time.
+
+const root = path.resolve(__dirname, '../..');
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-shutdown-'));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Connects, writes `data`, resolves once the server has answered `expect` (or at once without it); never reads on. */
+function stuckClient(port: number, data: string, expectText?: string): Promise<net.Socket> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1', () => {
+      socket.write(data);
+      if (!expectText) resolve(socket);
+    });
+    let seen = '';
+    socket.on('data', (d) => {
+      seen += d.toString('latin1');
+      if (expectText && seen.includes(expectText)) resolve(socket);
+    });
+    socket.on('error', () => undefined);
+    socket.once('error', reject);
+  });
+}
+
+describe('SIGTERM', () => {
+  afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+  it('exits 0 with a half-sent request and an unresponsive websocket open', async () => {
+    const port = await freePort();
+    const proc = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATABASE_PATH: path.join(tmp, 'db.sqlite'),
+        UPLOAD_DIR: path.join(tmp, 'uploads'),
+        CLIENT_DIR: path.join(tmp, 'no-client'),
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'info',
+      },
+    });
+    let output = '';
+    proc.stdout.on('data', (d) => (output += d));
+    proc.stderr.on('data', (d) => (output += d));
+    const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
+    await new Promise<void>((resolve, reject) => {
+      const onData = () => output.includes('Server listening') && resolve();
+      proc.stdout.on('data', onData);
+      void exited.then(() => reject(new Error(`server exited during start-up:\n${output}`)));
+    });
+
+    const halfBody = await stuckClient(
+      port,
+      'POST /api/auth/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"username":',
+    );
+    const websocket = await stuckClient(
+      port,
+      'GET /trpc HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n' +
+        'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n',
+      '101 Switching Protocols',
+    );
+
+    proc.kill('SIGTERM');
+    const code = await exited;
+    halfBody.destroy();
+    websocket.destroy();
+    expect(code, output).toBe(0);
+  }, 30_000);
+});
