@@ -1,10 +1,18 @@
+import { listingImages } from '../../db/schema';
+import type { Db } from '../../db/client';
 import type { AppDeps } from './deps';
+import { sweepDiskStorage, thumbKeyOf } from './integrations/image-storage';
 import { ensureAdmin } from './services/auth';
 import { seedDemo } from './demo/seed';
 
-/** Runs once when the app is ready: the admin from the environment, then demo data into an empty database. */
+/**
+ * Runs once when the app is ready: what a killed process left in the upload folder is removed, then the admin from the
+ * environment, then demo data into an empty database.
+ */
 export async function prepareDatabase(deps: AppDeps) {
   const { db, config, log } = deps;
+  const swept = await sweepUploads(db, config.uploadDir);
+  if (swept.tmp || swept.orphans) log.info(swept, 'upload folder swept');
   if (config.admin) {
     await ensureAdmin(db, config.admin.username, config.admin.password);
     log.info({ username: config.admin.username }, 'admin user ensured');
@@ -13,4 +21,17 @@ export async function prepareDatabase(deps: AppDeps) {
     const seeded = await seedDemo(deps);
     if (seeded) log.info(seeded, 'demo data seeded');
   }
+}
+
+/**
+ * A photo file is referenced when a listing_images row (attached or staged; services/images.ts deletes staged rows and
+ * their files after 24 hours) has its key, or it is the thumbnail of such a key. Anything else in the folder was
+ * written by a request a crash interrupted.
+ */
+export async function sweepUploads(db: Db, uploadDir: string, options?: { minAgeMs?: number; now?: number }) {
+  const referenced = new Set<string>();
+  for (const { storageKey } of db.select({ storageKey: listingImages.storageKey }).from(listingImages).all()) {
+    referenced.add(storageKey).add(thumbKeyOf(storageKey));
+  }
+  return sweepDiskStorage(uploadDir, (key) => referenced.has(key), options);
 }

@@ -22,6 +22,9 @@ function checkKey(key: string): string {
   return key;
 }
 
+/** The shape of the keys newImageKey writes (and their thumbnails): the sweep below touches no other file. */
+const GENERATED_KEY_RE = /^[A-Za-z0-9_-]{2}\/[A-Za-z0-9_-]+\.[a-z0-9]+$/;
+
 /** A fresh random key like `k3/Xy…Q.webp`: 128 random bits, fanned out over 64×64 directories. */
 export function newImageKey(ext = 'webp'): string {
   const id = randomBytes(16).toString('base64url');
@@ -67,6 +70,48 @@ export function createDiskStorage(root: string): ImageStorage {
       return `${UPLOADS_PREFIX}${checkKey(key)}`;
     },
   };
+}
+
+export interface SweepResult {
+  /** Half-written files (`*.tmp`) of writes a crash interrupted. */
+  tmp: number;
+  /** Photos no row refers to (written just before a crash, before their row was committed). */
+  orphans: number;
+}
+
+/**
+ * Deletes what a killed process left in UPLOAD_DIR (issue 8): `*.tmp` files of interrupted writes, and files with a
+ * storage key `keep` says no row refers to. Only files older than `minAgeMs` are touched, so a write in flight (none at
+ * start-up, but the sweep may run later) is never removed; files we did not name (a README, dotfiles) are left alone.
+ */
+export async function sweepDiskStorage(
+  root: string,
+  keep: (key: string) => boolean,
+  { minAgeMs = 60_000, now = Date.now() }: { minAgeMs?: number; now?: number } = {},
+): Promise<SweepResult> {
+  const dir = path.resolve(root);
+  const result: SweepResult = { tmp: 0, orphans: 0 };
+  let entries: string[];
+  try {
+    entries = await fs.promises.readdir(dir, { recursive: true });
+  } catch {
+    return result; // no upload folder yet: nothing to sweep
+  }
+  for (const entry of entries) {
+    const key = entry.split(path.sep).join('/');
+    const kind = key.endsWith('.tmp') ? 'tmp' : GENERATED_KEY_RE.test(key) && !keep(key) ? 'orphans' : undefined;
+    if (!kind) continue;
+    const file = path.join(dir, entry);
+    try {
+      const stat = await fs.promises.stat(file);
+      if (!stat.isFile() || now - stat.mtimeMs < minAgeMs) continue;
+      await fs.promises.rm(file, { force: true });
+      result[kind] += 1;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return result;
 }
 
 /**

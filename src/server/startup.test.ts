@@ -1,0 +1,48 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { listingImages } from '../../db/schema';
+import { createTestApp, createTestDb, type TestApp } from './testing/harness';
+import { thumbKeyOf } from './integrations/image-storage';
+
+// Issue 8: after a SIGKILL, half-written `*.tmp` files and photos whose row was never committed stay in the upload
+// folder; the app removes them when it starts.
+
+const TWO_MINUTES_AGO = new Date(Date.now() - 2 * 60_000);
+
+function put(dir: string, key: string, old = true) {
+  const file = path.join(dir, key);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, 'x');
+  if (old) fs.utimesSync(file, TWO_MINUTES_AGO, TWO_MINUTES_AGO);
+  return file;
+}
+
+describe('upload folder sweep at start-up', () => {
+  let t: TestApp | undefined;
+  afterEach(async () => {
+    await t?.close();
+    t = undefined;
+  });
+
+  it('removes *.tmp files and unreferenced photos, keeps referenced, young and foreign files', async () => {
+    const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-sweep-'));
+    const db = createTestDb();
+    const staged = 'ab/stagedPhotoKey.webp';
+    db.insert(listingImages)
+      .values({ listingId: null, uploaderId: null, position: 0, storageKey: staged, url: `/uploads/${staged}`, thumbUrl: '' })
+      .run();
+    const kept = [put(uploadDir, staged), put(uploadDir, thumbKeyOf(staged)), put(uploadDir, 'README.txt'), put(uploadDir, 'cd/youngOrphan.webp', false)];
+    const removed = [
+      put(uploadDir, 'ab/stagedPhotoKey.webp.1a2b3c4d.tmp'),
+      put(uploadDir, 'ef/orphanKey.webp'),
+      put(uploadDir, 'ef/orphanKey-thumb.webp'),
+    ];
+
+    t = await createTestApp({ uploadDir }, { db });
+
+    for (const file of kept) expect(fs.existsSync(file), file).toBe(true);
+    for (const file of removed) expect(fs.existsSync(file), file).toBe(false);
+  });
+});
