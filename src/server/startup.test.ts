@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { listingImages } from '../../db/schema';
 import { createTestApp, createTestDb, type TestApp } from './testing/harness';
-import { thumbKeyOf } from './integrations/image-storage';
+import { sweepDiskStorage, thumbKeyOf } from './integrations/image-storage';
 
 // Issue 8: after a SIGKILL, half-written `*.tmp` files and photos whose row was never committed stay in the upload
 // folder; the app removes them when it starts.
@@ -26,15 +26,16 @@ describe('upload folder sweep at start-up', () => {
     t = undefined;
   });
 
-  it('removes *.tmp files and unreferenced photos, keeps referenced, young and foreign files', async () => {
+  it('removes *.tmp files and unreferenced photos, even young ones, and keeps referenced and foreign files', async () => {
     const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-sweep-'));
     const db = createTestDb();
     const staged = 'ab/stagedPhotoKey.webp';
     db.insert(listingImages)
       .values({ listingId: null, uploaderId: null, position: 0, storageKey: staged, url: `/uploads/${staged}`, thumbUrl: '' })
       .run();
-    const kept = [put(uploadDir, staged), put(uploadDir, thumbKeyOf(staged)), put(uploadDir, 'README.txt'), put(uploadDir, 'cd/youngOrphan.webp', false)];
+    const kept = [put(uploadDir, staged), put(uploadDir, thumbKeyOf(staged)), put(uploadDir, 'README.txt')];
     const removed = [
+      put(uploadDir, 'cd/youngOrphan.webp', false),
       put(uploadDir, 'ab/stagedPhotoKey.webp.1a2b3c4d.tmp'),
       put(uploadDir, 'ef/orphanKey.webp'),
       put(uploadDir, 'ef/orphanKey-thumb.webp'),
@@ -44,5 +45,15 @@ describe('upload folder sweep at start-up', () => {
 
     for (const file of kept) expect(fs.existsSync(file), file).toBe(true);
     for (const file of removed) expect(fs.existsSync(file), file).toBe(false);
+  });
+
+  it('run later, leaves files younger than a minute (a request may be writing them)', async () => {
+    const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-sweep-'));
+    const young = [put(uploadDir, 'cd/young.webp', false), put(uploadDir, 'cd/young.webp.00ff00ff.tmp', false)];
+    const old = put(uploadDir, 'cd/old.webp');
+    expect(await sweepDiskStorage(uploadDir, () => false)).toEqual({ tmp: 0, orphans: 1 });
+    for (const file of young) expect(fs.existsSync(file), file).toBe(true);
+    expect(fs.existsSync(old)).toBe(false);
+    fs.rmSync(uploadDir, { recursive: true, force: true });
   });
 });

@@ -11,7 +11,8 @@ import { seedDemo } from './demo/seed';
  */
 export async function prepareDatabase(deps: AppDeps) {
   const { db, config, log } = deps;
-  const swept = await sweepUploads(db, config.uploadDir);
+  // Before listen: no request is in flight, so files of any age are fair game (a crash test restarts within seconds).
+  const swept = await sweepUploads(db, config.uploadDir, { minAgeMs: 0 });
   if (swept.tmp || swept.orphans) log.info(swept, 'upload folder swept');
   if (config.admin) {
     await ensureAdmin(db, config.admin.username, config.admin.password);
