@@ -13,7 +13,8 @@ export async function prepareDatabase(deps: AppDeps) {
   const { db, config, log } = deps;
   // Before listen: no request is in flight, so files of any age are fair game (a crash test restarts within seconds).
   const swept = await sweepUploads(db, config.uploadDir, { minAgeMs: 0 });
-  if (swept.tmp || swept.orphans) log.info(swept, 'upload folder swept');
+  // Leftovers mean the previous run did not end cleanly: worth a warning.
+  if (swept.tmp || swept.orphans) log.warn(swept, 'upload folder swept: files of interrupted writes removed');
   if (config.admin) {
     await ensureAdmin(db, config.admin.username, config.admin.password);
     log.info({ username: config.admin.username }, 'admin user ensured');
