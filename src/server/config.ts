@@ -34,7 +34,7 @@ export function envSchema(nodeEnv: string | undefined) {
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     // docs/product/limits.md "Timeouts": a connection silent this long is closed (a body that stops half-way).
     HTTP_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
-    // The whole request (headers and body) must have arrived within this; 5 minutes carries a 25 MB photo at 0.7 Mbit/s.
+    // The whole request (headers and body) must have arrived within this; 5 minutes carries a 20 MiB body at 0.6 Mbit/s.
     HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(300_000),
   });
 }
