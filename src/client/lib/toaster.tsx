@@ -1,33 +1,67 @@
-import { Portal, Spinner, Stack, Toast, Toaster as ChakraToaster, createToaster } from '@chakra-ui/react';
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 
-// SPEC §9: one toast at a time, 5 000 ms by default.
-export const toaster = createToaster({ placement: 'top-end', max: 1, duration: 5000, pauseOnPageIdle: true });
+// Toasts (SPEC §8 texts, §9 one at a time for 5 s). The machinery behind them (toaster-view.tsx: Chakra's Toaster
+// and @zag-js/toast, ≈8 kB gzip) is not needed to show a page, so it is not part of the first load: <Toaster />
+// mounts it once the browser is idle after start, or at the first toast if that comes sooner (which then waits for
+// it). Early matters: a login, registration or logout reloads the page 600 ms after its toast.
 
 type ToastType = 'success' | 'error' | 'info' | 'warning' | 'loading';
+export interface ToastRequest {
+  title: string;
+  description?: string;
+  type: ToastType;
+}
+
+const ToasterView = lazy(() => import('./toaster-view'));
+
+/** Shows a toast once the view is there; until then the newest request waits (it would replace any older one). */
+let show: ((t: ToastRequest) => void) | undefined;
+let waiting: ToastRequest | undefined;
+let wanted = false;
+const listeners = new Set<() => void>();
+
+/** Called by the mounted view; answers its clean-up. */
+export function attachToaster(fn: (t: ToastRequest) => void) {
+  show = fn;
+  if (waiting) fn(waiting);
+  waiting = undefined;
+  return () => {
+    if (show === fn) show = undefined;
+  };
+}
 
 /** toast('Annonse lagret') or toast('Feil', 'Kunne ikke …', 'error'). */
 export function toast(title: string, description?: string, type: ToastType = 'success') {
-  // One toast at a time means the newest replaces the one on screen, rather than waiting behind it in a queue.
-  toaster.dismiss();
-  return toaster.create({ title, description, type });
+  const request = { title, description, type };
+  if (show) return show(request);
+  waiting = request;
+  mountView();
 }
 export const toastError = (title: string, description?: string) => toast(title, description, 'error');
 
+function mountView() {
+  if (wanted) return;
+  wanted = true;
+  listeners.forEach((l) => l());
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 export function Toaster() {
-  return (
-    <Portal>
-      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
-        {(t) => (
-          <Toast.Root width={{ md: 'sm' }} data-testid="toast">
-            {t.type === 'loading' ? <Spinner size="sm" color="blue.solid" /> : <Toast.Indicator />}
-            <Stack gap="1" flex="1" maxWidth="100%">
-              {t.title && <Toast.Title>{t.title}</Toast.Title>}
-              {t.description && <Toast.Description>{t.description}</Toast.Description>}
-            </Stack>
-            {t.closable !== false && <Toast.CloseTrigger aria-label="Lukk" />}
-          </Toast.Root>
-        )}
-      </ChakraToaster>
-    </Portal>
-  );
+  const needed = useSyncExternalStore(subscribe, () => wanted);
+  useEffect(() => {
+    // After the page's own load, when the browser has nothing else to do (Safari has no requestIdleCallback).
+    const later = () => (typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(mountView, { timeout: 2000 }) : setTimeout(mountView, 200));
+    if (document.readyState === 'complete') later();
+    else window.addEventListener('load', later, { once: true });
+    return () => window.removeEventListener('load', later);
+  }, []);
+  return needed ? (
+    <Suspense fallback={null}>
+      <ToasterView />
+    </Suspense>
+  ) : null;
 }
