@@ -81,7 +81,8 @@ describe('create listing', () => {
       registrationFee: 6500,
       totalPrice: 221500,
       serviceHistory: true,
-      equipment: ['Ryggekamera'],
+      // The service book travels in equipment too, so what a client sends comes back (docs/product/data.md).
+      equipment: ['Ryggekamera', 'Fulgt servicehåndbok'],
       status: 'pending',
     });
     const imgs = await db().select().from(listingImages).where(eq(listingImages.listingId, row.id)).orderBy(asc(listingImages.position));

@@ -19,18 +19,19 @@ const NETWORK = 'Fikk ikke kontakt med serveren. Sjekk nettforbindelsen og prøv
 export function errorMessage(err: unknown, fallback: string): string {
   if (!(err instanceof Error)) return 'Ukjent feil';
   const e = err as Error & ClientErrorLike;
-  if (isRateLimited(e)) return RATE_LIMITED_MESSAGE;
   const json = e.meta?.responseJSON as { message?: unknown } | undefined;
   if (!e.data && json && typeof json === 'object' && typeof json.message === 'string') return json.message;
   if (e.message === 'Failed to fetch' || e.message === 'Load failed' || e.message === 'NetworkError when attempting to fetch resource.') {
     return NETWORK;
   }
-  return e.message || fallback;
+  // A 429 carries the server's own sentence (how long to wait, docs/product/limits.md#rate-limits); the generic one is
+  // only for an answer without a message.
+  return e.message || (isRateLimited(e) ? RATE_LIMITED_MESSAGE : fallback);
 }
 
 /**
- * Whether the call was refused for too many attempts (429). The rate limiter answers before tRPC runs, so its
- * status reaches the client on `meta` rather than as error data.
+ * Whether the call was refused for too many attempts (429). The limiter runs inside tRPC, so the status arrives in
+ * `data.httpStatus`; `meta` covers an answer made outside tRPC.
  */
 export function isRateLimited(err: unknown): boolean {
   const e = err as ClientErrorLike | null;

@@ -23,7 +23,7 @@ import { PHONE_PLACEHOLDER } from '../../shared/validation/phone';
 import { FormField } from '../components/form/form-field';
 import { useZodForm } from '../components/form/use-zod-form';
 import { StaticPage } from '../components/static-page';
-import { applyFieldErrors, isRateLimited, RATE_LIMITED_MESSAGE } from '../lib/server-errors';
+import { applyFieldErrors, errorMessage, isRateLimited, RATE_LIMITED_MESSAGE } from '../lib/server-errors';
 import { toast, toastError } from '../lib/toaster';
 import { useTRPC } from '../trpc';
 
@@ -143,7 +143,7 @@ const optional = (
 
 /** The SPEC §8 failure text of a form, with the reason when it was too many attempts. */
 function toastFailure(title: string, err: unknown) {
-  toastError(title, isRateLimited(err) ? RATE_LIMITED_MESSAGE : undefined);
+  toastError(title, isRateLimited(err) ? errorMessage(err, RATE_LIMITED_MESSAGE) : undefined);
 }
 
 function ContactForm() {

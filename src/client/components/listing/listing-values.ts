@@ -3,6 +3,7 @@ import {
   listingFormInput,
   type ListingFormValues as ListingFormFields,
 } from '../../../shared/schemas/listing';
+import { SERVICE_BOOK_LABEL } from '../../../shared/equipment';
 import type { ListingShape } from '../../../shared/types/listing';
 import type { VehicleFormData } from '../../../shared/vehicle-mapping';
 import { z } from '../../../shared/zod';
@@ -65,7 +66,8 @@ export function listingToFormValues(l: ListingShape): ListingFormValues {
     description: l.description,
     price: l.price,
     registrationFee: l.registrationFee,
-    equipment: l.equipment,
+    // The service book is its own checkbox; left in the list, its label would tick it again after the seller unticks it.
+    equipment: l.equipment.filter((item) => item !== SERVICE_BOOK_LABEL),
     serviceHistory: l.serviceHistory,
     address: l.address,
     hideAddress: l.hideAddress,
