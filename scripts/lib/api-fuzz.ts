@@ -147,11 +147,15 @@ export function boundaryOf(s: Json): fc.Arbitrary<unknown> {
   }
 }
 
-function deepNest(depth: number): unknown {
-  let v: unknown = 'bunn';
-  for (let i = 0; i < depth; i++) v = i % 2 ? [v] : { a: v };
-  return v;
+/**
+ * JSON text nested `depth` levels deep. Kept as text (JSON.stringify itself overflows the stack on a few thousand
+ * levels); `requestOf` splices it into the body.
+ */
+class RawJson {
+  constructor(readonly text: string) {}
 }
+const RAW_TOKEN = '\u0000raw-json\u0000';
+const deepNest = (depth: number) => new RawJson(`${'{"a":['.repeat(depth / 2)}"bunn"${']}'.repeat(depth / 2)}`);
 
 const HUGE_ARRAY = () => Array.from({ length: 100_000 }, (_, i) => `x${i % 10}`);
 const FIVE_MB = () => 'A'.repeat(5 * 1024 * 1024);
@@ -180,7 +184,9 @@ function paramSchema(op: Json, where: 'path' | 'query') {
   return { type: 'object', properties: Object.fromEntries(params.map((p) => [p.name, p.schema])), required: params.filter((p) => p.required).map((p) => p.name) };
 }
 
-const asParam = (v: unknown) => (typeof v === 'string' ? v : v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v));
+/** A value as query/path text, at most 8 KB (several of them still make a URL over Node's 16 KB limit: 431). */
+const asParam = (v: unknown): string =>
+  (typeof v === 'string' ? v : v === undefined ? '' : v instanceof RawJson ? v.text : typeof v === 'object' ? JSON.stringify(v) : String(v)).slice(0, 8192);
 
 export interface Inputs {
   path?: unknown;
@@ -221,7 +227,9 @@ export function requestOf(o: Operation, inputs: Inputs, cookie?: string): FuzzRe
   let body: string | undefined;
   if (inputs.body !== undefined) {
     headers['content-type'] = 'application/json';
-    body = JSON.stringify(inputs.body);
+    let raw: string | undefined;
+    body = JSON.stringify(inputs.body, (_k, v: unknown) => (v instanceof RawJson ? ((raw = v.text), RAW_TOKEN) : v));
+    if (raw !== undefined) body = body.replace(JSON.stringify(RAW_TOKEN), raw);
   }
   return { method: o.method, url, body, headers };
 }

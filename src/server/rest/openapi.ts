@@ -23,7 +23,9 @@ const ERROR_TEXT: Record<number, string> = {
   404: 'Not there, or not visible to the caller.',
   409: 'Conflict (e.g. a taken username).',
   413: 'Request body too large (docs/product/limits.md#request-bodies).',
+  414: 'A path parameter is too long.',
   415: 'The body is not JSON.',
+  431: 'The URL or the headers are too large.',
   429: "Too many requests (docs/product/limits.md#rate-limits); 'Retry-After' says when to try again.",
   500: 'An unexpected fault (logged). Never caused by input.',
   502: 'An outside service failed.',
@@ -66,12 +68,18 @@ function parametersOf(schema: z.ZodType, where: 'path' | 'query') {
 /** Fastify's `/api/listings/:id` as OpenAPI's `/api/listings/{id}`. */
 export const openApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 
-/** The error statuses a row may answer: its own, plus 400/413/415 for input, 403 for a foreign Origin, and 500. */
+/**
+ * The error statuses a row may answer: its own, plus 400/413/415 for input, 414/431 for an oversized URL, 403 for a
+ * foreign Origin, and 500.
+ */
 export function errorStatusesOf(route: RestRoute): number[] {
   const d = route.doc;
   const statuses = new Set(d.errors ?? []);
   if (d.auth) statuses.add(401);
   if (d.params || d.query || d.body) statuses.add(400);
+  // Answered before any route: a path parameter over Fastify's maxParamLength, a URL over Node's header limit.
+  if (d.params) statuses.add(414);
+  if (d.params || d.query) statuses.add(431);
   if (d.body) {
     statuses.add(413);
     statuses.add(415);
