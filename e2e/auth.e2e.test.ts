@@ -119,6 +119,26 @@ describe('login and registration dialog', () => {
     expectNoErrors(page, [FAILED_REQUEST]);
   });
 
+  it('after repeated wrong passwords the dialog says how long to wait, even for the right password', async () => {
+    const { user, password } = await createUser({ name: 'Gunnhild Lås' });
+    const page = await newPage();
+    await page.goto('/');
+    const panel = await tab(await openDialog(page), 'Logg inn');
+    await field(panel, 'Brukernavn').fill(user.username);
+    // docs/product/limits.md#rate-limits: five failed password checks per account are free, then the account is locked.
+    for (let i = 0; i < 5; i++) {
+      await field(panel, 'Passord').fill(`feil-passord-${i}`);
+      const answered = page.waitForResponse((r) => r.url().includes('auth.login'));
+      await submitButton(panel).click();
+      expect((await answered).status()).toBe(401);
+    }
+    await field(panel, 'Passord').fill(password);
+    await submitButton(panel).click();
+    await expectToast(page, 'Innlogging feilet', 'For mange mislykkede innlogginger. Prøv igjen om 1 minutt.');
+    expect(db().select().from(sessions).where(eq(sessions.userId, user.id)).all()).toHaveLength(0);
+    expectNoErrors(page, [FAILED_REQUEST]);
+  });
+
   it('an invalid phone number is flagged while typing and refused on submit', async () => {
     const username = uniqueUsername('feil.nummer');
     const page = await newPage();
