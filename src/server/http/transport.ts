@@ -15,6 +15,12 @@ export const HEADERS_TIMEOUT_MS = 20_000;
  * proxy typically keeps its upstream connections, so the proxy never sends a request on a connection we are closing.
  */
 export const KEEP_ALIVE_TIMEOUT_MS = 72_000;
+/**
+ * After an answer sent before the request's body was read (413 from Content-Length, 401 from the cookie), the rest of
+ * the body is read and thrown away for at most this long before the connection is cut (a "lingering close", as Apache
+ * and nginx do): cut at once, the client's next bytes meet a reset and most clients then lose the answer unread.
+ */
+export const LINGER_MS = 2_000;
 /** Open websockets get this long to answer a close frame at shutdown before they are cut. */
 export const WEBSOCKET_CLOSE_GRACE_MS = 1_000;
 
@@ -77,10 +83,28 @@ export function registerTransportGuards(app: FastifyInstance) {
   app.addHook('onRoute', (route) => {
     if ((route as { websocket?: boolean }).websocket) websocketRoutes.add(route.url);
   });
+  app.addHook('onSend', (req, reply, payload, done) => {
+    if (!req.raw.complete && String(reply.getHeader('connection')).toLowerCase() === 'close') lingerOnClose(req.raw.socket);
+    done(null, payload);
+  });
   app.addHook('onRequest', (req, reply, done) => {
     if (!req.ws || websocketRoutes.has(req.routeOptions.url ?? '')) return done();
     reply.code(404).send({ message: HTTP_MESSAGES.notWebSocket });
   });
+}
+
+/**
+ * Node ends a `Connection: close` answer with socket.destroySoon(), which cuts the connection as soon as the answer is
+ * written. Instead: send FIN after the answer and keep reading (Node discards the unread body; its HTTP server allows
+ * half-open sockets), and cut after LINGER_MS or when the client closes its side. The idle timeout still applies.
+ */
+function lingerOnClose(socket: Socket) {
+  (socket as Socket & { destroySoon: () => void }).destroySoon = function lingeringClose(this: Socket) {
+    this.end();
+    const timer = setTimeout(() => this.destroy(), LINGER_MS).unref();
+    this.once('end', () => this.destroy());
+    this.once('close', () => clearTimeout(timer));
+  };
 }
 
 /** @fastify/websocket's preClose: close frames to every client, then cut those that have not answered in time. */
