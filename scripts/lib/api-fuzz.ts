@@ -207,10 +207,13 @@ export function inputsOf(o: Operation, kind: Kind, opts: { big: boolean }): fc.A
   });
 }
 
+/** A lone surrogate cannot be put in a URL (encodeURIComponent throws); a browser would send U+FFFD instead. */
+const wellFormed = (s: string) => s.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+
 export function requestOf(o: Operation, inputs: Inputs, cookie?: string): FuzzRequest {
   let url = o.path;
   const p = (inputs.path && typeof inputs.path === 'object' ? inputs.path : {}) as Record<string, unknown>;
-  url = url.replace(/\{([^}]+)\}/g, (_m, name: string) => encodeURIComponent(asParam(p[name]) || '1'));
+  url = url.replace(/\{([^}]+)\}/g, (_m, name: string) => encodeURIComponent(wellFormed(asParam(p[name])) || '1'));
   if (inputs.query !== undefined) {
     const qs = new URLSearchParams();
     if (inputs.query && typeof inputs.query === 'object' && !Array.isArray(inputs.query)) {
