@@ -25,7 +25,7 @@ export const chats = sqliteTable(
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch() * 1000)`),
   },
   (t) => [
-    // POST /api/chats/start reuses the chat between the same buyer and listing (api-contract.md).
+    // POST /api/chats/start reuses the chat between the same buyer and listing (docs/product/api.md).
     uniqueIndex('chats_listing_buyer_uq').on(t.listingId, t.buyerId),
     index('chats_buyer_idx').on(t.buyerId, t.lastMessageAt),
     index('chats_seller_idx').on(t.sellerId, t.lastMessageAt),

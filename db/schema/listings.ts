@@ -28,13 +28,13 @@ export const listings = sqliteTable(
     weight: integer('weight').notNull().default(0),
     mileage: integer('mileage').notNull().default(0),
     previousOwners: integer('previous_owners').notNull().default(1),
-    // Stored as shown (dd.mm.yyyy), the registry's dates mapped by SPEC §3.
+    // Stored as shown (dd.mm.yyyy), the registry's dates mapped by docs/product/data.md.
     nextInspection: text('next_inspection').notNull().default(''),
     lastInspection: text('last_inspection').notNull().default(''),
     description: text('description').notNull().default(''),
     price: integer('price').notNull(),
     registrationFee: integer('registration_fee').notNull().default(0),
-    // Always price + registrationFee, set by the server (SPEC §4).
+    // Always price + registrationFee, set by the server (docs/product/states.md).
     totalPrice: integer('total_price').notNull(),
     equipment: text('equipment', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
     serviceHistory: integer('service_history', { mode: 'boolean' }).notNull().default(false),

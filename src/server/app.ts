@@ -40,7 +40,7 @@ export interface BuildOptions {
   trustProxy?: FastifyServerOptions['trustProxy'];
 }
 
-// Photos travel as data URLs inside the listing JSON (SPEC §3); routes that carry them raise this.
+// Photos travel as data URLs inside the listing JSON (docs/product/data.md); routes that carry them raise this.
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
 function loggerOptions(config: AppConfig) {
@@ -117,7 +117,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // gets the client address Fastify saw on the upgrade request (src/server/http/client-ip.ts).
   app.addHook('onRequest', rememberClientIp);
 
-  // A state-changing request whose Origin names another site is refused (api-contract.md, CSRF defence
+  // A state-changing request whose Origin names another site is refused (docs/product/api.md, CSRF defence
   // on top of SameSite=Lax).
   app.addHook('onRequest', async (req, reply) => {
     if (['GET', 'HEAD', 'OPTIONS'].includes(req.method)) return;
@@ -135,7 +135,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     return reply.code(e.status).send(e.body);
   });
 
-  // tRPC over HTTP and WebSocket in one process. @fastify/websocket must be registered first (stack-notes.md).
+  // tRPC over HTTP and WebSocket in one process. @fastify/websocket must be registered first (docs/stack.md).
   await app.register(websocket, { options: { maxPayload: 1024 * 1024 }, preClose: closeWebSockets });
   registerTransportGuards(app);
   // Callers a procedure would refuse are refused from their cookie before their body is read (issue 8).
@@ -210,7 +210,7 @@ function registerClient(app: FastifyInstance, config: AppConfig) {
       return notFoundOrWrongMethod(app, req, reply, url);
     }
     if ((req.method === 'GET' || req.method === 'HEAD') && indexHtml && !path.extname(url)) {
-      // The client router decides; unknown routes render the SPEC's 404 page.
+      // The client router decides; unknown routes render the documented 404 page.
       return reply.code(200).header('Cache-Control', 'no-cache').type('text/html').send(indexHtml);
     }
     return reply.code(404).send({ message: HTTP_MESSAGES.notFound });

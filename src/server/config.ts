@@ -12,7 +12,7 @@ const optionalText = z
   .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
 
 export function envSchema(nodeEnv: string | undefined) {
-  // api-contract.md: the cookie is Secure by default only when NODE_ENV=production is set explicitly.
+  // docs/product/api.md: the cookie is Secure by default only when NODE_ENV=production is set explicitly.
   const production = nodeEnv === 'production';
   return z.object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),

@@ -1,6 +1,6 @@
 // One canonical code list per listing attribute (issue 3). Stored values are the codes; labels are Norwegian.
-// Decision record: docs/decisions/001-listing-codes.md. The create form (SPEC §3) and the search filters
-// (SPEC §2 /annonser) use different words; FILTERS below maps every filter label to stored codes.
+// Decision record: docs/decisions/001-listing-codes.md. The create form (docs/product/data.md) and the search filters
+// (docs/product/screens.md#annonser) use different words; FILTERS below maps every filter label to stored codes.
 
 export interface Code<T extends string = string> {
   code: T;
@@ -58,11 +58,11 @@ export function labelOf(list: readonly Code[], code: string | null | undefined):
   return list.find((c) => c.code === code)?.label ?? code;
 }
 
-/** Makes offered in the search filter and the home quick search (SPEC §2). Stored make text is free. */
+/** Makes offered in the search filter and the home quick search (docs/product/screens.md). Stored make text is free. */
 export const FILTER_MAKES = ['Audi', 'BMW', 'Mercedes-Benz', 'Volkswagen', 'Toyota', 'Ford', 'Volvo', 'Tesla', 'Peugeot', 'Renault'] as const;
 
 /**
- * Search filter labels (SPEC §2 /annonser) → stored codes. A filter value may be a label or a code; both resolve
+ * Search filter labels (docs/product/screens.md#annonser) → stored codes. A filter value may be a label or a code; both resolve
  * here, case-insensitively. Personbil means an ordinary passenger car body (sedan, hatchback, MPV); the other
  * labels name their own body types, so no filter matches nothing while matching cars exist.
  */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { EQUIPMENT, EQUIPMENT_COUNT, EQUIPMENT_GROUPS, SERVICE_BOOK_LABEL, isEquipmentLabel, withServiceBook } from './equipment';
 
 describe('equipment catalogue', () => {
-  it('has exactly the 68 options of SPEC §3, each once', () => {
+  it('has exactly the 68 options of docs/product/data.md, each once', () => {
     expect(EQUIPMENT).toHaveLength(68);
     expect(EQUIPMENT_COUNT).toBe(68);
     expect(new Set(EQUIPMENT).size).toBe(EQUIPMENT.length);
@@ -15,7 +15,7 @@ describe('equipment catalogue', () => {
     expect(isEquipmentLabel(SERVICE_BOOK_LABEL)).toBe(false);
   });
 
-  it('holds the options SPEC §3 names and a flat list equal to the groups', () => {
+  it('holds the options docs/product/data.md names and a flat list equal to the groups', () => {
     for (const label of ['Cruisekontroll', 'Parkeringssensor foran', 'Ryggekamera', '360° kamera', 'Setevarme foran', '2-sone klimaanlegg', 'Hengerfeste avtagbart', 'ISOFIX']) {
       expect(isEquipmentLabel(label)).toBe(true);
     }

@@ -1,8 +1,8 @@
-// The equipment checklist of the create form (SPEC §3: "a fixed catalogue of 68 options"). The labels are the
+// The equipment checklist of the create form (docs/product/data.md: "a fixed catalogue of 68 options"). The labels are the
 // words Norwegian car ads use (FINN-style), stored verbatim in listings.equipment, so never rename one without a
 // data migration.
 //
-// 'Fulgt servicehåndbok' is NOT one of the 68: SPEC §3 shows it highlighted and separately, and it drives the
+// 'Fulgt servicehåndbok' is NOT one of the 68: docs/product/data.md shows it highlighted and separately, and it drives the
 // listing's serviceHistory boolean. It is one fact with two spellings: the label in `equipment` sets
 // serviceHistory, and a listing with serviceHistory carries the label in `equipment` (withServiceBook below), so an
 // API client that sends either gets both back. Pages show it apart from the 68 (listing-specs.tsx).

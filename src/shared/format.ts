@@ -38,7 +38,7 @@ export function formatDate(d: Date | string | number | null | undefined): string
   return Number.isNaN(date.getTime()) ? '' : dateFmt.format(date);
 }
 
-/** "19.07.2025 14:05" (admin feedback dates, SPEC §9: dd.MM.yyyy HH:mm) */
+/** "19.07.2025 14:05" (admin feedback dates, docs/product/limits.md: dd.MM.yyyy HH:mm) */
 export function formatDateTime(d: Date | string | number | null | undefined): string {
   if (d === null || d === undefined || d === '') return '';
   const date = toDate(d);
@@ -50,7 +50,7 @@ export function formatLongDate(d: Date | string | number): string {
   return longDateFmt.format(toDate(d));
 }
 
-/** SPEC §2 /varslinger: 'Akkurat nå' under 1 hour, 'Nt siden' under 24 hours, else 'Nd siden'. */
+/** docs/product/screens.md#varslinger: 'Akkurat nå' under 1 hour, 'Nt siden' under 24 hours, else 'Nd siden'. */
 export function formatAge(d: Date | string | number, now: number = Date.now()): string {
   const ms = now - toDate(d).getTime();
   const hours = Math.floor(ms / 3_600_000);

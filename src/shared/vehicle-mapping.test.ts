@@ -35,7 +35,7 @@ function electricCar(): AnyJson {
 }
 
 describe('mapVehicleData', () => {
-  it('maps every SPEC §3 field of the sample answer', () => {
+  it('maps every docs/product/data.md field of the sample answer', () => {
     expect(mapVehicleData(fixture)).toEqual({
       registrationNumber: 'AB12345',
       vinNumber: 'WVWZZZAUZHP512345',
@@ -156,7 +156,7 @@ describe('registration number', () => {
     expect(vehicleLookupInput.parse({ registrationNumber: 'ab12345' })).toEqual({ registrationNumber: 'AB12345' });
   });
 
-  it('answers with the SPEC §5 messages', () => {
+  it('answers with the docs/product/validation.md messages', () => {
     const message = (v: unknown) => vehicleLookupInput.safeParse({ registrationNumber: v }).error?.issues[0].message;
     expect(message('   ')).toBe(PLATE_MISSING_MESSAGE);
     expect(message(undefined)).toBe(PLATE_MISSING_MESSAGE);

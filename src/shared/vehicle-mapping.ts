@@ -1,11 +1,11 @@
-// The registration-number rule (SPEC §5) and the vehicle registry → create-form mapping (SPEC §3).
-// Field paths: docs/external-apis.md ("Vehicle registry"). Pure: no network, usable by client and server.
+// The registration-number rule (docs/product/validation.md) and the vehicle registry → create-form mapping (docs/product/data.md).
+// Field paths: docs/external-services.md#vehicle-registry. Pure: no network, usable by client and server.
 import type { BodyType, FuelType, Transmission } from './codes';
 import { normalizeText } from './text';
 import { z } from './zod';
 
 // ---------------------------------------------------------------------------------------------------------------
-// Registration number (SPEC §5 "Registration-number lookup", §8 "Vehicle lookup", §9)
+// Registration number (docs/product/validation.md#registration-number-lookup, docs/product/errors.md#vehicle-lookup, docs/product/limits.md)
 
 /** Two capital letters then five digits, e.g. AB12345 (ordinary Norwegian plates). */
 export const PLATE_RE = /^[A-Z]{2}\d{5}$/;
@@ -24,7 +24,7 @@ export const VEHICLE_LOOKUP_FAILED_MESSAGE = 'Kunne ikke hente bildata. Prøv ig
 export const VEHICLE_LOOKUP_NOT_CONFIGURED_MESSAGE = 'Oppslag i kjøretøyregisteret er ikke konfigurert.';
 
 /**
- * SPEC §5 says "trimmed and uppercased". Inner spaces are dropped as well: people type plates as printed
+ * docs/product/validation.md says "trimmed and uppercased". Inner spaces are dropped as well: people type plates as printed
  * ("AB 12345", the registry's own spelling), and the registry wants the plate without spaces.
  */
 export function normalisePlate(value: string): string {
@@ -36,7 +36,7 @@ export function isValidPlate(value: string): boolean {
 }
 
 /**
- * The plate rule (SPEC §5), the one home for the lookup and the listing form: normalised, then two capital letters
+ * The plate rule (docs/product/validation.md), the one home for the lookup and the listing form: normalised, then two capital letters
  * and five digits. `missingMessage` is what an empty plate reads (the listing form has its own).
  */
 export const plateSchema = (missingMessage = PLATE_MISSING_MESSAGE) =>
@@ -46,14 +46,14 @@ export const plateSchema = (missingMessage = PLATE_MISSING_MESSAGE) =>
     .transform(normalisePlate)
     .pipe(z.string().min(1, { error: missingMessage, abort: true }).regex(PLATE_RE, { error: PLATE_FORMAT_MESSAGE }));
 
-/** Input of vehicle.lookup and GET /api/vehicle-data/:regnr; messages as SPEC §5. */
+/** Input of vehicle.lookup and GET /api/vehicle-data/:regnr; messages as docs/product/validation.md. */
 export const vehicleLookupInput = z.object({
   registrationNumber: plateSchema(),
 });
 export type VehicleLookupInput = z.input<typeof vehicleLookupInput>;
 
 // ---------------------------------------------------------------------------------------------------------------
-// Registry answer → form data (SPEC §3 "Vehicle registry lookup mapping")
+// Registry answer → form data (docs/product/data.md#vehicle-registry-lookup-mapping)
 
 /** What a registry answer pre-fills in the create form. Codes are those of src/shared/codes.ts, '' when unknown. */
 export interface VehicleFormData {
@@ -110,7 +110,7 @@ export function registryDateToNorwegian(value: Json): string {
   return m ? `${m[3]}.${m[2]}.${m[1]}` : '';
 }
 
-/** kW → hk (SPEC §3, §9: × 1.35962, rounded). */
+/** kW → hk (docs/product/data.md, docs/product/limits.md: × 1.35962, rounded). */
 export function kwToHk(kw: number): number {
   return Math.round(kw * KW_TO_HK);
 }
@@ -171,7 +171,7 @@ const BODY_KEYWORDS: [RegExp, BodyType][] = [
 export function mapBodyType(k: Json): BodyType | '' {
   const text = kodeText(k);
   if (!text) return '';
-  // 'motorvogn' is the registry's catch-all; SPEC §3 maps it to annet whatever its code says.
+  // 'motorvogn' is the registry's catch-all; docs/product/data.md maps it to annet whatever its code says.
   if (/motorvogn/i.test(text)) return 'annet';
   const byName = BODY_KEYWORDS.find(([re]) => re.test(str((k as Kode).kodeNavn)));
   if (byName) return byName[1];
@@ -256,7 +256,7 @@ const int = (v: Json, fallback: number) => {
 
 /**
  * The registry's answer ({kjoretoydataListe: [...]}) → the create form's fields, from the first vehicle.
- * Null when the list is missing or empty (SPEC §8: "Ingen bildata funnet for dette registreringsnummeret.").
+ * Null when the list is missing or empty (docs/product/errors.md: "Ingen bildata funnet for dette registreringsnummeret.").
  */
 export function mapVehicleData(json: Json, now: Date = new Date()): VehicleFormData | null {
   const first = list(at(json, 'kjoretoydataListe'))[0];

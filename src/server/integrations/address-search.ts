@@ -1,6 +1,6 @@
 import { TtlLru } from '../lib/lru';
 
-/** One suggestion of the public address lookup (SPEC §3 "Address suggestion"). */
+/** One suggestion of the public address lookup (docs/product/data.md#address-suggestion). */
 export interface AddressSuggestion {
   adressetekst: string;
   postnummer: string;
@@ -27,7 +27,7 @@ export interface AddressSearchOptions {
   now?: () => number;
 }
 
-// SPEC §5 / §9: lookups start at 3 characters and show 10 hits.
+// docs/product/validation.md, docs/product/limits.md: lookups start at 3 characters and show 10 hits.
 export const ADDRESS_MIN_QUERY = 3;
 export const ADDRESS_MAX_HITS = 10;
 const MAX_QUERY = 200;
@@ -63,9 +63,9 @@ export function mapGeonorgeAnswer(body: unknown): AddressSuggestion[] {
 }
 
 /**
- * Geonorge's address search (external-apis.md), proxied so the browser never calls it. Answers are cached
+ * Geonorge's address search (docs/external-services.md), proxied so the browser never calls it. Answers are cached
  * (addresses rarely change; typing the same prefix again is common) and identical concurrent queries share
- * one upstream call. A failure is logged and answered as [] (SPEC §8: "logged, and the suggestion list is cleared").
+ * one upstream call. A failure is logged and answered as [] (docs/product/errors.md: "logged, and the suggestion list is cleared").
  */
 export function createAddressSearch(opts: AddressSearchOptions): AddressSearch {
   const timeoutMs = opts.timeoutMs ?? 3000;

@@ -150,7 +150,7 @@ describe('GET /api/vehicle-data/:regnr', () => {
   afterAll(() => t.close());
   const get = (regnr: string, app = t) => app.app.inject({ method: 'GET', url: `/api/vehicle-data/${encodeURIComponent(regnr)}?_cb=1&_r=x` });
 
-  it("answers the registry's own JSON to a visitor, which the SPEC §3 mapping reads", async () => {
+  it("answers the registry's own JSON to a visitor, which the docs/product/data.md mapping reads", async () => {
     const res = await get('ab12345');
     expect(res.statusCode).toBe(200);
     const body = json(res);
@@ -158,7 +158,7 @@ describe('GET /api/vehicle-data/:regnr', () => {
     expect(mapVehicleData(body)).toMatchObject({ registrationNumber: 'AB12345', make: 'Volkswagen', model: 'Golf', power: 116 });
   });
 
-  it('answers 404 with the SPEC message for an unknown plate (registry 204) and for 404 / empty list', async () => {
+  it('answers 404 with the documented message for an unknown plate (registry 204) and for 404 / empty list', async () => {
     for (const handler of [undefined, vegvesenStatus(404), vegvesenEmptyList]) {
       if (handler) server.use(handler);
       const res = await get(handler ? 'CD77777' : 'CD11111');
@@ -178,7 +178,7 @@ describe('GET /api/vehicle-data/:regnr', () => {
     }
   });
 
-  it('answers 400 with the SPEC format message for a malformed number', async () => {
+  it('answers 400 with the documented format message for a malformed number', async () => {
     const res = await get('AB-12');
     expect(res.statusCode).toBe(400);
     expect(json(res).message).toBe(PLATE_FORMAT_MESSAGE);

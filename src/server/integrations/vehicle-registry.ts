@@ -9,7 +9,7 @@ import {
 } from '../../shared/vehicle-mapping';
 import { TtlLru } from '../lib/lru';
 
-/** The registry's own answer (external-apis.md): the client maps `kjoretoydataListe[0]` (SPEC §3). */
+/** The registry's own answer (docs/external-services.md): the client maps `kjoretoydataListe[0]` (docs/product/data.md). */
 export interface RegistryAnswer {
   kjoretoydataListe: unknown[];
   [key: string]: unknown;
@@ -18,7 +18,7 @@ export interface RegistryAnswer {
 export interface VehicleRegistry {
   /**
    * The registry's answer for a plate. Throws AppError: 400 malformed plate, 404 no vehicle, 503 no API key,
-   * 502 any upstream failure (api-contract.md "GET /api/vehicle-data/:regnr").
+   * 502 any upstream failure (docs/product/api.md "GET /api/vehicle-data/:regnr").
    */
   lookup(registrationNumber: string): Promise<RegistryAnswer>;
 }
@@ -77,7 +77,7 @@ class UpstreamError extends Error {
 }
 
 /**
- * Statens vegvesen's "Enkeltoppslag kjøretøydata" (external-apis.md), proxied so the key stays on the server.
+ * Statens vegvesen's "Enkeltoppslag kjøretøydata" (docs/external-services.md), proxied so the key stays on the server.
  * Found vehicles are cached ~24 h, misses ~10 min, both in one bounded LRU; identical concurrent lookups share one
  * upstream call; failures are logged with the upstream status and never cached.
  */

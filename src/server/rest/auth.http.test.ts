@@ -10,7 +10,7 @@ import { LOGIN_THROTTLE, RATE_LIMITS, RATE_LIMIT_MESSAGE } from '../http/rate-li
 import { USERNAME_TAKEN, WRONG_CREDENTIALS } from '../services/auth';
 import { createTestApp, createUser, json, type TestApp } from '../testing/harness';
 
-// The HTTP side of SPEC §4/§5/§7 auth and api-contract.md, through app.inject: statuses, Norwegian messages,
+// The HTTP side of docs/product/states.md, docs/product/validation.md, docs/product/api.md auth and docs/product/api.md, through app.inject: statuses, Norwegian messages,
 // cookies and sessions as a browser would meet them.
 
 let t: TestApp;
@@ -191,7 +191,7 @@ describe('POST /api/auth/register', () => {
   );
 
   it.each(['12345678', '02345678', '9123456', '912345678', '+46 912 34 567', '0046 91234567', '+47 1234 5678', '9123456a', '+47'])(
-    'refuses the phone number %s with the SPEC message',
+    'refuses the phone number %s with the documented message',
     async (phone) => {
       const res = await register(registration({ phone }));
       expect(res.statusCode).toBe(400);

@@ -20,7 +20,7 @@ const freshIp = () => `10.0.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250)
 async function send(opts: InjectOptions & { ip?: string }): Promise<LightMyRequestResponse> {
   const { ip, ...rest } = opts;
   const res = await t.app.inject({ remoteAddress: ip ?? freshIp(), ...rest });
-  // api-contract.md: no request, however malformed, gets a 500.
+  // docs/product/api.md: no request, however malformed, gets a 500.
   expect(res.statusCode, res.body).toBeLessThan(500);
   return res;
 }

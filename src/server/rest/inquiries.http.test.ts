@@ -7,7 +7,7 @@ import { createInquiry, type NotificationEvent } from '../services/inquiries';
 import { createTestApp, json, loggedInUser, type TestApp } from '../testing/harness';
 import { insertListing } from '../testing/listing-factory';
 
-// SPEC §3 "Inquiry", §5, §7 POST /api/inquiries: login required; name, e-mail and message required, phone by the
+// docs/product/data.md#inquiry, docs/product/validation.md, docs/product/api.md POST /api/inquiries: login required; name, e-mail and message required, phone by the
 // Norwegian rule when given; stored with a notification to the seller in one transaction, pushed live after commit.
 
 let t: TestApp;

@@ -6,7 +6,7 @@ import { listings } from '../../../db/schema';
 import { callerFor, createTestApp, createUser, json, loggedInUser, type TestApp } from '../testing/harness';
 import { insertListing, insertListingImage } from '../testing/listing-factory';
 
-// GET /api/listings and /api/listings/:id as the browser meets them (SPEC §2, §7; api-contract.md): arrays and
+// GET /api/listings and /api/listings/:id as the browser meets them (docs/product/screens.md, docs/product/api.md): arrays and
 // X-Total-Count, paging and sorting, 400s in Norwegian for bad numbers, never a 500, and who may see which listing.
 
 let t: TestApp;
@@ -146,7 +146,7 @@ describe('GET /api/listings', () => {
     expect(past.headers['x-total-count']).toBe('31');
   });
 
-  it('filters by the query parameters of SPEC §7 and the home quick search', async () => {
+  it('filters by the query parameters of docs/product/api.md and the home quick search', async () => {
     const res = await get('/api/listings?make=volvo&fuelType=Diesel&priceMin=100000&priceMax=300000');
     const cards = json<ListingCardShape[]>(res);
     expect(cards.length).toBeGreaterThan(0);

@@ -31,7 +31,7 @@ afterAll(() => t.close());
 
 async function send(opts: InjectOptions): Promise<LightMyRequestResponse> {
   const res = await t.app.inject(opts);
-  // api-contract.md: no request, however malformed, gets a 500.
+  // docs/product/api.md: no request, however malformed, gets a 500.
   expect(res.statusCode, res.body).toBeLessThan(500);
   return res;
 }
@@ -127,7 +127,7 @@ describe('POST /api/listings', () => {
     ['mileage', { mileage: -1 }, 'Kilometerstand kan ikke være negativ.'],
     ['vinNumber', { vinNumber: 'W'.repeat(31) }, 'Understellsnummer (VIN) kan ikke være lengre enn 30 tegn.'],
     ['images.0', { images: ['data:application/pdf;base64,JVBERi0='] }, 'Kun bildefiler er tillatt.'],
-  ])('answers 400 for a bad %s with the SPEC message', async (field, change, message) => {
+  ])('answers 400 for a bad %s with the documented message', async (field, change, message) => {
     const before = t.db.select().from(listings).all().length;
     const res = await create({ ...form, ...change });
     expect(res.statusCode).toBe(400);
@@ -226,7 +226,7 @@ describe('PATCH /api/listings/:id', () => {
     expect(json(res)).toMatchObject({ status: 'approved', description: 'Endret av admin.', userId: owner.id });
   });
 
-  it('answers 400 with the SPEC message for bad form data and ignores a client totalPrice', async () => {
+  it('answers 400 with the documented message for bad form data and ignores a client totalPrice', async () => {
     const l = await createOk();
     let res = await patch(l.id, { ...form, price: 0 });
     expect(res.statusCode).toBe(400);

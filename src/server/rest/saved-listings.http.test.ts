@@ -5,7 +5,7 @@ import { listings, savedListings } from '../../../db/schema';
 import { callerFor, createTestApp, json, loggedInUser, type TestApp } from '../testing/harness';
 import { insertListing } from '../testing/listing-factory';
 
-// SPEC §2 /lagrede-annonser, §4 "Saved listing", §7: GET/POST/DELETE /api/saved-listings. Login required; a user's
+// docs/product/screens.md#lagrede-annonser, docs/product/states.md#saved-listing, docs/product/api.md: GET/POST/DELETE /api/saved-listings. Login required; a user's
 // saved listings are theirs alone; only listings a buyer may see can be saved or are listed.
 
 let t: TestApp;

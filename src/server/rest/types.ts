@@ -23,7 +23,7 @@ export interface RestTarget {
 }
 
 /**
- * One row of the REST adapter: an `/api/*` method+path of SPEC §7 served by a tRPC procedure.
+ * One row of the REST adapter: an `/api/*` method+path of docs/product/api.md served by a tRPC procedure.
  * Rows hold no logic beyond picking the input and shaping the answer; the procedure does the work.
  */
 export interface RestRoute extends RestTarget {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callerFor, createTestApp, createUser, json, type TestApp } from '../testing/harness';
 import { insertListing } from '../testing/listing-factory';
 
-// GET /api/users/:id, the public profile (api-contract.md): id, name, displayName, plus phone and address only where
+// GET /api/users/:id, the public profile (docs/product/api.md): id, name, displayName, plus phone and address only where
 // the user already shows them on a visible listing.
 
 let t: TestApp;

@@ -6,7 +6,7 @@ import { publicProcedure, router } from '../trpc/init';
 export const addressSearchInput = z.object({ q: z.string().max(1000).default('').transform((v) => v.trim().slice(0, 200)) });
 
 export const addressRouter = router({
-  /** Address suggestions for the autocomplete (SPEC §5: 3+ characters, 10 hits); [] on any upstream failure. */
+  /** Address suggestions for the autocomplete (docs/product/validation.md: 3+ characters, 10 hits); [] on any upstream failure. */
   search: publicProcedure.input(addressSearchInput).query(({ ctx, input }) => {
     if (input.q.length < ADDRESS_MIN_QUERY) return [];
     return ctx.integrations.address.search(input.q);

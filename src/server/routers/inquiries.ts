@@ -2,7 +2,7 @@ import { inquiryInput } from '../../shared/schemas/inquiry';
 import { createInquiry } from '../services/inquiries';
 import { protectedProcedure, rateLimited, router } from '../trpc/init';
 
-// SPEC §6: inquiries need a login.
+// docs/product/permissions.md: inquiries need a login.
 export const inquiriesRouter = router({
   create: protectedProcedure.use(rateLimited('inquiry')).input(inquiryInput).mutation(({ ctx, input }) => createInquiry(ctx.db, ctx.hub, ctx.user.id, input)),
 });

@@ -17,7 +17,7 @@ const seller = (ctx: Context & { user: NonNullable<Context['user']> }) => ({
 });
 
 export const listingsSellerProcedures = {
-  /** SPEC §5 "Create listing": answers the new listing (pending, active). */
+  /** docs/product/validation.md#create-listing: answers the new listing (pending, active). */
   create: protectedProcedure.input(listingFormInput).mutation(({ ctx, input }) => {
     const { deps, actor } = seller(ctx);
     return createListing(deps, actor, input);
@@ -29,7 +29,7 @@ export const listingsSellerProcedures = {
     return updateListing(deps, actor, input.id, input.data);
   }),
 
-  /** 'Aktiver' / 'Deaktiver' (SPEC §4). */
+  /** 'Aktiver' / 'Deaktiver' (docs/product/states.md). */
   setActive: protectedProcedure.input(listingSetActiveInput).mutation(({ ctx, input }) => {
     const { actor } = seller(ctx);
     return setListingActive(ctx.db, actor, input.id, input.active);

@@ -4,7 +4,7 @@ import { protectedProcedure, router } from '../trpc/init';
 
 const savedListingInput = z.object({ listingId });
 
-// Saved listings are their owner's only (api-contract.md): every procedure works on ctx.user's own rows.
+// Saved listings are their owner's only (docs/product/api.md): every procedure works on ctx.user's own rows.
 export const savedListingsRouter = router({
   list: protectedProcedure.query(({ ctx }) => ctx.stores.savedListings.list(ctx.user.id)),
   ids: protectedProcedure.query(({ ctx }) => ctx.stores.savedListings.ids(ctx.user.id)),

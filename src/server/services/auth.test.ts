@@ -45,7 +45,7 @@ async function expectTRPCError(promise: Promise<unknown>, code: TRPCError['code'
   expect((err as TRPCError).message).toBe(message);
 }
 
-describe('phone rule (SPEC §5)', () => {
+describe('phone rule (docs/product/validation.md)', () => {
   it.each(['91234567', '41234567', '22334455', '+47 912 34 567', '+4791234567', '0047 41234567', '4791234567', ' 912 34 567 '])(
     'accepts %s',
     (phone) => expect(isValidNorwegianPhone(phone)).toBe(true),
@@ -181,7 +181,7 @@ describe('auth router', () => {
     expect((await authenticate(db, user.username, password)).id).toBe(user.id);
   });
 
-  it('changePassword answers the SPEC success text', async () => {
+  it('changePassword answers the documented success text', async () => {
     const { user, password } = await createUser(db);
     expect(await callerFor(db, user).auth.changePassword({ oldPassword: password, newPassword: 'nyttpassord' })).toEqual({ success: true, message: 'Passord endret' });
   });

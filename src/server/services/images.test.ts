@@ -61,7 +61,7 @@ describe('processImage', () => {
     expect((await sharp(small.large).metadata()).format).toBe('webp');
   });
 
-  it('refuses a text file sent as image/jpeg with the SPEC message and title', async () => {
+  it('refuses a text file sent as image/jpeg with the documented message and title', async () => {
     const text = Buffer.from('Dette er ikke et bilde, bare tekst.\n'.repeat(20));
     const err = await failure(processImage(decodeDataUrl(toDataUrl(text, 'image/jpeg'))));
     expect([err.code, err.message, err.details]).toEqual(['BAD_REQUEST', 'Kun bildefiler er tillatt.', { title: 'Ugyldig filtype' }]);
@@ -165,7 +165,7 @@ describe('POST /api/listing-images and /uploads/*', () => {
     expect(res.statusCode).toBe(401);
   });
 
-  it('answers 400 with the SPEC message for a non-image and for a text file posing as JPEG', async () => {
+  it('answers 400 with the documented message for a non-image and for a text file posing as JPEG', async () => {
     for (const image of [toDataUrl(Buffer.from('hei'), 'text/plain'), toDataUrl(Buffer.from('ikke et bilde '.repeat(50)), 'image/jpeg')]) {
       const res = await upload(image);
       expect(res.statusCode).toBe(400);

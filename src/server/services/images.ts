@@ -15,7 +15,7 @@ import { AppError } from '../errors';
 import { newImageKey, thumbKeyOf, type ImageStorage } from '../integrations/image-storage';
 import { toImageShape } from './listing-shape';
 
-// Photos arrive as data URLs (SPEC §3 "images: list of image data strings in the create form"). Every photo is
+// Photos arrive as data URLs (docs/product/data.md "images: list of image data strings in the create form"). Every photo is
 // decoded from its real bytes, auto-oriented, stripped of metadata (EXIF GPS included) and re-encoded as WebP in
 // two sizes: a large one for the gallery and a thumbnail for cards.
 
@@ -229,7 +229,7 @@ export async function cleanupStagedImages(db: Db, storage: ImageStorage, now = D
 }
 
 /**
- * The cleanup on a timer, created in buildApp and stopped in onClose (style.md: no timers in routers). Hourly is
+ * The cleanup on a timer, created in buildApp and stopped in onClose (docs/conventions.md: no timers in routers). Hourly is
  * plenty for a 24-hour rule.
  */
 export function startStagedImageCleanup(

@@ -2,7 +2,7 @@ import type { Db } from '../../../db/client';
 import { inboxMessages, type InboxMessage } from '../../../db/schema';
 import { FEEDBACK_SUBJECT, type ContactInput, type FeedbackInput, type InboxMessageShape } from '../../shared/schemas/inbox';
 
-/** The row as the API shows it (SPEC §3: id, name, email, phone, subject, message, isRead, createdAt). */
+/** The row as the API shows it (docs/product/data.md: id, name, email, phone, subject, message, isRead, createdAt). */
 export function toInboxShape(row: InboxMessage): InboxMessageShape {
   return {
     id: row.id,

@@ -5,7 +5,7 @@ import { INQUIRY_OWN_LISTING_MESSAGE, type InquiryShape, type InquiryValues } fr
 import { AppError, listingNotFound } from '../errors';
 import type { EventHub } from '../realtime/hub';
 
-// Inquiries (SPEC §3, §5, §7 POST /api/inquiries): a buyer's message about a visible listing. It is stored, and the
+// Inquiries (docs/product/data.md, docs/product/validation.md, docs/product/api.md POST /api/inquiries): a buyer's message about a visible listing. It is stored, and the
 // seller gets a notification carrying the buyer's contact details, in one transaction; the live push follows the
 // commit so no subscriber hears of a notification that was rolled back.
 

@@ -78,7 +78,7 @@ function findListing(db: Q, id: number): Listing | undefined {
 
 /**
  * The listing, if the actor may change it. Someone else gets 404 for a listing they cannot see anyway and 403 for
- * one that is public (api-contract.md: "404 or 403, never the data").
+ * one that is public (docs/product/api.md: "404 or 403, never the data").
  */
 function ownedListing(db: Q, actor: Actor, id: number): Listing {
   const row = findListing(db, id);
@@ -87,7 +87,7 @@ function ownedListing(db: Q, actor: Actor, id: number): Listing {
   return row;
 }
 
-/** Form data → the listing's columns. totalPrice and place are the server's (SPEC §4; api-contract.md). */
+/** Form data → the listing's columns. totalPrice and place are the server's (docs/product/states.md; docs/product/api.md). */
 function columnsOf(data: ListingFormData) {
   const { images: _images, ...fields } = data;
   return {
@@ -174,7 +174,7 @@ async function storeNewImages(storage: ImageStorage, images: string[], plan: Pla
 
 // --- operations ---------------------------------------------------------------------------------------------
 
-/** SPEC §5 "Create listing": pending, active, a BP-code, server-computed totalPrice, photos processed or attached. */
+/** docs/product/validation.md#create-listing: pending, active, a BP-code, server-computed totalPrice, photos processed or attached. */
 export async function createListing({ db, storage }: SellerDeps, actor: Actor, data: ListingFormData): Promise<ListingShape> {
   const plan = planImages(data.images);
   const stored = await storeNewImages(storage, data.images, plan);
@@ -218,7 +218,7 @@ function needsReview(before: Listing, data: ListingFormData, addsPhotos: boolean
   return REVIEWED_FIELDS.some((f) => JSON.stringify(before[f]) !== JSON.stringify(data[f]));
 }
 
-/** Full edit (SPEC §7 PATCH with the form data). Photos kept, removed (files deleted) and added in one go. */
+/** Full edit (docs/product/api.md PATCH with the form data). Photos kept, removed (files deleted) and added in one go. */
 export async function updateListing({ db, storage }: SellerDeps, actor: Actor, id: number, data: ListingFormData): Promise<ListingShape> {
   ownedListing(db, actor, id);
   const plan = planImages(data.images);
@@ -255,7 +255,7 @@ export async function updateListing({ db, storage }: SellerDeps, actor: Actor, i
   return shapeOf(db, findListing(db, id)!);
 }
 
-/** Aktiver / Deaktiver (SPEC §4). Allowed in any status; buyers see it only when approved and active. */
+/** Aktiver / Deaktiver (docs/product/states.md). Allowed in any status; buyers see it only when approved and active. */
 export function setListingActive(db: Db, actor: Actor, id: number, active: boolean): ListingShape {
   ownedListing(db, actor, id);
   db.update(listings).set({ active, updatedAt: new Date() }).where(eq(listings.id, id)).run();
@@ -277,7 +277,7 @@ export function myListings(db: Db, userId: number): ListingShape[] {
   return rows.map((r) => toListingShape(r, images.get(r.id) ?? []));
 }
 
-/** /rediger-annonse/{id}: owner or admin; anyone else is told it does not exist (SPEC §2). */
+/** /rediger-annonse/{id}: owner or admin; anyone else is told it does not exist (docs/product/screens.md). */
 export function listingForEdit(db: Db, actor: Actor, id: number): ListingShape {
   const row = findListing(db, id);
   if (!row || (row.userId !== actor.id && !actor.isAdmin)) throw notFound();

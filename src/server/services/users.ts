@@ -3,7 +3,7 @@ import type { Db } from '../../../db/client';
 import { users, type User } from '../../../db/schema';
 import type { PublicUserShape } from '../../shared/schemas/auth';
 
-/** The user as its owner and admins see it (api-contract.md "Shapes"): never the password hash. */
+/** The user as its owner and admins see it (docs/product/api.md#shapes): never the password hash. */
 export function toUserShape(u: Omit<User, 'passwordHash'>): PublicUserShape {
   return {
     id: u.id,

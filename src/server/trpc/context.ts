@@ -18,7 +18,7 @@ export interface Context extends AppDeps {
 }
 
 /**
- * One context for HTTP and WebSocket (style.md): the session cookie is read from the request, which for a
+ * One context for HTTP and WebSocket (docs/conventions.md): the session cookie is read from the request, which for a
  * websocket is the upgrade request. A websocket whose Origin names another site gets no session, so a foreign
  * page cannot ride the user's cookie into a subscription.
  */

@@ -9,7 +9,7 @@ import { usersRouter } from '../routers/users';
 import { vehicleRouter } from '../routers/vehicle';
 import { router } from './init';
 
-// One router per domain (style.md). The listings namespace is assembled from its seller and buyer halves.
+// One router per domain (docs/conventions.md). The listings namespace is assembled from its seller and buyer halves.
 export const appRouter = router({
   auth: authRouter,
   inbox: inboxRouter,

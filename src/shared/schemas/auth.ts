@@ -25,7 +25,7 @@ export const emailSchema = cleanText(z.string({ error: 'E-post må fylles ut.' }
   .min(1, { error: 'E-post må fylles ut.' })
   .pipe(z.email({ error: 'Skriv inn en gyldig e-postadresse.' }));
 
-/** Phone is checked only when present (SPEC §5); an empty value passes this rule. */
+/** Phone is checked only when present (docs/product/validation.md); an empty value passes this rule. */
 export const phoneSchema = cleanText(
   // A missing phone is "not filled in", not "not a valid number" (the register form requires it).
   z.string({ error: (issue) => (issue.input === undefined ? 'Telefonnummer må fylles ut.' : PHONE_SUBMIT_MESSAGE) }),
@@ -47,7 +47,7 @@ export const registerInput = z.object({
     .max(200, { error: 'Passordet er for langt.' }),
   name: required('Fullt navn', 100),
   email: emailSchema,
-  // Required on the register form (SPEC §2: all fields except address).
+  // Required on the register form (docs/product/screens.md: all fields except address).
   phone: phoneSchema.refine((v) => v !== '', { error: 'Telefonnummer må fylles ut.' }),
   address: address().optional().default(''),
 });
@@ -73,7 +73,7 @@ export type RegisterInput = z.input<typeof registerInput>;
 export type UpdateProfileInput = z.infer<typeof updateProfileInput>;
 export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
 
-/** The user as the API shows it to its owner and to admins (api-contract.md). Never a password hash. */
+/** The user as the API shows it to its owner and to admins (docs/product/api.md). Never a password hash. */
 export interface PublicUserShape {
   id: number;
   username: string;

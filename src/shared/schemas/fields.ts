@@ -46,7 +46,7 @@ export const requiredEmail = () => requiredText('E-post', EMAIL_MAX).pipe(emailF
 export const optionalEmail = () =>
   optionalText('E-post', EMAIL_MAX).refine((v) => v === '' || emailFormat.safeParse(v).success, { error: EMAIL_FORMAT_MESSAGE });
 
-/** Phone is checked only when present (SPEC §5 phone rule). */
+/** Phone is checked only when present (docs/product/validation.md phone rule). */
 export const optionalPhone = () =>
   cleanText(textType('Telefonnummer'), PHONE_MAX, PHONE_SUBMIT_MESSAGE)
     .nullish()

@@ -1,7 +1,7 @@
 import { z } from '../zod';
 import { optionalEmail, optionalPhone, optionalText, requiredEmail, requiredText } from './fields';
 
-// Contact messages and feedback (SPEC §3, §5). One schema serves the /kontakt forms, the tRPC procedures
+// Contact messages and feedback (docs/product/data.md, docs/product/validation.md). One schema serves the /kontakt forms, the tRPC procedures
 // and the REST rows POST /api/contact and POST /api/feedback.
 
 export const NAME_MAX = 100;
@@ -14,7 +14,7 @@ export const FEEDBACK_SUBJECT = 'Tilbakemelding';
 
 export const NOT_AN_OBJECT_MESSAGE = 'Forespørselen må være et JSON-objekt.';
 
-// SPEC §5: name, email, subject and message are required; phone optional (SPEC §3).
+// docs/product/validation.md: name, email, subject and message are required; phone optional (docs/product/data.md).
 export const contactInput = z.object(
   {
     name: requiredText('Navn', NAME_MAX),
@@ -26,7 +26,7 @@ export const contactInput = z.object(
   { error: NOT_AN_OBJECT_MESSAGE },
 );
 
-// SPEC §5: only the feedback text is required.
+// docs/product/validation.md: only the feedback text is required.
 export const feedbackInput = z.object(
   {
     name: optionalText('Navn', NAME_MAX),
@@ -41,7 +41,7 @@ export type ContactFormValues = z.input<typeof contactInput>;
 export type FeedbackInput = z.output<typeof feedbackInput>;
 export type FeedbackFormValues = z.input<typeof feedbackInput>;
 
-/** A contact message or feedback as the API shows it (SPEC §3). Feedback carries subject 'Tilbakemelding'. */
+/** A contact message or feedback as the API shows it (docs/product/data.md). Feedback carries subject 'Tilbakemelding'. */
 export interface InboxMessageShape {
   id: number;
   kind: 'contact' | 'feedback';

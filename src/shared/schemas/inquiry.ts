@@ -2,7 +2,7 @@ import { z } from '../zod';
 import { optionalPhone, requiredEmail, requiredText } from './fields';
 import { listingId } from './listing-id';
 
-// An inquiry about a listing (SPEC §3 "Inquiry", §5): name, e-mail (format) and message required, phone optional and
+// An inquiry about a listing (docs/product/data.md#inquiry, docs/product/validation.md): name, e-mail (format) and message required, phone optional and
 // checked by the Norwegian phone rule only when given. One schema for the form on /listing/{id}, the procedure and
 // POST /api/inquiries.
 

@@ -29,7 +29,7 @@ function issues(input: Record<string, unknown>) {
 }
 
 describe('listingFormInput', () => {
-  it('applies the SPEC §5 defaults and coerces text to numbers and booleans', () => {
+  it('applies the docs/product/validation.md defaults and coerces text to numbers and booleans', () => {
     const data = listingFormInput.parse({ ...valid, year: '2017', price: '189 000', mileage: '', hideAddress: 'true', serviceHistory: 'on' });
     expect(data).toMatchObject({ registrationNumber: 'AB12345', year: 2017, price: 189000, doors: 4, seats: 5, previousOwners: 1, mileage: 0, engineSize: 0, power: 0, weight: 0 });
     expect(data.hideAddress).toBe(true);
@@ -44,7 +44,7 @@ describe('listingFormInput', () => {
     expect(data).not.toHaveProperty('totalPrice');
   });
 
-  it('requires registration number, make, model, year and address with the SPEC message', () => {
+  it('requires registration number, make, model, year and address with the documented message', () => {
     expect(issues({ ...valid, registrationNumber: '  ' }).registrationNumber).toBe(LISTING_REQUIRED_MESSAGE);
     expect(issues({ ...valid, make: '' }).make).toBe(LISTING_REQUIRED_MESSAGE);
     expect(issues({ ...valid, model: undefined }).model).toBe(LISTING_REQUIRED_MESSAGE);
@@ -60,7 +60,7 @@ describe('listingFormInput', () => {
     expect(LISTING_PRICE_MESSAGE).toBe('Vennligst angi en gyldig pris.');
   });
 
-  it('keeps the bounds of SPEC §9', () => {
+  it('keeps the bounds of docs/product/limits.md', () => {
     const next = new Date().getFullYear() + 1;
     expect(issues({ ...valid, year: 1949 }).year).toMatch(/1950/);
     expect(issues({ ...valid, year: next + 1 }).year).toMatch(String(next));

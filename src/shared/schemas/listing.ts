@@ -1,6 +1,6 @@
-// The create/edit listing form (SPEC §3 fields, §5 "Create listing" rules, §9 bounds). One schema for the form,
-// the tRPC procedures and the REST routes. Messages are the SPEC's where it has one; the error *titles*
-// ('Manglende informasjon', 'Ugyldig pris', 'Ugyldig filtype') are the client's toast titles (§8).
+// The create/edit listing form (docs/product/data.md fields, docs/product/validation.md#create-listing rules, docs/product/limits.md bounds). One schema for the form,
+// the tRPC procedures and the REST routes. Messages are those of docs/product/ where it has one; the error *titles*
+// ('Manglende informasjon', 'Ugyldig pris', 'Ugyldig filtype') are the client's toast titles (docs/product/errors.md).
 import { BODY_TYPES, DRIVETRAINS, FUEL_TYPES, TRANSMISSIONS, codesOf, type Code } from '../codes';
 import { EQUIPMENT_COUNT, SERVICE_BOOK_LABEL, isEquipmentLabel, withServiceBook } from '../equipment';
 import { isValidNorwegianPhone, PHONE_SUBMIT_MESSAGE } from '../validation/phone';
@@ -20,7 +20,7 @@ export const IMAGE_TYPE_TITLE = 'Ugyldig filtype';
 export const IMAGE_TYPE_MESSAGE = 'Kun bildefiler er tillatt.';
 
 export const YEAR_MIN = 1950;
-/** SPEC §9: "Year 1950 to next year", evaluated when parsing so a long-running server never goes stale. */
+/** docs/product/limits.md: "Year 1950 to next year", evaluated when parsing so a long-running server never goes stale. */
 export const yearMax = () => new Date().getFullYear() + 1;
 export const yearRangeMessage = () => `Årsmodell må være mellom ${YEAR_MIN} og ${yearMax()}.`;
 
@@ -33,7 +33,7 @@ export const LISTING_BOUNDS = {
 
 // --- helpers ------------------------------------------------------------------------------------------------
 
-/** Form values arrive as numbers or text ("250 000", "1,5"); empty means "use the default" (SPEC §5). */
+/** Form values arrive as numbers or text ("250 000", "1,5"); empty means "use the default" (docs/product/validation.md). */
 function toNumber(v: unknown): unknown {
   if (v === undefined || v === null) return undefined;
   if (typeof v === 'string') {
@@ -64,7 +64,7 @@ const int = ({ label, min, max, default: fallback, rangeMessage }: IntRule) => {
   );
 };
 
-/** Booleans coerced (SPEC §5): true/false, 'true'/'false', 'on', '1'/'0', 1/0; missing or empty → false. */
+/** Booleans coerced (docs/product/validation.md): true/false, 'true'/'false', 'on', '1'/'0', 1/0; missing or empty → false. */
 const bool = z.preprocess((v) => {
   if (typeof v === 'string') return ['true', 'on', '1', 'yes', 'ja'].includes(v.trim().toLowerCase());
   if (typeof v === 'number') return v !== 0;
@@ -92,7 +92,7 @@ const code = <T extends readonly Code[]>(list: T, message: string) =>
 
 const DATE_NO = /^(\d{2})\.(\d{2})\.(\d{4})$/;
 const DATE_ISO = /^(\d{4})-(\d{2})-(\d{2})$/;
-/** Inspection dates are shown and stored as dd.mm.yyyy (SPEC §3); an <input type="date"> value is accepted too. */
+/** Inspection dates are shown and stored as dd.mm.yyyy (docs/product/data.md); an <input type="date"> value is accepted too. */
 const inspectionDate = (label: string) =>
   text(label, 10)
     .transform((v) => {
@@ -142,7 +142,7 @@ export const MAX_IMAGE_DATA_URL_LENGTH = Math.ceil(MAX_IMAGE_BYTES / 3) * 4 + 20
 const MAX_IMAGE_URL_LENGTH = 500;
 
 /**
- * Photos of one create or edit (docs/product/limits.md#photos). A listing has no photo limit (SPEC §5, §9), but one
+ * Photos of one create or edit (docs/product/limits.md#photos). A listing has no photo limit (docs/product/validation.md, docs/product/limits.md), but one
  * request must not make the server decode and write unbounded files: at most MAX_NEW_PHOTOS_PER_REQUEST new photos
  * (data URLs) per request; more are added afterwards by editing, or staged one by one (POST /api/listing-images, as
  * the web client does: its form then sends only URLs). The list itself (URLs of stored photos included) holds at
@@ -226,7 +226,7 @@ export const listingFormFields = {
   nextInspection: inspectionDate('Neste EU-kontroll'),
   lastInspection: inspectionDate('Sist EU-godkjent'),
   description: text('Beskrivelse', 10_000, { multiline: true }),
-  // Above 0 (SPEC §5); an empty price defaults to 0 and so fails with the SPEC's message.
+  // Above 0 (docs/product/validation.md); an empty price defaults to 0 and so fails with the documented message.
   price: int({ label: 'Pris', min: 0, max: 100_000_000, default: 0, rangeMessage: LISTING_PRICE_MESSAGE }).refine(
     (p) => p > 0,
     { error: LISTING_PRICE_MESSAGE },
@@ -239,7 +239,7 @@ export const listingFormFields = {
   hideAddress: bool,
   hideContactInfo: bool,
   contactPhone: text('Telefonnummer', 20).refine((v) => v === '' || isValidNorwegianPhone(v), { error: PHONE_SUBMIT_MESSAGE }),
-  // totalPrice is not read: the server always computes price + registrationFee (SPEC §4). z.object drops it.
+  // totalPrice is not read: the server always computes price + registrationFee (docs/product/states.md). z.object drops it.
 };
 
 export const listingFormInput = z
@@ -283,14 +283,14 @@ function emptyValue(schema: z.ZodType): unknown {
   return v === 0 ? '' : v;
 }
 
-/** The values an empty create form starts from (SPEC §5 defaults), derived from the fields' own rules. */
+/** The values an empty create form starts from (docs/product/validation.md defaults), derived from the fields' own rules. */
 export const EMPTY_LISTING_FORM = Object.fromEntries(
   LISTING_FORM_KEYS.map((key) => [key, emptyValue(listingFormFields[key])]),
 ) as ListingFormValues;
 
 export const listingIdInput = z.object({ id: listingId });
 
-/** Edit: the listing id plus the full form (SPEC §7 PATCH /api/listings/{id}). */
+/** Edit: the listing id plus the full form (docs/product/api.md PATCH /api/listings/{id}). */
 export const listingUpdateInput = listingIdInput.extend({ data: listingFormInput });
 
 /** The active toggle must say what it wants: true/false (or 'true'/'false', 1/0); anything else is a 400. */

@@ -27,8 +27,8 @@ const optInt = (label: string) =>
   );
 
 /**
- * GET /api/listings parameters (SPEC §7 + api-contract.md). priceMin/priceMax and yearMin/yearMax are the home
- * quick search's names (SPEC §2) and mean the same as priceFrom/priceTo and yearFrom/yearTo.
+ * GET /api/listings parameters (docs/product/api.md). priceMin/priceMax and yearMin/yearMax are the home
+ * quick search's names (docs/product/screens.md) and mean the same as priceFrom/priceTo and yearFrom/yearTo.
  */
 export const searchInput = z
   .object({

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PHONE_INLINE_MESSAGE, PHONE_SUBMIT_MESSAGE, isValidNorwegianPhone, phoneFieldError } from './phone';
 
-describe('Norwegian phone rule (SPEC §5)', () => {
+describe('Norwegian phone rule (docs/product/validation.md)', () => {
   it.each(['91234567', '+47 912 34 567', '0047 41234567', '4791234567', '2 2 3 4 5 6 7 8'])('accepts %s', (v) => {
     expect(isValidNorwegianPhone(v)).toBe(true);
   });

@@ -1,4 +1,4 @@
-// SPEC §5: optional prefix +47, 0047 or 47, then 8 digits whose first digit is 2-9; spaces ignored.
+// docs/product/validation.md: optional prefix +47, 0047 or 47, then 8 digits whose first digit is 2-9; spaces ignored.
 const PHONE_RE = /^(?:\+47|0047|47)?[2-9]\d{7}$/;
 
 export const PHONE_INLINE_MESSAGE = 'Skriv inn et gyldig norsk telefonnummer';
@@ -10,7 +10,7 @@ export function isValidNorwegianPhone(value: string): boolean {
 }
 
 /**
- * The message a phone field shows (SPEC §5): the submit-time error once the form was submitted, otherwise the
+ * The message a phone field shows (docs/product/validation.md): the submit-time error once the form was submitted, otherwise the
  * inline hint while the typed value is not a valid number; nothing for an empty or valid value.
  */
 export function phoneFieldError(value: string, submitError?: string): string | undefined {

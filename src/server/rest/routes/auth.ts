@@ -36,7 +36,7 @@ export const authRoutes = defineRoutes([
     method: 'GET',
     url: '/api/auth/user',
     procedure: 'auth.me',
-    // SPEC §7: "returns the current user or fails". Logged out is a 401, not a null body.
+    // docs/product/api.md: "returns the current user or fails". Logged out is a 401, not a null body.
     send: (user, reply) => {
       if (!user) return reply.code(401).send({ message: 'Ikke innlogget.' });
       return user;

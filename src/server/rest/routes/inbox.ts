@@ -2,7 +2,7 @@ import { contactInput, feedbackInput } from '../../../shared/schemas/inbox';
 import { inboxMessageShape } from '../shapes';
 import { defineRoutes } from '../types';
 
-// SPEC §7: POST /api/contact {name, email, subject, message} and POST /api/feedback {name, email, feedback}.
+// docs/product/api.md: POST /api/contact {name, email, subject, message} and POST /api/feedback {name, email, feedback}.
 export const inboxRoutes = defineRoutes([
   {
     method: 'POST',

@@ -9,7 +9,7 @@ import { savedListingsRoutes } from './saved-listings';
 import { usersRoutes } from './users';
 import { vehicleRoutes } from './vehicle';
 
-// The whole /api/* surface of SPEC §7 and api-contract.md, one file per domain.
+// The whole /api/* surface of docs/product/api.md, one file per domain.
 export const restRoutes: RestRoute[] = [
   ...authRoutes,
   ...inboxRoutes,

@@ -19,7 +19,7 @@ const isOnly = (body: unknown, key: string) => {
 };
 
 export const listingsSellerRoutes = defineRoutes([
-  // Photos may travel inside the form as data URLs (SPEC §3), hence the larger body limits.
+  // Photos may travel inside the form as data URLs (docs/product/data.md), hence the larger body limits.
   {
     method: 'POST',
     url: '/api/listings',

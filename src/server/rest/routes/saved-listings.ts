@@ -6,7 +6,7 @@ import { defineRoutes } from '../types';
 
 const tag = 'Saved listings';
 
-// SPEC §7 "Saved listings"; all need a login (401 otherwise, from protectedProcedure).
+// docs/product/api.md#saved-listings; all need a login (401 otherwise, from protectedProcedure).
 export const savedListingsRoutes = defineRoutes([
   {
     method: 'GET',

@@ -35,7 +35,7 @@ export const vegvesenStatus = (status: number, headers: Record<string, string> =
     status === 204 ? new HttpResponse(null, { status, headers }) : HttpResponse.json({ feilmelding: `HTTP ${status}` }, { status, headers }),
   );
 
-/** The daily quota spent: 422 with Retry-After (external-apis.md). */
+/** The daily quota spent: 422 with Retry-After (docs/external-services.md). */
 export const vegvesenQuotaSpent = (retryAfterSeconds = 3600) => vegvesenStatus(422, { 'Retry-After': String(retryAfterSeconds) });
 
 /** 200 with an empty list, or with no list at all. */
