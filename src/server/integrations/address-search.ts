@@ -1,11 +1,9 @@
+import { z } from '../../shared/zod';
 import { TtlLru } from '../lib/lru';
 
 /** One suggestion of the public address lookup (docs/product/data.md#address-suggestion). */
-export interface AddressSuggestion {
-  adressetekst: string;
-  postnummer: string;
-  poststed: string;
-}
+export const addressSuggestionShape = z.object({ adressetekst: z.string(), postnummer: z.string(), poststed: z.string() });
+export type AddressSuggestion = z.infer<typeof addressSuggestionShape>;
 
 export interface AddressSearch {
   /** Up to 10 suggestions for a free-text query; [] for short input and whenever the upstream service fails. */

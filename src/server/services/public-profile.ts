@@ -1,21 +1,24 @@
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../../../db/client';
 import { visibleWhere } from '../../../db/schema';
+import { z } from '../../shared/zod';
 import { AppError } from '../errors';
 
 // A seller's public profile (GET /api/users/:id, docs/product/api.md "Shapes").
 
 export const USER_NOT_FOUND = 'Bruker ikke funnet';
 
-export interface PublicProfileShape {
-  id: number;
-  name: string;
-  displayName: string | null;
+/** GET /api/users/:id (docs/product/api.md "Shapes"). */
+export const publicProfileShape = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  displayName: z.string().nullable(),
   /** Only when the user shows it on a visible listing (one without hideContactInfo). */
-  phone?: string;
+  phone: z.string().optional(),
   /** Only when the user shows it on a visible listing (one without hideAddress). */
-  address?: string;
-}
+  address: z.string().optional(),
+});
+export type PublicProfileShape = z.infer<typeof publicProfileShape>;
 
 /** Public profiles over one database, the statement prepared once (created in buildApp: AppDeps.stores). */
 export class PublicProfiles {

@@ -1,6 +1,7 @@
 import type { Db } from '../../../db/client';
 import { visibleWhere } from '../../../db/schema';
 import type { ListingCardShape } from '../../shared/types/listing';
+import { z } from '../../shared/zod';
 import { listingNotFound } from '../errors';
 import { cardColumns, toCard, type CardRow } from './listing-shape';
 
@@ -8,10 +9,8 @@ import { cardColumns, toCard, type CardRow } from './listing-shape';
 // only; only listings a buyer may see are listed or can be saved, so a listing that is later hidden drops out of the
 // list (and comes back if shown again) without its saved row being deleted.
 
-export interface SavedListingShape {
-  listingId: number;
-  savedAt: string;
-}
+export const savedListingShape = z.object({ listingId: z.number().int(), savedAt: z.string() });
+export type SavedListingShape = z.infer<typeof savedListingShape>;
 
 function prepare(db: Db) {
   const c = db.$client;

@@ -74,15 +74,16 @@ export type UpdateProfileInput = z.infer<typeof updateProfileInput>;
 export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
 
 /** The user as the API shows it to its owner and to admins (docs/product/api.md). Never a password hash. */
-export interface PublicUserShape {
-  id: number;
-  username: string;
-  name: string;
-  displayName: string | null;
-  email: string;
-  phone: string;
-  address: string;
-  uniqueId: string;
-  isAdmin: boolean;
-  createdAt: string;
-}
+export const userShape = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  name: z.string(),
+  displayName: z.string().nullable(),
+  email: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  uniqueId: z.string(),
+  isAdmin: z.boolean(),
+  createdAt: z.string(),
+});
+export type PublicUserShape = z.infer<typeof userShape>;

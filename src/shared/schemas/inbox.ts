@@ -42,14 +42,15 @@ export type FeedbackInput = z.output<typeof feedbackInput>;
 export type FeedbackFormValues = z.input<typeof feedbackInput>;
 
 /** A contact message or feedback as the API shows it (docs/product/data.md). Feedback carries subject 'Tilbakemelding'. */
-export interface InboxMessageShape {
-  id: number;
-  kind: 'contact' | 'feedback';
-  name: string;
-  email: string;
-  phone: string | null;
-  subject: string;
-  message: string;
-  isRead: boolean;
-  createdAt: string;
-}
+export const inboxMessageShape = z.object({
+  id: z.number().int(),
+  kind: z.enum(['contact', 'feedback']),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  subject: z.string(),
+  message: z.string(),
+  isRead: z.boolean(),
+  createdAt: z.string(),
+});
+export type InboxMessageShape = z.infer<typeof inboxMessageShape>;

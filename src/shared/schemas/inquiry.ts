@@ -25,12 +25,13 @@ export const inquiryInput = z.object({
 export type InquiryInput = z.input<typeof inquiryInput>;
 export type InquiryValues = z.output<typeof inquiryInput>;
 
-export interface InquiryShape {
-  id: number;
-  listingId: number;
-  name: string;
-  email: string;
-  phone: string;
-  message: string;
-  createdAt: string;
-}
+export const inquiryShape = z.object({
+  id: z.number().int(),
+  listingId: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  message: z.string(),
+  createdAt: z.string(),
+});
+export type InquiryShape = z.infer<typeof inquiryShape>;

@@ -1,6 +1,6 @@
 import { z } from '../../../shared/zod';
 import { addressSearchInput } from '../../routers/address';
-import { addressSuggestionShape } from '../shapes';
+import { addressSuggestionShape } from '../../integrations/address-search';
 import { defineRoutes } from '../types';
 
 export const addressRoutes = defineRoutes([

@@ -1,5 +1,6 @@
 import { changePasswordInput, loginInput, registerInput, updateProfileInput } from '../../../shared/schemas/auth';
-import { changePasswordAnswerShape, successShape, userShape } from '../shapes';
+import { userShape } from '../../../shared/schemas/auth';
+import { changePasswordAnswerShape, successShape } from '../shapes';
 import { defineRoutes } from '../types';
 
 const tag = 'Auth';

@@ -1,5 +1,5 @@
 import { contactInput, feedbackInput } from '../../../shared/schemas/inbox';
-import { inboxMessageShape } from '../shapes';
+import { inboxMessageShape } from '../../../shared/schemas/inbox';
 import { defineRoutes } from '../types';
 
 // docs/product/api.md: POST /api/contact {name, email, subject, message} and POST /api/feedback {name, email, feedback}.

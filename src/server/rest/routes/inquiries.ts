@@ -1,5 +1,5 @@
 import { inquiryInput } from '../../../shared/schemas/inquiry';
-import { inquiryShape } from '../shapes';
+import { inquiryShape } from '../../../shared/schemas/inquiry';
 import { defineRoutes } from '../types';
 
 export const inquiriesRoutes = defineRoutes([

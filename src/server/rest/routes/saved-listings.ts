@@ -1,7 +1,7 @@
 import { listingId } from '../../../shared/schemas/listing';
 import { listingCardShape } from '../../../shared/schemas/listing-shape';
 import { z } from '../../../shared/zod';
-import { savedListingShape } from '../shapes';
+import { savedListingShape } from '../../services/saved-listings';
 import { defineRoutes } from '../types';
 
 const tag = 'Saved listings';

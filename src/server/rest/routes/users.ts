@@ -1,5 +1,5 @@
 import { userIdInput } from '../../routers/users';
-import { publicProfileShape } from '../shapes';
+import { publicProfileShape } from '../../services/public-profile';
 import { defineRoutes } from '../types';
 
 export const usersRoutes = defineRoutes([
