@@ -149,6 +149,12 @@ export function buildOpenApiDocument(routes: RestRoute[], info: { version: strin
 
 export type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;
 
+/** The site's car mark and name for the reference page's top bar (the same mark as public/favicon.svg). */
+const BRAND_LOGO =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="190" height="32" viewBox="0 0 190 32">' +
+  '<rect width="32" height="32" rx="7" fill="#fff"/><path d="M7 19l2-6c.3-.9 1.1-1.5 2-1.5h10c.9 0 1.7.6 2 1.5l2 6v4a1 1 0 0 1-1 1h-1.5a1 1 0 0 1-1-1v-1h-11v1a1 1 0 0 1-1 1H8a1 1 0 0 1-1-1z" fill="#0b4f8a"/>' +
+  '<text x="42" y="23" font-family="system-ui,sans-serif" font-size="19" font-weight="700" fill="#fff">Bilpartner<tspan fill="#f97316">.no</tspan></text></svg>';
+
 /**
  * GET /api/openapi.json, and the reference page at GET /api/docs: Swagger UI served from node_modules (no CDN; its
  * scripts are files of our origin, so the app's CSP `script-src 'self'` holds), fed the same document.
@@ -162,6 +168,7 @@ export async function registerApiDocs(app: FastifyInstance, routes: RestRoute[],
     await scope.register(fastifySwagger, { mode: 'static', specification: { document: document as never } });
     await scope.register(fastifySwaggerUi, {
       routePrefix: DOCS_PATH,
+      logo: { type: 'image/svg+xml', content: Buffer.from(BRAND_LOGO), href: '/', target: '_self' },
       // No calls to the public validator service (offline, and the CSP would block its badge).
       uiConfig: { validatorUrl: null, deepLinking: true, defaultModelsExpandDepth: 0, tryItOutEnabled: false },
     });
