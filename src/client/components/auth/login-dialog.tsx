@@ -7,9 +7,8 @@ import { applyFieldErrors, errorMessage } from '../../lib/server-errors';
 import { toast, toastError } from '../../lib/toaster';
 import { useTRPC } from '../../trpc';
 import { keepOpenOnComboboxEscape } from '../address-autocomplete';
-import { AddressInput } from '../form/address-input';
+import { AddressField, CredentialFields, EmailPhoneFields } from '../form/user-fields';
 import { FormField } from '../form/form-field';
-import { PhoneField } from '../form/phone-field';
 import { useZodForm } from '../form/use-zod-form';
 
 type Tab = 'login' | 'register';
@@ -102,12 +101,7 @@ function LoginForm({ onOpenChange }: { onOpenChange: (open: boolean) => void }) 
   return (
     <Stack asChild gap="4">
       <form noValidate onSubmit={form.handleSubmit((values) => login.mutate(values))}>
-        <FormField label="Brukernavn" required error={form.errorOf('username')}>
-          <Input {...form.register('username')} autoComplete="username" autoCapitalize="none" spellCheck={false} />
-        </FormField>
-        <FormField label="Passord" required error={form.errorOf('password')}>
-          <Input {...form.register('password')} type="password" autoComplete="current-password" />
-        </FormField>
+        <CredentialFields form={form} />
         <Button type="submit" colorPalette="brand" size="lg" mt="2" disabled={login.isPending || login.isSuccess}>
           {login.isPending ? 'Logg inn...' : 'Logg inn'}
         </Button>
@@ -137,30 +131,13 @@ function RegisterForm({ onOpenChange }: { onOpenChange: (open: boolean) => void 
     <Stack asChild gap="4">
       <form noValidate onSubmit={form.handleSubmit((values) => register.mutate(values))}>
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-          <FormField label="Brukernavn" required error={form.errorOf('username')}>
-            <Input {...form.register('username')} autoComplete="username" autoCapitalize="none" spellCheck={false} />
-          </FormField>
-          <FormField label="Passord" required error={form.errorOf('password')} helper="Minst 6 tegn.">
-            <Input {...form.register('password')} type="password" autoComplete="new-password" />
-          </FormField>
+          <CredentialFields form={form} newPassword />
         </SimpleGrid>
         <FormField label="Fullt navn" required error={form.errorOf('name')}>
           <Input {...form.register('name')} autoComplete="name" />
         </FormField>
-        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-          <FormField label="E-post" required error={form.errorOf('email')}>
-            <Input {...form.register('email')} type="email" autoComplete="email" inputMode="email" />
-          </FormField>
-          <PhoneField required typed={phone} error={form.errorOf('phone')} {...form.register('phone')} />
-        </SimpleGrid>
-        <FormField label="Adresse" error={form.errorOf('address')} helper="Valgfritt.">
-          <AddressInput
-            control={form.control}
-            name="address"
-            invalid={!!form.errorOf('address')}
-            placeholder="Begynn å skrive, f.eks. Storgata 1"
-          />
-        </FormField>
+        <EmailPhoneFields form={form} phone={phone} />
+        <AddressField form={form} name="address" />
         <Button type="submit" colorPalette="brand" size="lg" mt="2" disabled={register.isPending || register.isSuccess}>
           {register.isPending ? 'Oppretter konto...' : 'Opprett konto'}
         </Button>

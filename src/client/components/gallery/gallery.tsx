@@ -1,9 +1,10 @@
-import { AspectRatio, Badge, Box, Button, HStack, IconButton } from '@chakra-ui/react';
-import { ChevronLeft, ChevronRight, Expand } from 'lucide-react';
+import { AspectRatio, Badge, Box, Button, HStack } from '@chakra-ui/react';
+import { Expand } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import type { ListingImageShape } from '../../../shared/types/listing';
 import { CarPlaceholder } from '../listings/car-placeholder';
 import { wrap } from './cycle';
+import { PhotoArrow, ThumbnailStrip } from './photo-controls';
 import { useSwipe } from './use-swipe';
 
 // The full-screen viewer loads on first open: most visitors never open it.
@@ -96,35 +97,24 @@ export function Gallery({ images, title }: { images: ListingImageShape[]; title:
       </Box>
 
       {n > 1 && (
-        <HStack gap="2" mt="2" overflowX="auto" pb="1" css={{ scrollbarWidth: 'thin' }} aria-label="Miniatyrbilder">
-          {images.map((img, i) => (
-            <Box
-              as="button"
-              key={img.id ?? img.url}
-              flexShrink={0}
-              w={{ base: '20', md: '24' }}
-              h={{ base: '14', md: '16' }}
-              rounded="md"
-              overflow="hidden"
-              borderWidth="2px"
-              borderColor={i === index ? 'brand.500' : 'transparent'}
-              opacity={i === index ? 1 : 0.75}
-              _hover={{ opacity: 1 }}
-              onClick={() => setIndex(i)}
-              aria-label={`Vis bilde ${i + 1}`}
-              aria-current={i === index ? 'true' : undefined}
-              cursor="pointer"
-            >
-              <img
-                src={img.thumbUrl}
-                alt=""
-                loading="lazy"
-                decoding="async"
-                style={{ width: '100%', height: '100%', objectFit: 'cover' }}
-              />
-            </Box>
-          ))}
-        </HStack>
+        <ThumbnailStrip
+          images={images}
+          index={index}
+          onSelect={setIndex}
+          thumb={{
+            activeBorder: 'brand.500',
+            inactiveOpacity: 0.75,
+            decoding: 'async',
+            w: { base: '20', md: '24' },
+            h: { base: '14', md: '16' },
+            rounded: 'md',
+            cursor: 'pointer',
+          }}
+          mt="2"
+          pb="1"
+          css={{ scrollbarWidth: 'thin' }}
+          aria-label="Miniatyrbilder"
+        />
       )}
 
       {viewerLoaded && (
@@ -138,13 +128,10 @@ export function Gallery({ images, title }: { images: ListingImageShape[]; title:
 
 function StageArrow({ side, onClick }: { side: 'left' | 'right'; onClick: () => void }) {
   return (
-    <IconButton
-      aria-label={side === 'left' ? 'Forrige bilde' : 'Neste bilde'}
-      position="absolute"
-      top="50%"
-      transform="translateY(-50%)"
+    <PhotoArrow
+      side={side}
+      onClick={onClick}
       {...(side === 'left' ? { left: '3' } : { right: '3' })}
-      rounded="full"
       size={{ base: 'sm', md: 'md' }}
       bg="whiteAlpha.900"
       color="gray.900"
@@ -155,9 +142,6 @@ function StageArrow({ side, onClick }: { side: 'left' | 'right'; onClick: () => 
       _groupHover={{ opacity: 1 }}
       _focusVisible={{ opacity: 1 }}
       transition="opacity 0.2s"
-      onClick={onClick}
-    >
-      {side === 'left' ? <ChevronLeft /> : <ChevronRight />}
-    </IconButton>
+    />
   );
 }

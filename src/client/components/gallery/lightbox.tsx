@@ -1,8 +1,8 @@
-import { Box, CloseButton, Dialog, Flex, HStack, IconButton, Portal, Text } from '@chakra-ui/react';
-import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { CloseButton, Dialog, Flex, HStack, Portal, Text } from '@chakra-ui/react';
 import { useEffect, useRef } from 'react';
 import type { ListingImageShape } from '../../../shared/types/listing';
 import { wrap } from './cycle';
+import { PhotoArrow, ThumbnailStrip } from './photo-controls';
 import { useSwipe } from './use-swipe';
 
 interface LightboxProps {
@@ -93,28 +93,17 @@ export default function Lightbox({ images, title, index, onIndexChange, open, on
               </Flex>
 
               {n > 1 && (
-                <HStack ref={stripRef} gap="2" px="3" py="3" overflowX="auto" justify={{ md: 'center' }} flexShrink={0}>
-                  {images.map((img, i) => (
-                    <Box
-                      as="button"
-                      key={img.id ?? img.url}
-                      flexShrink={0}
-                      w="16"
-                      h="12"
-                      rounded="sm"
-                      overflow="hidden"
-                      borderWidth="2px"
-                      borderColor={i === index ? 'white' : 'transparent'}
-                      opacity={i === index ? 1 : 0.5}
-                      _hover={{ opacity: 1 }}
-                      onClick={() => onIndexChange(i)}
-                      aria-label={`Vis bilde ${i + 1}`}
-                      aria-current={i === index ? 'true' : undefined}
-                    >
-                      <img src={img.thumbUrl} alt="" loading="lazy" style={{ width: '100%', height: '100%', objectFit: 'cover' }} />
-                    </Box>
-                  ))}
-                </HStack>
+                <ThumbnailStrip
+                  ref={stripRef}
+                  images={images}
+                  index={index}
+                  onSelect={onIndexChange}
+                  thumb={{ activeBorder: 'white', inactiveOpacity: 0.5, w: '16', h: '12', rounded: 'sm' }}
+                  px="3"
+                  py="3"
+                  justify={{ md: 'center' }}
+                  flexShrink={0}
+                />
               )}
             </Flex>
           </Dialog.Content>
@@ -126,20 +115,14 @@ export default function Lightbox({ images, title, index, onIndexChange, open, on
 
 function ViewerArrow({ side, onClick }: { side: 'left' | 'right'; onClick: () => void }) {
   return (
-    <IconButton
-      aria-label={side === 'left' ? 'Forrige bilde' : 'Neste bilde'}
-      position="absolute"
-      top="50%"
-      transform="translateY(-50%)"
+    <PhotoArrow
+      side={side}
+      onClick={onClick}
       {...(side === 'left' ? { left: { base: 2, md: 4 } } : { right: { base: 2, md: 4 } })}
-      rounded="full"
       size={{ base: 'md', md: 'lg' }}
       bg="whiteAlpha.200"
       color="white"
       _hover={{ bg: 'whiteAlpha.300' }}
-      onClick={onClick}
-    >
-      {side === 'left' ? <ChevronLeft /> : <ChevronRight />}
-    </IconButton>
+    />
   );
 }

@@ -1,9 +1,9 @@
-import { Alert, Button, Container, EmptyState, VStack } from '@chakra-ui/react';
+import { Button, Container, EmptyState, VStack } from '@chakra-ui/react';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate, type ErrorComponentProps } from '@tanstack/react-router';
 import { SearchX } from 'lucide-react';
-import { messageOf, useRouteRetry } from '../../lib/route-retry';
 import { toast } from '../../lib/toaster';
+import { RouteErrorAlert } from '../../lib/route-retry';
 import { useTRPC } from '../../trpc';
 import { forEditQuery } from './edit-query';
 import { FormPageShell } from './form-page';
@@ -40,19 +40,9 @@ export function EditListingPage({ id }: { id: number }) {
 }
 
 export function EditListingError({ error }: ErrorComponentProps) {
-  const retry = useRouteRetry();
   return (
     <FormPageShell title="Rediger annonse">
-      <Alert.Root status="error">
-        <Alert.Indicator />
-        <Alert.Content>
-          <Alert.Title>Kunne ikke hente annonsen</Alert.Title>
-          <Alert.Description>{messageOf(error)}</Alert.Description>
-        </Alert.Content>
-        <Button size="sm" variant="outline" onClick={retry}>
-          Prøv igjen
-        </Button>
-      </Alert.Root>
+      <RouteErrorAlert title="Kunne ikke hente annonsen" error={error} />
     </FormPageShell>
   );
 }

@@ -25,8 +25,8 @@ import { CalendarDays, Car, Eye, EyeOff, MapPin, Pencil, Plus, Trash2 } from 'lu
 import { useState, type ReactNode } from 'react';
 import { formatDate, formatPrice } from '../../../shared/format';
 import type { ListingShape, ListingStatus } from '../../../shared/types/listing';
-import { messageOf, useRouteRetry } from '../../lib/route-retry';
 import { toast, toastError } from '../../lib/toaster';
+import { RouteErrorAlert } from '../../lib/route-retry';
 import { useTRPC } from '../../trpc';
 
 // SPEC §2 /mine-annonser, §4 (status, active flag), §8 owner toasts.
@@ -88,19 +88,9 @@ export function MyListingsPending() {
 }
 
 export function MyListingsError({ error }: ErrorComponentProps) {
-  const retry = useRouteRetry();
   return (
     <MyListingsShell>
-      <Alert.Root status="error">
-        <Alert.Indicator />
-        <Alert.Content>
-          <Alert.Title>Feil ved lasting av annonser</Alert.Title>
-          <Alert.Description>{messageOf(error)}</Alert.Description>
-        </Alert.Content>
-        <Button size="sm" variant="outline" onClick={retry}>
-          Prøv igjen
-        </Button>
-      </Alert.Root>
+      <RouteErrorAlert title="Feil ved lasting av annonser" error={error} />
     </MyListingsShell>
   );
 }

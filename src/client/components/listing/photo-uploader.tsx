@@ -200,32 +200,25 @@ export function PhotoUploader({ uploads, invalid }: { uploads: PhotoUploads; inv
               </Box>
               <HStack justify="space-between" px="1" py="1" gap="0">
                 <HStack gap="0">
-                  <IconButton
-                    ref={(el) => {
-                      tileButtons.current.set(`${item.key}:left`, el);
-                    }}
-                    type="button"
-                    size="sm"
-                    variant="ghost"
-                    aria-label={`Flytt bilde ${index + 1} til venstre`}
-                    disabled={index === 0}
-                    onClick={() => move(item, index - 1, 'left')}
-                  >
-                    <ChevronLeft />
-                  </IconButton>
-                  <IconButton
-                    ref={(el) => {
-                      tileButtons.current.set(`${item.key}:right`, el);
-                    }}
-                    type="button"
-                    size="sm"
-                    variant="ghost"
-                    aria-label={`Flytt bilde ${index + 1} til høyre`}
-                    disabled={index === items.length - 1}
-                    onClick={() => move(item, index + 1, 'right')}
-                  >
-                    <ChevronRight />
-                  </IconButton>
+                  {(['left', 'right'] as const).map((side) => {
+                    const to = side === 'left' ? index - 1 : index + 1;
+                    return (
+                      <IconButton
+                        key={side}
+                        ref={(el) => {
+                          tileButtons.current.set(`${item.key}:${side}`, el);
+                        }}
+                        type="button"
+                        size="sm"
+                        variant="ghost"
+                        aria-label={`Flytt bilde ${index + 1} til ${side === 'left' ? 'venstre' : 'høyre'}`}
+                        disabled={to < 0 || to === items.length}
+                        onClick={() => move(item, to, side)}
+                      >
+                        {side === 'left' ? <ChevronLeft /> : <ChevronRight />}
+                      </IconButton>
+                    );
+                  })}
                 </HStack>
                 <Text textStyle="xs" color="fg.muted" aria-hidden>
                   {index + 1}

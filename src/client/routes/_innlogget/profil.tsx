@@ -12,7 +12,7 @@ import {
 } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useWatch } from 'react-hook-form';
 import {
   PASSWORD_MIN,
@@ -23,9 +23,8 @@ import {
   type PublicUserShape,
 } from '../../../shared/schemas/auth';
 import { z } from '../../../shared/zod';
-import { AddressInput } from '../../components/form/address-input';
+import { AddressField, EmailPhoneFields } from '../../components/form/user-fields';
 import { FormField } from '../../components/form/form-field';
-import { PhoneField } from '../../components/form/phone-field';
 import { useZodForm } from '../../components/form/use-zod-form';
 import { useUser } from '../../hooks/use-user';
 import { applyFieldErrors, errorMessage, fieldErrors } from '../../lib/server-errors';
@@ -124,20 +123,8 @@ function ProfileCard({ user }: { user: PublicUserShape }) {
                 <Input {...form.register('name')} autoComplete="name" />
               </FormField>
             </SimpleGrid>
-            <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-              <FormField label="E-post" required error={form.errorOf('email')}>
-                <Input {...form.register('email')} type="email" autoComplete="email" inputMode="email" />
-              </FormField>
-              <PhoneField required typed={phone} error={form.errorOf('phone')} {...form.register('phone')} />
-            </SimpleGrid>
-            <FormField label="Adresse" required error={form.errorOf('address')}>
-              <AddressInput
-                control={form.control}
-                name="address"
-                invalid={!!form.errorOf('address')}
-                placeholder="Begynn å skrive, f.eks. Storgata 1"
-              />
-            </FormField>
+            <EmailPhoneFields form={form} phone={phone} />
+            <AddressField form={form} name="address" required />
             <Stack direction={{ base: 'column-reverse', sm: 'row' }} justify="flex-end" gap="3" pt="2">
               <Button variant="ghost" type="button" disabled={!isDirty || save.isPending} onClick={() => form.reset(profileValues(user))}>
                 Tilbakestill
@@ -182,6 +169,12 @@ function PasswordCard() {
     }),
   );
 
+  // Typing in a field clears its own error and the form's.
+  const typing = (field: 'oldPassword' | 'newPassword', set: (value: string) => void) => (e: ChangeEvent<HTMLInputElement>) => {
+    set(e.target.value);
+    setErrors((x) => ({ ...x, [field]: undefined, form: undefined }));
+  };
+
   // SPEC §5: the button stays disabled until all three are filled and the new ones match.
   const mismatch = confirm !== '' && newPassword !== confirm;
   const ready = oldPassword !== '' && newPassword !== '' && confirm !== '' && newPassword === confirm;
@@ -211,27 +204,11 @@ function PasswordCard() {
             {/* Lets password managers tie the new password to this account. */}
             <input type="text" name="username" autoComplete="username" hidden readOnly />
             <FormField label="Nåværende passord" required error={errors.oldPassword}>
-              <Input
-                type="password"
-                autoComplete="current-password"
-                value={oldPassword}
-                onChange={(e) => {
-                  setOldPassword(e.target.value);
-                  setErrors((x) => ({ ...x, oldPassword: undefined, form: undefined }));
-                }}
-              />
+              <Input type="password" autoComplete="current-password" value={oldPassword} onChange={typing('oldPassword', setOldPassword)} />
             </FormField>
             <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
               <FormField label="Nytt passord" required error={errors.newPassword} helper="Minst 6 tegn.">
-                <Input
-                  type="password"
-                  autoComplete="new-password"
-                  value={newPassword}
-                  onChange={(e) => {
-                    setNewPassword(e.target.value);
-                    setErrors((x) => ({ ...x, newPassword: undefined, form: undefined }));
-                  }}
-                />
+                <Input type="password" autoComplete="new-password" value={newPassword} onChange={typing('newPassword', setNewPassword)} />
               </FormField>
               <FormField label="Bekreft nytt passord" required error={mismatch ? PASSWORD_MISMATCH_MESSAGE : undefined}>
                 <Input type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />

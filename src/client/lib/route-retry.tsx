@@ -1,3 +1,4 @@
+import { Alert, Button } from '@chakra-ui/react';
 import { useQueryErrorResetBoundary } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
@@ -16,3 +17,20 @@ export function useRouteRetry() {
 
 /** The text of whatever a loader threw, for the error states that show it. */
 export const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** A route's errorComponent body: what failed, the loader's message, and 'Prøv igjen' to run the loaders again. */
+export function RouteErrorAlert({ title, error }: { title: string; error: unknown }) {
+  const retry = useRouteRetry();
+  return (
+    <Alert.Root status="error">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>{title}</Alert.Title>
+        <Alert.Description>{messageOf(error)}</Alert.Description>
+      </Alert.Content>
+      <Button size="sm" variant="outline" onClick={retry}>
+        Prøv igjen
+      </Button>
+    </Alert.Root>
+  );
+}
