@@ -134,7 +134,9 @@ describe('login and registration dialog', () => {
     }
     await field(panel, 'Passord').fill(password);
     await submitButton(panel).click();
+    // The sixth answer's toast replaces the fifth's at once (one toast at a time), not after the earlier ones queued.
     await expectToast(page, 'Innlogging feilet', 'For mange mislykkede innlogginger. Prøv igjen om 1 minutt.');
+    await expect.poll(() => page.getByTestId('toast').count()).toBe(1);
     expect(db().select().from(sessions).where(eq(sessions.userId, user.id)).all()).toHaveLength(0);
     expectNoErrors(page, [FAILED_REQUEST]);
   });

@@ -10,7 +10,9 @@ const toaster = createToaster({ placement: 'top-end', max: 1, duration: 5000, pa
 
 function show({ title, description, type }: ToastRequest) {
   // One toast at a time means the newest replaces the one on screen, rather than waiting behind it in a queue.
-  toaster.dismiss();
+  // remove(), not dismiss(): a dismissed toast still counts against `max` until its exit has run, so toasts made in
+  // quick succession (five failed logins) queued behind it and then showed one after another for 5 s each.
+  toaster.remove();
   toaster.create({ title, description, type });
 }
 
