@@ -37,6 +37,7 @@ import {
   userBody,
   type RunningServer,
   type ServerOptions,
+  runMain,
 } from './lib/built-server';
 
 const args = parseArgs(process.argv.slice(2));
@@ -537,14 +538,4 @@ async function main() {
   return failures.length ? 1 : 0;
 }
 
-main()
-  .then((code) => {
-    cleanup();
-    process.exit(code);
-  })
-  .catch((err) => {
-    console.error(err);
-    if (fs.existsSync(logFile)) console.error(`server log (last lines):\n${fs.readFileSync(logFile, 'utf8').split('\n').slice(-30).join('\n')}`);
-    cleanup();
-    process.exit(1);
-  });
+runMain(main, { cleanup, logFile });

@@ -98,6 +98,24 @@ export async function stopServer(s: RunningServer, signal: NodeJS.Signals = 'SIG
   return s.exited;
 }
 
+/**
+ * Runs a proof script's main(): exits with its code after cleanup(); on a crash prints the error and the end of the
+ * server's log, cleans up and exits 1.
+ */
+export function runMain(main: () => Promise<number>, o: { cleanup: () => void; logFile: string }) {
+  main()
+    .then((code) => {
+      o.cleanup();
+      process.exit(code);
+    })
+    .catch((err: unknown) => {
+      console.error(err);
+      if (fs.existsSync(o.logFile)) console.error(`server log (last lines):\n${fs.readFileSync(o.logFile, 'utf8').split('\n').slice(-30).join('\n')}`);
+      o.cleanup();
+      process.exit(1);
+    });
+}
+
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 /** Resident set size of a process in KiB (VmRSS of /proc/<pid>/status); null once it is gone. */
