@@ -13,6 +13,7 @@
 //   npm run test:soak                               60 s, 200 connections, 300 extra listings
 //   npm run test:soak -- --seconds 300 --connections 100 --listings 1000
 //   npm run test:soak -- --keep                     keep the temp folder (database, uploads, server log)
+//   npm run test:soak -- --server-timing            also report the server's own time per request (logs at info)
 //
 // Exits 1 on any 5xx answer, socket error or timeout.
 import fs from 'node:fs';
@@ -47,6 +48,9 @@ const CONNECTIONS = args.num('connections', 200);
 const EXTRA_LISTINGS = args.num('listings', 300);
 const USERS = args.num('users', 40);
 const KEEP = args.flag('keep');
+// The server logs every request with its own responseTime (pino, level info): its time from reading the request to
+// the last byte handed to the socket, so a slow load generator cannot be mistaken for a slow server.
+const SERVER_TIMING = args.flag('server-timing');
 
 // autocannon ships no types; the part used here, typed by hand.
 interface AcRequest {
@@ -127,7 +131,7 @@ const pick = <T>(list: readonly T[]) => list[rand(list.length)];
 async function main() {
   ensureBuild();
   const port = await freePort();
-  const opts: ServerOptions = { dbPath, uploadDir, port, seedDemo: true, logFile, logLevel: 'warn' };
+  const opts: ServerOptions = { dbPath, uploadDir, port, seedDemo: true, logFile, logLevel: SERVER_TIMING ? 'info' : 'warn' };
   const tag = `s${Date.now().toString(36)}`;
   console.log(`soak: ${SECONDS} s, ${CONNECTIONS} connections, temp folder ${tmp}`);
 
@@ -341,6 +345,7 @@ async function main() {
       `${k.name.padEnd(17)} ${String(s.n).padStart(8)}  ${ms(percentile(s.times, 50)).padStart(8)}  ${ms(percentile(s.times, 99)).padStart(8)}  ${ms(s.times.at(-1) ?? NaN).padStart(8)}  ${st}`,
     );
   }
+  if (SERVER_TIMING) reportServerTiming(ms);
   console.log(`server error log lines (level error/fatal): ${serverErrors.length}`);
   for (const l of serverErrors.slice(0, 5)) console.log(`  ${l.slice(0, 300)}`);
   if (KEEP) console.log(`kept ${tmp} (bilpartner.db, uploads/, server.log)`);
@@ -352,6 +357,33 @@ async function main() {
   if (result.requests.total === 0) failures.push('no requests completed');
   console.log(failures.length ? `FAIL: ${failures.join('; ')}` : 'PASS: no 5xx, no socket errors');
   return failures.length ? 1 : 0;
+}
+
+/** Server-side time per request (from the server's own log), by method and the first two path segments. */
+function reportServerTiming(ms: (v: number) => string) {
+  const urls = new Map<string, string>();
+  const byRoute = new Map<string, number[]>();
+  for (const line of fs.readFileSync(logFile, 'utf8').split('\n')) {
+    if (!line.startsWith('{')) continue;
+    const o = JSON.parse(line) as { pid: number; reqId?: string; req?: { method: string; url: string }; responseTime?: number };
+    const id = `${o.pid}:${o.reqId}`;
+    if (o.req) {
+      const [first, second] = o.req.url.split('?')[0].split('/').slice(1, 3);
+      // Photos fan out over directories (/uploads/ab/…): one row for all of them.
+      urls.set(id, `${o.req.method} /${first === 'uploads' || !second ? first : `${first}/${second}`}`);
+    }
+    else if (o.responseTime !== undefined) {
+      const route = urls.get(id) ?? '?';
+      byRoute.set(route, [...(byRoute.get(route) ?? []), o.responseTime]);
+    }
+  }
+  const all = [...byRoute.values()].flat().sort((a, b) => a - b);
+  console.log(`server-side time (its own log): ${all.length} requests, p50 ${ms(percentile(all, 50))}, p99 ${ms(percentile(all, 99))}, max ${ms(all.at(-1) ?? NaN)}`);
+  const routes = [...byRoute.entries()].sort((a, b) => b[1].length - a[1].length);
+  for (const [route, t] of routes.slice(0, 12)) {
+    t.sort((a, b) => a - b);
+    console.log(`  ${route.padEnd(32)} ${String(t.length).padStart(7)}  p50 ${ms(percentile(t, 50)).padStart(8)}  p99 ${ms(percentile(t, 99)).padStart(8)}  max ${ms(t.at(-1) ?? NaN).padStart(8)}`);
+  }
 }
 
 runMain(main, { cleanup, logFile });
