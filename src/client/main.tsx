@@ -13,7 +13,7 @@ function App() {
   const [queryClient] = useState(makeQueryClient);
   const [trpcClient] = useState(makeTRPCClient);
   const [router] = useState(() => createAppRouter({ queryClient, trpc: makeTRPCOptions(trpcClient, queryClient) }));
-  // Providers: Chakra → QueryClient → TRPC → Router (stack-notes.md).
+  // Providers: Chakra → QueryClient → TRPC → Router (docs/stack.md).
   return (
     <ChakraProvider value={system}>
       <QueryClientProvider client={queryClient}>

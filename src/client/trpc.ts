@@ -11,7 +11,7 @@ export function makeTRPCOptions(client: ReturnType<typeof makeTRPCClient>, query
 }
 export type TRPCOptions = ReturnType<typeof makeTRPCOptions>;
 
-// SPEC §9: fresh for 2 minutes, kept 10 minutes, no refetch on focus, 1 retry.
+// docs/product/limits.md: fresh for 2 minutes, kept 10 minutes, no refetch on focus, 1 retry.
 export function makeQueryClient() {
   return new QueryClient({
     defaultOptions: {

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import { useTRPC } from '../trpc';
 
-// SPEC §5 / §9: lookups from 3 characters, 300 ms after the last keystroke, 10 hits, a list about 15rem high.
+// docs/product/validation.md, docs/product/limits.md: lookups from 3 characters, 300 ms after the last keystroke, 10 hits, a list about 15rem high.
 const MIN_CHARS = 3;
 const DEBOUNCE_MS = 300;
 
@@ -13,7 +13,7 @@ export interface AddressSuggestion {
   poststed: string;
 }
 
-/** The text a chosen suggestion fills in (SPEC §2): "Arendalsgata 12B, 0463 OSLO". */
+/** The text a chosen suggestion fills in (docs/product/screens.md): "Arendalsgata 12B, 0463 OSLO". */
 export function formatAddressSuggestion(s: AddressSuggestion): string {
   const place = [s.postnummer, s.poststed].filter(Boolean).join(' ');
   return place ? `${s.adressetekst}, ${place}` : s.adressetekst;
@@ -69,7 +69,7 @@ export function AddressAutocomplete({ value, onChange, onBlur, inputRef, invalid
       { enabled: open && debounced.length >= MIN_CHARS, staleTime: 10 * 60_000, retry: false },
     ),
   );
-  // SPEC §8: a failed lookup is logged and the list is cleared.
+  // docs/product/errors.md: a failed lookup is logged and the list is cleared.
   useEffect(() => {
     if (search.error) console.warn('Adressesøk feilet', search.error);
   }, [search.error]);

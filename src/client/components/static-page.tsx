@@ -3,7 +3,7 @@ import { Link, type LinkOptions } from '@tanstack/react-router';
 import { CalendarDays } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 
-/** SPEC §2 "Static pages": the privacy, terms and cookie texts were last updated 19 July 2025. */
+/** docs/product/screens.md#static-pages: the privacy, terms and cookie texts were last updated 19 July 2025. */
 export const LEGAL_LAST_UPDATED = 'Sist oppdatert: 19. juli 2025';
 
 const SITE_NAME = 'Bilpartner.no';

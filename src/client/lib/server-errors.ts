@@ -13,7 +13,7 @@ export const RATE_LIMITED_MESSAGE = 'For mange forsøk. Vent litt og prøv igjen
 const NETWORK = 'Fikk ikke kontakt med serveren. Sjekk nettforbindelsen og prøv igjen.';
 
 /**
- * The text to show for a failed call (SPEC §8): the server's message when there is one, `fallback` for an
+ * The text to show for a failed call (docs/product/errors.md): the server's message when there is one, `fallback` for an
  * Error without one, and 'Ukjent feil' for anything that is not an Error at all.
  */
 export function errorMessage(err: unknown, fallback: string): string {

@@ -5,7 +5,7 @@ import { attachToaster, type ToastRequest } from './toaster';
 // The toast machinery (Chakra's Toaster on @zag-js/toast), loaded by toaster.tsx on the first toast so the first
 // page load does not carry it.
 
-// SPEC §9: one toast at a time, 5 000 ms by default.
+// docs/product/limits.md: one toast at a time, 5 000 ms by default.
 const toaster = createToaster({ placement: 'top-end', max: 1, duration: 5000, pauseOnPageIdle: true });
 
 function show({ title, description, type }: ToastRequest) {

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 
-// Toasts (SPEC §8 texts, §9 one at a time for 5 s). The machinery behind them (toaster-view.tsx: Chakra's Toaster
+// Toasts (docs/product/errors.md texts, docs/product/limits.md one at a time for 5 s). The machinery behind them (toaster-view.tsx: Chakra's Toaster
 // and @zag-js/toast, ≈8 kB gzip) is not needed to show a page, so it is not part of the first load: <Toaster />
 // mounts it once the browser is idle after start, or at the first toast if that comes sooner (which then waits for
 // it). Early matters: a login, registration or logout reloads the page 600 ms after its toast.

@@ -5,7 +5,7 @@ import { BulletList, LegalPage, LegalSection, Paragraph, TextLink } from '../com
 
 export const Route = createFileRoute('/cookies')({ component: CookiesPage });
 
-// SPEC §2 "Static pages": necessary, functional and analytic cookies; no marketing cookies currently.
+// docs/product/screens.md#static-pages: necessary, functional and analytic cookies; no marketing cookies currently.
 const sections = [
   { id: 'hva-er', label: 'Hva er informasjonskapsler' },
   { id: 'oversikt', label: 'Oversikt' },

@@ -30,7 +30,7 @@ import { useTRPC } from '../trpc';
 export const Route = createFileRoute('/kontakt')({ component: ContactPage });
 
 const CONTACT_EMAIL = 'kontakt@bilpartner.no';
-// SPEC §8: the failure texts of the two forms.
+// docs/product/errors.md: the failure texts of the two forms.
 const CONTACT_FAILED = 'Kunne ikke sende meldingen. Prøv igjen senere.';
 const FEEDBACK_FAILED = 'Kunne ikke sende tilbakemelding. Prøv igjen senere.';
 
@@ -141,7 +141,7 @@ const optional = (
   </Text>
 );
 
-/** The SPEC §8 failure text of a form, with the reason when it was too many attempts. */
+/** The docs/product/errors.md failure text of a form, with the reason when it was too many attempts. */
 function toastFailure(title: string, err: unknown) {
   toastError(title, isRateLimited(err) ? errorMessage(err, RATE_LIMITED_MESSAGE) : undefined);
 }

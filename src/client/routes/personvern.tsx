@@ -4,7 +4,7 @@ import { BulletList, LegalPage, LegalSection, MailLink, Paragraph, TextLink } fr
 
 export const Route = createFileRoute('/personvern')({ component: PrivacyPage });
 
-// SPEC §2 "Static pages": collection, use, sharing, EU/EEA storage, GDPR rights, security.
+// docs/product/screens.md#static-pages: collection, use, sharing, EU/EEA storage, GDPR rights, security.
 const sections = [
   { id: 'behandlingsansvarlig', label: 'Hvem er ansvarlig' },
   { id: 'innsamling', label: 'Hvilke opplysninger vi samler inn' },

@@ -3,8 +3,8 @@ import { BulletList, LegalPage, LegalSection, Paragraph, TextLink } from '../com
 
 export const Route = createFileRoute('/vilkar')({ component: TermsPage });
 
-// SPEC §2 "Static pages": age 18+, truthful ads, intermediary only, prohibited use, fees and term changes
-// with 30 days notice (SPEC §9), Norwegian law and Oslo district court venue.
+// docs/product/screens.md#static-pages: age 18+, truthful ads, intermediary only, prohibited use, fees and term changes
+// with 30 days notice (docs/product/limits.md), Norwegian law and Oslo district court venue.
 const sections = [
   { id: 'om-tjenesten', label: 'Om tjenesten og vilkårene' },
   { id: 'brukerkonto', label: 'Krav til brukere' },

@@ -1,7 +1,7 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 
 interface LoginDialogState {
-  /** Opens the login/register dialog; `tab` picks the starting tab. After success the page reloads (SPEC §2). */
+  /** Opens the login/register dialog; `tab` picks the starting tab. After success the page reloads (docs/product/screens.md). */
   openLogin: (tab?: 'login' | 'register') => void;
 }
 

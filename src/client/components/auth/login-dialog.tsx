@@ -19,8 +19,8 @@ export interface LoginDialogProps {
   initialTab: Tab;
 }
 
-// SPEC §4: after login or registration the cached current user is invalidated, the dialog closes and
-// (SPEC §2 header) the page reloads, so every screen starts over as the logged-in user.
+// docs/product/states.md: after login or registration the cached current user is invalidated, the dialog closes and
+// (docs/product/screens.md header) the page reloads, so every screen starts over as the logged-in user.
 function useAuthSuccess(onOpenChange: (open: boolean) => void) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -33,7 +33,7 @@ function useAuthSuccess(onOpenChange: (open: boolean) => void) {
   };
 }
 
-/** The login / register dialog (SPEC §2 "Login and registration dialog"). */
+/** The login / register dialog (docs/product/screens.md#login-and-registration-dialog). */
 export default function LoginDialog({ open, onOpenChange, initialTab }: LoginDialogProps) {
   const [tab, setTab] = useState<Tab>(initialTab);
   // Each opening starts on the tab the caller asked for (state adjusted while rendering, not in an effect).

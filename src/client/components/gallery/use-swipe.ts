@@ -2,7 +2,7 @@ import { useRef } from 'react';
 
 /**
  * Horizontal swipe on touch screens: a mostly-sideways move of at least 50 px (the same threshold as toasts,
- * SPEC §9) calls onLeft or onRight. Mouse drags are ignored so desktop clicks stay clicks.
+ * docs/product/limits.md) calls onLeft or onRight. Mouse drags are ignored so desktop clicks stay clicks.
  */
 export function useSwipe({ onLeft, onRight, threshold = 50 }: { onLeft: () => void; onRight: () => void; threshold?: number }) {
   const start = useRef<{ x: number; y: number } | null>(null);

@@ -1,7 +1,7 @@
 import { Box, HStack, Text } from '@chakra-ui/react';
 import { CarFront } from 'lucide-react';
 
-/** SPEC §1: a car icon, the product name with '.no' and the tagline 'Din bilpartner'. */
+/** docs/product/overview.md: a car icon, the product name with '.no' and the tagline 'Din bilpartner'. */
 export function Brand({ inverted = false }: { inverted?: boolean }) {
   return (
     <HStack gap="2.5">

@@ -26,7 +26,7 @@ function useLogout() {
     trpc.auth.logout.mutationOptions({
       onSuccess: () => {
         toast('Logget ut');
-        // SPEC §4: logout returns to unauthenticated and reloads the page.
+        // docs/product/states.md: logout returns to unauthenticated and reloads the page.
         setTimeout(() => window.location.reload(), 400);
       },
       onError: () => toastError('Feil', 'Kunne ikke logge ut.'),

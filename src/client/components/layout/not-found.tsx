@@ -1,7 +1,7 @@
 import { Button, Container, Heading, Text, VStack } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 
-// SPEC §2: any other route shows this page with these exact texts.
+// docs/product/screens.md: any other route shows this page with these exact texts.
 export function NotFoundPage() {
   return (
     <Container maxW="2xl" py={{ base: 16, md: 24 }}>

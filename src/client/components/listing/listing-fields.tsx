@@ -23,7 +23,7 @@ import { AddressInput } from '../form/address-input';
 import { FormField } from '../form/form-field';
 import type { ListingFormValues } from './listing-values';
 
-// The listing form's building blocks (SPEC §2 /ny-annonse): its cards and fields, on the shared FormField.
+// The listing form's building blocks (docs/product/screens.md#ny-annonse): its cards and fields, on the shared FormField.
 
 type ListingControl = Control<ListingFormValues, unknown, ListingFormData>;
 
@@ -97,7 +97,7 @@ export function SelectField({
   );
 }
 
-/** The listing's address (SPEC §3; marked required, §5) with the address autocomplete. Free text stays allowed. */
+/** The listing's address (docs/product/data.md; marked required, docs/product/validation.md) with the address autocomplete. Free text stays allowed. */
 export function AddressField({ control, error }: { control: ListingControl; error?: string }) {
   return (
     <FormField label="Adresse" required error={error} helper="Brukes til kart og avstand i annonsen.">

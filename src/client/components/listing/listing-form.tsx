@@ -18,7 +18,7 @@ import { usePhotoUploads, type ExistingPhoto } from './photo-uploads';
 import { toastInvalidForm } from './save-errors';
 import { VehicleLookup } from './vehicle-lookup';
 
-// The create and edit form of a listing (SPEC §2 /ny-annonse and /rediger-annonse, §3 fields, §5 rules, §8 toasts).
+// The create and edit form of a listing (docs/product/screens.md#ny-annonse and /rediger-annonse, docs/product/data.md fields, docs/product/validation.md rules, docs/product/errors.md toasts).
 // Values are validated by the shared listingFormInput schema, the same one the server parses with (listing-values.ts
 // maps values in and out, listing-fields.tsx holds the fields, save-errors.ts the toasts). Photos are not form
 // values: they upload on their own (photo-uploads.ts) and their URLs join the data on submit.
@@ -132,7 +132,7 @@ export function ListingForm({ mode, defaultValues, initialPhotos, submitLabel, o
         ? 'Noen bilder kunne ikke lastes opp. Prøv igjen eller fjern dem.'
         : '';
 
-  // Next to the field the short text; the toast says the SPEC's longer one.
+  // Next to the field the short text; the toast says the documented longer one.
   const err = (name: keyof ListingFormValues) => {
     const m = form.errorOf(name);
     return m === LISTING_REQUIRED_MESSAGE ? 'Feltet er påkrevd.' : m;

@@ -29,11 +29,11 @@ import { toast, toastError } from '../../lib/toaster';
 import { RouteErrorAlert } from '../../lib/route-retry';
 import { useTRPC } from '../../trpc';
 
-// SPEC §2 /mine-annonser, §4 (status, active flag), §8 owner toasts.
+// docs/product/screens.md#mine-annonser, docs/product/states.md (status, active flag), docs/product/errors.md owner toasts.
 
 const DELETE_CONFIRM = 'Er du sikker på at du vil slette denne annonsen permanent? Dette kan ikke angres.';
 
-// The owner's words for the review status (SPEC §4; admins see 'Venter' for pending, elsewhere).
+// The owner's words for the review status (docs/product/states.md; admins see 'Venter' for pending, elsewhere).
 const STATUS: Record<ListingStatus, { label: string; palette: string }> = {
   pending: { label: 'Til kontroll', palette: 'yellow' },
   approved: { label: 'Godkjent', palette: 'green' },

@@ -11,9 +11,9 @@ import {
 import { toastError } from '../../lib/toaster';
 import type { ListingFormValues } from './listing-values';
 
-// The toasts of a failed save (SPEC §8 "Create listing", "Owner toasts"): the form's own check, then the server's.
+// The toasts of a failed save (docs/product/errors.md#create-listing, "Owner toasts"): the form's own check, then the server's.
 
-/** The SPEC §5/§8 toast for a failed client check: missing required first, then price, then the first message. */
+/** The docs/product/validation.md, docs/product/errors.md toast for a failed client check: missing required first, then price, then the first message. */
 export function toastInvalidForm(errors: FieldErrors<ListingFormValues>) {
   const messages = Object.values(errors).map((e) => e?.message);
   if (messages.includes(LISTING_REQUIRED_MESSAGE)) return toastError(LISTING_REQUIRED_TITLE, LISTING_REQUIRED_MESSAGE);
@@ -47,8 +47,8 @@ function serverError(err: unknown): ServerError | null {
 }
 
 /**
- * SPEC §8 Create listing: the server's message is the title, with details (or the message) as the text; not
- * logged in gives 'Ikke pålogget'; the SPEC's own validation messages keep the SPEC's titles; anything else
+ * docs/product/errors.md Create listing: the server's message is the title, with details (or the message) as the text; not
+ * logged in gives 'Ikke pålogget'; the documented own validation messages keep the documented titles; anything else
  * (no answer at all) gives 'Feil ved opprettelse' / 'Kunne ikke opprette annonse. Prøv igjen senere.'
  */
 export function toastCreateError(err: unknown) {
@@ -61,7 +61,7 @@ export function toastCreateError(err: unknown) {
   return toastError(e.message, e.details || e.message);
 }
 
-/** SPEC §8 owner toast 'Feil' / 'Kunne ikke oppdatere annonsen. Prøv igjen.'; an input error names what was wrong. */
+/** docs/product/errors.md owner toast 'Feil' / 'Kunne ikke oppdatere annonsen. Prøv igjen.'; an input error names what was wrong. */
 export function toastUpdateError(err: unknown) {
   const e = serverError(err);
   if (e && e.code === 'BAD_REQUEST' && e.message) {

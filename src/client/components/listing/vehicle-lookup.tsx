@@ -22,7 +22,7 @@ import {
 import { toast, toastError } from '../../lib/toaster';
 import { useTRPC } from '../../trpc';
 
-// The registration-number lookup (SPEC §5 rules, §8 "Vehicle lookup" toasts). Two uses:
+// The registration-number lookup (docs/product/validation.md rules, docs/product/errors.md#vehicle-lookup toasts). Two uses:
 // - inside the listing form, where it *is* the registrationNumber field (controlled through value/onValueChange)
 //   and fills the form through onData;
 // - on the home page (mode="navigate"), where success opens /ny-annonse?vehicle=<data> and the form prefills.
@@ -70,7 +70,7 @@ export function VehicleLookup({
   const current = value ?? own;
 
   const setValue = (v: string) => {
-    // SPEC §5: uppercased as typed; trimmed (and inner spaces dropped) when looked up.
+    // docs/product/validation.md: uppercased as typed; trimmed (and inner spaces dropped) when looked up.
     const up = v.toUpperCase();
     if (value === undefined) setOwn(up);
     onValueChange?.(up);

@@ -1,6 +1,6 @@
 import type { VehicleFormData } from '../../../shared/vehicle-mapping';
 
-// The `vehicle` search parameter of /ny-annonse (SPEC §2 Home "Hent bildata automatisk": the home page's lookup
+// The `vehicle` search parameter of /ny-annonse (docs/product/screens.md Home "Hent bildata automatisk": the home page's lookup
 // navigates there with the fetched data). It is read by the route's validateSearch, which runs in the main
 // bundle, so this is a small hand-written check rather than a zod schema. A URL is user input: only known
 // keys with the right primitive type survive, text is capped, and anything else is dropped. The form schema

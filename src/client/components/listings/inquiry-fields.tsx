@@ -28,7 +28,7 @@ const optional = (
 );
 
 /**
- * The inquiry fields for a logged-in viewer. The shared schema (SPEC §5 Inquiry: name, e-mail and message required,
+ * The inquiry fields for a logged-in viewer. The shared schema (docs/product/validation.md#inquiry: name, e-mail and message required,
  * phone optional and Norwegian when given) checks the form here and the input on the server, with the same words.
  */
 export default function InquiryFields({ listingId, carName, user }: Props) {

@@ -7,7 +7,7 @@ import { Section } from './listing-specs';
 // The fields (react-hook-form and the shared zod schema) load only for logged-in viewers, after the listing itself.
 const InquiryFields = lazy(() => import('./inquiry-fields'));
 
-/** SPEC §2: the inquiry form, prefilled from the logged-in user; visitors see a login prompt instead. */
+/** docs/product/screens.md: the inquiry form, prefilled from the logged-in user; visitors see a login prompt instead. */
 export function InquiryForm({ listingId, carName }: { listingId: number; carName: string }) {
   const { user, isLoading } = useCurrentUser();
   const { openLogin } = useLoginDialog();

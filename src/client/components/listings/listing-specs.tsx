@@ -36,7 +36,7 @@ export function Section({ title, children, ...rest }: { title?: ReactNode; child
 const dash = '–';
 const num = (n: number | null | undefined) => (n ? formatNumber(n) : dash);
 
-/** SPEC §2 /listing/{id} details grid. Missing fuel or gearbox reads 'Ukjent'; other missing values a dash. */
+/** docs/product/screens.md#listingid details grid. Missing fuel or gearbox reads 'Ukjent'; other missing values a dash. */
 export function SpecGrid({ listing: l }: { listing: ListingShape }) {
   const specs: { icon: LucideIcon; label: string; value: string }[] = [
     { icon: CalendarDays, label: 'Årsmodell', value: l.year ? String(l.year) : dash },
@@ -129,7 +129,7 @@ export function MoreDetails({ listing: l }: { listing: ListingShape }) {
   );
 }
 
-/** SPEC §3: 'Fulgt servicehåndbok' is highlighted and shown apart from the equipment list. */
+/** docs/product/data.md: 'Fulgt servicehåndbok' is highlighted and shown apart from the equipment list. */
 export function ServiceBookNote() {
   return (
     <HStack

@@ -3,7 +3,7 @@ import { ExternalLink, MapPin } from 'lucide-react';
 import { Section } from './listing-specs';
 
 /**
- * SPEC §2: an embedded map by address and a link to a maps search (external-apis.md "Maps": keyless Google embed;
+ * docs/product/screens.md: an embedded map by address and a link to a maps search (docs/external-services.md#maps: keyless Google embed;
  * the CSP allows frames from that host). A hidden address (the server blanks it) shows only the place, never the street.
  */
 export function LocationMap({ address, place, hidden }: { address: string; place: string; hidden: boolean }) {

@@ -14,7 +14,7 @@ import { useLoginDialog } from '../auth/login-dialog-context';
 /** listings.byId: the listing, its `place`, the seller (phone/address only where shown), isSaved, isOwner. */
 export type ListingDetail = inferRouterOutputs<AppRouter>['listings']['byId'];
 
-/** SPEC §9: the shown price is always price + registration fee. */
+/** docs/product/limits.md: the shown price is always price + registration fee. */
 export const shownPrice = (l: Pick<ListingShape, 'price' | 'registrationFee'>) => (l.price || 0) + (l.registrationFee || 0);
 
 /** Price with its breakdown and the buyer's two actions. */
@@ -67,7 +67,7 @@ function OwnerNote({ id }: { id: number }) {
   );
 }
 
-/** Visitors get the login dialog; users go to the chat page's new-chat mode (SPEC §2 /chats). */
+/** Visitors get the login dialog; users go to the chat page's new-chat mode (docs/product/screens.md#chats). */
 export function StartChatButton({ listing: l, variant = 'solid' }: { listing: ListingDetail; variant?: 'solid' | 'outline' }) {
   const { user } = useCurrentUser();
   const { openLogin } = useLoginDialog();
@@ -86,7 +86,7 @@ export function StartChatButton({ listing: l, variant = 'solid' }: { listing: Li
   );
 }
 
-/** 'Lagre annonse' toggles the saved state (SPEC §4), with the toasts of SPEC §8. */
+/** 'Lagre annonse' toggles the saved state (docs/product/states.md), with the toasts of docs/product/errors.md. */
 function SaveButton({ listing: l }: { listing: ListingDetail }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();

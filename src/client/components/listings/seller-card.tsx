@@ -4,7 +4,7 @@ import { Section } from './listing-specs';
 import { StartChatButton, type ListingDetail } from './price-box';
 
 /**
- * Seller name, phone and address. SPEC §2: with hideAddress the seller's details are hidden and a notice points to
+ * Seller name, phone and address. docs/product/screens.md: with hideAddress the seller's details are hidden and a notice points to
  * messaging; hideContactInfo hides only the phone number.
  */
 export function SellerCard({ listing: l }: { listing: ListingDetail }) {
@@ -55,7 +55,7 @@ export function SellerCard({ listing: l }: { listing: ListingDetail }) {
   );
 }
 
-/** Statens vegvesen's public check page for the plate (external-apis.md). */
+/** Statens vegvesen's public check page for the plate (docs/external-services.md). */
 export function VegvesenCheck({ registrationNumber }: { registrationNumber: string }) {
   const plate = registrationNumber.replace(/\s/g, '').toUpperCase();
   if (!plate) return null;

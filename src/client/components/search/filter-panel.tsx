@@ -42,7 +42,7 @@ const SELECTS: { field: FilterField; label: string; all: string }[] = [
 
 const isDesktop = () => typeof window !== 'undefined' && window.matchMedia('(min-width: 48em)').matches;
 
-/** SPEC §2 /annonser: the collapsible 'Filtrer & Sorter' panel. Every change applies at once (no apply button). */
+/** docs/product/screens.md#annonser: the collapsible 'Filtrer & Sorter' panel. Every change applies at once (no apply button). */
 export function FilterPanel({ search, apply, onReset }: { search: ListingSearch; apply: ApplyPatch; onReset: () => void }) {
   // Open on wide screens, folded on phones so the results are what a buyer sees first. Active filters are
   // always visible as removable tags below, so folding hides nothing important.

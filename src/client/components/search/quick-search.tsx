@@ -4,7 +4,7 @@ import { Search } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { formatNumber } from '../../../shared/format';
 
-// SPEC §2 Home: the quick search's fixed choices. Values are the SPEC's; labels are what a buyer reads.
+// docs/product/screens.md#home: the quick search's fixed choices. Values are those of docs/product/; labels are what a buyer reads.
 const MAKES = [
   { value: 'all', label: 'Alle merker' },
   { value: 'toyota', label: 'Toyota' },

@@ -8,7 +8,7 @@ describe('/annonser URL state', () => {
     expect(SORT_LABELS).toEqual(SHARED_SORT_LABELS);
   });
 
-  it('understands the home quick search (SPEC §2: make, priceMin, priceMax, yearMin, yearMax)', () => {
+  it('understands the home quick search (docs/product/screens.md: make, priceMin, priceMax, yearMin, yearMax)', () => {
     const s = validateListingSearch({ make: 'mercedes-benz', priceMin: 100000, priceMax: '300000', yearMin: 2015, yearMax: 2019 });
     // The URL keeps the quick search's spelling; the request and the panel use the list's.
     expect(s).toEqual({ make: 'mercedes-benz', priceMin: 100000, priceMax: 300000, yearMin: 2015, yearMax: 2019 });

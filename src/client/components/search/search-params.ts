@@ -26,7 +26,7 @@ export const SORT_LABELS: Record<SortKey, string> = {
 export const PAGE_SIZE = 24;
 
 /**
- * The names are SPEC §2's (the home quick search sends make, priceMin, priceMax, yearMin, yearMax), so a link from
+ * The names are docs/product/screens.md's (the home quick search sends make, priceMin, priceMax, yearMin, yearMax), so a link from
  * home and a link shared from this page speak the same language. Every field is optional: an empty URL is "all cars".
  */
 export interface ListingSearch {
@@ -62,7 +62,7 @@ function int(v: unknown, max = 100_000_000): number | undefined {
 
 /**
  * A value from the fixed list, matched case-insensitively; anything else is dropped. The spelling is kept as given,
- * so the home quick search's make=toyota (SPEC §2) stays in the URL as written; canonical() gives the label.
+ * so the home quick search's make=toyota (docs/product/screens.md) stays in the URL as written; canonical() gives the label.
  */
 function oneOf(v: unknown, options: readonly string[]): string | undefined {
   const t = text(v);

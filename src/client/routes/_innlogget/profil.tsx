@@ -66,7 +66,7 @@ function ProfileSkeleton() {
   );
 }
 
-// SPEC §5: displayName, name, email, phone and address are marked required on the profile. The server accepts
+// docs/product/validation.md: displayName, name, email, phone and address are marked required on the profile. The server accepts
 // an empty phone/address (older accounts may lack them); the form asks for them.
 const profileForm = updateProfileInput.extend({
   phone: phoneSchema.refine((v) => v !== '', { error: 'Telefonnummer må fylles ut.' }),
@@ -175,7 +175,7 @@ function PasswordCard() {
     setErrors((x) => ({ ...x, [field]: undefined, form: undefined }));
   };
 
-  // SPEC §5: the button stays disabled until all three are filled and the new ones match.
+  // docs/product/validation.md: the button stays disabled until all three are filled and the new ones match.
   const mismatch = confirm !== '' && newPassword !== confirm;
   const ready = oldPassword !== '' && newPassword !== '' && confirm !== '' && newPassword === confirm;
 
