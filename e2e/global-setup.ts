@@ -6,7 +6,6 @@
 // node_modules, see scripts/build-server.mjs). Both are removed afterwards (E2E_KEEP=1 keeps them for a post-mortem).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +13,7 @@ import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { FAKE_VEHICLE_API_KEY, startFakeUpstreams } from './fake-upstreams';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium';
+import { freePort } from '../src/server/testing/free-port';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -29,17 +29,6 @@ declare module 'vitest' {
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 async function checkChromium() {
   const exe = chromiumPath();

@@ -18,7 +18,6 @@
 // Writer kinds are entries of WRITERS below: each issues one kind of write, records what the server acknowledged,
 // and knows how to verify its records. A new kind (chat messages, once they exist) is one more entry.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import {
@@ -38,6 +37,7 @@ import {
   type RunningServer,
   type ServerOptions,
   runMain,
+  scratchFolder,
 } from './lib/built-server';
 
 const args = parseArgs(process.argv.slice(2));
@@ -308,20 +308,8 @@ const stats = new Map<string, KindStats>(WRITER_KINDS.map((k) => [k.name, { atte
 
 // ---------------------------------------------------------------------------------------------------------------
 
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-crash-'));
-const dbPath = path.join(tmp, 'bilpartner.db');
-const uploadDir = path.join(tmp, 'uploads');
-const logFile = path.join(tmp, 'server.log');
 let server: RunningServer | null = null;
-
-function cleanup() {
-  if (server && server.proc.exitCode === null) server.proc.kill('SIGKILL');
-  if (!KEEP) fs.rmSync(tmp, { recursive: true, force: true });
-}
-process.on('SIGINT', () => {
-  cleanup();
-  process.exit(130);
-});
+const { tmp, dbPath, uploadDir, logFile, cleanup } = scratchFolder('crash', KEEP, () => server);
 
 function pickKind(): WriterKind {
   const total = WRITER_KINDS.reduce((s, k) => s + k.weight, 0);

@@ -18,8 +18,6 @@
 // Exits 1 on any 5xx answer, socket error or timeout.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import os from 'node:os';
-import path from 'node:path';
 import Database from 'better-sqlite3';
 import {
   api,
@@ -40,6 +38,7 @@ import {
   type RunningServer,
   type ServerOptions,
   runMain,
+  scratchFolder,
 } from './lib/built-server';
 
 const args = parseArgs(process.argv.slice(2));
@@ -103,20 +102,8 @@ const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 const DEMO_USERS = ['kari.nordmann', 'ola.hansen', 'ingrid.berg', 'lars.johansen'];
 const DEMO_PASSWORD = 'bilpartner123';
 
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-soak-'));
-const dbPath = path.join(tmp, 'bilpartner.db');
-const uploadDir = path.join(tmp, 'uploads');
-const logFile = path.join(tmp, 'server.log');
 let server: RunningServer | null = null;
-
-function cleanup() {
-  if (server && server.proc.exitCode === null) server.proc.kill('SIGKILL');
-  if (!KEEP) fs.rmSync(tmp, { recursive: true, force: true });
-}
-process.on('SIGINT', () => {
-  cleanup();
-  process.exit(130);
-});
+const { tmp, dbPath, uploadDir, logFile, cleanup } = scratchFolder('soak', KEEP, () => server);
 
 async function pool<T>(items: T[], concurrency: number, fn: (item: T) => Promise<void>) {
   let i = 0;

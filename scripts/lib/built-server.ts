@@ -3,9 +3,10 @@
 // Nothing here imports the server's sources: the scripts see the product only through its HTTP API and its files.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+export { freePort } from '../../src/server/testing/free-port';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const serverBundle = path.join(root, 'dist/server/main.mjs');
@@ -15,16 +16,6 @@ export function ensureBuild() {
   execFileSync(process.execPath, [path.join(root, 'scripts/ensure-build.mjs')], { cwd: root, stdio: 'inherit' });
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 export interface ServerOptions {
   dbPath: string;
@@ -96,6 +87,25 @@ export async function startServer(o: ServerOptions, timeoutMs = 30_000): Promise
 export async function stopServer(s: RunningServer, signal: NodeJS.Signals = 'SIGTERM') {
   if (s.proc.exitCode === null && s.proc.signalCode === null) s.proc.kill(signal);
   return s.exited;
+}
+
+/**
+ * A proof script's temp folder (database, uploads, server log) and its clean-up, also on Ctrl-C: the server it started
+ * (`running()`) is killed and the folder removed unless `keep`.
+ */
+export function scratchFolder(prefix: string, keep: boolean, running: () => RunningServer | null) {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), `bp-${prefix}-`));
+  const cleanup = () => {
+    const server = running();
+    if (server && server.proc.exitCode === null) server.proc.kill('SIGKILL');
+    if (!keep) fs.rmSync(tmp, { recursive: true, force: true });
+  };
+  process.on('SIGINT', () => {
+    cleanup();
+    process.exit(130);
+  });
+  const file = (name: string) => path.join(tmp, name);
+  return { tmp, dbPath: file('bilpartner.db'), uploadDir: file('uploads'), logFile: file('server.log'), cleanup };
 }
 
 /**

@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from './testing/free-port';
 
 // Issue 8, item 4: SIGTERM ends the real process (src/server/main.ts) with exit 0 whatever the clients do: here a
 // request whose body stopped half-way and a websocket that never answers the close frame. main.ts exits 1 when its
@@ -12,16 +13,6 @@ import { afterAll, describe, expect, it } from 'vitest';
 const root = path.resolve(__dirname, '../..');
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-shutdown-'));
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** Connects, writes `data`, resolves once the server has answered `expect` (or at once without it); never reads on. */
 function stuckClient(port: number, data: string, expectText?: string): Promise<net.Socket> {
