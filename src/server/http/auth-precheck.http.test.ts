@@ -1,7 +1,6 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, createUser, sessionCookie, type TestApp } from '../testing/harness';
+import { createTestApp, listenOnLoopback, createUser, sessionCookie, type TestApp } from '../testing/harness';
 import { SESSION_COOKIE } from '../auth/session';
 import { HTTP_MESSAGES } from '../errors';
 import { appRouter } from '../trpc/root';
@@ -40,8 +39,7 @@ describe('callers are refused from their headers, before the body is read (issue
   let port: number;
   beforeAll(async () => {
     t = await createTestApp();
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    port = (t.app.server.address() as AddressInfo).port;
+    port = await listenOnLoopback(t);
   });
   afterAll(() => t.close());
 

@@ -1,8 +1,7 @@
 import { execFile } from 'node:child_process';
-import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/harness';
+import { createTestApp, listenOnLoopback, type TestApp } from '../testing/harness';
 import { HTTP_MESSAGES } from '../errors';
 
 const run = promisify(execFile);
@@ -41,8 +40,7 @@ describe('an early answer reaches a client that is still uploading (issue 8)', (
   let port: number;
   beforeAll(async () => {
     t = await createTestApp();
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    port = (t.app.server.address() as AddressInfo).port;
+    port = await listenOnLoopback(t);
   });
   afterAll(() => t.close());
 

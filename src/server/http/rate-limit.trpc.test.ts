@@ -2,7 +2,7 @@ import { createTRPCClient, createWSClient, httpBatchLink, TRPCClientError, wsLin
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppRouter } from '../trpc/root';
-import { createTestApp, type TestApp } from '../testing/harness';
+import { createTestApp, listenOnLoopback, type TestApp } from '../testing/harness';
 import { RATE_LIMITS, RATE_LIMIT_MESSAGE } from './rate-limits';
 
 // Every call of a limited procedure counts, whatever the transport or batch (issue 8): the limit is a tRPC middleware,
@@ -33,9 +33,8 @@ describe('rate limits over tRPC', () => {
   let httpRequests = 0;
   beforeAll(async () => {
     t = await createTestApp({}, { trustProxy: true });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    host = `127.0.0.1:${await listenOnLoopback(t)}`;
     t.app.server.on('request', () => httpRequests++);
-    host = `127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
   });
   afterAll(() => t.close());
 

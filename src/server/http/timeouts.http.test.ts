@@ -1,6 +1,6 @@
-import net, { type AddressInfo } from 'node:net';
+import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/harness';
+import { createTestApp, listenOnLoopback, type TestApp } from '../testing/harness';
 import { HTTP_MESSAGES } from '../errors';
 
 // docs/product/limits.md "Timeouts". The deadlines are configuration, so these tests use short ones; no test here
@@ -33,8 +33,7 @@ describe('slow bodies time out (issue 8, item 4)', () => {
 
   async function listen(overrides: Parameters<typeof createTestApp>[0]) {
     t = await createTestApp(overrides);
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    return (t.app.server.address() as AddressInfo).port;
+    return listenOnLoopback(t);
   }
 
   it('closes a connection whose body stops half-way after the idle timeout', async () => {

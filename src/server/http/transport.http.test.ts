@@ -1,10 +1,10 @@
 import fs from 'node:fs';
-import net, { type AddressInfo } from 'node:net';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { createTestApp, type TestApp } from '../testing/harness';
+import { createTestApp, listenOnLoopback, type TestApp } from '../testing/harness';
 import { HTTP_MESSAGES } from '../errors';
 
 /** Writes `request` on a fresh connection and reads until the server closes it. */
@@ -46,8 +46,7 @@ describe('every error answer is ours, in Norwegian (issue 8)', () => {
     clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-client-'));
     fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><div id="root"></div>');
     t = await createTestApp({ clientDir });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    port = (t.app.server.address() as AddressInfo).port;
+    port = await listenOnLoopback(t);
   });
   afterAll(async () => {
     await t.close();

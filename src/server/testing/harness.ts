@@ -49,6 +49,12 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, options:
   };
 }
 
+/** Listens on a free loopback port, for tests that need real sockets (raw HTTP, websockets); answers the port. */
+export async function listenOnLoopback(t: TestApp): Promise<number> {
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  return (t.app.server.address() as { port: number }).port;
+}
+
 let counter = 0;
 /** A realistic Norwegian user; returns the row and its plain password. */
 export async function createUser(

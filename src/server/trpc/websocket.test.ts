@@ -1,7 +1,7 @@
 import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, loggedInUser, type TestApp } from '../testing/harness';
+import { createTestApp, listenOnLoopback, loggedInUser, type TestApp } from '../testing/harness';
 import type { AppRouter } from './root';
 
 /** A ws WebSocket that sends the given headers on the upgrade request, as a browser sends cookies and Origin. */
@@ -19,9 +19,7 @@ describe('tRPC over WebSocket', () => {
   let host: string;
   beforeAll(async () => {
     t = await createTestApp();
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = t.app.server.address() as { port: number };
-    host = `127.0.0.1:${port}`;
+    host = `127.0.0.1:${await listenOnLoopback(t)}`;
     wsUrl = `ws://${host}/trpc`;
   });
   afterAll(() => t.close());
