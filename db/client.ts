@@ -30,8 +30,27 @@ export function openDatabase(file: string): Db {
   sqlite.pragma('cache_size = -65536');
   sqlite.pragma('mmap_size = 268435456');
   const db = drizzle(sqlite, { schema }) as Db;
-  migrate(db, { migrationsFolder });
+  migrateSafely(db);
   return db;
+}
+
+/**
+ * Applies the migrations with foreign keys off, as SQLite's procedure for rebuilding a table asks
+ * (https://www.sqlite.org/lang_altertable.html#otheralter): the migrator runs in one transaction, where the migrations'
+ * own `PRAGMA foreign_keys=OFF` is ignored, and dropping a rebuilt table with keys on would cascade into the tables that
+ * reference it (rebuilding `chats` would delete every message). The check afterwards refuses a migration that left a
+ * dangling reference.
+ */
+function migrateSafely(db: Db) {
+  const sqlite = db.$client;
+  sqlite.pragma('foreign_keys = OFF');
+  try {
+    migrate(db, { migrationsFolder });
+    const broken = sqlite.pragma('foreign_key_check') as unknown[];
+    if (broken.length) throw new Error(`Migration left ${broken.length} broken foreign key reference(s): ${JSON.stringify(broken.slice(0, 5))}`);
+  } finally {
+    sqlite.pragma('foreign_keys = ON');
+  }
 }
 
 export function closeDatabase(db: Db) {

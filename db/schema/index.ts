@@ -3,3 +3,4 @@ export * from './listings';
 export * from './chats';
 export * from './notifications';
 export * from './inbox';
+export * from './audit';

@@ -15,7 +15,7 @@ import { makeAuthPrecheck } from './http/auth-precheck';
 import { closeWebSockets, registerTransportGuards, transportOptions } from './http/transport';
 import { rememberClientIp } from './http/client-ip';
 import { createRateLimits, type RateLimits } from './http/rate-limiter';
-import { EventHub } from './realtime/hub';
+import { InProcessHub } from './realtime/hub';
 import { createAddressSearch } from './integrations/address-search';
 import { createVehicleRegistry } from './integrations/vehicle-registry';
 import { createDiskStorage, registerUploads } from './integrations/image-storage';
@@ -62,7 +62,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
 
   const db = options.db ?? openDatabase(config.databasePath);
-  const hub = new EventHub();
+  const hub = new InProcessHub();
   const integrations = { ...createIntegrations(config, app), ...options.integrations } as Integrations;
   const deps: AppDeps = { db, config, hub, log: app.log, integrations, stores: createStores(db), rateLimits: options.rateLimits ?? createRateLimits() };
   const createContext = makeCreateContext(deps);

@@ -2,7 +2,7 @@ import pino from 'pino';
 import { closeDatabase, openDatabase } from '../../../db/client';
 import { loadConfig } from '../config';
 import { createRateLimits } from '../http/rate-limiter';
-import { EventHub } from '../realtime/hub';
+import { InProcessHub } from '../realtime/hub';
 import { createStores } from '../services/stores';
 import { seedDemo } from './seed';
 
@@ -10,6 +10,6 @@ import { seedDemo } from './seed';
 const config = loadConfig({ ...process.env, SEED_DEMO: 'true' });
 const db = openDatabase(config.databasePath);
 const log = pino();
-const result = await seedDemo({ db, config, hub: new EventHub(), log, integrations: {} as never, stores: createStores(db), rateLimits: createRateLimits() });
+const result = await seedDemo({ db, config, hub: new InProcessHub(), log, integrations: {} as never, stores: createStores(db), rateLimits: createRateLimits() });
 console.log(result ? `Seeded: ${JSON.stringify(result)}` : 'Database is not empty; nothing seeded.');
 closeDatabase(db);

@@ -1,7 +1,7 @@
 // The one code home of the server's rate limits; what each number means, and why it is what it is, is the table in
 // docs/product/limits.md#rate-limits (change both together).
 //
-// Per client address, windows of at most a minute (docs/product/limits.md#rate-limits): carrier-grade NAT, schools
+// Per client address (unless a limit says `per: 'user'`), windows of at most a minute (docs/product/limits.md#rate-limits): carrier-grade NAT, schools
 // and offices put many people behind one address, and a long window turns the eleventh of them away for that long.
 // Every call of a limited procedure counts, over HTTP (each call of a batch), WebSocket and REST alike: the limit is
 // a tRPC middleware (`rateLimited` in src/server/trpc/init.ts), counted by src/server/http/rate-limiter.ts.
@@ -23,9 +23,20 @@ export const RATE_LIMITS = {
   // Each reaches a seller's notifications. Only logged-in users send them (accounts are limited above), and a mobile
   // carrier's shared address may carry many buyers at once; a script from one address is held to one every two seconds.
   inquiry: { max: 30, timeWindow: 60_000 },
-} as const;
+  // Chats are counted per account, not per address (a conversation is one person; many people share an address).
+  // Typing fast, a person sends a line every few seconds; sixty a minute is never reached in a conversation and holds
+  // a script to one a second.
+  chatMessage: { max: 60, timeWindow: 60_000, per: 'user' },
+  // A buyer writes to a handful of sellers in a sitting; thirty new conversations an hour is a spammer's pace.
+  // Continuing an existing chat through "Start chat" counts too (it sends a message).
+  chatStart: { max: 30, timeWindow: 60 * 60_000, per: 'user' },
+} as const satisfies Record<string, { max: number; timeWindow: number; per?: 'user' }>;
 
 export type RateLimitKind = keyof typeof RATE_LIMITS;
+
+/** What a limit counts: each client address, or (`per: 'user'`) each logged-in account. */
+export const rateLimitKey = (kind: RateLimitKind, ip: string, userId: number | undefined): string =>
+  'per' in RATE_LIMITS[kind] && userId !== undefined ? `user:${userId}` : ip;
 
 export const RATE_LIMIT_MESSAGE = 'For mange forsøk. Vent litt og prøv igjen.';
 

@@ -1,32 +1,62 @@
 import { EventEmitter, on } from 'node:events';
+import type { MessageShape } from '../../shared/schemas/chat';
+import type { NotificationShape } from '../../shared/schemas/notification';
 
 /**
- * In-process event hub behind chat and notification subscriptions. One per app, created in buildApp and
- * closed with it. Channels are per user ("user:42") so a subscriber only ever receives its own events.
+ * What is pushed to a user (docs/product/realtime.md). Every event is already committed to the database, and its id is
+ * the row's id, so a reconnecting subscriber can be given exactly what it missed from the database.
  */
-export class EventHub {
+export type UserEvent =
+  | { kind: 'message'; message: MessageShape }
+  | { kind: 'notification'; notification: NotificationShape };
+
+/**
+ * The event hub behind the chat and notification subscriptions: one per app, created in buildApp and closed with it.
+ * Events are addressed to a user, so a subscriber only ever receives its own. Routers and services see only this
+ * interface; a broker shared by several instances (Redis pub/sub, Postgres LISTEN) can implement it without touching
+ * them, because a subscriber that misses something catches up from the database (lastEventId), not from the hub.
+ */
+export interface EventHub {
+  /** Delivers `event` to every current subscription of `userId`. Call it after the transaction has committed. */
+  publish(userId: number, event: UserEvent): void;
+  /**
+   * The user's events from this call on (buffered until read, so nothing published between this call and the first
+   * read is lost); ends when `signal` aborts or the hub closes.
+   */
+  subscribe(userId: number, signal: AbortSignal): AsyncIterable<UserEvent>;
+  close(): void;
+}
+
+/** The hub of a single process: a Node EventEmitter with a channel per user. */
+export class InProcessHub implements EventHub {
   private emitter = new EventEmitter();
   private closed = new AbortController();
 
   constructor() {
+    // One listener per open subscription; a thousand users each with a tab or two is normal.
     this.emitter.setMaxListeners(0);
   }
 
-  publish<T>(channel: string, payload: T) {
-    this.emitter.emit(channel, payload);
+  publish(userId: number, event: UserEvent) {
+    this.emitter.emit(channelOf(userId), event);
   }
 
-  /** Async iterator of a channel's events; ends when `signal` aborts or the hub closes. */
-  async *subscribe<T>(channel: string, signal?: AbortSignal): AsyncGenerator<T> {
-    const signals = [this.closed.signal, signal].filter(Boolean) as AbortSignal[];
-    const combined = AbortSignal.any(signals);
-    try {
-      for await (const [payload] of on(this.emitter, channel, { signal: combined })) {
-        yield payload as T;
+  subscribe(userId: number, signal: AbortSignal): AsyncIterable<UserEvent> {
+    const combined = AbortSignal.any([this.closed.signal, signal]);
+    // events.on() attaches its listener now and queues what arrives until it is read.
+    const source = on(this.emitter, channelOf(userId), { signal: combined });
+    return (async function* () {
+      try {
+        for await (const [event] of source) yield event as UserEvent;
+      } catch (err) {
+        if ((err as Error).name !== 'AbortError') throw err;
       }
-    } catch (err) {
-      if ((err as Error).name !== 'AbortError') throw err;
-    }
+    })();
+  }
+
+  /** Open subscriptions (the realtime benchmark reports it). */
+  get subscriberCount(): number {
+    return this.emitter.eventNames().reduce((n, name) => n + this.emitter.listenerCount(name), 0);
   }
 
   close() {
@@ -34,3 +64,5 @@ export class EventHub {
     this.emitter.removeAllListeners();
   }
 }
+
+const channelOf = (userId: number) => `user:${userId}`;

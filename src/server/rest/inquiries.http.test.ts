@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inquiries, notifications } from '../../../db/schema';
 import { PHONE_SUBMIT_MESSAGE } from '../../shared/validation/phone';
-import { EventHub } from '../realtime/hub';
-import { createInquiry, type NotificationEvent } from '../services/inquiries';
+import { InProcessHub, type UserEvent } from '../realtime/hub';
+import { createInquiry } from '../services/inquiries';
 import { createTestApp, json, loggedInUser, type TestApp } from '../testing/harness';
 import { insertListing } from '../testing/listing-factory';
 
@@ -119,22 +119,23 @@ describe('POST /api/inquiries', () => {
 
 describe('createInquiry (service)', () => {
   it('pushes the notification to the seller’s channel only, after it is stored', async () => {
-    const hub = new EventHub();
-    const received: NotificationEvent[] = [];
+    const hub = new InProcessHub();
+    const received: UserEvent[] = [];
     const others: unknown[] = [];
     const ac = new AbortController();
-    const listen = async (channel: string, into: unknown[]) => {
-      for await (const e of hub.subscribe(channel, ac.signal)) into.push(e);
+    const listen = async (userId: number, into: unknown[]) => {
+      for await (const e of hub.subscribe(userId, ac.signal)) into.push(e);
     };
-    void listen(`user:${seller.user.id}`, received);
-    void listen(`user:${buyer.user.id}`, others);
+    void listen(seller.user.id, received);
+    void listen(buyer.user.id, others);
     await new Promise((r) => setTimeout(r, 0));
 
     const inquiry = createInquiry(t.db, hub, buyer.user.id, { listingId, name: 'Kari', email: 'kari@example.no', phone: '', message: 'Prøvekjøring?' });
     await new Promise((r) => setTimeout(r, 0));
     expect(received).toHaveLength(1);
     const e = received[0];
-    expect(e).toMatchObject({ type: 'notification', notification: { type: 'info', title: 'Ny henvendelse om Volvo V90', read: false } });
+    if (e.kind !== 'notification') throw new Error('expected a notification');
+    expect(e).toMatchObject({ kind: 'notification', notification: { type: 'info', title: 'Ny henvendelse om Volvo V90', read: false } });
     expect(e.notification.data).toMatchObject({ listingId, inquiryId: inquiry.id, name: 'Kari', email: 'kari@example.no', phone: '' });
     // What was pushed is what is stored.
     const stored = t.db.select().from(notifications).where(eq(notifications.id, e.notification.id)).get()!;

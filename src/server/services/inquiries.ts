@@ -1,26 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { inquiries, listings, notifications, visibleSql, type Notification } from '../../../db/schema';
+import { inquiries, listings, visibleSql } from '../../../db/schema';
 import { INQUIRY_OWN_LISTING_MESSAGE, type InquiryShape, type InquiryValues } from '../../shared/schemas/inquiry';
 import { AppError, listingNotFound } from '../errors';
 import type { EventHub } from '../realtime/hub';
+import { insertNotification, publishNotifications } from './notifications';
 
 // Inquiries (docs/product/data.md, docs/product/validation.md, docs/product/api.md POST /api/inquiries): a buyer's message about a visible listing. It is stored, and the
 // seller gets a notification carrying the buyer's contact details, in one transaction; the live push follows the
 // commit so no subscriber hears of a notification that was rolled back.
-
-export interface NotificationEvent {
-  type: 'notification';
-  notification: {
-    id: number;
-    type: Notification['type'];
-    title: string;
-    message: string;
-    data: Record<string, unknown> | null;
-    read: boolean;
-    createdAt: string;
-  };
-}
 
 function notificationMessage(input: InquiryValues) {
   const contact = [input.name, input.email, input.phone].filter(Boolean).join(', ');
@@ -28,7 +16,7 @@ function notificationMessage(input: InquiryValues) {
 }
 
 export function createInquiry(db: Db, hub: EventHub | undefined, senderId: number, input: InquiryValues): InquiryShape {
-  const { inquiry, notification, sellerId } = db.transaction((tx) => {
+  const { inquiry, notification } = db.transaction((tx) => {
     const listing = tx
       .select({ id: listings.id, userId: listings.userId, make: listings.make, model: listings.model })
       .from(listings)
@@ -43,32 +31,16 @@ export function createInquiry(db: Db, hub: EventHub | undefined, senderId: numbe
       .values({ listingId: listing.id, senderId, name: input.name, email: input.email, phone: input.phone, message: input.message })
       .returning()
       .get();
-    const notification = tx
-      .insert(notifications)
-      .values({
-        userId: listing.userId,
+    const notification = insertNotification(tx, listing.userId, {
         type: 'info',
         title: `Ny henvendelse om ${listing.make} ${listing.model}`.trim(),
         message: notificationMessage(input),
         data: { listingId: listing.id, inquiryId: inquiry.id, name: input.name, email: input.email, phone: input.phone },
-      })
-      .returning()
-      .get();
-    return { inquiry, notification, sellerId: listing.userId };
+    });
+    return { inquiry, notification };
   });
 
-  hub?.publish<NotificationEvent>(`user:${sellerId}`, {
-    type: 'notification',
-    notification: {
-      id: notification.id,
-      type: notification.type,
-      title: notification.title,
-      message: notification.message,
-      data: notification.data ?? null,
-      read: notification.read,
-      createdAt: notification.createdAt.toISOString(),
-    },
-  });
+  if (hub) publishNotifications(hub, [notification]);
 
   return {
     id: inquiry.id,

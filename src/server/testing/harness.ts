@@ -7,7 +7,7 @@ import { buildApp, type BuildOptions } from '../app';
 import { testConfig, type AppConfig } from '../config';
 import { registerUser } from '../services/auth';
 import { createSession, generateSessionToken, SESSION_COOKIE } from '../auth/session';
-import { EventHub } from '../realtime/hub';
+import { InProcessHub } from '../realtime/hub';
 import { appRouter } from '../trpc/root';
 import { createCallerFactory } from '../trpc/init';
 import type { Context } from '../trpc/context';
@@ -99,7 +99,7 @@ export function callerFor(db: Db, user: { id: number } | null, opts: { config?: 
   const ctx: Context = {
     db,
     config,
-    hub: new EventHub(),
+    hub: new InProcessHub(),
     log: { info() {}, warn() {}, error() {}, debug() {}, trace() {}, fatal() {}, child() { return this; }, level: 'silent', silent() {} } as never,
     integrations: (opts.integrations ?? {}) as Integrations,
     stores: createStores(db),

@@ -1,6 +1,6 @@
 import { initTRPC } from '@trpc/server';
 import { notAdmin, notLoggedIn, toTRPCError, trpcDetails, trpcMessage } from '../errors';
-import type { RateLimitKind } from '../http/rate-limits';
+import { rateLimitKey, type RateLimitKind } from '../http/rate-limits';
 import { TooManyRequestsError } from '../http/too-many-requests';
 import type { Context } from './context';
 
@@ -48,7 +48,7 @@ export const protectedProcedure = publicProcedure.meta({ auth: 'user' }).use(({ 
  */
 export const rateLimited = (kind: RateLimitKind) =>
   t.middleware(async ({ ctx, next }) => {
-    await ctx.rateLimits.addresses.consume(kind, ctx.ip);
+    await ctx.rateLimits.addresses.consume(kind, rateLimitKey(kind, ctx.ip, ctx.user?.id));
     return next();
   });
 

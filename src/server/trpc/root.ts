@@ -1,9 +1,11 @@
 import { addressRouter } from '../routers/address';
 import { authRouter } from '../routers/auth';
+import { chatsRouter } from '../routers/chats';
 import { inboxRouter } from '../routers/inbox';
 import { inquiriesRouter } from '../routers/inquiries';
 import { listingsBuyerProcedures } from '../routers/listings-buyer';
 import { listingsSellerProcedures } from '../routers/listings-seller';
+import { notificationsRouter } from '../routers/notifications';
 import { savedListingsRouter } from '../routers/saved-listings';
 import { usersRouter } from '../routers/users';
 import { vehicleRouter } from '../routers/vehicle';
@@ -19,6 +21,8 @@ export const appRouter = router({
   savedListings: savedListingsRouter,
   inquiries: inquiriesRouter,
   users: usersRouter,
+  chats: chatsRouter,
+  notifications: notificationsRouter,
 });
 
 export type AppRouter = typeof appRouter;

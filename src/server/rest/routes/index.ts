@@ -1,10 +1,12 @@
 import type { RestRoute } from '../types';
 import { addressRoutes } from './address';
 import { authRoutes } from './auth';
+import { chatsRoutes } from './chats';
 import { inboxRoutes } from './inbox';
 import { inquiriesRoutes } from './inquiries';
 import { listingsBuyerRoutes } from './listings-buyer';
 import { listingsSellerRoutes } from './listings-seller';
+import { notificationsRoutes } from './notifications';
 import { savedListingsRoutes } from './saved-listings';
 import { usersRoutes } from './users';
 import { vehicleRoutes } from './vehicle';
@@ -20,4 +22,6 @@ export const restRoutes: RestRoute[] = [
   ...savedListingsRoutes,
   ...inquiriesRoutes,
   ...usersRoutes,
+  ...chatsRoutes,
+  ...notificationsRoutes,
 ];
