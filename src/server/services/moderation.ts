@@ -4,6 +4,7 @@ import { listings } from '../../../db/schema';
 import type { ReviewListingInput } from '../../shared/schemas/moderation';
 import { listingNotFound } from '../errors';
 import type { EventHub } from '../realtime/hub';
+import { listingAuditLabel, recordAudit, type AuditActor } from './audit';
 import { insertNotification, publishNotifications, type NewNotification } from './notifications';
 
 // Moderation (docs/product/states.md#listing-status): an admin approves a listing, or rejects it with a reason. The
@@ -16,15 +17,28 @@ export function reviewNotification(car: string, input: Pick<ReviewListingInput, 
     : { type: 'error', title: 'Annonsen din ble avvist', message: `${car} ble avvist: ${input.rejectionReason}` };
 }
 
-/** Approve or reject (the caller has checked the admin right: adminProcedure). Returns the listing's new status. */
-export function reviewListing(db: Db, hub: EventHub, input: ReviewListingInput): { id: number; status: 'approved' | 'rejected'; rejectionReason: string | null } {
+/**
+ * Approve or reject (the caller has checked the admin right: adminProcedure), recorded in the audit log as `actor`'s
+ * decision. Returns the listing's new status.
+ */
+export function reviewListing(
+  db: Db,
+  hub: EventHub,
+  actor: AuditActor,
+  input: ReviewListingInput,
+): { id: number; status: 'approved' | 'rejected'; rejectionReason: string | null } {
   const { notification, result } = db.transaction((tx) => {
-    const listing = tx.select({ id: listings.id, userId: listings.userId, make: listings.make, model: listings.model, year: listings.year }).from(listings).where(eq(listings.id, input.id)).get();
+    const listing = tx
+      .select({ id: listings.id, userId: listings.userId, uniqueCode: listings.uniqueCode, make: listings.make, model: listings.model, year: listings.year })
+      .from(listings)
+      .where(eq(listings.id, input.id))
+      .get();
     if (!listing) throw listingNotFound();
     const status = input.approved ? ('approved' as const) : ('rejected' as const);
     const rejectionReason = input.approved ? null : input.rejectionReason;
     tx.update(listings).set({ status, rejectionReason, updatedAt: new Date() }).where(eq(listings.id, listing.id)).run();
     const car = `${listing.make} ${listing.model} ${listing.year}`.replace(/\s+/g, ' ').trim();
+    recordAudit(tx, actor, input.approved ? 'listing.approve' : 'listing.reject', { type: 'listing', id: listing.id, label: listingAuditLabel(listing) }, input.approved ? undefined : { rejectionReason });
     const notification = insertNotification(tx, listing.userId, { ...reviewNotification(car, input), data: { listingId: listing.id } });
     return { notification, result: { id: listing.id, status, rejectionReason } };
   });
