@@ -4,6 +4,7 @@ import { Header } from '../components/layout/header';
 import { Footer } from '../components/layout/footer';
 import { NotFoundPage } from '../components/layout/not-found';
 import type { RouterContext } from '../router';
+import { LiveUpdates } from '../realtime/live-updates';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
@@ -18,6 +19,7 @@ function RootLayout() {
         <Outlet />
       </Box>
       <Footer />
+      <LiveUpdates />
     </Flex>
   );
 }
