@@ -1,4 +1,5 @@
 import { addressRouter } from '../routers/address';
+import { adminRouter } from '../routers/admin';
 import { authRouter } from '../routers/auth';
 import { chatsRouter } from '../routers/chats';
 import { inboxRouter } from '../routers/inbox';
@@ -23,6 +24,7 @@ export const appRouter = router({
   users: usersRouter,
   chats: chatsRouter,
   notifications: notificationsRouter,
+  admin: adminRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -54,3 +54,24 @@ export const inboxMessageShape = z.object({
   createdAt: z.string(),
 });
 export type InboxMessageShape = z.infer<typeof inboxMessageShape>;
+
+// --- the admin's side (docs/product/admin.md#inbox) ------------------------------------------------------------
+
+export const INBOX_NOT_FOUND_MESSAGE = 'Fant ikke meldingen.';
+export const INBOX_KINDS = ['feedback', 'contact'] as const;
+
+/** A message's id from a path; anything that cannot be one reads as a message that does not exist. */
+export const inboxMessageId = z.coerce
+  .number({ error: INBOX_NOT_FOUND_MESSAGE })
+  .int({ error: INBOX_NOT_FOUND_MESSAGE })
+  .positive({ error: INBOX_NOT_FOUND_MESSAGE });
+export const inboxMessageIdInput = z.object({ id: inboxMessageId });
+
+/** admin.inbox.list: which kind (the REST rows are GET /api/feedbacks and GET /api/contact-messages). */
+export const inboxListInput = z.object({ kind: z.enum(INBOX_KINDS, { error: 'Ukjent type melding.' }) });
+
+/** PATCH /api/feedbacks/:id/read (either kind): read by default; `{isRead: false}` un-reads. */
+export const inboxMarkReadInput = z.object({
+  id: inboxMessageId,
+  isRead: z.boolean({ error: 'isRead må være true eller false.' }).optional().default(true),
+});

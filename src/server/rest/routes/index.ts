@@ -1,5 +1,6 @@
 import type { RestRoute } from '../types';
 import { addressRoutes } from './address';
+import { adminRoutes } from './admin';
 import { authRoutes } from './auth';
 import { chatsRoutes } from './chats';
 import { inboxRoutes } from './inbox';
@@ -24,4 +25,5 @@ export const restRoutes: RestRoute[] = [
   ...usersRoutes,
   ...chatsRoutes,
   ...notificationsRoutes,
+  ...adminRoutes,
 ];

@@ -1,0 +1,56 @@
+import { adminAuditInput, adminListingsInput, adminUpdateUserInput, adminUserIdInput } from '../../shared/schemas/admin';
+import { inboxListInput, inboxMarkReadInput, inboxMessageIdInput } from '../../shared/schemas/inbox';
+import { listingIdInput } from '../../shared/schemas/listing';
+import { reviewListingInput } from '../../shared/schemas/moderation';
+import { auditLogOf } from '../services/admin-audit';
+import { adminDeleteListing, adminListings, pendingListingCards } from '../services/admin-listings';
+import { adminDeleteUser, adminUpdateUser, adminUsers } from '../services/admin-users';
+import type { AuditActor } from '../services/audit';
+import { deleteInboxMessage, listInbox, markInboxRead } from '../services/inbox';
+import { reviewListing } from '../services/moderation';
+import type { Context } from '../trpc/context';
+import { adminProcedure, router } from '../trpc/init';
+
+// The administrators' side (docs/product/admin.md). Every procedure is an adminProcedure: 401 logged out, 403 for a
+// user, checked before the input is read, so a refused call changes nothing.
+
+/** The admin as the audit log names them. */
+const actorOf = (ctx: { user: NonNullable<Context['user']> }): AuditActor => ({ id: ctx.user.id, name: ctx.user.name });
+const depsOf = (ctx: Context) => ({ db: ctx.db, storage: ctx.integrations.imageStorage });
+
+export const adminRouter = router({
+  listings: router({
+    /** The all-listings table: one page, sorted, filtered by status, searched by code or plate; `{items, total, limit, offset}`. */
+    list: adminProcedure.input(adminListingsInput).query(({ ctx, input }) => adminListings(ctx.db, input)),
+    /** The pending tab's cards (full listing + owner), oldest first. */
+    pending: adminProcedure.query(({ ctx }) => pendingListingCards(ctx.db)),
+    /** 'Godkjenn' / 'Avvis' with a reason / 'Godkjenn likevel': the owner is notified; audited. */
+    review: adminProcedure.input(reviewListingInput).mutation(({ ctx, input }) => reviewListing(ctx.db, ctx.hub, actorOf(ctx), input)),
+    /** Any listing, photos included; audited. */
+    delete: adminProcedure.input(listingIdInput).mutation(async ({ ctx, input }) => {
+      await adminDeleteListing(depsOf(ctx), actorOf(ctx), input.id);
+      return { success: true as const };
+    }),
+  }),
+  users: router({
+    list: adminProcedure.query(({ ctx }) => adminUsers(ctx.db)),
+    /** The profile's rules; admins are not edited here (403). */
+    update: adminProcedure.input(adminUpdateUserInput).mutation(({ ctx, input }) => adminUpdateUser(ctx.db, actorOf(ctx), input)),
+    /** A non-admin and everything theirs, in one transaction (403 for an admin). */
+    delete: adminProcedure.input(adminUserIdInput).mutation(({ ctx, input }) => adminDeleteUser(depsOf(ctx), actorOf(ctx), input.id)),
+  }),
+  inbox: router({
+    /** Feedback or contact messages, newest first. */
+    list: adminProcedure.input(inboxListInput).query(({ ctx, input }) => listInbox(ctx.db, input.kind)),
+    /** Read (default) or unread (`isRead: false`). */
+    markRead: adminProcedure.input(inboxMarkReadInput).mutation(({ ctx, input }) => markInboxRead(ctx.db, input.id, input.isRead)),
+    delete: adminProcedure.input(inboxMessageIdInput).mutation(({ ctx, input }) => {
+      deleteInboxMessage(ctx.db, input.id);
+      return { success: true as const };
+    }),
+  }),
+  audit: router({
+    /** Who approved, rejected, edited or deleted this listing or user, newest first. */
+    list: adminProcedure.input(adminAuditInput).query(({ ctx, input }) => auditLogOf(ctx.db, input.targetType, input.targetId)),
+  }),
+});

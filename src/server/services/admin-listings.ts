@@ -1,0 +1,142 @@
+import { and, asc, count, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { listingImages, listings, users } from '../../../db/schema';
+import type { AdminListingPage, AdminListingsParams, AdminPendingListing } from '../../shared/schemas/admin';
+import { listingNotFound } from '../errors';
+import type { ImageStorage } from '../integrations/image-storage';
+import { listingAuditLabel, recordAudit, type AuditActor } from './audit';
+import { deleteImageFiles } from './images';
+import { toListingShape } from './listing-shape';
+import { loadImages } from './listings';
+
+// The admin's listings (docs/product/admin.md#listings): the all-listings table, paged and sorted in SQL so ten
+// thousand listings stay fast, the pending tab's cards, and deleting any listing with its photos.
+
+/** A search text as the columns store it: codes and plates are upper case without spaces ('ab 12345' → 'AB12345'). */
+export function normaliseSearch(search: string): string {
+  return search.toUpperCase().replace(/\s+/g, '');
+}
+
+/**
+ * `column` starts with `prefix`, written as a range so the unique-code index can serve it (LIKE cannot use a BINARY
+ * index). U+FFFF sorts after every character a code or plate holds.
+ */
+function startsWith(column: typeof listings.uniqueCode | typeof listings.registrationNumber, prefix: string): SQL {
+  return and(gte(column, prefix), lt(column, `${prefix}\uffff`))!;
+}
+
+function whereOf(params: Pick<AdminListingsParams, 'status' | 'search'>): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (params.status) conditions.push(eq(listings.status, params.status));
+  const q = params.search ? normaliseSearch(params.search) : '';
+  if (q) {
+    const matches = [startsWith(listings.uniqueCode, q), startsWith(listings.registrationNumber, q)];
+    // A code typed without its prefix ('4F7K2Q') finds 'BP-4F7K2Q'.
+    if (!q.startsWith('BP-')) matches.push(startsWith(listings.uniqueCode, `BP-${q}`));
+    conditions.push(or(...matches)!);
+  }
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+function orderOf(params: Pick<AdminListingsParams, 'sort' | 'direction'>): SQL[] {
+  const dir = params.direction === 'asc' ? asc : desc;
+  // Ties are broken by id in the same direction, so a page boundary never repeats or skips a row.
+  switch (params.sort) {
+    case 'price':
+      return [dir(listings.totalPrice), dir(listings.id)];
+    case 'status':
+      return [dir(listings.status), desc(listings.createdAt), desc(listings.id)];
+    case 'make':
+      return [dir(sql`${listings.make} COLLATE NOCASE`), dir(sql`${listings.model} COLLATE NOCASE`), desc(listings.createdAt), desc(listings.id)];
+    case 'createdAt':
+    default:
+      return [dir(listings.createdAt), dir(listings.id)];
+  }
+}
+
+/** One page of the all-listings table and the number of all matches. */
+export function adminListings(db: Db, params: AdminListingsParams): AdminListingPage {
+  const where = whereOf(params);
+  const total = db.select({ n: count() }).from(listings).where(where).get()?.n ?? 0;
+  const rows =
+    params.offset >= total
+      ? []
+      : db
+          .select({
+            id: listings.id,
+            uniqueCode: listings.uniqueCode,
+            make: listings.make,
+            model: listings.model,
+            year: listings.year,
+            registrationNumber: listings.registrationNumber,
+            price: listings.price,
+            totalPrice: listings.totalPrice,
+            status: listings.status,
+            rejectionReason: listings.rejectionReason,
+            active: listings.active,
+            createdAt: listings.createdAt,
+            userId: listings.userId,
+            ownerUsername: users.username,
+            ownerName: users.name,
+          })
+          .from(listings)
+          .innerJoin(users, eq(users.id, listings.userId))
+          .where(where)
+          .orderBy(...orderOf(params))
+          .limit(params.limit)
+          .offset(params.offset)
+          .all();
+  return {
+    items: rows.map((r) => ({
+      ...r,
+      rejectionReason: r.status === 'rejected' ? r.rejectionReason : null,
+      createdAt: r.createdAt.toISOString(),
+    })),
+    total,
+    limit: params.limit,
+    offset: params.offset,
+  };
+}
+
+/** The pending tab: listings waiting for review, oldest first (a queue), with their photos and owner. */
+export function pendingListingCards(db: Db): AdminPendingListing[] {
+  const rows = db
+    .select({ listing: listings, owner: { id: users.id, username: users.username, name: users.name } })
+    .from(listings)
+    .innerJoin(users, eq(users.id, listings.userId))
+    .where(eq(listings.status, 'pending'))
+    .orderBy(asc(listings.createdAt), asc(listings.id))
+    .all();
+  const images = loadImages(
+    db,
+    rows.map((r) => r.listing.id),
+  );
+  return rows.map((r) => ({ ...toListingShape(r.listing, images.get(r.listing.id) ?? []), owner: r.owner }));
+}
+
+export interface AdminDeps {
+  db: Db;
+  storage: ImageStorage;
+}
+
+/**
+ * Deletes any listing (docs/product/permissions.md): the row with its photo rows, saved entries and inquiries (foreign
+ * keys cascade; chats about it keep going with the fallback car name), an audit entry in the same transaction, then
+ * the photo files once the deletion is committed.
+ */
+export async function adminDeleteListing({ db, storage }: AdminDeps, actor: AuditActor, id: number): Promise<void> {
+  const images = db.transaction((tx) => {
+    const row = tx
+      .select({ id: listings.id, uniqueCode: listings.uniqueCode, make: listings.make, model: listings.model, year: listings.year, owner: users.username })
+      .from(listings)
+      .innerJoin(users, eq(users.id, listings.userId))
+      .where(eq(listings.id, id))
+      .get();
+    if (!row) throw listingNotFound();
+    const files = tx.select({ storageKey: listingImages.storageKey }).from(listingImages).where(eq(listingImages.listingId, id)).all();
+    tx.delete(listings).where(eq(listings.id, id)).run();
+    recordAudit(tx, actor, 'listing.delete', { type: 'listing', id, label: listingAuditLabel(row) }, { owner: row.owner });
+    return files;
+  });
+  await deleteImageFiles(storage, images);
+}
