@@ -1,0 +1,75 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { eq } from 'drizzle-orm';
+import { closeDatabase, openDatabase, type Db } from '../db/client';
+import { users } from '../db/schema';
+import { loadConfig } from '../src/server/config';
+import { findUserByUsername } from '../src/server/services/users';
+
+// npm run admin -- <username> (docs/product/admin.md#making-an-admin): makes an existing user an admin in the
+// database the server uses (DATABASE_PATH, read and checked as the server reads it). Besides ADMIN_USERNAME at start,
+// this is how a site gets more admins. It takes effect at once, also for the user's open sessions: every request
+// reads the flag from the database.
+
+export type MakeAdminResult =
+  | { status: 'promoted'; username: string; name: string }
+  | { status: 'already-admin'; username: string; name: string }
+  | { status: 'not-found'; username: string };
+
+/** Sets isAdmin on the user with this username (case-insensitive, as logins are). */
+export function makeAdmin(db: Db, username: string): MakeAdminResult {
+  const user = findUserByUsername(db, username);
+  if (!user) return { status: 'not-found', username: username.trim() };
+  if (user.isAdmin) return { status: 'already-admin', username: user.username, name: user.name };
+  db.update(users).set({ isAdmin: true, updatedAt: new Date() }).where(eq(users.id, user.id)).run();
+  return { status: 'promoted', username: user.username, name: user.name };
+}
+
+const USAGE = [
+  'Bruk / usage: npm run admin -- <brukernavn>',
+  '  Gjør en eksisterende bruker til administrator i databasen DATABASE_PATH peker på.',
+  '  Makes an existing user an admin in the database DATABASE_PATH points to.',
+];
+
+/** The command line: exit code 0 done (or already an admin), 1 no such user or database, 2 wrong usage. */
+export function cli(argv: string[], env: NodeJS.ProcessEnv = process.env, out = console): number {
+  const args = argv.filter((a) => a !== '--');
+  if (args.length !== 1 || !args[0].trim() || args[0].startsWith('-')) {
+    for (const line of USAGE) out.error(line);
+    return 2;
+  }
+  const file = loadConfig(env).databasePath;
+  if (file !== ':memory:' && !fs.existsSync(file)) {
+    out.error(`Fant ingen database i ${path.resolve(file)}. Start serveren én gang, eller sett DATABASE_PATH.`);
+    out.error(`No database at ${path.resolve(file)}. Start the server once, or set DATABASE_PATH.`);
+    return 1;
+  }
+  const db = openDatabase(file);
+  try {
+    const result = makeAdmin(db, args[0]);
+    switch (result.status) {
+      case 'promoted':
+        out.log(`${result.username} (${result.name}) er nå administrator. / ${result.username} is now an admin.`);
+        return 0;
+      case 'already-admin':
+        out.log(`${result.username} (${result.name}) er allerede administrator. / ${result.username} is already an admin.`);
+        return 0;
+      case 'not-found':
+        out.error(`Fant ingen bruker med brukernavnet «${result.username}». Brukeren må registrere seg først.`);
+        out.error(`No user named "${result.username}" in ${path.resolve(file)}. The user must register first.`);
+        return 1;
+    }
+  } finally {
+    closeDatabase(db);
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  try {
+    process.exit(cli(process.argv.slice(2)));
+  } catch (err) {
+    console.error(`npm run admin: ${(err as Error).message}`);
+    process.exit(1);
+  }
+}
