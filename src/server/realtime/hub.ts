@@ -30,7 +30,9 @@ export interface EventHub {
 /** The hub of a single process: a Node EventEmitter with a channel per user. */
 export class InProcessHub implements EventHub {
   private emitter = new EventEmitter();
-  private closed = new AbortController();
+  /** One controller per open subscription: the caller's signal or close() aborts it, and it detaches the listener. */
+  private open = new Set<AbortController>();
+  private closed = false;
 
   constructor() {
     // One listener per open subscription; a thousand users each with a tab or two is normal.
@@ -42,25 +44,39 @@ export class InProcessHub implements EventHub {
   }
 
   subscribe(userId: number, signal: AbortSignal): AsyncIterable<UserEvent> {
-    const combined = AbortSignal.any([this.closed.signal, signal]);
-    // events.on() attaches its listener now and queues what arrives until it is read.
-    const source = on(this.emitter, channelOf(userId), { signal: combined });
+    // A subscription the client stopped before it began, or one during shutdown: nothing to deliver (events.on would
+    // throw on an aborted signal).
+    if (signal.aborted || this.closed) return (async function* () {})();
+    const stop = new AbortController();
+    const end = () => {
+      stop.abort();
+      this.open.delete(stop);
+      signal.removeEventListener('abort', end);
+    };
+    signal.addEventListener('abort', end, { once: true });
+    this.open.add(stop);
+    // events.on() attaches its listener now and queues what arrives until it is read; aborting `stop` detaches it.
+    const source = on(this.emitter, channelOf(userId), { signal: stop.signal });
     return (async function* () {
       try {
         for await (const [event] of source) yield event as UserEvent;
       } catch (err) {
         if ((err as Error).name !== 'AbortError') throw err;
+      } finally {
+        end();
       }
     })();
   }
 
   /** Open subscriptions (the realtime benchmark reports it). */
   get subscriberCount(): number {
-    return this.emitter.eventNames().reduce((n, name) => n + this.emitter.listenerCount(name), 0);
+    return this.open.size;
   }
 
   close() {
-    this.closed.abort();
+    this.closed = true;
+    for (const stop of [...this.open]) stop.abort();
+    this.open.clear();
     this.emitter.removeAllListeners();
   }
 }
