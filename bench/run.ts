@@ -1,19 +1,46 @@
-// npm run bench: the public search and listing detail under load (issue 4).
+// npm run bench: the public search and listing detail under load (issue 4), and realtime chat delivery to 1 000
+// websocket subscribers (issue 9).
 //
-// Seeds 100 000 realistic listings into a temporary SQLite file, starts the real server on it as a child process
-// (`node --import tsx src/server/main.ts`), starts a bare Fastify JSON route in another child process as the ceiling,
-// then drives each with autocannon (10 connections) and prints req/s, p50 and p99 (from every response's own time,
-// not autocannon's whole-millisecond histogram) and the fraction of the bare route, plus the server's peak RSS.
+// Listing cases: seeds 100 000 realistic listings into a temporary SQLite file, starts the BUILT server on it as a child
+// process (dist/server/main.mjs, built first if stale, as `npm start` does; scripts/lib/built-server.ts), starts a bare
+// Fastify JSON route in another child process as the ceiling, then drives each with autocannon (10 connections) and
+// prints req/s, p50 and p99 (from every response's own time, not autocannon's whole-millisecond histogram) and the
+// fraction of the bare route, plus the server's RSS.
 //
-//   npm run bench                       seed a fresh temp database, measure, delete it
-//   npm run bench -- --db .tmp/b.db     reuse (or create once) a seeded database file
-//   npm run bench -- --duration 5       seconds per measurement (default 8, plus 2 s warm-up)
+// Realtime case (bench/realtime.ts, bench/realtime-load.ts): a fresh database with 1 000 users, each with a session and
+// two chats (buyer ↔ seller about the seller's listing); 1 000 authenticated websockets (tRPC's client, the session
+// cookie and Origin on the upgrade as a browser sends them), each subscribed to chats.onMessage and
+// notifications.onNotification; senders post messages into their chats over HTTP as the browser does (POST
+// /trpc/chats.send; `--via rest` for POST /api/messages) at `--rate` messages/s in all (Poisson arrivals, every user in
+// turn, each far below the per-user chat limit). The load generator runs in its own process, on the other core. It
+// reports send→delivery latency p50/p99 (from the moment the request is written to the moment the push reaches the
+// subscriber's tRPC client), deliveries per second, messages sent, deliveries expected and received, duplicates and
+// lost (both must be 0: every message reaches its buyer's and its seller's subscription exactly once, the sender's
+// own included, and nobody else's), the server's RSS and CPU, and the load generator's own CPU and event-loop delay
+// (if those are high, the figures are the load generator's, not the server's). Target (issue 9, 2 cores): p99 ≤ 50 ms
+// with exactly-once delivery; the run exits 1 if a message is lost, duplicated or misdelivered.
+//
+//   npm run bench                                   every case (listings, then realtime)
+//   npm run bench -- --case realtime                one case; a comma list or a group works too (--case listings)
+//   npm run bench -- --case realtime --json         one JSON object per case on its own line on stdout
+//                                                   ({"case","p50","p99","rps","rssMB",...}); progress goes to stderr
+//   npm run bench -- --list                         the case names
+//   npm run bench -- --db .tmp/b.db                 reuse (or create once) a seeded listings database file
+//   npm run bench -- --duration 5                   seconds per measurement (default 8 for listing cases, 20 for
+//                                                   realtime, plus a warm-up of 2 s and 5 s)
+//   npm run bench -- --case realtime --users 1000 --rate 400 --via trpc|rest
+//   npm run bench -- --case realtime --profile      also a V8 CPU profile of the server (node --cpu-prof): where its
+//                                                   time went, by package and function (bench/cpu-profile.ts)
+//
+// JSON fields: listing cases {"case","p50","p99","rps","rssMB","xBare","errors","non2xx","bytesPerResponse"};
+// realtime {"case":"realtime","p50","p99","p90","max" (ms, send→delivery), "rps" (deliveries/s), "sentPerSecond",
+// "sent","expected","received","duplicates","lost","foreign","refused","rssMB" (at the end of the measured window),
+// "rssIdleMB","rssConnectedMB","rssPeakMB","serverCpuPercent","loadCpuPercent","loadEventLoopP99Ms",
+// "ackP50","ackP99" (the sender's HTTP answer), "users","chats","rate","via","seconds"}; demo-seed {"case","ms",...}.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import { getTableColumns } from 'drizzle-orm';
 import { closeDatabase, openDatabase } from '../db/client';
@@ -21,6 +48,8 @@ import { listings, type NewListing } from '../db/schema';
 import { testConfig } from '../src/server/config';
 import { seedDemoListings } from '../src/server/demo/listings';
 import { generateListing, rng } from '../src/server/testing/listing-factory';
+import { ensureBuild, freePort, parseArgs, root, startServer, stopServer, type RunningServer } from '../scripts/lib/built-server';
+import { runRealtime, type RealtimeResult } from './realtime';
 
 // autocannon ships no types; the little of its API used here, typed by hand.
 interface AutocannonResult {
@@ -39,23 +68,28 @@ type Autocannon = (
 ) => AutocannonInstance;
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const args = process.argv.slice(2);
-const arg = (name: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 ? args[i + 1] : undefined;
-};
-const LISTINGS = Number(arg('listings') ?? 100_000);
-const DURATION = Number(arg('duration') ?? 8);
+const args = parseArgs(process.argv.slice(2));
+const JSON_OUT = args.flag('json');
+const LISTINGS = args.num('listings', 100_000);
+const DURATION = args.num('duration', 8);
 const WARMUP = 2;
 const CONNECTIONS = 10;
 
+/** Progress and tables: stdout, or stderr with --json so stdout carries only the JSON lines. */
+const log = (line: string) => (JSON_OUT ? process.stderr : process.stdout).write(`${line}\n`);
+const emit = (o: Record<string, unknown>) => {
+  if (JSON_OUT) process.stdout.write(`${JSON.stringify(o)}\n`);
+};
+const round = (n: number, digits = 2) => (Number.isFinite(n) ? Number(n.toFixed(digits)) : null);
+
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-bench-'));
-const dbFile = arg('db') ? path.resolve(arg('db')!) : path.join(tmp, 'bench.db');
+const dbFile = args.str('db') ? path.resolve(args.str('db')!) : path.join(tmp, 'bench.db');
 const children: ChildProcess[] = [];
+let appServer: RunningServer | null = null;
 
 function cleanup() {
   for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
+  if (appServer && appServer.proc.exitCode === null) appServer.proc.kill('SIGTERM');
   fs.rmSync(tmp, { recursive: true, force: true });
 }
 process.on('SIGINT', () => {
@@ -74,7 +108,7 @@ function seed(file: string): { visibleIds: number[] } {
   const c = db.$client;
   const existing = (c.prepare('SELECT count(*) AS n FROM listings').get() as { n: number }).n;
   if (existing >= LISTINGS) {
-    console.log(`Reusing ${file} (${existing} listings)`);
+    log(`Reusing ${file} (${existing} listings)`);
   } else {
     const started = Date.now();
     // Bulk-load settings for this connection only; the server opens the file with its own.
@@ -130,28 +164,17 @@ function seed(file: string): { visibleIds: number[] } {
     c.exec(`INSERT INTO listings_fts (listings_fts) VALUES ('optimize')`);
     c.exec('PRAGMA optimize');
     c.pragma('wal_checkpoint(TRUNCATE)');
-    console.log(`Seeded ${LISTINGS - existing} listings (+${sellers} sellers, 3 images each) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    log(`Seeded ${LISTINGS - existing} listings (+${sellers} sellers, 3 images each) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
   const visibleIds = c.prepare(`SELECT id FROM listings WHERE status = 'approved' AND active = 1`).pluck().all() as number[];
   const size = fs.statSync(file).size;
-  console.log(`Database: ${(size / 1e6).toFixed(0)} MB, ${visibleIds.length} visible listings`);
+  log(`Database: ${(size / 1e6).toFixed(0)} MB, ${visibleIds.length} visible listings`);
   closeDatabase(db);
   return { visibleIds };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // Processes
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-}
 
 async function waitFor(url: string, child: ChildProcess, what: string) {
   const deadline = Date.now() + 60_000;
@@ -184,7 +207,7 @@ app.get('/', async () => ({ id: 1, make: 'Volvo', model: 'V60', totalPrice: 2190
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 `;
 
-function peakRss(pid: number) {
+function memory(pid: number) {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = (key: string) => Number(status.match(new RegExp(`${key}:\\s+(\\d+)`))?.[1] ?? 0);
   return { hwm: kb('VmHWM') / 1024, rss: kb('VmRSS') / 1024 };
@@ -194,6 +217,8 @@ function peakRss(pid: number) {
 // Measuring
 
 interface Case {
+  /** What --case selects and the JSON calls it. */
+  id: string;
   name: string;
   base: string;
   path: string | (() => string);
@@ -210,6 +235,7 @@ interface Measured {
   errors: number;
   non2xx: number;
   bytes: number;
+  rssMB: number;
 }
 
 function percentile(sorted: Float64Array, p: number) {
@@ -217,7 +243,7 @@ function percentile(sorted: Float64Array, p: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-function run(c: Case, duration: number, record: boolean): Promise<Measured> {
+function run(c: Case, duration: number, record: boolean): Promise<Omit<Measured, 'rssMB'>> {
   return new Promise((resolve, reject) => {
     const times: number[] = [];
     const dynamic = typeof c.path === 'function' ? c.path : undefined;
@@ -246,12 +272,30 @@ function run(c: Case, duration: number, record: boolean): Promise<Measured> {
   });
 }
 
-async function measure(c: Case): Promise<Measured> {
+async function measure(c: Case, pid: number): Promise<Measured> {
   await run(c, WARMUP, false);
-  return run(c, DURATION, true);
+  const m = await run(c, DURATION, true);
+  return { ...m, rssMB: memory(pid).rss };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
+// Cases
+
+const LISTING_CASES = ['bare', 'search', 'free-text', 'free-text-prefix', 'sort', 'detail', 'unfiltered', 'cold-search', 'cold-free-text', 'cold-sort'];
+const ALL_CASES = ['demo-seed', ...LISTING_CASES, 'realtime'];
+const GROUPS: Record<string, string[]> = { all: ALL_CASES, listings: ['demo-seed', ...LISTING_CASES] };
+
+/** The cases --case names (a comma list of case or group names; every case by default). */
+function selectedCases(): Set<string> {
+  const wanted = (args.str('case') ?? 'all').split(',').map((s) => s.trim()).filter(Boolean);
+  const out = new Set<string>();
+  for (const w of wanted) {
+    const ids = GROUPS[w] ?? (ALL_CASES.includes(w) ? [w] : undefined);
+    if (!ids) throw new Error(`unknown case '${w}'; cases: ${ALL_CASES.join(', ')}; groups: ${Object.keys(GROUPS).join(', ')}`);
+    for (const id of ids) out.add(id);
+  }
+  return out;
+}
 
 /** How long the demo listings of an empty database take to draw and store (they are seeded on a first start). */
 async function timeDemoSeed() {
@@ -262,53 +306,54 @@ async function timeDemoSeed() {
       .get() as { id: number };
     const started = performance.now();
     const result = await seedDemoListings({ db, config: testConfig({ uploadDir: path.join(tmp, 'demo-uploads') }) }, [user]);
-    console.log(`Demo seed: ${result.listings} listings with ${result.listingImages} drawn photos in ${(performance.now() - started).toFixed(0)} ms`);
+    const ms = performance.now() - started;
+    log(`Demo seed: ${result.listings} listings with ${result.listingImages} drawn photos in ${ms.toFixed(0)} ms`);
+    emit({ case: 'demo-seed', ms: round(ms, 0), listings: result.listings, images: result.listingImages });
   } finally {
     closeDatabase(db);
   }
 }
 
-async function main() {
-  console.log(`Bilpartner benchmark: ${LISTINGS} listings, ${CONNECTIONS} connections, ${DURATION} s per case (+${WARMUP} s warm-up), ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-  await timeDemoSeed();
+/** The listing cases: search, free text, sort and detail against the bare route. Answers false if a target is missed. */
+async function listingCases(selected: Set<string>): Promise<void> {
   const { visibleIds } = seed(dbFile);
 
-  const [appPort, barePort] = [await freePort(), await freePort()];
-  const server = start(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    NODE_ENV: 'production',
-    PORT: String(appPort),
-    HOST: '127.0.0.1',
-    DATABASE_PATH: dbFile,
-    UPLOAD_DIR: path.join(tmp, 'uploads'),
-    CLIENT_DIR: path.join(tmp, 'no-client'),
-    SEED_DEMO: 'false',
-    LOG_LEVEL: 'warn',
-  }, 'server');
+  const barePort = await freePort();
+  appServer = await startServer({
+    dbPath: dbFile,
+    uploadDir: path.join(tmp, 'uploads'),
+    port: await freePort(),
+    seedDemo: false,
+    logFile: path.join(tmp, 'server.log'),
+  });
   const bare = start(process.execPath, ['--input-type=module', '-e', BARE_SERVER], { PORT: String(barePort) }, 'bare server');
-  const app = `http://127.0.0.1:${appPort}`;
-  await Promise.all([waitFor(`${app}/api/listings?limit=1`, server, 'server'), waitFor(`http://127.0.0.1:${barePort}/`, bare, 'bare server')]);
+  const app = appServer.base;
+  await waitFor(`http://127.0.0.1:${barePort}/`, bare, 'bare server');
 
   const r = rng(99);
   const words = ['stasjonsvogn', 'hengerfeste', 'vinterdekk', 'tesl', 'varmepumpe', 'garasjert', 'ærlig', 'blå', 'sølv', 'familiebil', 'servicehist', 'panorama', 'ålesund', 'tromsø', 'bremse'];
   const makes = ['Volvo', 'Toyota', 'Volkswagen', 'Tesla', 'BMW', 'Audi', 'Skoda', 'Ford', 'Kia', 'Hyundai'];
   const fuels = ['Diesel', 'Bensin', 'Elektrisk', 'Hybrid', 'Plug-in Hybrid'];
 
-  const cases: Case[] = [
-    { name: 'bare Fastify route (ceiling)', base: `http://127.0.0.1:${barePort}`, path: '/' },
-    { name: 'search: make=Volvo&fuelType=Diesel', base: app, path: '/api/listings?make=Volvo&fuelType=Diesel', p99Max: 15, bareMin: 0.25 },
-    { name: 'free text: query=stasjonsvogn', base: app, path: '/api/listings?query=stasjonsvogn', p99Max: 10 },
-    { name: "free text: query=tesl", base: app, path: '/api/listings?query=tesl', p99Max: 10 },
-    { name: 'sort: sort=price_asc&priceTo=300000', base: app, path: '/api/listings?sort=price_asc&priceTo=300000', p99Max: 15, bareMin: 0.25 },
-    { name: 'detail: /api/listings/:id (random)', base: app, path: () => `/api/listings/${visibleIds[r.int(0, visibleIds.length - 1)]}`, bareMin: 0.5 },
-    { name: 'unfiltered: /api/listings', base: app, path: '/api/listings' },
+  const all: Case[] = [
+    { id: 'bare', name: 'bare Fastify route (ceiling)', base: `http://127.0.0.1:${barePort}`, path: '/' },
+    { id: 'search', name: 'search: make=Volvo&fuelType=Diesel', base: app, path: '/api/listings?make=Volvo&fuelType=Diesel', p99Max: 15, bareMin: 0.25 },
+    { id: 'free-text', name: 'free text: query=stasjonsvogn', base: app, path: '/api/listings?query=stasjonsvogn', p99Max: 10 },
+    { id: 'free-text-prefix', name: "free text: query=tesl", base: app, path: '/api/listings?query=tesl', p99Max: 10 },
+    { id: 'sort', name: 'sort: sort=price_asc&priceTo=300000', base: app, path: '/api/listings?sort=price_asc&priceTo=300000', p99Max: 15, bareMin: 0.25 },
+    { id: 'detail', name: 'detail: /api/listings/:id (random)', base: app, path: () => `/api/listings/${visibleIds[r.int(0, visibleIds.length - 1)]}`, bareMin: 0.5 },
+    { id: 'unfiltered', name: 'unfiltered: /api/listings', base: app, path: '/api/listings' },
     // Cold: every request a different filter set, so no count is cached (informational, no target).
-    { name: 'cold search: random make+fuel+priceTo', base: app, path: () => `/api/listings?make=${r.pick(makes)}&fuelType=${encodeURIComponent(r.pick(fuels))}&priceTo=${r.int(100, 900) * 1000 + r.int(1, 999)}` },
-    { name: 'cold free text: random word+priceTo', base: app, path: () => `/api/listings?query=${encodeURIComponent(r.pick(words))}&priceTo=${r.int(100, 900) * 1000 + r.int(1, 999)}` },
-    { name: 'cold sort: price_asc + random range', base: app, path: () => `/api/listings?sort=price_asc&priceFrom=${r.int(0, 200) * 1000}&priceTo=${r.int(250, 900) * 1000 + r.int(1, 999)}` },
+    { id: 'cold-search', name: 'cold search: random make+fuel+priceTo', base: app, path: () => `/api/listings?make=${r.pick(makes)}&fuelType=${encodeURIComponent(r.pick(fuels))}&priceTo=${r.int(100, 900) * 1000 + r.int(1, 999)}` },
+    { id: 'cold-free-text', name: 'cold free text: random word+priceTo', base: app, path: () => `/api/listings?query=${encodeURIComponent(r.pick(words))}&priceTo=${r.int(100, 900) * 1000 + r.int(1, 999)}` },
+    { id: 'cold-sort', name: 'cold sort: price_asc + random range', base: app, path: () => `/api/listings?sort=price_asc&priceFrom=${r.int(0, 200) * 1000}&priceTo=${r.int(250, 900) * 1000 + r.int(1, 999)}` },
   ];
+  // The bare route is measured whenever a selected case is compared with it.
+  const cases = all.filter((c) => selected.has(c.id) || (c.id === 'bare' && all.some((o) => selected.has(o.id) && o.bareMin !== undefined)));
 
   // Sanity: every case answers 200 with JSON before being measured.
-  for (const c of cases.slice(1)) {
+  for (const c of cases) {
+    if (c.id === 'bare') continue;
     const url = c.base + (typeof c.path === 'function' ? c.path() : c.path);
     const res = await fetch(url);
     if (!res.ok) throw new Error(`${url} answered ${res.status}: ${await res.text()}`);
@@ -316,13 +361,13 @@ async function main() {
 
   const results: Measured[] = [];
   for (const c of cases) {
-    process.stdout.write(`  measuring ${c.name} ...`);
-    const m = await measure(c);
+    (JSON_OUT ? process.stderr : process.stdout).write(`  measuring ${c.name} ...`);
+    const m = await measure(c, c.id === 'bare' ? bare.pid! : appServer.pid);
     results.push(m);
-    process.stdout.write(` ${Math.round(m.rps)} req/s\n`);
+    (JSON_OUT ? process.stderr : process.stdout).write(` ${Math.round(m.rps)} req/s\n`);
   }
-  const mem = peakRss(server.pid!);
-  const bareRps = results[0].rps;
+  const mem = memory(appServer.pid);
+  const bareRps = cases[0]?.id === 'bare' ? results[0].rps : NaN;
 
   const verdict = (c: Case, m: Measured) => {
     const checks: string[] = [];
@@ -330,31 +375,161 @@ async function main() {
     if (c.bareMin !== undefined) checks.push(m.rps / bareRps >= c.bareMin ? `≥${c.bareMin} ok` : `≥${c.bareMin} MISSED`);
     return checks.join(', ') || '-';
   };
-  const rows = results.map((m, i) => [
-    m.name,
-    Math.round(m.rps).toLocaleString('en-US'),
-    m.p50.toFixed(2),
-    m.p99.toFixed(2),
-    (m.rps / bareRps).toFixed(2),
-    String(Math.round(m.bytes)),
-    m.errors || m.non2xx ? `${m.errors} err, ${m.non2xx} non-2xx` : '0',
-    verdict(cases[i], m),
-  ]);
-  const header = ['case', 'req/s', 'p50 ms', 'p99 ms', 'x bare', 'bytes/resp', 'errors', 'target'];
+  results.forEach((m, i) => {
+    if (!selected.has(cases[i].id)) return;
+    emit({
+      case: cases[i].id,
+      p50: round(m.p50),
+      p99: round(m.p99),
+      rps: round(m.rps, 0),
+      rssMB: round(m.rssMB, 0),
+      xBare: round(m.rps / bareRps),
+      errors: m.errors,
+      non2xx: m.non2xx,
+      bytesPerResponse: round(m.bytes, 0),
+      target: verdict(cases[i], m),
+    });
+  });
+  table(
+    ['case', 'req/s', 'p50 ms', 'p99 ms', 'x bare', 'bytes/resp', 'errors', 'target'],
+    results.map((m, i) => [
+      m.name,
+      Math.round(m.rps).toLocaleString('en-US'),
+      m.p50.toFixed(2),
+      m.p99.toFixed(2),
+      (m.rps / bareRps).toFixed(2),
+      String(Math.round(m.bytes)),
+      m.errors || m.non2xx ? `${m.errors} err, ${m.non2xx} non-2xx` : '0',
+      verdict(cases[i], m),
+    ]),
+  );
+  log(`Server peak RSS (VmHWM): ${mem.hwm.toFixed(0)} MB (now ${mem.rss.toFixed(0)} MB). Load average after: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  await stopServer(appServer);
+  appServer = null;
+  bare.kill('SIGTERM');
+}
+
+/** A Markdown table; the first and last columns left-aligned, the figures right-aligned. */
+function table(header: string[], rows: string[][]) {
+  const last = header.length - 1;
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
-  const line = (cells: string[]) => '| ' + cells.map((cell, i) => (i === 0 || i === 7 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join(' | ') + ' |';
-  console.log('');
-  console.log(line(header));
-  console.log('|' + widths.map((w, i) => (i === 0 || i === 7 ? ':' + '-'.repeat(w + 1) : '-'.repeat(w + 1) + ':')).join('|') + '|');
-  for (const row of rows) console.log(line(row));
-  console.log('');
-  console.log(`Server peak RSS (VmHWM): ${mem.hwm.toFixed(0)} MB (now ${mem.rss.toFixed(0)} MB). Load average after: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  const left = (i: number) => i === 0 || i === last;
+  const line = (cells: string[]) => '| ' + cells.map((cell, i) => (left(i) ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join(' | ') + ' |';
+  log('');
+  log(line(header));
+  log('|' + widths.map((w, i) => (left(i) ? ':' + '-'.repeat(w + 1) : '-'.repeat(w + 1) + ':')).join('|') + '|');
+  for (const row of rows) log(line(row));
+  log('');
+}
+
+/** The realtime case; answers whether delivery was exactly once (the latency target is reported, not enforced). */
+async function realtimeCase(): Promise<boolean> {
+  const users = args.num('users', 1000);
+  const via = args.str('via') ?? 'trpc';
+  if (via !== 'trpc' && via !== 'rest') throw new Error(`--via must be trpc or rest, not ${via}`);
+  const rate = args.num('rate', Math.round(users * 0.4));
+  // The per-user chat limit is 60 a minute (src/server/http/rate-limits.ts); above ~0.8 a second per user the case
+  // would measure 429s instead of delivery.
+  if (rate / users > 0.8) log(`  realtime: warning: ${(rate / users).toFixed(2)} messages/s per user is near the per-user chat limit (60/min); expect 429s`);
+  const seconds = args.num('duration', 20);
+  const m: RealtimeResult = await runRealtime({
+    users,
+    rate,
+    seconds,
+    warmupSeconds: 5,
+    via,
+    profile: args.flag('profile'),
+    keep: args.flag('keep'),
+    log,
+  });
+  const exactlyOnce = m.lost === 0 && m.duplicates === 0 && m.foreign === 0 && m.malformed === 0 && m.expected > 0;
+  const refused = Object.entries(m.refused).map(([k, v]) => `${v}× ${k}`).join(', ') || 'none';
+  table(
+    ['case', 'deliveries/s', 'p50 ms', 'p90 ms', 'p99 ms', 'max ms', 'sent', 'expected', 'received', 'dup', 'lost', 'RSS MB', 'target'],
+    [
+      [
+        `realtime: ${m.users} sockets, ${m.sentPerSecond.toFixed(0)} msg/s via ${m.via}`,
+        m.deliveredPerSecond.toFixed(0),
+        m.latency.p50.toFixed(2),
+        m.latency.p90.toFixed(2),
+        m.latency.p99.toFixed(2),
+        m.latency.max.toFixed(1),
+        String(m.sent),
+        String(m.expected),
+        String(m.received),
+        String(m.duplicates),
+        String(m.lost),
+        m.rssMB.toFixed(0),
+        `${m.latency.p99 <= 50 ? 'p99≤50 ok' : 'p99≤50 MISSED'}, ${exactlyOnce ? 'exactly once ok' : 'exactly once FAILED'}`,
+      ],
+    ],
+  );
+  log(`  delivered to nobody else: ${m.foreign === 0 ? 'ok' : `${m.foreign} pushes to a non-participant`}; malformed pushes: ${m.malformed}; refused sends: ${refused}; sockets closed during the run: ${m.unexpectedCloses}; subscription errors: ${m.subscriptionErrors}`);
+  log(`  sender's HTTP answer: p50 ${m.ack.p50.toFixed(2)} ms, p99 ${m.ack.p99.toFixed(2)} ms; connecting ${m.connected} sockets took ${(m.connectMs / 1000).toFixed(1)} s (p99 ${m.connectP99Ms.toFixed(0)} ms each)`);
+  log(`  server: CPU ${m.serverCpuPercent.toFixed(0)} % of a core while measured; RSS ${m.rssIdleMB.toFixed(0)} MB idle, ${m.rssConnectedMB.toFixed(0)} MB with the sockets open, ${m.rssMB.toFixed(0)} MB at the end of the run, peak ${m.rssPeakMB.toFixed(0)} MB`);
+  log(`  load generator: CPU ${m.loadCpuPercent.toFixed(0)} % of a core, event-loop delay p99 ${m.loadEventLoopP99Ms.toFixed(1)} ms, send schedule lag p99 ${m.scheduleLagP99Ms.toFixed(1)} ms. Load average after: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  if (m.profile) log(`\n${m.profile}\n  (profile: ${m.profileFile})`);
+  emit({
+    case: 'realtime',
+    p50: round(m.latency.p50),
+    p99: round(m.latency.p99),
+    rps: round(m.deliveredPerSecond, 0),
+    rssMB: round(m.rssMB, 0),
+    p90: round(m.latency.p90),
+    max: round(m.latency.max),
+    sentPerSecond: round(m.sentPerSecond, 0),
+    sent: m.sent,
+    expected: m.expected,
+    received: m.received,
+    duplicates: m.duplicates,
+    lost: m.lost,
+    foreign: m.foreign,
+    malformed: m.malformed,
+    refused: m.refused,
+    unexpectedCloses: m.unexpectedCloses,
+    ackP50: round(m.ack.p50),
+    ackP99: round(m.ack.p99),
+    rssIdleMB: round(m.rssIdleMB, 0),
+    rssConnectedMB: round(m.rssConnectedMB, 0),
+    rssPeakMB: round(m.rssPeakMB, 0),
+    serverCpuPercent: round(m.serverCpuPercent, 0),
+    loadCpuPercent: round(m.loadCpuPercent, 0),
+    loadEventLoopP99Ms: round(m.loadEventLoopP99Ms),
+    scheduleLagP99Ms: round(m.scheduleLagP99Ms),
+    connectSeconds: round(m.connectMs / 1000, 1),
+    users: m.users,
+    chats: m.chats,
+    rate: m.rate,
+    via: m.via,
+    seconds: round(m.measuredSeconds, 1),
+    loadavg: os.loadavg()[0],
+  });
+  return exactlyOnce;
+}
+
+async function main(): Promise<number> {
+  if (args.flag('list')) {
+    console.log(`cases: ${ALL_CASES.join(', ')}\ngroups: ${Object.entries(GROUPS).map(([k, v]) => `${k} (${v.join(', ')})`).join('; ')}`);
+    return 0;
+  }
+  const selected = selectedCases();
+  log(`Bilpartner benchmark: ${[...selected].join(', ')}; ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  const needsServer = [...selected].some((id) => id !== 'demo-seed');
+  if (needsServer) ensureBuild();
+  if (selected.has('demo-seed')) await timeDemoSeed();
+  if (LISTING_CASES.some((id) => selected.has(id))) {
+    log(`Listing cases: ${LISTINGS} listings, ${CONNECTIONS} connections, ${DURATION} s per case (+${WARMUP} s warm-up)`);
+    await listingCases(selected);
+  }
+  let ok = true;
+  if (selected.has('realtime')) ok = (await realtimeCase()) && ok;
+  return ok ? 0 : 1;
 }
 
 main()
-  .then(() => {
+  .then((code) => {
     cleanup();
-    process.exit(0);
+    process.exit(code);
   })
   .catch((err) => {
     console.error(err);
