@@ -1,4 +1,9 @@
+import { TRPCError } from '@trpc/server';
+import { and, eq, gt } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { sessions } from '../../../db/schema';
 import { z } from '../../shared/zod';
+import { notLoggedIn } from '../errors';
 import type { EventHub, UserEvent } from './hub';
 
 /**
@@ -13,19 +18,41 @@ export const replayInput = z
     return { lastEventId: Number.isSafeInteger(n) && n >= 0 ? n : null };
   });
 
+/** Whether the session a websocket was opened with still exists (not logged out, not expired, user not deleted). */
+function sessionAlive(db: Db, sessionId: string): boolean {
+  const row = db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date())))
+    .get();
+  return row !== undefined;
+}
+
 /**
  * The user's live events of one kind, preceded, when the client says what it saw last, by what it missed: read from
  * the database, because only committed rows are ever published and row ids grow. The hub subscription starts before
  * the database is read, so nothing stored in between is lost, and the ids filter what both paths would deliver: each
  * event reaches the client exactly once, in order.
+ *
+ * A websocket's context is made once, from the cookie of its upgrade request, and a browser keeps the socket open
+ * across a logout (and a login of someone else on the same page). So the session is checked again before anything is
+ * sent: once it is gone (logged out, expired, the user deleted), the subscription ends with 401 instead of carrying
+ * the former user's messages to whoever uses the page now.
  */
 export async function* subscribeWithReplay<T extends { id: number }>(
-  ctx: { hub: EventHub; user: { id: number } },
+  ctx: { hub: EventHub; db: Db; user: { id: number }; session: { id: string } },
   signal: AbortSignal,
   lastEventId: number | null,
   source: { missed: (afterId: number) => T[]; pick: (event: UserEvent) => T | undefined },
 ): AsyncGenerator<T> {
   const live = ctx.hub.subscribe(ctx.user.id, signal);
+  const ensureSession = () => {
+    if (sessionAlive(ctx.db, ctx.session.id)) return;
+    // Thrown while the generator runs, after the procedure's error mapping: a TRPCError, or the client reads a 500.
+    const e = notLoggedIn();
+    throw new TRPCError({ code: e.code, message: e.message, cause: e });
+  };
+  ensureSession();
   let last = lastEventId ?? 0;
   if (lastEventId !== null) {
     for (const item of source.missed(lastEventId)) {
@@ -36,6 +63,7 @@ export async function* subscribeWithReplay<T extends { id: number }>(
   for await (const event of live) {
     const item = source.pick(event);
     if (!item || (lastEventId !== null && item.id <= last)) continue;
+    ensureSession();
     last = item.id;
     yield item;
   }

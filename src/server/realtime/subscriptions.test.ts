@@ -1,10 +1,14 @@
 import { createTRPCClient, createWSClient, wsLink, type TRPCClientError } from '@trpc/client';
 import type { EventEmitter } from 'node:events';
 import WebSocket from 'ws';
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { MessageShape } from '../../shared/schemas/chat';
 import type { NotificationShape } from '../../shared/schemas/notification';
-import { createTestApp, json, listenOnLoopback, loggedInUser, type TestApp } from '../testing/harness';
+import { closeDatabase, type Db } from '../../../db/client';
+import { sessions } from '../../../db/schema';
+import { createSession, generateSessionToken, sessionIdFromToken } from '../auth/session';
+import { createTestApp, createTestDb, createUser, json, listenOnLoopback, loggedInUser, type TestApp } from '../testing/harness';
 import { insertListing } from '../testing/listing-factory';
 import type { AppRouter } from '../trpc/root';
 import { InProcessHub, type UserEvent } from './hub';
@@ -239,6 +243,26 @@ describe('chats.onMessage', () => {
     expect(f.events.map((e) => e.data)).toEqual([m1, ...during, m4]);
   });
 
+  it('ends with the session: after logging out, the open socket carries nothing more of the user’s', async () => {
+    const c = await conversation();
+    const { client } = tab(c.buyer);
+    const messagesFeed = messagesFor(client);
+    const notificationsFeed = notificationsFor(client);
+    await Promise.all([messagesFeed.started, notificationsFeed.started]);
+    const logout = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: c.buyer.cookie } });
+    expect(logout.statusCode).toBeLessThan(300);
+
+    // The socket stays open (a browser keeps it for the next user of the page), but the logged-out user's chat and
+    // notifications no longer flow through it.
+    await send(c.seller, c.chatId, 'Privat: adressen min er Storgata 5');
+    const err = await messagesFeed.error;
+    expect(err.data).toMatchObject({ code: 'UNAUTHORIZED' });
+    expect(messagesFeed.events).toEqual([]);
+    const later = messagesFor(client, '0');
+    expect((await later.error).data).toMatchObject({ code: 'UNAUTHORIZED' });
+    expect(later.events).toEqual([]);
+  });
+
   it('with a lastEventId that is not an event id, starts afresh without replay', async () => {
     const c = await conversation();
     const f = messagesFor(tab(c.buyer).client, 'abc');
@@ -395,6 +419,18 @@ describe('the event hub', () => {
 });
 
 describe('subscribeWithReplay', () => {
+  let db: Db;
+  let session: { id: string };
+  beforeAll(async () => {
+    db = createTestDb();
+    const { user } = await createUser(db);
+    const token = generateSessionToken();
+    createSession(db, token, user.id);
+    session = { id: sessionIdFromToken(token) };
+  });
+  afterAll(() => closeDatabase(db));
+  const ctxOf = (hub: InProcessHub) => ({ hub, db, user: { id: 1 }, session });
+
   const message = (id: number): MessageShape => ({ id, chatId: 1, senderId: 2, senderDisplayName: 'Per', content: `m${id}`, createdAt: new Date(0).toISOString() });
   const pick = (e: UserEvent) => (e.kind === 'message' ? e.message : undefined);
 
@@ -410,7 +446,7 @@ describe('subscribeWithReplay', () => {
   it('delivers once an event stored while the database is read (published during the replay query)', async () => {
     const hub = new InProcessHub();
     const abort = new AbortController();
-    const gen = subscribeWithReplay({ hub, user: { id: 1 } }, abort.signal, 3, {
+    const gen = subscribeWithReplay(ctxOf(hub), abort.signal, 3, {
       missed: () => {
         // 6 is committed and published while the replay is read: it is in the replay and on the hub.
         hub.publish(1, { kind: 'message', message: message(6) });
@@ -430,7 +466,7 @@ describe('subscribeWithReplay', () => {
     const hub = new InProcessHub();
     const abort = new AbortController();
     let read = false;
-    const gen = subscribeWithReplay({ hub, user: { id: 1 } }, abort.signal, 0, {
+    const gen = subscribeWithReplay(ctxOf(hub), abort.signal, 0, {
       missed: () => {
         read = true;
         return [];
@@ -448,7 +484,7 @@ describe('subscribeWithReplay', () => {
   it('ignores the other kind of event, and another user’s', async () => {
     const hub = new InProcessHub();
     const abort = new AbortController();
-    const gen = subscribeWithReplay({ hub, user: { id: 1 } }, abort.signal, null, { missed: () => [], pick });
+    const gen = subscribeWithReplay(ctxOf(hub), abort.signal, null, { missed: () => [], pick });
     const got = take(gen, 1);
     await new Promise((r) => setImmediate(r));
     hub.publish(1, { kind: 'notification', notification: { id: 9, type: 'info', title: '', message: '', data: null, read: false, createdAt: '' } });
@@ -456,5 +492,22 @@ describe('subscribeWithReplay', () => {
     hub.publish(1, { kind: 'message', message: message(11) });
     expect(await got).toEqual([11]);
     abort.abort();
+  });
+
+  it('ends with 401 once the session is gone or expired, before sending anything more', async () => {
+    const hub = new InProcessHub();
+    const gen = subscribeWithReplay(ctxOf(hub), new AbortController().signal, null, { missed: () => [], pick });
+    const first = gen.next();
+    hub.publish(1, { kind: 'message', message: message(1) });
+    expect((await first).value).toMatchObject({ id: 1 });
+
+    db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.id, session.id)).run();
+    const second = gen.next();
+    hub.publish(1, { kind: 'message', message: message(2) });
+    await expect(second).rejects.toMatchObject({ code: 'UNAUTHORIZED', message: 'Du må være innlogget.' });
+
+    // A new subscription with a dead session replays nothing either.
+    const replaying = subscribeWithReplay(ctxOf(hub), new AbortController().signal, 0, { missed: () => [message(5)], pick });
+    await expect(replaying.next()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
   });
 });
