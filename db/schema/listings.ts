@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
+import type { ReviewedValues } from '../../src/shared/schemas/listing';
 import { users } from './users';
 
 export const listings = sqliteTable(
@@ -110,6 +111,10 @@ export const listingImages = sqliteTable(
     listingId: integer('listing_id').references(() => listings.id, { onDelete: 'cascade' }),
     // Who uploaded it: only they may attach a staged photo to a listing.
     uploaderId: integer('uploader_id').references(() => users.id, { onDelete: 'cascade' }),
+    // Set (with listing_id null) while the photo belongs to an owner's edit waiting for review: buyers do not see it,
+    // the staged-photo cleanup leaves it alone, and approving the edit moves it onto the listing
+    // (docs/decisions/007-pending-revisions.md).
+    revisionListingId: integer('revision_listing_id').references((): AnySQLiteColumn => listingRevisions.listingId, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     // Storage key of the large WebP; the thumbnail key is derived from it.
     storageKey: text('storage_key').notNull(),
@@ -122,8 +127,31 @@ export const listingImages = sqliteTable(
   (t) => [
     index('listing_images_listing_idx').on(t.listingId, t.position),
     index('listing_images_uploader_idx').on(t.uploaderId, t.createdAt),
+    index('listing_images_revision_idx').on(t.revisionListingId, t.position),
     uniqueIndex('listing_images_storage_key_uq').on(t.storageKey),
   ],
+);
+
+/**
+ * An owner's edit of an approved listing that waits for review (docs/decisions/007-pending-revisions.md). The listings
+ * row keeps the approved, public values; this holds the proposed values of the reviewed fields that differ from them
+ * (src/shared/schemas/listing.ts REVIEWED_FIELDS), and photos added in the edit point here (listing_images.
+ * revision_listing_id). At most one per listing; approving copies it into the row and deletes it.
+ */
+export const listingRevisions = sqliteTable(
+  'listing_revisions',
+  {
+    listingId: integer('listing_id')
+      .primaryKey()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    fields: text('fields', { mode: 'json' }).$type<Partial<ReviewedValues>>().notNull(),
+    // 'rejected' keeps the edit (and its reason) for the owner to fix; the public version is unaffected.
+    status: text('status', { enum: ['pending', 'rejected'] }).notNull().default('pending'),
+    rejectionReason: text('rejection_reason'),
+    // When the current content was submitted: the review queue's order.
+    submittedAt: integer('submitted_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch() * 1000)`),
+  },
+  (t) => [index('listing_revisions_status_idx').on(t.status, t.submittedAt)],
 );
 
 export const savedListings = sqliteTable(
@@ -163,3 +191,4 @@ export const inquiries = sqliteTable(
 export type Listing = typeof listings.$inferSelect;
 export type NewListing = typeof listings.$inferInsert;
 export type ListingImage = typeof listingImages.$inferSelect;
+export type ListingRevision = typeof listingRevisions.$inferSelect;

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { ListingCardShape } from '../../shared/types/listing';
 import { listingListItemShape, type ListingListItem } from '../services/search/listing-search';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listings } from '../../../db/schema';
+import { listingImages, listingRevisions, listings } from '../../../db/schema';
 import { callerFor, createTestApp, createUser, json, loggedInUser, type TestApp } from '../testing/harness';
 import { insertListing, insertListingImage } from '../testing/listing-factory';
 
@@ -321,6 +321,37 @@ describe('GET /api/listings/:id', () => {
     t.db.update(listings).set({ active: false }).where(eq(listings.id, id)).run();
     expect((await get(`/api/listings/${id}`)).statusCode).toBe(404);
     expect(json<ListingCardShape[]>(await get('/api/listings?make=Kia')).length).toBe(0);
+  });
+});
+
+describe("an owner's edit waiting for review", () => {
+  it('is invisible to buyers (detail, full list, cards, free text) and shown to its owner; an admin sees what waits', async () => {
+    const id = insertListing(t.db, seller.user.id, { make: 'Skoda', model: 'Enyaq', description: 'Godkjent beskrivelse.', mileage: 30_000 }).id;
+    insertListingImage(t.db, id, 0);
+    t.db.insert(listingRevisions).values({ listingId: id, fields: { description: 'Ventende beskrivelse med kulturminne.', mileage: 31_000 } }).run();
+    const waitingPhoto = t.db
+      .insert(listingImages)
+      .values({ listingId: null, revisionListingId: id, uploaderId: seller.user.id, position: 1, storageKey: `w/${id}.webp`, url: `/uploads/w/${id}.webp`, thumbUrl: `/uploads/w/${id}-thumb.webp` })
+      .returning()
+      .get();
+
+    for (const cookie of [undefined, buyer.cookie]) {
+      const l = json(await get(`/api/listings/${id}`, cookie));
+      expect(l).toMatchObject({ description: 'Godkjent beskrivelse.', mileage: 30_000, revision: null });
+      expect(l.images).toEqual([`/uploads/listings/${id}/0.webp`]);
+    }
+    const full = json<ListingListItem[]>(await get('/api/listings?make=Skoda'));
+    expect(full.map((l) => [l.description, l.mileage, l.images.length, l.revision])).toEqual([['Godkjent beskrivelse.', 30_000, 1, null]]);
+    const cards = await callerFor(t.db, null).listings.list({ make: 'Skoda' });
+    expect(cards.items.map((c) => c.mileage)).toEqual([30_000]);
+    expect(json<ListingListItem[]>(await get('/api/listings?query=kulturminne'))).toEqual([]);
+
+    const own = json(await get(`/api/listings/${id}`, seller.cookie));
+    expect(own).toMatchObject({ description: 'Ventende beskrivelse med kulturminne.', mileage: 31_000, status: 'approved', revision: { status: 'pending', newImages: [waitingPhoto.url] } });
+    expect(own.images).toEqual([`/uploads/listings/${id}/0.webp`, waitingPhoto.url]);
+    const asAdmin = json(await get(`/api/listings/${id}`, admin.cookie));
+    expect(asAdmin).toMatchObject({ description: 'Godkjent beskrivelse.', revision: { status: 'pending' } });
+    expect(asAdmin.revision.changes.map((c: { label: string }) => c.label)).toEqual(['Kilometerstand', 'Beskrivelse', 'Bilder']);
   });
 });
 

@@ -213,17 +213,32 @@ describe('PATCH /api/listings/:id', () => {
     expect(row(l.id)!.coverImage).toBe(updated.imageDetails[0].thumbUrl);
   });
 
-  it('sends an approved listing back to review when the owner changes its content, but not for a price change', async () => {
+  it("keeps an approved listing public while the owner's content change waits for review; a price change is instant", async () => {
     const l = await createOk();
     approve(l.id);
     let res = await patch(l.id, { ...form, price: 375000 });
-    expect(json(res)).toMatchObject({ status: 'approved', price: 375000, totalPrice: 377500 });
+    expect(json(res)).toMatchObject({ status: 'approved', price: 375000, totalPrice: 377500, revision: null });
     res = await patch(l.id, { ...form, price: 375000, mileage: 46000 });
-    expect(json(res)).toMatchObject({ status: 'pending', mileage: 46000 });
+    // The owner's answer shows the edit and that it waits; the listing itself stays approved with the old mileage.
+    expect(json(res)).toMatchObject({ status: 'approved', mileage: 46000, revision: { status: 'pending', changes: [{ field: 'mileage' }] } });
+    expect(row(l.id)).toMatchObject({ status: 'approved', mileage: 45000, price: 375000 });
+    const publicView = await send({ method: 'GET', url: `/api/listings/${l.id}`, headers: as(other) });
+    expect(json(publicView)).toMatchObject({ mileage: 45000, totalPrice: 377500, revision: null });
+    const own = (json(await mine(owner)) as ListingShape[]).find((x) => x.id === l.id)!;
+    expect(own).toMatchObject({ mileage: 46000, revision: { status: 'pending' } });
 
-    approve(l.id);
+    // An admin's edit applies at once and never changes the status.
     res = await patch(l.id, { ...form, description: 'Endret av admin.' }, admin);
-    expect(json(res)).toMatchObject({ status: 'approved', description: 'Endret av admin.', userId: owner.id });
+    expect(json(res)).toMatchObject({ status: 'approved', description: 'Endret av admin.', userId: owner.id, revision: null });
+  });
+
+  it('sends a rejected listing back to the queue when the owner changes its content, but not for a price change', async () => {
+    const l = await createOk();
+    t.db.update(listings).set({ status: 'rejected', rejectionReason: 'Feil bilmerke.' }).where(eq(listings.id, l.id)).run();
+    let res = await patch(l.id, { ...form, price: 375000 });
+    expect(json(res)).toMatchObject({ status: 'rejected', rejectionReason: 'Feil bilmerke.' });
+    res = await patch(l.id, { ...form, make: 'Volvo', model: 'XC40' });
+    expect(json(res)).toMatchObject({ status: 'pending', rejectionReason: null, make: 'Volvo', revision: null });
   });
 
   it('answers 400 with the documented message for bad form data and ignores a client totalPrice', async () => {

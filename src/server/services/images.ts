@@ -221,7 +221,8 @@ export async function cleanupStagedImages(db: Db, storage: ImageStorage, now = D
   // of rows actually deleted are removed.
   const removed = db
     .delete(listingImages)
-    .where(and(isNull(listingImages.listingId), lt(listingImages.createdAt, new Date(now - ttlMs))))
+    // A photo of an edit waiting for review (revision_listing_id) is not staged: it waits as long as the edit.
+    .where(and(isNull(listingImages.listingId), isNull(listingImages.revisionListingId), lt(listingImages.createdAt, new Date(now - ttlMs))))
     .returning({ storageKey: listingImages.storageKey })
     .all();
   await deleteImageFiles(storage, removed);

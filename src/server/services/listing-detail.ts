@@ -1,8 +1,9 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { isVisible, listingImages, listings, users } from '../../../db/schema';
+import { isVisible, listingImages, listingRevisions, listings, users } from '../../../db/schema';
 import type { ListingDetailShape, SellerShape } from '../../shared/types/listing';
 import { listingNotFound } from '../errors';
+import { applyRevision, effectiveFields, proposedShape, publicShapeWithRevision } from './listing-revisions';
 import { toListingShape } from './listing-shape';
 
 // One listing as a viewer may see it (docs/product/screens.md /listing/{id}, docs/product/permissions.md).
@@ -24,6 +25,14 @@ function prepare(db: Db) {
       .where(eq(users.id, id))
       .prepare(),
     saved: db.$client.prepare('SELECT 1 FROM saved_listings WHERE user_id = ? AND listing_id = ?').pluck(),
+    // An owner's edit waiting for review (docs/decisions/007-pending-revisions.md): read for the owner and admins only.
+    revision: db.select().from(listingRevisions).where(eq(listingRevisions.listingId, id)).prepare(),
+    revisionImages: db
+      .select()
+      .from(listingImages)
+      .where(eq(listingImages.revisionListingId, id))
+      .orderBy(asc(listingImages.position), asc(listingImages.id))
+      .prepare(),
   };
 }
 
@@ -37,19 +46,27 @@ export class ListingDetails {
   /**
    * A listing as `viewer` may see it: anyone sees an approved, active listing; only its owner and admins see it
    * otherwise, everyone else gets the same 404 as for a listing that does not exist. Hidden address and contact
-   * details are blanked for everyone but the owner and admins.
+   * details are blanked for everyone but the owner and admins. Buyers see the approved version; the owner sees an edit
+   * waiting for review applied (`revision` says it waits), an admin the approved version with `revision`.
    */
   forViewer(id: number, viewer: Viewer | null): ListingDetailShape {
     const s = this.s;
-    const row = s.listing.get({ id });
-    if (!row) throw listingNotFound();
-    const isOwner = viewer?.id === row.userId;
+    const stored = s.listing.get({ id });
+    if (!stored) throw listingNotFound();
+    const isOwner = viewer?.id === stored.userId;
     const privileged = isOwner || viewer?.isAdmin === true;
-    if (!isVisible(row) && !privileged) throw listingNotFound();
+    if (!isVisible(stored) && !privileged) throw listingNotFound();
 
     const images = s.images.all({ id });
+    const revision = privileged && stored.status === 'approved' ? s.revision.get({ id }) : undefined;
+    let shape;
+    let row = stored;
+    if (!revision) shape = toListingShape(stored, images);
+    else if (isOwner) {
+      shape = proposedShape(stored, images, revision, s.revisionImages.all({ id }));
+      row = applyRevision(stored, effectiveFields(stored, revision.fields));
+    } else shape = publicShapeWithRevision(stored, images, revision, s.revisionImages.all({ id }));
     const user = s.seller.get({ id: row.userId });
-    const shape = toListingShape(row, images);
     if (!privileged) {
       if (row.hideAddress) shape.address = '';
       if (row.hideContactInfo) shape.contactPhone = '';

@@ -3,16 +3,32 @@ import { withServiceBook } from '../../shared/equipment';
 import { listingShape } from '../../shared/schemas/listing-shape';
 import type { ListingCardShape, ListingImageShape, ListingShape } from '../../shared/types/listing';
 
+/** The place name of an address: the text after the 4-digit postal code, title-cased ('0155 OSLO' → 'Oslo'). */
+export function placeFromAddress(address: string): string {
+  const afterCode = /\b\d{4}\s+([^,\d][^,]*)$/u.exec(address.trim())?.[1];
+  const raw = afterCode ?? '';
+  const small = new Set(['i', 'på', 'og', 'ved']);
+  return raw
+    .trim()
+    .replace(/\s+/g, ' ')
+    .toLowerCase()
+    .split(' ')
+    .map((word, i) =>
+      i > 0 && small.has(word) ? word : word.split('-').map((p) => p.charAt(0).toUpperCase() + p.slice(1)).join('-'),
+    )
+    .join(' ');
+}
+
 export function toImageShape(img: ListingImage): ListingImageShape {
   return { id: img.id, url: img.url, thumbUrl: img.thumbUrl, width: img.width, height: img.height };
 }
 
 /** The listing's fields a row carries as they are; the rest are converted below. */
-type CopiedKey = Exclude<keyof ListingShape, 'images' | 'imageDetails' | 'equipment' | 'rejectionReason' | 'createdAt' | 'updatedAt'>;
+type CopiedKey = Exclude<keyof ListingShape, 'images' | 'imageDetails' | 'equipment' | 'rejectionReason' | 'createdAt' | 'updatedAt' | 'revision'>;
 // The row must have every field of the API shape with a compatible type (db/schema/listings.ts ↔ listing-shape.ts).
 type RowHasShapeFields = Pick<Listing, CopiedKey> extends Pick<ListingShape, CopiedKey> ? true : never;
 const _rowHasShapeFields: RowHasShapeFields = true;
-const CONVERTED = new Set(['images', 'imageDetails', 'equipment', 'rejectionReason', 'createdAt', 'updatedAt']);
+const CONVERTED = new Set(['images', 'imageDetails', 'equipment', 'rejectionReason', 'createdAt', 'updatedAt', 'revision']);
 const COPIED = Object.keys(listingShape.shape).filter((k) => !CONVERTED.has(k)) as CopiedKey[];
 
 /**
@@ -23,7 +39,10 @@ const copyFields = new Function('row', `return { ${COPIED.map((k) => `${k}: row.
   row: Listing,
 ) => Pick<ListingShape, CopiedKey>;
 
-/** Row + its images (ordered by position) → the API's listing shape. One place, used by every procedure. */
+/**
+ * Row + its images (ordered by position) → the API's listing shape. One place, used by every procedure. `revision` is
+ * null here: the owner's and admins' reads add a waiting edit (listing-revisions.ts).
+ */
 export function toListingShape(row: Listing, images: ListingImage[]): ListingShape {
   const sorted = [...images].sort((a, b) => a.position - b.position);
   const shape = copyFields(row) as ListingShape;
@@ -34,6 +53,7 @@ export function toListingShape(row: Listing, images: ListingImage[]): ListingSha
   shape.rejectionReason = row.status === 'rejected' ? row.rejectionReason : null;
   shape.createdAt = row.createdAt.toISOString();
   shape.updatedAt = row.updatedAt.toISOString();
+  shape.revision = null;
   return shape;
 }
 

@@ -1,20 +1,43 @@
 import { and, desc, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../../db/client';
-import { isVisible, listingImages, listings, type Listing, type ListingImage, type NewListing } from '../../../db/schema';
-import { isDataUrl, LISTING_FORM_KEYS, type ListingFormData, type ListingFormKey } from '../../shared/schemas/listing';
+import {
+  isVisible,
+  listingImages,
+  listingRevisions,
+  listings,
+  users,
+  type Listing,
+  type ListingImage,
+  type ListingRevision,
+  type NewListing,
+} from '../../../db/schema';
+import {
+  INSTANT_FIELDS,
+  isDataUrl,
+  LISTING_FORM_KEYS,
+  reviewedChanges,
+  type ListingFormData,
+  type ListingFormKey,
+} from '../../shared/schemas/listing';
 import type { ListingShape } from '../../shared/types/listing';
 import { AppError, listingNotFound as notFound } from '../errors';
 import { keyFromUrl, type ImageStorage } from '../integrations/image-storage';
+import { listingAuditLabel, recordAudit } from './audit';
 import { deleteImageFiles, storeDataUrls, type StoredImage } from './images';
-import { toListingShape } from './listing-shape';
+import { placeFromAddress, toListingShape } from './listing-shape';
+import { proposedShape, revisionImagesOf, revisionOf, revisionsOf, sameFields, type RevisionFields } from './listing-revisions';
 import { randomCode } from './users';
 
+export { placeFromAddress };
+
 // The seller side of listings (issue 3): create, edit, activate/deactivate, delete, "my listings", load for edit.
-// Decisions (docs/decisions/003-listing-editing.md):
-// - An owner's edit of an approved (or rejected) listing sends it back to review (pending) when it changes what
-//   moderation checks: the car, the text, the equipment or new photos. Price, fee, contact and privacy flags,
-//   removing or reordering photos are applied at once and keep the status. Admin edits never change the status.
+// Decisions (docs/decisions/003-listing-editing.md, docs/decisions/007-pending-revisions.md):
+// - An owner's edit of an approved listing that changes what moderation checks (the car, the text, the equipment, the
+//   address, or adds photos) waits for review in listing_revisions while the approved version stays public; price,
+//   fee, contact and privacy flags, removing or reordering photos apply at once (src/shared/schemas/listing.ts
+//   INSTANT_FIELDS). A rejected listing the owner fixes goes back to the queue (pending). Admin edits apply at once and
+//   never change the status.
 // - The active flag may be set in any status; it matters for buyers only once the listing is approved.
 
 /** The database or a transaction on it: what the helpers below need is common to both. */
@@ -33,22 +56,6 @@ export interface SellerDeps {
 
 export const UNKNOWN_IMAGE_MESSAGE = 'Ukjent bilde. Last opp bildet på nytt.';
 export const NOT_YOURS_MESSAGE = 'Du har ikke tilgang til å endre denne annonsen.';
-
-/** The place name of an address: the text after the 4-digit postal code, title-cased ('0155 OSLO' → 'Oslo'). */
-export function placeFromAddress(address: string): string {
-  const afterCode = /\b\d{4}\s+([^,\d][^,]*)$/u.exec(address.trim())?.[1];
-  const raw = afterCode ?? '';
-  const small = new Set(['i', 'på', 'og', 'ved']);
-  return raw
-    .trim()
-    .replace(/\s+/g, ' ')
-    .toLowerCase()
-    .split(' ')
-    .map((word, i) =>
-      i > 0 && small.has(word) ? word : word.split('-').map((p) => p.charAt(0).toUpperCase() + p.slice(1)).join('-'),
-    )
-    .join(' ');
-}
 
 /** Images of many listings in one query (no N+1), each list ordered by position. */
 export function loadImages(db: Db, listingIds: number[]): Map<number, ListingImage[]> {
@@ -70,6 +77,25 @@ export function loadImages(db: Db, listingIds: number[]): Map<number, ListingIma
 
 function shapeOf(db: Db, row: Listing): ListingShape {
   return toListingShape(row, loadImages(db, [row.id]).get(row.id) ?? []);
+}
+
+/** The listing as its owner (and the edit form) sees it: a waiting edit applied, with its review status. */
+function ownerShapeOf(db: Db, row: Listing): ListingShape {
+  const { revision, newImages } = revisionOf(db, row.id);
+  return proposedShape(row, loadImages(db, [row.id]).get(row.id) ?? [], revision, newImages);
+}
+
+/**
+ * Every photo row of these listings: the approved ones and those of a waiting edit. Whoever deletes listings removes
+ * these files after the commit (the rows go with the listing by foreign key).
+ */
+export function listingPhotoRows(db: Q, listingIds: number[]): ListingImage[] {
+  if (listingIds.length === 0) return [];
+  return db
+    .select()
+    .from(listingImages)
+    .where(or(inArray(listingImages.listingId, listingIds), inArray(listingImages.revisionListingId, listingIds)))
+    .all();
 }
 
 function findListing(db: Q, id: number): Listing | undefined {
@@ -117,18 +143,22 @@ function planImages(images: string[]): Planned[] {
   return plan;
 }
 
+/** A photo uploaded ahead of the form and not yet on any listing or edit. */
+const isStaged = (row: ListingImage) => row.listingId === null && row.revisionListingId === null;
+
 /**
- * Resolves stored references inside the transaction: a photo already on this listing, or one staged by the actor.
- * Anything else (someone else's photo, an expired staged photo) is refused.
+ * Resolves stored references inside the transaction: a photo already on this listing or its waiting edit, or one
+ * staged by the actor. Anything else (someone else's photo, an expired staged photo, another listing's) is refused.
  */
 function resolveExisting(tx: Q, plan: Planned[], actorId: number, listingId: number | null): Map<string, ListingImage> {
   const keys = plan.flatMap((p) => (p.kind === 'existing' ? [p.storageKey] : []));
   const found = new Map<string, ListingImage>();
   if (keys.length === 0) return found;
-  const mine = listingId === null ? isNull(listingImages.listingId) : or(eq(listingImages.listingId, listingId), isNull(listingImages.listingId));
+  const staged = and(isNull(listingImages.listingId), isNull(listingImages.revisionListingId));
+  const mine = listingId === null ? staged : or(eq(listingImages.listingId, listingId), eq(listingImages.revisionListingId, listingId), staged);
   const rows = tx.select().from(listingImages).where(and(inArray(listingImages.storageKey, keys), mine)).all();
   for (const row of rows) {
-    if (row.listingId === null && row.uploaderId !== actorId) continue;
+    if (isStaged(row) && row.uploaderId !== actorId) continue;
     found.set(row.storageKey, row);
   }
   for (const p of plan) {
@@ -139,20 +169,35 @@ function resolveExisting(tx: Q, plan: Planned[], actorId: number, listingId: num
   return found;
 }
 
-/** Writes the listing's image rows in form order: kept ones re-positioned, staged ones attached, new ones inserted. */
-function writeImages(tx: Q, listingId: number, plan: Planned[], existing: Map<string, ListingImage>, stored: StoredImage[], uploaderId: number): string | null {
+/**
+ * Writes the image rows in form order (position = index in the form): kept ones re-positioned, staged ones attached,
+ * new ones inserted. A photo goes on the listing itself, or, when `waiting(row)` says so (a photo an owner adds to an
+ * approved listing), on its waiting edit, hidden from buyers. Returns the cover: the first photo on the listing.
+ */
+function writeImages(
+  tx: Q,
+  listingId: number,
+  plan: Planned[],
+  existing: Map<string, ListingImage>,
+  stored: StoredImage[],
+  uploaderId: number,
+  waiting: (row: ListingImage | null) => boolean = () => false,
+): string | null {
   let cover: string | null = null;
   let nextNew = 0;
   plan.forEach((p, position) => {
-    if (p.kind === 'existing') {
-      const row = existing.get(p.storageKey)!;
-      tx.update(listingImages).set({ listingId, position }).where(eq(listingImages.id, row.id)).run();
-      if (position === 0) cover = row.thumbUrl;
+    const row = p.kind === 'existing' ? existing.get(p.storageKey)! : null;
+    const place = waiting(row) ? { listingId: null, revisionListingId: listingId } : { listingId, revisionListingId: null };
+    let thumbUrl: string;
+    if (row) {
+      tx.update(listingImages).set({ ...place, position }).where(eq(listingImages.id, row.id)).run();
+      thumbUrl = row.thumbUrl;
     } else {
       const s = stored[nextNew++];
-      tx.insert(listingImages).values({ listingId, uploaderId, position, ...s }).run();
-      if (position === 0) cover = s.thumbUrl;
+      tx.insert(listingImages).values({ ...place, uploaderId, position, ...s }).run();
+      thumbUrl = s.thumbUrl;
     }
+    if (cover === null && place.listingId !== null) cover = thumbUrl;
   });
   return cover;
 }
@@ -208,17 +253,77 @@ function insertWithFreshCode(tx: Q, values: Omit<NewListing, 'uniqueCode'>): Lis
   }
 }
 
-// What an owner may change without a new review (see the decision at the top); every other form field is reviewed,
-// so a field added to the form is reviewed unless it is listed here.
-const APPLIED_AT_ONCE = new Set<ListingFormKey>(['price', 'registrationFee', 'contactPhone', 'hideAddress', 'hideContactInfo', 'images']);
-const REVIEWED_FIELDS = LISTING_FORM_KEYS.filter((k): k is Exclude<ListingFormKey, 'images'> => !APPLIED_AT_ONCE.has(k));
-
-function needsReview(before: Listing, data: ListingFormData, addsPhotos: boolean): boolean {
-  if (addsPhotos) return true;
-  return REVIEWED_FIELDS.some((f) => JSON.stringify(before[f]) !== JSON.stringify(data[f]));
+/** The form's values of the fields that apply at once, as columns (totalPrice follows price and fee). */
+function instantColumnsOf(data: ListingFormData) {
+  const values = Object.fromEntries(INSTANT_FIELDS.map((f) => [f, data[f]])) as Pick<ListingFormData, (typeof INSTANT_FIELDS)[number]>;
+  return { ...values, totalPrice: data.price + data.registrationFee } satisfies Partial<NewListing>;
 }
 
-/** Full edit (docs/product/api.md PATCH with the form data). Photos kept, removed (files deleted) and added in one go. */
+/** The form fields whose value the edit changes (for the audit log); photos count when their list changes. */
+function editedFields(before: Listing, data: ListingFormData, photosChanged: boolean): ListingFormKey[] {
+  const reviewed = new Set<ListingFormKey>(reviewedChanges(before, data));
+  return LISTING_FORM_KEYS.filter((k) =>
+    k === 'images' ? photosChanged : reviewed.has(k) || ((INSTANT_FIELDS as readonly string[]).includes(k) && before[k as keyof Listing] !== data[k]),
+  );
+}
+
+interface EditContext {
+  tx: Q;
+  before: Listing;
+  revision: ListingRevision | undefined;
+  data: ListingFormData;
+  plan: Planned[];
+  existing: Map<string, ListingImage>;
+  stored: StoredImage[];
+  /** The photos of the waiting edit before this save, and whether each is kept. */
+  revisionPhotos: ListingImage[];
+  kept: Set<number>;
+  actorId: number;
+}
+
+/**
+ * An owner's edit of an approved listing: instant fields and photo removal/order apply to the listing; changed
+ * reviewed fields and added photos wait in its revision (created, replaced, or dropped when the owner has undone every
+ * reviewed change). Returns whether anything waits for review now.
+ */
+function stageEdit(c: EditContext): boolean {
+  const { tx, before, revision, data } = c;
+  const id = before.id;
+  const changed = reviewedChanges(before, data);
+  const fields = Object.fromEntries(changed.map((f) => [f, data[f]])) as RevisionFields;
+  const addsPhotos = c.stored.length > 0 || [...c.existing.values()].some((r) => r.listingId === null);
+  const waits = changed.length > 0 || addsPhotos;
+  if (!waits) {
+    // Nothing left to review (every photo of the old revision was removed above, or it would be a new photo).
+    if (revision) tx.delete(listingRevisions).where(eq(listingRevisions.listingId, id)).run();
+  } else if (!revision) {
+    tx.insert(listingRevisions).values({ listingId: id, fields, status: 'pending', rejectionReason: null, submittedAt: new Date() }).run();
+  } else {
+    // Re-saving the same proposal (e.g. only a price change) keeps its place in the queue and its verdict; anything
+    // new is a new submission.
+    const samePhotos = c.stored.length === 0 && ![...c.existing.values()].some(isStaged) && c.revisionPhotos.every((r) => c.kept.has(r.id));
+    const resubmitted = !(samePhotos && sameFields(revision.fields, fields));
+    tx.update(listingRevisions)
+      .set(resubmitted ? { fields, status: 'pending', rejectionReason: null, submittedAt: new Date() } : { fields })
+      .where(eq(listingRevisions.listingId, id))
+      .run();
+  }
+  // Photos already public stay on the listing; every other photo of the form waits with the edit.
+  const cover = writeImages(tx, id, c.plan, c.existing, c.stored, c.actorId, (row) => row?.listingId !== id);
+  tx.update(listings)
+    .set({ ...instantColumnsOf(data), coverImage: cover, updatedAt: new Date() })
+    .where(eq(listings.id, id))
+    .run();
+  return waits;
+}
+
+/**
+ * Full edit (docs/product/api.md PATCH with the form data). Photos kept, removed (files deleted) and added in one go.
+ * An owner's change of what moderation checks on an approved listing waits for review while the approved version
+ * stays public (stageEdit); on a rejected listing it sends the listing back to the queue. An admin's edit applies at
+ * once, a waiting edit included (the edit form shows it), and never changes the status. Answers the listing as the
+ * editor sees it (the waiting edit applied).
+ */
 export async function updateListing({ db, storage }: SellerDeps, actor: Actor, id: number, data: ListingFormData): Promise<ListingShape> {
   ownedListing(db, actor, id);
   const plan = planImages(data.images);
@@ -226,60 +331,102 @@ export async function updateListing({ db, storage }: SellerDeps, actor: Actor, i
   let removed: ListingImage[] = [];
   try {
     db.transaction((tx) => {
-      const t = tx;
       // Re-read inside the transaction: the listing may have been deleted while photos were processed.
-      const before = ownedListing(t, actor, id);
-      const existing = resolveExisting(t, plan, actor.id, id);
-      const current = t.select().from(listingImages).where(eq(listingImages.listingId, id)).all();
-      const keep = new Set([...existing.values()].map((r) => r.id));
-      removed = current.filter((r) => !keep.has(r.id));
-      if (removed.length) t.delete(listingImages).where(inArray(listingImages.id, removed.map((r) => r.id))).run();
-      const addsPhotos = stored.length > 0 || [...existing.values()].some((r) => r.listingId === null);
-      const cover = writeImages(t, id, plan, existing, stored, actor.id);
-      const backToReview = before.userId === actor.id && !actor.isAdmin && before.status !== 'pending' && needsReview(before, data, addsPhotos);
-      t.update(listings)
-        .set({
-          ...columnsOf(data),
-          coverImage: cover,
-          updatedAt: new Date(),
-          ...(backToReview ? { status: 'pending' as const, rejectionReason: null } : {}),
-        })
-        .where(eq(listings.id, id))
-        .run();
+      const before = ownedListing(tx, actor, id);
+      const revision = tx.select().from(listingRevisions).where(eq(listingRevisions.listingId, id)).get();
+      const existing = resolveExisting(tx, plan, actor.id, id);
+      const current = listingPhotoRows(tx, [id]);
+      const kept = new Set([...existing.values()].map((r) => r.id));
+      removed = current.filter((r) => !kept.has(r.id));
+      if (removed.length) tx.delete(listingImages).where(inArray(listingImages.id, removed.map((r) => r.id))).run();
+      const byOwner = before.userId === actor.id && !actor.isAdmin;
+      const staging = byOwner && before.status === 'approved';
+      // For the audit entry: a photo added, removed, moved, or (an admin's edit) a waiting one published.
+      const photosChanged =
+        stored.length > 0 ||
+        removed.length > 0 ||
+        plan.some((p, i) => {
+          const row = p.kind === 'existing' ? existing.get(p.storageKey)! : null;
+          return row !== null && (row.position !== i || (staging ? isStaged(row) : row.listingId !== id));
+        });
+
+      let review: 'waiting' | 'queued' | 'none' = 'none';
+      if (staging) {
+        const revisionPhotos = current.filter((r) => r.revisionListingId === id);
+        const waits = stageEdit({ tx, before, revision, data, plan, existing, stored, revisionPhotos, kept, actorId: actor.id });
+        if (waits) review = 'waiting';
+      } else {
+        const addsPhotos = stored.length > 0 || [...existing.values()].some(isStaged);
+        const cover = writeImages(tx, id, plan, existing, stored, actor.id);
+        // Its photos are on the listing now, the rest were removed above.
+        if (revision) tx.delete(listingRevisions).where(eq(listingRevisions.listingId, id)).run();
+        const backToReview = byOwner && before.status === 'rejected' && (addsPhotos || reviewedChanges(before, data).length > 0);
+        if (backToReview) review = 'queued';
+        tx.update(listings)
+          .set({
+            ...columnsOf(data),
+            coverImage: cover,
+            updatedAt: new Date(),
+            ...(backToReview ? { status: 'pending' as const, rejectionReason: null } : {}),
+          })
+          .where(eq(listings.id, id))
+          .run();
+      }
+
+      const fields = editedFields(before, data, photosChanged);
+      if (fields.length > 0) {
+        const name = tx.select({ name: users.name }).from(users).where(eq(users.id, actor.id)).get()?.name ?? '';
+        const details: Record<string, unknown> = { fields, byOwner };
+        if (review !== 'none') details.review = review;
+        if (revision && !byOwner) details.appliedWaitingEdit = true;
+        recordAudit(tx, { id: actor.id, name }, 'listing.edit', { type: 'listing', id, label: listingAuditLabel(before) }, details);
+      }
     });
   } catch (err) {
     await deleteImageFiles(storage, stored);
     throw err;
   }
   await deleteImageFiles(storage, removed);
-  return shapeOf(db, findListing(db, id)!);
+  return ownerShapeOf(db, findListing(db, id)!);
 }
 
 /** Aktiver / Deaktiver (docs/product/states.md). Allowed in any status; buyers see it only when approved and active. */
 export function setListingActive(db: Db, actor: Actor, id: number, active: boolean): ListingShape {
   ownedListing(db, actor, id);
   db.update(listings).set({ active, updatedAt: new Date() }).where(eq(listings.id, id)).run();
-  return shapeOf(db, findListing(db, id)!);
+  return ownerShapeOf(db, findListing(db, id)!);
 }
 
-/** 'Slett permanent': the row (images, saved entries, inquiries cascade) and the photo files. */
+/** 'Slett permanent': the row (images, a waiting edit, saved entries, inquiries cascade) and the photo files. */
 export async function deleteListing({ db, storage }: SellerDeps, actor: Actor, id: number): Promise<void> {
   ownedListing(db, actor, id);
-  const images = db.select().from(listingImages).where(eq(listingImages.listingId, id)).all();
-  db.delete(listings).where(eq(listings.id, id)).run();
+  const images = db.transaction((tx) => {
+    const rows = listingPhotoRows(tx, [id]);
+    tx.delete(listings).where(eq(listings.id, id)).run();
+    return rows;
+  });
   await deleteImageFiles(storage, images);
 }
 
-/** /mine-annonser: the user's listings, newest first, with their images (one query for all images). */
+/**
+ * /mine-annonser: the user's listings, newest first, with their images, each as its owner sees it (a waiting edit
+ * applied, with its review status). One query each for the listings, their photos, the edits and the edits' photos.
+ */
 export function myListings(db: Db, userId: number): ListingShape[] {
   const rows = db.select().from(listings).where(eq(listings.userId, userId)).orderBy(desc(listings.createdAt), desc(listings.id)).all();
-  const images = loadImages(db, rows.map((r) => r.id));
-  return rows.map((r) => toListingShape(r, images.get(r.id) ?? []));
+  const ids = rows.map((r) => r.id);
+  const images = loadImages(db, ids);
+  const revisions = revisionsOf(db, ids);
+  const newImages = revisionImagesOf(db, [...revisions.keys()]);
+  return rows.map((r) => proposedShape(r, images.get(r.id) ?? [], revisions.get(r.id), newImages.get(r.id) ?? []));
 }
 
-/** /rediger-annonse/{id}: owner or admin; anyone else is told it does not exist (docs/product/screens.md). */
+/**
+ * /rediger-annonse/{id}: owner or admin, with a waiting edit applied (the form edits the proposal, not a copy of the
+ * approved version); anyone else is told it does not exist (docs/product/screens.md).
+ */
 export function listingForEdit(db: Db, actor: Actor, id: number): ListingShape {
   const row = findListing(db, id);
   if (!row || (row.userId !== actor.id && !actor.isAdmin)) throw notFound();
-  return shapeOf(db, row);
+  return ownerShapeOf(db, row);
 }

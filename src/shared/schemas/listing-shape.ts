@@ -3,8 +3,11 @@
 // (z.toJSONSchema) and the server's row → shape mapper all come from these zod objects, and compile-time checks tie
 // them to the form schema (./listing.ts) and the database table (db/schema/listings.ts).
 import { z } from '../zod';
+import { LISTING_FORM_KEYS, REVIEWED_FIELDS, type ReviewedField } from './listing';
 
 export const LISTING_STATUSES = ['pending', 'approved', 'rejected'] as const;
+/** The review of an owner's edit of an approved listing (docs/decisions/007-pending-revisions.md). */
+export const REVISION_STATUSES = ['pending', 'rejected'] as const;
 
 const int = z.number().int();
 
@@ -18,8 +21,8 @@ export const listingImageShape = z.object({
   height: int,
 });
 
-/** The full listing: every field, images as URLs. Dates are ISO 8601 text. */
-export const listingShape = z.object({
+/** The listing's own fields (the row's, the API's). */
+const listingFields = z.object({
   id: int,
   userId: int,
   uniqueCode: z.string(),
@@ -64,6 +67,43 @@ export const listingShape = z.object({
   active: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
+});
+
+/** One field an edit changes, as the admin's pending tab and the owner's notices show it. */
+export const listingChangeShape = z.object({
+  field: z.enum(LISTING_FORM_KEYS),
+  /** The form's label of the field ('Beskrivelse'). */
+  label: z.string(),
+  /** The approved value and the proposed one, as text for people (codes as their names, numbers nb-NO, '–' for none). */
+  before: z.string(),
+  after: z.string(),
+});
+
+const reviewedMask = Object.fromEntries(REVIEWED_FIELDS.map((f) => [f, true])) as { [K in ReviewedField]: true };
+
+/**
+ * An owner's edit of an approved listing waiting for review, or rejected. Only the owner and admins get it; buyers see
+ * the approved version and `revision: null`.
+ */
+export const listingRevisionShape = z.object({
+  status: z.enum(REVISION_STATUSES),
+  /** Why the edit was rejected (status 'rejected'), else null. */
+  rejectionReason: z.string().nullable(),
+  submittedAt: z.string(),
+  /** What the edit changes, field by field, in form order; photos added in the edit are one entry ('images'). */
+  changes: z.array(listingChangeShape),
+  /** URLs of the photos added in the edit (not shown to buyers before approval). */
+  newImages: z.array(z.string()),
+  /** The approved values of the fields the edit changes (the form compares against them). */
+  publicValues: listingFields.pick(reviewedMask).partial(),
+});
+
+/**
+ * The full listing: every field, images as URLs. Dates are ISO 8601 text. Its owner gets the listing with their
+ * waiting edit applied (and `revision` saying so); everyone else the approved version.
+ */
+export const listingShape = listingFields.extend({
+  revision: listingRevisionShape.nullable(),
 });
 
 /**

@@ -310,3 +310,67 @@ export const uploadImageInput = z.object({
     .max(MAX_IMAGE_DATA_URL_LENGTH, { error: IMAGE_TOO_LARGE_MESSAGE, abort: true })
     .refine(isImageDataUrl, { error: IMAGE_TYPE_MESSAGE }),
 });
+
+// --- review of an owner's edit (docs/decisions/007-pending-revisions.md) ------------------------------------------
+
+/**
+ * What an owner may change on an approved listing without a new review: the price, the fee, the contact phone and the
+ * privacy flags (removing and reordering photos is instant too; adding photos is reviewed). Every other form field is
+ * reviewed, so a field added to the form is reviewed unless it is listed here. One list for the server (which stages
+ * reviewed changes) and the form (which tells the owner, before saving, which changes wait for review).
+ */
+export const INSTANT_FIELDS = ['price', 'registrationFee', 'contactPhone', 'hideAddress', 'hideContactInfo'] as const satisfies readonly ListingFormKey[];
+export type InstantField = (typeof INSTANT_FIELDS)[number];
+export type ReviewedField = Exclude<ListingFormKey, 'images' | InstantField>;
+export const REVIEWED_FIELDS = LISTING_FORM_KEYS.filter(
+  (k): k is ReviewedField => k !== 'images' && !(INSTANT_FIELDS as readonly string[]).includes(k),
+);
+/** The reviewed fields' values as the server stores them (the form schema's output). */
+export type ReviewedValues = Pick<ListingFormData, ReviewedField>;
+
+/** The form's label of each field (docs/product/screens.md#ny-annonse): the form, the review notice and the admin's change list. */
+export const LISTING_FIELD_LABELS = {
+  registrationNumber: 'Registreringsnummer',
+  make: 'Merke',
+  model: 'Modell',
+  year: 'Årsmodell',
+  vinNumber: 'Understellsnummer (VIN)',
+  bodyType: 'Karosseri',
+  doors: 'Antall dører',
+  seats: 'Antall seter',
+  color: 'Farge',
+  engineSize: 'Motorvolum',
+  power: 'Effekt',
+  fuelType: 'Drivstoff',
+  transmission: 'Girkasse',
+  drivetrain: 'Hjuldrift',
+  weight: 'Egenvekt',
+  mileage: 'Kilometerstand',
+  previousOwners: 'Antall tidligere eiere',
+  nextInspection: 'Neste EU-kontroll',
+  lastInspection: 'Sist EU-godkjent',
+  description: 'Beskrivelse',
+  price: 'Pris',
+  registrationFee: 'Omregistreringsavgift',
+  equipment: 'Utstyr',
+  images: 'Bilder',
+  serviceHistory: SERVICE_BOOK_LABEL,
+  address: 'Adresse',
+  hideAddress: 'Skjul adresse',
+  hideContactInfo: 'Skjul kontaktinformasjon',
+  contactPhone: 'Telefonnummer',
+} as const satisfies Record<ListingFormKey, string>;
+
+/** Equipment compared as a set, without the service book (that is the serviceHistory flag, compared on its own). */
+const equipmentKey = (items: readonly string[]) => JSON.stringify(items.filter((i) => i !== SERVICE_BOOK_LABEL).sort());
+
+/** Whether one reviewed field holds the same value in both (a stored row, the API's listing or the parsed form). */
+export function sameReviewedValue(field: ReviewedField, a: unknown, b: unknown): boolean {
+  if (field === 'equipment') return equipmentKey((a ?? []) as string[]) === equipmentKey((b ?? []) as string[]);
+  return a === b;
+}
+
+/** The reviewed fields whose value differs between `before` and `after`, in form order. */
+export function reviewedChanges(before: Record<ReviewedField, unknown>, after: Record<ReviewedField, unknown>): ReviewedField[] {
+  return REVIEWED_FIELDS.filter((f) => !sameReviewedValue(f, before[f], after[f]));
+}
