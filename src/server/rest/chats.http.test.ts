@@ -147,8 +147,12 @@ describe('a conversation', () => {
     expect(await chatsOf(eve)).toEqual([]);
   });
 
-  it('is never stored by a cache', async () => {
+  it('is never stored by a cache, and takes the client’s cache-busting parameters', async () => {
     expect((await call('GET', '/api/chats', buyer.cookie)).headers['cache-control']).toBe('no-store');
+    const busted = await call('GET', `/api/chats?_=${Date.now()}`, buyer.cookie);
+    expect(busted.statusCode).toBe(200);
+    expect(json(busted)).toHaveLength(1);
+    expect((await call('GET', `/api/messages/${chatId}?_=${Date.now()}`, buyer.cookie)).statusCode).toBe(200);
     expect((await call('GET', `/api/messages/${chatId}`, buyer.cookie)).headers['cache-control']).toBe('no-store');
   });
 

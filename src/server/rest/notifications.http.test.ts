@@ -162,7 +162,8 @@ describe('one’s own notifications', () => {
     const first = notify(user.user.id, 'Første', 'warning');
     const second = notify(user.user.id, 'Andre', 'success');
     notify(other.user.id, 'Ikke din');
-    const res = await call('GET', '/api/notifications', user.cookie);
+    const res = await call('GET', `/api/notifications?_=${Date.now()}`, user.cookie);
+    expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(json(res)).toEqual([
       { id: second.id, type: 'success', title: 'Andre', message: 'Andre – detaljer', data: null, read: false, createdAt: second.createdAt.toISOString() },

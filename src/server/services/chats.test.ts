@@ -1,0 +1,127 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../../db/client';
+import { chats, messages, notifications } from '../../../db/schema';
+import type { EventHub, UserEvent } from '../realtime/hub';
+import { createTestDb, createUser } from '../testing/harness';
+import { insertListing } from '../testing/listing-factory';
+import { deleteChat, listChats, MESSAGE_REPLAY_LIMIT, messagesAfter, sendMessage, startChat } from './chats';
+
+// docs/product/chats.md, docs/product/realtime.md: what the chat service pushes, when, and to whom; what a
+// reconnecting subscriber is replayed.
+
+/** A hub that records, for each event, whether its row was committed and visible when it was pushed. */
+function recordingHub(db: Db) {
+  const pushed: { userId: number; event: UserEvent; inTransaction: boolean; stored: boolean }[] = [];
+  const hub: EventHub = {
+    publish(userId, event) {
+      const stored =
+        event.kind === 'message'
+          ? db.select().from(messages).where(eq(messages.id, event.message.id)).get() !== undefined
+          : db.select().from(notifications).where(eq(notifications.id, event.notification.id)).get() !== undefined;
+      pushed.push({ userId, event, inTransaction: db.$client.inTransaction, stored });
+    },
+    subscribe: () => (async function* () {})(),
+    close() {},
+  };
+  return { hub, pushed };
+}
+
+let db: Db;
+let seller: number;
+let buyer: number;
+let other: number;
+let listingId: number;
+
+beforeAll(async () => {
+  db = createTestDb();
+  [seller, buyer, other] = await Promise.all([1, 2, 3].map(async () => (await createUser(db)).user.id));
+  listingId = insertListing(db, seller, { make: 'Volvo', model: 'V70' }).id;
+});
+afterAll(() => db.$client.close());
+
+describe('pushing', () => {
+  it('a new chat: the message to both participants and the notification to the seller, after the commit', () => {
+    const { hub, pushed } = recordingHub(db);
+    const result = startChat(db, hub, buyer, { listingId, sellerId: seller, message: 'Hei!' });
+    expect(result.created).toBe(true);
+    expect(pushed.map((p) => [p.userId, p.event.kind])).toEqual([
+      [buyer, 'message'],
+      [seller, 'message'],
+      [seller, 'notification'],
+    ]);
+    expect(pushed.every((p) => p.stored && !p.inTransaction)).toBe(true);
+
+    const again = startChat(db, hub, buyer, { listingId, sellerId: seller, message: 'Hallo igjen' });
+    expect(again).toMatchObject({ chatId: result.chatId, created: false });
+    expect(pushed.slice(3).map((p) => p.event.kind)).toEqual(['message', 'message']);
+  });
+
+  it('a sent message, to both participants, committed first', () => {
+    const { chatId } = startChat(db, recordingHub(db).hub, other, { listingId, sellerId: seller, message: 'Er den ledig?' });
+    const { hub, pushed } = recordingHub(db);
+    const message = sendMessage(db, hub, seller, { chatId, content: 'Ja!' });
+    expect(pushed).toEqual([
+      { userId: other, event: { kind: 'message', message }, inTransaction: false, stored: true },
+      { userId: seller, event: { kind: 'message', message }, inTransaction: false, stored: true },
+    ]);
+  });
+
+  it('nothing when the write is refused', () => {
+    const { hub, pushed } = recordingHub(db);
+    expect(() => startChat(db, hub, buyer, { listingId, sellerId: other, message: 'Hei' })).toThrow();
+    expect(() => startChat(db, hub, seller, { listingId, sellerId: seller, message: 'Hei' })).toThrow();
+    const { chatId } = startChat(db, recordingHub(db).hub, buyer, { listingId, sellerId: seller, message: 'Hei' });
+    expect(() => sendMessage(db, hub, other, { chatId, content: 'Hei' })).toThrow();
+    expect(pushed).toEqual([]);
+  });
+});
+
+describe('messagesAfter (replay)', () => {
+  it('answers the user’s messages after the id, oldest first, from all their chats and no one else’s', async () => {
+    const s = (await createUser(db)).user.id;
+    const b = (await createUser(db)).user.id;
+    const stranger = (await createUser(db)).user.id;
+    const hub = recordingHub(db).hub;
+    const l1 = insertListing(db, s).id;
+    const l2 = insertListing(db, s).id;
+    const c1 = startChat(db, hub, b, { listingId: l1, sellerId: s, message: 'Én' });
+    const mark = c1.message.id;
+    const c2 = startChat(db, hub, b, { listingId: l2, sellerId: s, message: 'To' });
+    startChat(db, hub, stranger, { listingId: l1, sellerId: s, message: 'Ikke til b' });
+    sendMessage(db, hub, s, { chatId: c1.chatId, content: 'Tre' });
+    sendMessage(db, hub, b, { chatId: c2.chatId, content: 'Fire' });
+
+    expect(messagesAfter(db, b, mark).map((m) => m.content)).toEqual(['To', 'Tre', 'Fire']);
+    expect(messagesAfter(db, s, mark).map((m) => m.content)).toEqual(['To', 'Ikke til b', 'Tre', 'Fire']);
+    expect(messagesAfter(db, stranger, mark).map((m) => m.content)).toEqual(['Ikke til b']);
+    expect(messagesAfter(db, b, Number.MAX_SAFE_INTEGER)).toEqual([]);
+  });
+
+  it('is bounded: at most MESSAGE_REPLAY_LIMIT, the oldest missed first', async () => {
+    const s = (await createUser(db)).user.id;
+    const b = (await createUser(db)).user.id;
+    const hub = recordingHub(db).hub;
+    const { chatId, message } = startChat(db, hub, b, { listingId: insertListing(db, s).id, sellerId: s, message: '0' });
+    for (let i = 1; i <= MESSAGE_REPLAY_LIMIT + 5; i++) sendMessage(db, hub, i % 2 ? s : b, { chatId, content: String(i) });
+    const replay = messagesAfter(db, b, message.id);
+    expect(replay).toHaveLength(MESSAGE_REPLAY_LIMIT);
+    expect(replay[0].content).toBe('1');
+    expect(replay.at(-1)!.content).toBe(String(MESSAGE_REPLAY_LIMIT));
+  });
+});
+
+describe('deleting for oneself', () => {
+  it('keeps a chat deleted by the caller out of their list until a newer message, and leaves the rows', async () => {
+    const s = (await createUser(db)).user.id;
+    const b = (await createUser(db)).user.id;
+    const hub = recordingHub(db).hub;
+    const { chatId } = startChat(db, hub, b, { listingId: insertListing(db, s).id, sellerId: s, message: 'Hei' });
+    deleteChat(db, s, chatId);
+    expect(listChats(db, s)).toEqual([]);
+    expect(listChats(db, b).map((c) => c.id)).toEqual([chatId]);
+    expect(db.select().from(chats).where(eq(chats.id, chatId)).get()).toMatchObject({ sellerHiddenId: expect.any(Number), buyerHiddenId: null });
+    sendMessage(db, hub, b, { chatId, content: 'Er du der?' });
+    expect(listChats(db, s)).toMatchObject([{ id: chatId, unreadCount: 1, lastMessagePreview: 'Er du der?' }]);
+  });
+});
