@@ -2,7 +2,7 @@ import { createTRPCClient, createWSClient, wsLink, type TRPCClientError } from '
 import type { EventEmitter } from 'node:events';
 import WebSocket from 'ws';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MessageShape } from '../../shared/schemas/chat';
 import type { NotificationShape } from '../../shared/schemas/notification';
 import { closeDatabase, type Db } from '../../../db/client';
@@ -30,6 +30,7 @@ function socketWith(headers: Record<string, string>) {
 }
 
 let t: TestApp;
+const original = InProcessHub.prototype.subscribe;
 let host: string;
 const opened: { close(): Promise<void> }[] = [];
 
@@ -261,6 +262,31 @@ describe('chats.onMessage', () => {
     const later = messagesFor(client, '0');
     expect((await later.error).data).toMatchObject({ code: 'UNAUTHORIZED' });
     expect(later.events).toEqual([]);
+  });
+
+  it('lets go of the hub subscription when the tab goes away', async () => {
+    const c = await conversation();
+    const hubs = new Set<InProcessHub>();
+    const spy = vi.spyOn(InProcessHub.prototype, 'subscribe').mockImplementation(function (this: InProcessHub, ...args) {
+      hubs.add(this);
+      return original.apply(this, args);
+    });
+    const { wsClient, client } = tab(c.buyer);
+    try {
+      const f = messagesFor(client);
+      const n = notificationsFor(client);
+      await Promise.all([f.started, n.started]);
+      await send(c.seller, c.chatId, 'Hei');
+      await f.until(1);
+      const [hub] = [...hubs];
+      expect(hubs.size).toBe(1);
+      expect(hub.subscriberCount).toBeGreaterThanOrEqual(2);
+      const before = hub.subscriberCount;
+      await wsClient.close();
+      await expect.poll(() => hub.subscriberCount).toBeLessThanOrEqual(before - 2);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('with a lastEventId that is not an event id, starts afresh without replay', async () => {
