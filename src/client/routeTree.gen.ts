@@ -12,15 +12,22 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as InnloggetRouteImport } from './routes/_innlogget'
 import { Route as AboutRouteImport } from './routes/about'
+import { Route as AdminRouteImport } from './routes/admin'
 import { Route as AnnonserRouteImport } from './routes/annonser'
 import { Route as CookiesRouteImport } from './routes/cookies'
 import { Route as KontaktRouteImport } from './routes/kontakt'
 import { Route as PersonvernRouteImport } from './routes/personvern'
 import { Route as VilkarRouteImport } from './routes/vilkar'
+import { Route as InnloggetChatsRouteImport } from './routes/_innlogget/chats'
+import { Route as InnloggetChatsOldRouteImport } from './routes/_innlogget/chats-old'
 import { Route as InnloggetLagredeAnnonserRouteImport } from './routes/_innlogget/lagrede-annonser'
 import { Route as InnloggetMineAnnonserRouteImport } from './routes/_innlogget/mine-annonser'
 import { Route as InnloggetNyAnnonseRouteImport } from './routes/_innlogget/ny-annonse'
 import { Route as InnloggetProfilRouteImport } from './routes/_innlogget/profil'
+import { Route as InnloggetVarslingerRouteImport } from './routes/_innlogget/varslinger'
+import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as AdminFeedbacksRouteImport } from './routes/admin/feedbacks'
+import { Route as AdminMessagesRouteImport } from './routes/admin/messages'
 import { Route as ListingIdRouteImport } from './routes/listing.$id'
 import { Route as InnloggetRedigerAnnonseIdRouteImport } from './routes/_innlogget/rediger-annonse.$id'
 
@@ -36,6 +43,11 @@ const InnloggetRoute = InnloggetRouteImport.update({
 const AboutRoute = AboutRouteImport.update({
   id: '/about',
   path: '/about',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminRoute = AdminRouteImport.update({
+  id: '/admin',
+  path: '/admin',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AnnonserRoute = AnnonserRouteImport.update({
@@ -63,6 +75,16 @@ const VilkarRoute = VilkarRouteImport.update({
   path: '/vilkar',
   getParentRoute: () => rootRouteImport,
 } as any)
+const InnloggetChatsRoute = InnloggetChatsRouteImport.update({
+  id: '/chats',
+  path: '/chats',
+  getParentRoute: () => InnloggetRoute,
+} as any)
+const InnloggetChatsOldRoute = InnloggetChatsOldRouteImport.update({
+  id: '/chats-old',
+  path: '/chats-old',
+  getParentRoute: () => InnloggetRoute,
+} as any)
 const InnloggetLagredeAnnonserRoute =
   InnloggetLagredeAnnonserRouteImport.update({
     id: '/lagrede-annonser',
@@ -84,6 +106,26 @@ const InnloggetProfilRoute = InnloggetProfilRouteImport.update({
   path: '/profil',
   getParentRoute: () => InnloggetRoute,
 } as any)
+const InnloggetVarslingerRoute = InnloggetVarslingerRouteImport.update({
+  id: '/varslinger',
+  path: '/varslinger',
+  getParentRoute: () => InnloggetRoute,
+} as any)
+const AdminIndexRoute = AdminIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminFeedbacksRoute = AdminFeedbacksRouteImport.update({
+  id: '/feedbacks',
+  path: '/feedbacks',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminMessagesRoute = AdminMessagesRouteImport.update({
+  id: '/messages',
+  path: '/messages',
+  getParentRoute: () => AdminRoute,
+} as any)
 const ListingIdRoute = ListingIdRouteImport.update({
   id: '/listing/$id',
   path: '/listing/$id',
@@ -99,16 +141,23 @@ const InnloggetRedigerAnnonseIdRoute =
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
+  '/admin': typeof AdminRouteWithChildren
   '/annonser': typeof AnnonserRoute
   '/cookies': typeof CookiesRoute
   '/kontakt': typeof KontaktRoute
   '/personvern': typeof PersonvernRoute
   '/vilkar': typeof VilkarRoute
+  '/chats': typeof InnloggetChatsRoute
+  '/chats-old': typeof InnloggetChatsOldRoute
   '/lagrede-annonser': typeof InnloggetLagredeAnnonserRoute
   '/mine-annonser': typeof InnloggetMineAnnonserRoute
   '/ny-annonse': typeof InnloggetNyAnnonseRoute
   '/profil': typeof InnloggetProfilRoute
+  '/varslinger': typeof InnloggetVarslingerRoute
+  '/admin/feedbacks': typeof AdminFeedbacksRoute
+  '/admin/messages': typeof AdminMessagesRoute
   '/listing/$id': typeof ListingIdRoute
+  '/admin/': typeof AdminIndexRoute
   '/rediger-annonse/$id': typeof InnloggetRedigerAnnonseIdRoute
 }
 export interface FileRoutesByTo {
@@ -119,11 +168,17 @@ export interface FileRoutesByTo {
   '/kontakt': typeof KontaktRoute
   '/personvern': typeof PersonvernRoute
   '/vilkar': typeof VilkarRoute
+  '/chats': typeof InnloggetChatsRoute
+  '/chats-old': typeof InnloggetChatsOldRoute
   '/lagrede-annonser': typeof InnloggetLagredeAnnonserRoute
   '/mine-annonser': typeof InnloggetMineAnnonserRoute
   '/ny-annonse': typeof InnloggetNyAnnonseRoute
   '/profil': typeof InnloggetProfilRoute
+  '/varslinger': typeof InnloggetVarslingerRoute
+  '/admin/feedbacks': typeof AdminFeedbacksRoute
+  '/admin/messages': typeof AdminMessagesRoute
   '/listing/$id': typeof ListingIdRoute
+  '/admin': typeof AdminIndexRoute
   '/rediger-annonse/$id': typeof InnloggetRedigerAnnonseIdRoute
 }
 export interface FileRoutesById {
@@ -131,16 +186,23 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/_innlogget': typeof InnloggetRouteWithChildren
   '/about': typeof AboutRoute
+  '/admin': typeof AdminRouteWithChildren
   '/annonser': typeof AnnonserRoute
   '/cookies': typeof CookiesRoute
   '/kontakt': typeof KontaktRoute
   '/personvern': typeof PersonvernRoute
   '/vilkar': typeof VilkarRoute
+  '/_innlogget/chats': typeof InnloggetChatsRoute
+  '/_innlogget/chats-old': typeof InnloggetChatsOldRoute
   '/_innlogget/lagrede-annonser': typeof InnloggetLagredeAnnonserRoute
   '/_innlogget/mine-annonser': typeof InnloggetMineAnnonserRoute
   '/_innlogget/ny-annonse': typeof InnloggetNyAnnonseRoute
   '/_innlogget/profil': typeof InnloggetProfilRoute
+  '/_innlogget/varslinger': typeof InnloggetVarslingerRoute
+  '/admin/feedbacks': typeof AdminFeedbacksRoute
+  '/admin/messages': typeof AdminMessagesRoute
   '/listing/$id': typeof ListingIdRoute
+  '/admin/': typeof AdminIndexRoute
   '/_innlogget/rediger-annonse/$id': typeof InnloggetRedigerAnnonseIdRoute
 }
 export interface FileRouteTypes {
@@ -148,16 +210,23 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/about'
+    | '/admin'
     | '/annonser'
     | '/cookies'
     | '/kontakt'
     | '/personvern'
     | '/vilkar'
+    | '/chats'
+    | '/chats-old'
     | '/lagrede-annonser'
     | '/mine-annonser'
     | '/ny-annonse'
     | '/profil'
+    | '/varslinger'
+    | '/admin/feedbacks'
+    | '/admin/messages'
     | '/listing/$id'
+    | '/admin/'
     | '/rediger-annonse/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -168,27 +237,40 @@ export interface FileRouteTypes {
     | '/kontakt'
     | '/personvern'
     | '/vilkar'
+    | '/chats'
+    | '/chats-old'
     | '/lagrede-annonser'
     | '/mine-annonser'
     | '/ny-annonse'
     | '/profil'
+    | '/varslinger'
+    | '/admin/feedbacks'
+    | '/admin/messages'
     | '/listing/$id'
+    | '/admin'
     | '/rediger-annonse/$id'
   id:
     | '__root__'
     | '/'
     | '/_innlogget'
     | '/about'
+    | '/admin'
     | '/annonser'
     | '/cookies'
     | '/kontakt'
     | '/personvern'
     | '/vilkar'
+    | '/_innlogget/chats'
+    | '/_innlogget/chats-old'
     | '/_innlogget/lagrede-annonser'
     | '/_innlogget/mine-annonser'
     | '/_innlogget/ny-annonse'
     | '/_innlogget/profil'
+    | '/_innlogget/varslinger'
+    | '/admin/feedbacks'
+    | '/admin/messages'
     | '/listing/$id'
+    | '/admin/'
     | '/_innlogget/rediger-annonse/$id'
   fileRoutesById: FileRoutesById
 }
@@ -196,6 +278,7 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   InnloggetRoute: typeof InnloggetRouteWithChildren
   AboutRoute: typeof AboutRoute
+  AdminRoute: typeof AdminRouteWithChildren
   AnnonserRoute: typeof AnnonserRoute
   CookiesRoute: typeof CookiesRoute
   KontaktRoute: typeof KontaktRoute
@@ -225,6 +308,13 @@ declare module '@tanstack/react-router' {
       path: '/about'
       fullPath: '/about'
       preLoaderRoute: typeof AboutRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin': {
+      id: '/admin'
+      path: '/admin'
+      fullPath: '/admin'
+      preLoaderRoute: typeof AdminRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/annonser': {
@@ -262,6 +352,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof VilkarRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_innlogget/chats': {
+      id: '/_innlogget/chats'
+      path: '/chats'
+      fullPath: '/chats'
+      preLoaderRoute: typeof InnloggetChatsRouteImport
+      parentRoute: typeof InnloggetRoute
+    }
+    '/_innlogget/chats-old': {
+      id: '/_innlogget/chats-old'
+      path: '/chats-old'
+      fullPath: '/chats-old'
+      preLoaderRoute: typeof InnloggetChatsOldRouteImport
+      parentRoute: typeof InnloggetRoute
+    }
     '/_innlogget/lagrede-annonser': {
       id: '/_innlogget/lagrede-annonser'
       path: '/lagrede-annonser'
@@ -290,6 +394,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof InnloggetProfilRouteImport
       parentRoute: typeof InnloggetRoute
     }
+    '/_innlogget/varslinger': {
+      id: '/_innlogget/varslinger'
+      path: '/varslinger'
+      fullPath: '/varslinger'
+      preLoaderRoute: typeof InnloggetVarslingerRouteImport
+      parentRoute: typeof InnloggetRoute
+    }
+    '/admin/': {
+      id: '/admin/'
+      path: '/'
+      fullPath: '/admin/'
+      preLoaderRoute: typeof AdminIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/feedbacks': {
+      id: '/admin/feedbacks'
+      path: '/feedbacks'
+      fullPath: '/admin/feedbacks'
+      preLoaderRoute: typeof AdminFeedbacksRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/messages': {
+      id: '/admin/messages'
+      path: '/messages'
+      fullPath: '/admin/messages'
+      preLoaderRoute: typeof AdminMessagesRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/listing/$id': {
       id: '/listing/$id'
       path: '/listing/$id'
@@ -308,18 +440,24 @@ declare module '@tanstack/react-router' {
 }
 
 interface InnloggetRouteChildren {
+  InnloggetChatsRoute: typeof InnloggetChatsRoute
+  InnloggetChatsOldRoute: typeof InnloggetChatsOldRoute
   InnloggetLagredeAnnonserRoute: typeof InnloggetLagredeAnnonserRoute
   InnloggetMineAnnonserRoute: typeof InnloggetMineAnnonserRoute
   InnloggetNyAnnonseRoute: typeof InnloggetNyAnnonseRoute
   InnloggetProfilRoute: typeof InnloggetProfilRoute
+  InnloggetVarslingerRoute: typeof InnloggetVarslingerRoute
   InnloggetRedigerAnnonseIdRoute: typeof InnloggetRedigerAnnonseIdRoute
 }
 
 const InnloggetRouteChildren: InnloggetRouteChildren = {
+  InnloggetChatsRoute: InnloggetChatsRoute,
+  InnloggetChatsOldRoute: InnloggetChatsOldRoute,
   InnloggetLagredeAnnonserRoute: InnloggetLagredeAnnonserRoute,
   InnloggetMineAnnonserRoute: InnloggetMineAnnonserRoute,
   InnloggetNyAnnonseRoute: InnloggetNyAnnonseRoute,
   InnloggetProfilRoute: InnloggetProfilRoute,
+  InnloggetVarslingerRoute: InnloggetVarslingerRoute,
   InnloggetRedigerAnnonseIdRoute: InnloggetRedigerAnnonseIdRoute,
 }
 
@@ -327,10 +465,25 @@ const InnloggetRouteWithChildren = InnloggetRoute._addFileChildren(
   InnloggetRouteChildren,
 )
 
+interface AdminRouteChildren {
+  AdminFeedbacksRoute: typeof AdminFeedbacksRoute
+  AdminMessagesRoute: typeof AdminMessagesRoute
+  AdminIndexRoute: typeof AdminIndexRoute
+}
+
+const AdminRouteChildren: AdminRouteChildren = {
+  AdminFeedbacksRoute: AdminFeedbacksRoute,
+  AdminMessagesRoute: AdminMessagesRoute,
+  AdminIndexRoute: AdminIndexRoute,
+}
+
+const AdminRouteWithChildren = AdminRoute._addFileChildren(AdminRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   InnloggetRoute: InnloggetRouteWithChildren,
   AboutRoute: AboutRoute,
+  AdminRoute: AdminRouteWithChildren,
   AnnonserRoute: AnnonserRoute,
   CookiesRoute: CookiesRoute,
   KontaktRoute: KontaktRoute,

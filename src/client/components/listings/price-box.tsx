@@ -1,6 +1,6 @@
 import { Box, Button, Flex, Separator, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Link, useRouter } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { Heart, MessageCircle, Pencil } from 'lucide-react';
 import { formatPrice } from '../../../shared/format';
 import type { inferRouterOutputs } from '@trpc/server';
@@ -71,13 +71,11 @@ function OwnerNote({ id }: { id: number }) {
 export function StartChatButton({ listing: l, variant = 'solid' }: { listing: ListingDetail; variant?: 'solid' | 'outline' }) {
   const { user } = useCurrentUser();
   const { openLogin } = useLoginDialog();
-  const router = useRouter();
+  const navigate = useNavigate();
   if (l.isOwner) return null;
   const start = () => {
     if (!user) return openLogin();
-    const params = new URLSearchParams({ startChat: 'true', listingId: String(l.id), sellerId: String(l.userId) });
-    // By href: the /chats page (a later issue) owns its search parameters.
-    void router.navigate({ href: `/chats?${params}` });
+    void navigate({ to: '/chats', search: { startChat: true, listingId: l.id, sellerId: l.userId } });
   };
   return (
     <Button colorPalette="brand" variant={variant} size="lg" onClick={start}>
