@@ -1,0 +1,344 @@
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  CloseButton,
+  Dialog,
+  EmptyState,
+  Flex,
+  HStack,
+  Input,
+  InputGroup,
+  Portal,
+  Stack,
+  Table,
+  Text,
+  VStack,
+} from '@chakra-ui/react';
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { History, Pencil, Search, ShieldCheck, Trash2, UserX } from 'lucide-react';
+import { useDeferredValue, useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import { formatDate } from '../../../shared/format';
+import {
+  ADMIN_NOT_DELETABLE_MESSAGE,
+  ADMIN_NOT_EDITABLE_MESSAGE,
+  ADMIN_TEXTS,
+  adminUpdateUserInput,
+  type AdminUserRow,
+} from '../../../shared/schemas/admin';
+import { registerInput } from '../../../shared/schemas/auth';
+import { applyFieldErrors, errorMessage } from '../../lib/server-errors';
+import { toast, toastError } from '../../lib/toaster';
+import { useTRPC } from '../../trpc';
+import { FormField } from '../form/form-field';
+import { useZodForm } from '../form/use-zod-form';
+import { AddressField, EmailPhoneFields } from '../form/user-fields';
+import { SectionHeader } from './admin-layout';
+import { AuditDialog, type AuditTarget } from './audit-dialog';
+import { ConfirmDialog } from './confirm-dialog';
+import { ActionIcon } from './listings-tab';
+
+// The users tab (docs/product/screens.md#admin, docs/product/admin.md#users): name, e-mail, phone and the admin flag;
+// edit with the profile's rules; delete with confirmation. Admin rows can be neither (the server refuses too, 403).
+
+/** Rows drawn at once; the search box narrows a long list. */
+const SHOWN_MAX = 100;
+
+/** A user matches by name, username, display name or e-mail; a number (spaces ignored) by phone. */
+function matches(u: AdminUserRow, q: string): boolean {
+  if ([u.name, u.username, u.displayName ?? '', u.email].some((v) => v.toLowerCase().includes(q))) return true;
+  const digits = q.replace(/\s+/g, '');
+  return /^\+?\d+$/.test(digits) && u.phone.replace(/\s+/g, '').includes(digits);
+}
+
+export function UsersTab() {
+  const trpc = useTRPC();
+  const { data: users } = useSuspenseQuery(trpc.admin.users.list.queryOptions());
+  const [query, setQuery] = useState('');
+  const q = useDeferredValue(query.trim().toLowerCase());
+  const [editing, setEditing] = useState<AdminUserRow | null>(null);
+  const [toDelete, setToDelete] = useState<AdminUserRow | null>(null);
+  const [history, setHistory] = useState<AuditTarget | null>(null);
+  const del = useDeleteUser(() => setToDelete(null));
+
+  const found = q ? users.filter((u) => matches(u, q)) : users;
+  const shown = found.slice(0, SHOWN_MAX);
+  const actions: UserActions = {
+    onEdit: setEditing,
+    onDelete: setToDelete,
+    onHistory: (u) => setHistory({ type: 'user', id: u.id, label: `${u.name} (@${u.username})` }),
+  };
+
+  return (
+    <>
+      <SectionHeader title="Brukere" count={users.length}>
+        <InputGroup startElement={<Search size={16} />} w={{ base: 'full', md: '80' }}>
+          <Input
+            type="search"
+            bg="bg"
+            placeholder="Søk på navn, e-post eller telefon"
+            aria-label="Søk etter bruker"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+          />
+        </InputGroup>
+      </SectionHeader>
+
+      {shown.length === 0 ? (
+        <EmptyState.Root bg="bg" rounded="l3" borderWidth="1px">
+          <EmptyState.Content>
+            <EmptyState.Indicator color="fg.muted">
+              <UserX />
+            </EmptyState.Indicator>
+            <VStack textAlign="center">
+              <EmptyState.Title>Ingen brukere funnet</EmptyState.Title>
+              {q && <EmptyState.Description>Ingen bruker passer «{query.trim()}».</EmptyState.Description>}
+            </VStack>
+          </EmptyState.Content>
+        </EmptyState.Root>
+      ) : (
+        <>
+          <UsersTable users={shown} actions={actions} />
+          <UserCards users={shown} actions={actions} />
+          {found.length > shown.length && (
+            <Text textStyle="sm" color="fg.muted" mt="3">
+              Viser {shown.length} av {found.length}. Søk for å finne flere.
+            </Text>
+          )}
+        </>
+      )}
+
+      {/* Mounted per user, so the form starts from that user's values. */}
+      {editing && <EditUserDialog key={editing.id} user={editing} onClose={() => setEditing(null)} />}
+      <ConfirmDialog
+        open={!!toDelete}
+        title={toDelete ? `Slett bruker ${toDelete.name}` : 'Slett bruker'}
+        confirmLabel="Slett bruker"
+        pending={del.isPending}
+        onConfirm={() => toDelete && del.mutate({ id: toDelete.id })}
+        onClose={() => setToDelete(null)}
+      >
+        {toDelete && deleteText(toDelete)}
+      </ConfirmDialog>
+      <AuditDialog target={history} onClose={() => setHistory(null)} />
+    </>
+  );
+}
+
+function deleteText(u: AdminUserRow) {
+  const listings = u.listingCount === 1 ? '1 annonse' : `${u.listingCount} annonser`;
+  return (
+    `${u.name} (@${u.username}) slettes sammen med ${listings} med bilder, lagrede annonser og varslinger, og blir logget ut overalt. ` +
+    'Samtalene beholdes for den andre parten. Dette kan ikke angres.'
+  );
+}
+
+interface UserActions {
+  onEdit: (u: AdminUserRow) => void;
+  onDelete: (u: AdminUserRow) => void;
+  onHistory: (u: AdminUserRow) => void;
+}
+
+function AdminFlag({ isAdmin }: { isAdmin: boolean }) {
+  return isAdmin ? (
+    <Badge colorPalette="purple" variant="subtle" data-testid="admin-flag">
+      <ShieldCheck size={12} /> Admin
+    </Badge>
+  ) : (
+    <Text as="span" color="fg.subtle" data-testid="admin-flag">
+      Nei
+    </Text>
+  );
+}
+
+function UserButtons({ user: u, actions }: { user: AdminUserRow; actions: UserActions }) {
+  return (
+    <HStack gap="1" justify="flex-end">
+      <ActionIcon label="Rediger" title={u.isAdmin ? ADMIN_NOT_EDITABLE_MESSAGE : undefined} disabled={u.isAdmin} onClick={() => actions.onEdit(u)}>
+        <Pencil size={16} />
+      </ActionIcon>
+      <ActionIcon label="Historikk" onClick={() => actions.onHistory(u)}>
+        <History size={16} />
+      </ActionIcon>
+      <ActionIcon label="Slett" danger title={u.isAdmin ? ADMIN_NOT_DELETABLE_MESSAGE : undefined} disabled={u.isAdmin} onClick={() => actions.onDelete(u)}>
+        <Trash2 size={16} />
+      </ActionIcon>
+    </HStack>
+  );
+}
+
+function UsersTable({ users, actions }: { users: AdminUserRow[]; actions: UserActions }) {
+  return (
+    <Table.ScrollArea borderWidth="1px" rounded="l3" bg="bg" shadow="xs" display={{ base: 'none', md: 'block' }}>
+      <Table.Root size="sm" interactive data-testid="admin-users-table">
+        <Table.Header>
+          <Table.Row bg="bg.subtle">
+            <Table.ColumnHeader ps="4">Navn</Table.ColumnHeader>
+            <Table.ColumnHeader>E-post</Table.ColumnHeader>
+            <Table.ColumnHeader>Telefon</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end">Annonser</Table.ColumnHeader>
+            <Table.ColumnHeader>Admin</Table.ColumnHeader>
+            <Table.ColumnHeader>Registrert</Table.ColumnHeader>
+            <Table.ColumnHeader textAlign="end" pe="4">
+              Handlinger
+            </Table.ColumnHeader>
+          </Table.Row>
+        </Table.Header>
+        <Table.Body>
+          {users.map((u) => (
+            <Table.Row key={u.id} data-testid="admin-user-row" data-username={u.username}>
+              <Table.Cell ps="4" minW="44">
+                <Text fontWeight="medium">{u.name}</Text>
+                <Text textStyle="xs" color="fg.muted">
+                  @{u.username}
+                </Text>
+              </Table.Cell>
+              <Table.Cell maxW="64" truncate title={u.email}>
+                {u.email}
+              </Table.Cell>
+              <Table.Cell whiteSpace="nowrap">{u.phone || '–'}</Table.Cell>
+              <Table.Cell textAlign="end">{u.listingCount}</Table.Cell>
+              <Table.Cell>
+                <AdminFlag isAdmin={u.isAdmin} />
+              </Table.Cell>
+              <Table.Cell whiteSpace="nowrap" color="fg.muted">
+                {formatDate(u.createdAt)}
+              </Table.Cell>
+              <Table.Cell pe="4">
+                <UserButtons user={u} actions={actions} />
+              </Table.Cell>
+            </Table.Row>
+          ))}
+        </Table.Body>
+      </Table.Root>
+    </Table.ScrollArea>
+  );
+}
+
+function UserCards({ users, actions }: { users: AdminUserRow[]; actions: UserActions }) {
+  return (
+    <Stack as="ul" listStyleType="none" gap="3" display={{ base: 'flex', md: 'none' }}>
+      {users.map((u) => (
+        <Card.Root as="li" key={u.id} size="sm" data-testid="admin-user-card">
+          <Card.Body gap="1.5">
+            <Flex justify="space-between" align="start" gap="2">
+              <Box minW="0">
+                <Text fontWeight="semibold" truncate>
+                  {u.name}
+                </Text>
+                <Text textStyle="xs" color="fg.muted">
+                  @{u.username} · {u.listingCount === 1 ? '1 annonse' : `${u.listingCount} annonser`}
+                </Text>
+              </Box>
+              {u.isAdmin && <AdminFlag isAdmin />}
+            </Flex>
+            <Text textStyle="sm" truncate>
+              {u.email}
+            </Text>
+            <Text textStyle="sm" color="fg.muted">
+              {u.phone || '–'}
+            </Text>
+            <Box borderTopWidth="1px" pt="2" mt="1">
+              <UserButtons user={u} actions={actions} />
+            </Box>
+          </Card.Body>
+        </Card.Root>
+      ))}
+    </Stack>
+  );
+}
+
+function useDeleteUser(onDone: () => void) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return useMutation(
+    trpc.admin.users.delete.mutationOptions({
+      onSuccess: async () => {
+        toast(ADMIN_TEXTS.userDeleted);
+        onDone();
+        // Their listings went with them.
+        await Promise.all([
+          queryClient.invalidateQueries({ queryKey: trpc.admin.pathKey() }),
+          queryClient.invalidateQueries({ queryKey: trpc.listings.pathKey() }),
+        ]);
+      },
+      onError: (err) => toastError(ADMIN_TEXTS.userDeleteFailed, errorMessage(err, ADMIN_TEXTS.userDeleteFailed)),
+    }),
+  );
+}
+
+// docs/product/validation.md#profile: the profile's rules (the shared schema). The phone is required as on the profile
+// and at registration; the address stays optional, so an account registered without one can still be corrected.
+const editUserForm = adminUpdateUserInput.omit({ id: true, displayName: true }).extend({ phone: registerInput.shape.phone });
+
+const valuesOf = (u: AdminUserRow) => ({ name: u.name, email: u.email, phone: u.phone, address: u.address });
+
+function EditUserDialog({ user, onClose }: { user: AdminUserRow; onClose: () => void }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const form = useZodForm(editUserForm, { defaultValues: valuesOf(user) });
+  const phone = useWatch({ control: form.control, name: 'phone' });
+  const save = useMutation(
+    trpc.admin.users.update.mutationOptions({
+      onSuccess: async (updated) => {
+        queryClient.setQueryData(trpc.admin.users.list.queryKey(), (rows) => rows?.map((r) => (r.id === updated.id ? updated : r)));
+        toast(ADMIN_TEXTS.userUpdated);
+        onClose();
+        await queryClient.invalidateQueries({ queryKey: trpc.admin.audit.pathKey() });
+      },
+      onError: (err) => {
+        applyFieldErrors(err, form);
+        toastError(ADMIN_TEXTS.userUpdateFailed, errorMessage(err, ADMIN_TEXTS.userUpdateFailed));
+      },
+    }),
+  );
+
+  return (
+    <Dialog.Root
+      open
+      onOpenChange={(e) => {
+        if (!e.open && !save.isPending) onClose();
+      }}
+      placement="center"
+      size="lg"
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content mx="4" asChild>
+            <form noValidate onSubmit={form.handleSubmit((values) => save.mutate({ id: user.id, ...values }))} data-testid="edit-user-dialog">
+              <Dialog.Header flexDirection="column" alignItems="start" gap="1">
+                <Dialog.Title pe="8">Rediger bruker</Dialog.Title>
+                <Text textStyle="sm" color="fg.muted">
+                  @{user.username} · Bruker-ID {user.uniqueId}
+                </Text>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Stack gap="4">
+                  <FormField label="Navn" required error={form.errorOf('name')}>
+                    <Input {...form.register('name')} autoComplete="off" />
+                  </FormField>
+                  <EmailPhoneFields form={form} phone={phone} />
+                  <AddressField form={form} name="address" />
+                </Stack>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Button variant="outline" type="button" disabled={save.isPending} onClick={onClose}>
+                  Avbryt
+                </Button>
+                <Button colorPalette="brand" type="submit" loading={save.isPending} loadingText="Lagrer...">
+                  Lagre
+                </Button>
+              </Dialog.Footer>
+              <Dialog.CloseTrigger asChild>
+                <CloseButton size="sm" aria-label="Lukk" />
+              </Dialog.CloseTrigger>
+            </form>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
