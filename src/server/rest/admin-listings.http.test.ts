@@ -134,6 +134,37 @@ describe('DELETE /api/admin/listings/:id', () => {
   });
 });
 
+describe('DELETE /api/admin/listings/:id of a listing with an edit waiting for review', () => {
+  it('removes the photos the edit added too', async () => {
+    const form = { registrationNumber: 'JK 34343', make: 'Skoda', model: 'Octavia', year: 2017, price: 159_000, address: 'Torggata 2, 2317 HAMAR' };
+    const created = json(await send({ method: 'POST', url: '/api/listings', payload: { ...form, images: [toDataUrl(await gradientJpeg(640, 480, 10))] }, headers: { cookie: owner.cookie } })) as {
+      id: number;
+      images: string[];
+    };
+    await send({ method: 'POST', url: `/api/admin/listings/${created.id}/approve`, payload: { approved: true }, headers: { cookie: admin.cookie } });
+    const edited = await send({
+      method: 'PATCH',
+      url: `/api/listings/${created.id}`,
+      payload: { ...form, description: 'Nå med nye vinterdekk.', images: [...created.images, toDataUrl(await gradientJpeg(640, 480, 300))] },
+      headers: { cookie: owner.cookie },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const revisionPhotos = t.db.select().from(listingImages).where(eq(listingImages.revisionListingId, created.id)).all();
+    expect(revisionPhotos).toHaveLength(1);
+    const pending = json(await get('/api/admin/pending-listings')) as { id: number; kind: string }[];
+    expect(pending.find((p) => p.id === created.id)?.kind).toBe('edit');
+    const files = [...created.images.map((u) => keyFromUrl(u)!), revisionPhotos[0].storageKey].map((k) => path.join(t.uploadDir, k));
+    for (const f of files) expect(fs.existsSync(f)).toBe(true);
+
+    expect((await send({ method: 'DELETE', url: `/api/admin/listings/${created.id}`, headers: { cookie: admin.cookie } })).statusCode).toBe(204);
+    for (const f of files) {
+      expect(fs.existsSync(f), f).toBe(false);
+      expect(fs.existsSync(f.replace(/\.webp$/, '-thumb.webp')), f).toBe(false);
+    }
+    expect(t.db.select().from(listingImages).where(eq(listingImages.revisionListingId, created.id)).all()).toEqual([]);
+  });
+});
+
 describe('GET /api/admin/audit', () => {
   it('answers an empty list for a target with no entries, and 400 for a bad target', async () => {
     expect(json(await get('/api/admin/audit?targetType=user&targetId=424242'))).toEqual([]);

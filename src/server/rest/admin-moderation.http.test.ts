@@ -94,7 +94,7 @@ describe('pending → rejected with a reason → approved', () => {
     // Rejected: still hidden; the owner is told why, and /mine-annonser shows the reason.
     const rejected = await review(id, { approved: false, rejectionReason: '  Bildet viser ikke bilen.  ' });
     expect(rejected.statusCode, rejected.body).toBe(200);
-    expect(json(rejected)).toEqual({ id, status: 'rejected', rejectionReason: 'Bildet viser ikke bilen.' });
+    expect(json(rejected)).toEqual({ id, status: 'rejected', rejectionReason: 'Bildet viser ikke bilen.', edit: false });
     expect(await publicView(id)).toEqual({ detail: 404, found: false, total: 0 });
     expect(await mine(id)).toMatchObject({ status: 'rejected', rejectionReason: 'Bildet viser ikke bilen.' });
     expect(await pendingIds()).not.toContain(id);
@@ -112,7 +112,7 @@ describe('pending → rejected with a reason → approved', () => {
     // 'Godkjenn likevel': approved, public in detail and search, the owner told.
     const approved = await review(id, { approved: true, rejectionReason: 'ignored when approving' });
     expect(approved.statusCode).toBe(200);
-    expect(json(approved)).toEqual({ id, status: 'approved', rejectionReason: null });
+    expect(json(approved)).toEqual({ id, status: 'approved', rejectionReason: null, edit: false });
     expect(await publicView(id)).toEqual({ detail: 200, found: true, total: 1 });
     expect(await mine(id)).toMatchObject({ status: 'approved', rejectionReason: null });
     const afterApprove = await ownerNotifications();

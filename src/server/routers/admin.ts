@@ -3,11 +3,11 @@ import { inboxListInput, inboxMarkReadInput, inboxMessageIdInput } from '../../s
 import { listingIdInput } from '../../shared/schemas/listing';
 import { reviewListingInput } from '../../shared/schemas/moderation';
 import { auditLogOf } from '../services/admin-audit';
-import { adminDeleteListing, adminListings, pendingListingCards } from '../services/admin-listings';
+import { adminDeleteListing, adminListings } from '../services/admin-listings';
 import { adminDeleteUser, adminUpdateUser, adminUsers } from '../services/admin-users';
 import type { AuditActor } from '../services/audit';
 import { deleteInboxMessage, listInbox, markInboxRead } from '../services/inbox';
-import { reviewListing } from '../services/moderation';
+import { pendingListings, reviewListing } from '../services/moderation';
 import type { Context } from '../trpc/context';
 import { adminProcedure, router } from '../trpc/init';
 
@@ -22,8 +22,8 @@ export const adminRouter = router({
   listings: router({
     /** The all-listings table: one page, sorted, filtered by status, searched by code or plate; `{items, total, limit, offset}`. */
     list: adminProcedure.input(adminListingsInput).query(({ ctx, input }) => adminListings(ctx.db, input)),
-    /** The pending tab's cards (full listing + owner), oldest first. */
-    pending: adminProcedure.query(({ ctx }) => pendingListingCards(ctx.db)),
+    /** The pending tab's cards, oldest first: new listings, and owners' edits of approved ones with their changes. */
+    pending: adminProcedure.query(({ ctx }) => pendingListings(ctx.db)),
     /** 'Godkjenn' / 'Avvis' with a reason / 'Godkjenn likevel': the owner is notified; audited. */
     review: adminProcedure.input(reviewListingInput).mutation(({ ctx, input }) => reviewListing(ctx.db, ctx.hub, actorOf(ctx), input)),
     /** Any listing, photos included; audited. */

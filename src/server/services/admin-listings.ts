@@ -1,16 +1,14 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { listingImages, listings, users } from '../../../db/schema';
-import type { AdminListingPage, AdminListingsParams, AdminPendingListing } from '../../shared/schemas/admin';
+import type { AdminListingPage, AdminListingsParams } from '../../shared/schemas/admin';
 import { listingNotFound } from '../errors';
 import type { ImageStorage } from '../integrations/image-storage';
 import { listingAuditLabel, recordAudit, type AuditActor } from './audit';
 import { deleteImageFiles } from './images';
-import { toListingShape } from './listing-shape';
-import { loadImages } from './listings';
 
 // The admin's listings (docs/product/admin.md#listings): the all-listings table, paged and sorted in SQL so ten
-// thousand listings stay fast, the pending tab's cards, and deleting any listing with its photos.
+// thousand listings stay fast, and deleting any listing with its photos. The pending tab is moderation.ts's.
 
 /** A search text as the columns store it: codes and plates are upper case without spaces ('ab 12345' → 'AB12345'). */
 export function normaliseSearch(search: string): string {
@@ -115,22 +113,6 @@ function pageOf(db: Pick<Db, 'select'>, params: AdminListingsParams): AdminListi
   };
 }
 
-/** The pending tab: listings waiting for review, oldest first (a queue), with their photos and owner. */
-export function pendingListingCards(db: Db): AdminPendingListing[] {
-  const rows = db
-    .select({ listing: listings, owner: { id: users.id, username: users.username, name: users.name } })
-    .from(listings)
-    .innerJoin(users, eq(users.id, listings.userId))
-    .where(eq(listings.status, 'pending'))
-    .orderBy(asc(listings.createdAt), asc(listings.id))
-    .all();
-  const images = loadImages(
-    db,
-    rows.map((r) => r.listing.id),
-  );
-  return rows.map((r) => ({ ...toListingShape(r.listing, images.get(r.listing.id) ?? []), owner: r.owner }));
-}
-
 export interface AdminDeps {
   db: Db;
   storage: ImageStorage;
@@ -150,7 +132,12 @@ export async function adminDeleteListing({ db, storage }: AdminDeps, actor: Audi
       .where(eq(listings.id, id))
       .get();
     if (!row) throw listingNotFound();
-    const files = tx.select({ storageKey: listingImages.storageKey }).from(listingImages).where(eq(listingImages.listingId, id)).all();
+    // Its photos, and those of an owner's edit waiting for review (docs/decisions/007-pending-revisions.md).
+    const files = tx
+      .select({ storageKey: listingImages.storageKey })
+      .from(listingImages)
+      .where(or(eq(listingImages.listingId, id), eq(listingImages.revisionListingId, id)))
+      .all();
     tx.delete(listings).where(eq(listings.id, id)).run();
     recordAudit(tx, actor, 'listing.delete', { type: 'listing', id, label: listingAuditLabel(row) }, { owner: row.owner });
     return files;

@@ -85,18 +85,23 @@ export async function adminDeleteUser({ db, storage }: AdminDeps, actor: AuditAc
       .where(eq(listings.userId, id))
       .all();
     const ids = owned.map((l) => l.id);
-    // The listings' photos and any photo the user staged and never attached.
+    // The listings' photos (public ones and those of an edit waiting for review) and any photo the user uploaded,
+    // staged and never attached included.
     const files = tx
       .select({ storageKey: listingImages.storageKey })
       .from(listingImages)
-      .where(ids.length ? or(inArray(listingImages.listingId, ids), eq(listingImages.uploaderId, id)) : eq(listingImages.uploaderId, id))
+      .where(
+        ids.length
+          ? or(inArray(listingImages.listingId, ids), inArray(listingImages.revisionListingId, ids), eq(listingImages.uploaderId, id))
+          : eq(listingImages.uploaderId, id),
+      )
       .all();
     // Explicit, though the foreign keys cascade too: the deletion does not depend on a schema detail.
     tx.delete(sessions).where(eq(sessions.userId, id)).run();
     tx.delete(savedListings).where(eq(savedListings.userId, id)).run();
     tx.delete(notifications).where(eq(notifications.userId, id)).run();
     if (ids.length) {
-      tx.delete(listingImages).where(inArray(listingImages.listingId, ids)).run();
+      tx.delete(listingImages).where(or(inArray(listingImages.listingId, ids), inArray(listingImages.revisionListingId, ids))).run();
       tx.delete(listings).where(inArray(listings.id, ids)).run();
     }
     tx.delete(listingImages).where(eq(listingImages.uploaderId, id)).run();

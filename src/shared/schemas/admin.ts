@@ -1,6 +1,6 @@
 import { z } from '../zod';
 import { updateProfileInput, userShape } from './auth';
-import { LISTING_STATUSES, listingShape } from './listing-shape';
+import { LISTING_STATUSES } from './listing-shape';
 
 // The administrators' side (docs/product/admin.md): the inputs of the admin procedures and REST rows, the rows they
 // answer, and the words of the admin pages. One schema serves the pages, the procedures and /api/admin/*.
@@ -139,15 +139,14 @@ export const adminListingPageShape = z.object({
 });
 export type AdminListingPage = z.infer<typeof adminListingPageShape>;
 
-/** The owner as the pending tab names them. */
-export const listingOwnerShape = z.object({ id: int, username: z.string(), name: z.string() });
+/** A card of the pending tab: the one definition is moderation's (new listings and owners' edits with their changes). */
+export { pendingListingShape as adminPendingListingShape, type PendingListing as AdminPendingListing } from './moderation';
 
-/** A card of the pending tab: the full listing (photos, price, mileage, fuel, gearbox, description) and its owner. */
-export const adminPendingListingShape = listingShape.extend({ owner: listingOwnerShape });
-export type AdminPendingListing = z.infer<typeof adminPendingListingShape>;
-
-/** admin.listings.review / POST /api/admin/listings/:id/approve. */
-export const reviewResultShape = z.object({ id: int, status: z.enum(['approved', 'rejected']), rejectionReason: z.string().nullable() });
+/**
+ * admin.listings.review / POST /api/admin/listings/:id/approve: the decision. `edit` when it was on an owner's edit of
+ * an approved listing (the listing stays approved and public either way).
+ */
+export const reviewResultShape = z.object({ id: int, status: z.enum(['approved', 'rejected']), rejectionReason: z.string().nullable(), edit: z.boolean() });
 
 /** A row of the users table: the user as admins see it (docs/product/api.md#shapes) and how many listings it has. */
 export const adminUserRowShape = userShape.extend({ listingCount: int });

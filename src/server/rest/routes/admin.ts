@@ -2,7 +2,6 @@ import {
   adminAuditInput,
   adminListingPageShape,
   adminListingsInput,
-  adminPendingListingShape,
   adminUpdateUserInput,
   adminUserIdInput,
   adminUserRowShape,
@@ -10,10 +9,15 @@ import {
   reviewResultShape,
 } from '../../../shared/schemas/admin';
 import { listingIdInput } from '../../../shared/schemas/listing';
-import { reviewListingInput } from '../../../shared/schemas/moderation';
+import { pendingListingShape, reviewListingInput } from '../../../shared/schemas/moderation';
 import type { AdminListingPage } from '../../../shared/schemas/admin';
 import { z } from '../../../shared/zod';
+import type { ReviewResult } from '../../services/moderation';
 import { defineRoutes } from '../types';
+
+// The documented answer of the approve row is the service's result, both ways.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+const _reviewResultDocumented: Same<z.infer<typeof reviewResultShape>, ReviewResult> = true;
 
 const tag = 'Admin';
 // Every row: 401 logged out, 403 for a user who is not an admin (docs/product/permissions.md).
@@ -53,9 +57,11 @@ export const adminRoutes = defineRoutes([
     doc: {
       tag,
       summary: 'Listings waiting for review (admin)',
-      description: 'Full listings with their owner, oldest first.',
+      description:
+        'Oldest first: new listings (`kind: new`), and owners\' edits of approved listings (`kind: edit`) in their proposed ' +
+        'version with `changes` field by field and the photos the edit adds in `newImages`. Each with its owner.',
       auth: true,
-      responses: { 200: z.array(adminPendingListingShape) },
+      responses: { 200: z.array(pendingListingShape) },
       errors: refused,
     },
   },
