@@ -200,7 +200,7 @@ describe('chats between a buyer and a seller', () => {
     expectNoErrors(buyerPage, IGNORE);
   });
 
-  it("'Start chat' on a listing the buyer already asked about opens that chat", async () => {
+  it("'Start chat' on a listing the buyer already asked about opens that chat; the seller's own listing cannot be asked about", async () => {
     const other = insertCar(seller.id, 'Toyota', `RAV4 ${TAG}`, '#ea6316');
     const { chatId } = startChat(db(), quietHub, buyer.id, { listingId: other.id, sellerId: seller.id, message: 'Hvor mange eiere har den hatt?' });
     const page = await newPage();
@@ -211,6 +211,47 @@ describe('chats between a buyer and a seller', () => {
     await bubbles(page, 'Hvor mange eiere har den hatt?').waitFor();
     expect(await page.getByRole('heading', { name: 'Start ny chat' }).count()).toBe(0);
     expectNoErrors(page, IGNORE);
+
+    // A hand-made new-chat link to one's own listing explains instead of offering an input the server refuses.
+    const own = await newPage();
+    await loginAs(own, seller);
+    await own.goto(`/chats?startChat=true&listingId=${other.id}&sellerId=${seller.id}`);
+    await own.getByRole('heading', { name: 'Start ny chat' }).waitFor();
+    await own.getByText('Du kan ikke starte en chat om din egen annonse.').waitFor();
+    expect(await composer(own).count()).toBe(0);
+    expectNoErrors(own, IGNORE);
+  });
+});
+
+describe('the chat list', () => {
+  it('moves a conversation to the top when a message arrives, live, with its unread badge', async () => {
+    const { user: seller } = await createUser({ name: 'Trine Toppen' });
+    const { user: anne } = await createUser({ name: 'Anne Først' });
+    const { user: ulf } = await createUser({ name: 'Ulf Sist' });
+    const golf = insertCar(seller.id, 'Volkswagen', `Golf ${TAG}`, '#1a67b0');
+    const leaf = insertCar(seller.id, 'Nissan', `Leaf ${TAG}`, '#9b3c0d');
+    const older = startChat(db(), quietHub, anne.id, { listingId: golf.id, sellerId: seller.id, message: 'Første henvendelse' });
+    startChat(db(), quietHub, ulf.id, { listingId: leaf.id, sellerId: seller.id, message: 'Andre henvendelse' });
+
+    const sellerPage = await newPage();
+    await loginAs(sellerPage, seller);
+    await sellerPage.goto('/chats');
+    const names = () => sellerPage.getByTestId('chat-row').getByRole('link').allInnerTexts();
+    await expect.poll(names).toEqual(['Ulf', 'Anne']);
+
+    const buyerPage = await newPage();
+    await loginAs(buyerPage, anne);
+    await buyerPage.goto(`/chats?chat=${older.chatId}`);
+    await bubbles(buyerPage, 'Første henvendelse').waitFor();
+    await composer(buyerPage).fill('Kan du sende flere bilder?');
+    await composer(buyerPage).press('Enter');
+
+    await expect.poll(names, { timeout: 2000 }).toEqual(['Anne', 'Ulf']);
+    const top = sellerPage.getByTestId('chat-row').first();
+    await top.getByText('Kan du sende flere bilder?').waitFor();
+    expect(await top.getByTestId('unread-badge').textContent()).toBe('2');
+    expectNoErrors(sellerPage, IGNORE);
+    expectNoErrors(buyerPage, IGNORE);
   });
 });
 

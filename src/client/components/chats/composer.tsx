@@ -24,7 +24,10 @@ export function Composer({ value, onChange, onSend, pending, label, focusOnDeskt
   const content = cleanMessage(value);
   const blocked = content === '' || pending;
   const submit = () => {
-    if (!blocked) onSend(content);
+    if (blocked) return;
+    onSend(content);
+    // After a click on the send button too, the next message is typed straight away.
+    ref.current?.focus();
   };
 
   useEffect(() => {

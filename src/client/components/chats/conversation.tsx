@@ -42,7 +42,8 @@ export function Conversation({ chatId, chat, onBack }: ConversationProps) {
   const [text, setText] = useState('');
 
   const ownName = chat?.currentUser.displayName?.trim() || me.displayName?.trim() || me.name?.trim() || OWN_NAME_FALLBACK;
-  const otherName = chatPartyName(chat?.otherUser);
+  // Without the list's row (a chat not listed yet), the other party is named by their messages.
+  const otherName = chat ? chatPartyName(chat.otherUser) : messages.data?.find((m) => m.senderId !== me.id)?.senderDisplayName;
   const car = chat ? chatCarName(chat) : '';
   const partyGone = chat !== undefined && chat.otherUser.id === null;
 
@@ -64,7 +65,7 @@ export function Conversation({ chatId, chat, onBack }: ConversationProps) {
         <ChatThumb src={chat?.listing?.images[0]} alt={car} size={10} />
         <Stack gap="0" minW="0">
           <Heading as="h2" fontSize="md" fontWeight="semibold" truncate data-testid="conversation-title">
-            {chat ? otherName : ' '}
+            {otherName ?? 'Chat'}
           </Heading>
           {chat &&
             (chat.listing ? (
@@ -101,7 +102,7 @@ export function Conversation({ chatId, chat, onBack }: ConversationProps) {
           value={text}
           onChange={setText}
           pending={send.isPending}
-          label={chat ? `Melding til ${otherName}` : 'Melding'}
+          label={otherName ? `Melding til ${otherName}` : 'Melding'}
           onSend={(content) => {
             setText('');
             send.mutate({ chatId, content });
@@ -133,17 +134,20 @@ interface MessageListProps {
   onRetry: () => void;
   myId: number;
   ownName: string;
-  otherName: string;
+  /** Undefined: each of the other party's messages carries its sender's name. */
+  otherName: string | undefined;
 }
 
 function MessageList({ messages, loading, error, onRetry, myId, ownName, otherName }: MessageListProps) {
   const scroller = useRef<HTMLDivElement>(null);
+  // Whether the reader is at the newest message; someone scrolled up to read older ones is not pulled down.
+  const atBottom = useRef(true);
   const last = messages?.[messages.length - 1];
-  // Newest at the bottom, in view: on open and whenever a message is added.
+  // Newest at the bottom, in view: on open, for one's own message, and for a new one while reading the newest.
   useLayoutEffect(() => {
     const el = scroller.current;
-    if (el) el.scrollTop = el.scrollHeight;
-  }, [messages?.length, last?.id]);
+    if (el && (atBottom.current || last?.senderId === myId)) el.scrollTop = el.scrollHeight;
+  }, [messages?.length, last?.id, last?.senderId, myId]);
 
   let body: ReactNode;
   if (loading) {
@@ -184,7 +188,7 @@ function MessageList({ messages, loading, error, onRetry, myId, ownName, otherNa
           return (
             <Fragment key={m.id}>
               {newDay && <DayDivider iso={m.createdAt} />}
-              <Bubble message={m} own={own} sender={own ? ownName : otherName} />
+              <Bubble message={m} own={own} sender={own ? ownName : (otherName ?? m.senderDisplayName)} />
             </Fragment>
           );
         })}
@@ -193,7 +197,22 @@ function MessageList({ messages, loading, error, onRetry, myId, ownName, otherNa
   }
 
   return (
-    <Box ref={scroller} flex="1" minH="0" overflowY="auto" px={{ base: 3, md: 5 }} py="4" bg="bg.subtle" role="log" aria-live="polite" aria-label="Meldinger">
+    <Box
+      ref={scroller}
+      onScroll={(e) => {
+        const el = e.currentTarget;
+        atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 80;
+      }}
+      flex="1"
+      minH="0"
+      overflowY="auto"
+      px={{ base: 3, md: 5 }}
+      py="4"
+      bg="bg.subtle"
+      role="log"
+      aria-live="polite"
+      aria-label="Meldinger"
+    >
       {body}
     </Box>
   );

@@ -1,8 +1,9 @@
-import { Box, Flex, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Flex, Heading, HStack, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { MessageCirclePlus } from 'lucide-react';
 import { useState } from 'react';
-import { CHAT_TEXTS } from '../../../shared/schemas/chat';
+import { CHAT_OWN_LISTING_MESSAGE, CHAT_TEXTS } from '../../../shared/schemas/chat';
+import { errorMessage } from '../../lib/server-errors';
 import { formatPrice } from '../../../shared/format';
 import { useTRPC } from '../../trpc';
 import { ChatThumb } from './chat-thumb';
@@ -40,6 +41,11 @@ export function NewChatPane({ listingId, sellerId, onBack }: { listingId: number
         </Stack>
         {listing.isPending ? (
           <Skeleton h="16" w="full" maxW="sm" rounded="xl" />
+        ) : listing.isError ? (
+          <Alert.Root status="warning" maxW="sm" rounded="lg" textAlign="start">
+            <Alert.Indicator />
+            <Alert.Title>{errorMessage(listing.error, 'Fant ikke annonsen.')}</Alert.Title>
+          </Alert.Root>
         ) : l ? (
           <HStack gap="3" bg="bg" borderWidth="1px" borderColor="border.muted" rounded="xl" p="3" w="full" maxW="sm" textAlign="start" shadow="xs" data-testid="new-chat-listing">
             <ChatThumb src={l.images[0]} alt={`${l.make} ${l.model}`} />
@@ -54,13 +60,20 @@ export function NewChatPane({ listingId, sellerId, onBack }: { listingId: number
           </HStack>
         ) : null}
       </Flex>
-      <Composer
-        value={text}
-        onChange={setText}
-        pending={start.isPending}
-        label="Første melding"
-        onSend={(message) => start.mutate({ listingId, sellerId, message })}
-      />
+      {l?.isOwner ? (
+        <Alert.Root status="info" rounded="none" borderTopWidth="1px" size="sm">
+          <Alert.Indicator />
+          <Alert.Description>{CHAT_OWN_LISTING_MESSAGE}</Alert.Description>
+        </Alert.Root>
+      ) : (
+        <Composer
+          value={text}
+          onChange={setText}
+          pending={start.isPending}
+          label="Første melding"
+          onSend={(message) => start.mutate({ listingId, sellerId, message })}
+        />
+      )}
     </Flex>
   );
 }
