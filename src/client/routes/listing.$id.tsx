@@ -23,7 +23,9 @@ import { InquiryForm } from '../components/listings/inquiry-form';
 import { EquipmentList, MoreDetails, Section, ServiceBookNote, SpecGrid } from '../components/listings/listing-specs';
 import { LocationMap } from '../components/listings/location-map';
 import { PriceBox, type ListingDetail } from '../components/listings/price-box';
+import { reviewNotices, ReviewNotices } from '../components/listings/review-status';
 import { SellerCard, VegvesenCheck } from '../components/listings/seller-card';
+import { useCurrentUser } from '../hooks/use-current-user';
 import { useRouteRetry } from '../lib/route-retry';
 import { useTRPC, type TRPCOptions } from '../trpc';
 
@@ -85,18 +87,28 @@ function BackLink() {
   );
 }
 
+/** What the owner or an admin is told about a listing buyers do not see as shown (or at all). */
+function StatusBanner({ listing: l }: { listing: ListingDetail }) {
+  const { user } = useCurrentUser();
+  const viewer = l.isOwner ? 'owner' : user?.isAdmin ? 'admin' : null;
+  if (!viewer) return null;
+  return <ReviewNotices notices={reviewNotices(l, viewer)} mt="3" />;
+}
+
 function ListingView({ listing: l }: { listing: ListingDetail }) {
   const title = `${l.make} ${l.model}`.trim();
   const serviceBook = l.serviceHistory;
   return (
     <Container maxW="7xl" py={{ base: 4, md: 8 }}>
       <BackLink />
+      <StatusBanner listing={l} />
       <Stack gap="1.5" mt="2" mb={{ base: 4, md: 6 }}>
         <Flex align="center" gap="3" wrap="wrap">
           <Heading as="h1" fontSize={{ base: '2xl', md: '4xl' }} letterSpacing="-0.02em" lineHeight="1.15">
             {title}
           </Heading>
-          {l.active && (
+          {/* Only a listing an admin approved and its owner keeps active (docs/decisions/007-pending-revisions.md). */}
+          {l.status === 'approved' && l.active && (
             <Badge colorPalette="green" variant="subtle" size="lg" rounded="full" px="2.5">
               <BadgeCheck size={14} aria-hidden /> Verifisert
             </Badge>

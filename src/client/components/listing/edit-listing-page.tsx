@@ -2,6 +2,7 @@ import { Button, Container, EmptyState, VStack } from '@chakra-ui/react';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate, type ErrorComponentProps } from '@tanstack/react-router';
 import { SearchX } from 'lucide-react';
+import { useCurrentUser } from '../../hooks/use-current-user';
 import { toast } from '../../lib/toaster';
 import { RouteErrorAlert } from '../../lib/route-retry';
 import { useTRPC } from '../../trpc';
@@ -9,6 +10,8 @@ import { forEditQuery } from './edit-query';
 import { FormPageShell } from './form-page';
 import { ListingForm } from './listing-form';
 import { listingToFormValues } from './listing-values';
+import { reviewNotices, ReviewNotices } from '../listings/review-status';
+import { reviewBaselineOf } from './review-changes';
 import { toastUpdateError } from './save-errors';
 
 /** docs/product/screens.md /rediger-annonse/{id}: the form prefilled, for the owner or an admin. */
@@ -18,10 +21,16 @@ export function EditListingPage({ id }: { id: number }) {
   const navigate = useNavigate();
   const { data: listing } = useSuspenseQuery(forEditQuery(trpc, id));
   const update = useMutation(trpc.listings.update.mutationOptions());
+  const { user } = useCurrentUser();
+  // The owner's changes to a reviewed listing may wait for review; an admin's apply at once (docs/decisions/007-pending-revisions.md).
+  const isOwner = user?.id === listing.userId && !user.isAdmin;
+  const notices = reviewNotices(listing, isOwner ? 'owner' : 'admin', 'form');
 
   return (
     <FormPageShell title="Rediger annonse" intro={`${listing.make} ${listing.model} (${listing.year}) · ${listing.uniqueCode}`}>
+      <ReviewNotices notices={notices} mb={{ base: 4, md: 6 }} />
       <ListingForm
+        reviewBaseline={isOwner ? reviewBaselineOf(listing) : null}
         key={listing.id}
         mode="edit"
         defaultValues={listingToFormValues(listing)}

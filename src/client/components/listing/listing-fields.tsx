@@ -18,7 +18,7 @@ import type { ComponentProps, ReactNode } from 'react';
 import { Controller, useController, type Control } from 'react-hook-form';
 import type { Code } from '../../../shared/codes';
 import { EQUIPMENT_GROUPS, SERVICE_BOOK_LABEL } from '../../../shared/equipment';
-import type { ListingFormData } from '../../../shared/schemas/listing';
+import { LISTING_FIELD_LABELS, type ListingFormData } from '../../../shared/schemas/listing';
 import { AddressInput } from '../form/address-input';
 import { FormField } from '../form/form-field';
 import type { ListingFormValues } from './listing-values';
@@ -100,7 +100,7 @@ export function SelectField({
 /** The listing's address (docs/product/data.md; marked required, docs/product/validation.md) with the address autocomplete. Free text stays allowed. */
 export function AddressField({ control, error }: { control: ListingControl; error?: string }) {
   return (
-    <FormField label="Adresse" required error={error} helper="Brukes til kart og avstand i annonsen.">
+    <FormField label={LISTING_FIELD_LABELS.address} required error={error} helper="Brukes til kart og avstand i annonsen.">
       <AddressInput
         control={control}
         name="address"

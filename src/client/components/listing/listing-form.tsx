@@ -1,10 +1,11 @@
 import { Box, Button, Flex, Input, SimpleGrid, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useBlocker } from '@tanstack/react-router';
 import { useEffect, useEffectEvent, useState } from 'react';
-import { Controller, useWatch, type Path } from 'react-hook-form';
+import { Controller, useWatch, type Control, type Path } from 'react-hook-form';
+import { ShieldCheck } from 'lucide-react';
 import { BODY_TYPES, DRIVETRAINS, FUEL_TYPES, TRANSMISSIONS } from '../../../shared/codes';
 import { formatPrice } from '../../../shared/format';
-import { LISTING_REQUIRED_MESSAGE, type ListingFormData } from '../../../shared/schemas/listing';
+import { LISTING_FIELD_LABELS as FIELD, LISTING_REQUIRED_MESSAGE, type ListingFormData } from '../../../shared/schemas/listing';
 import { PHONE_PLACEHOLDER } from '../../../shared/validation/phone';
 import type { VehicleFormData } from '../../../shared/vehicle-mapping';
 import { applyFieldErrors } from '../../lib/server-errors';
@@ -14,7 +15,8 @@ import { useZodForm } from '../form/use-zod-form';
 import { AddressField, CheckField, EquipmentField, SelectField, Section, ServiceHistoryField, TextField } from './listing-fields';
 import { listingFormSchema, typedNumber, vehicleToFormValues, type ListingFormValues } from './listing-values';
 import { PhotoUploader } from './photo-uploader';
-import { usePhotoUploads, type ExistingPhoto } from './photo-uploads';
+import { usePhotoUploads, type ExistingPhoto, type PhotoItem } from './photo-uploads';
+import { changesNeedingReview, type ReviewBaseline } from './review-changes';
 import { toastInvalidForm } from './save-errors';
 import { VehicleLookup } from './vehicle-lookup';
 
@@ -66,9 +68,43 @@ export interface ListingFormProps {
   onSaved: () => void;
   /** Server failure: the route shows its toast. */
   onError: (err: unknown) => void;
+  /**
+   * The owner's edit of a reviewed listing: what buyers see now, so the form can say before saving which changes
+   * need review (docs/decisions/007-pending-revisions.md).
+   */
+  reviewBaseline?: ReviewBaseline | null;
 }
 
-export function ListingForm({ mode, defaultValues, initialPhotos, submitLabel, onSubmit, onSaved, onError }: ListingFormProps) {
+/** Before saving: which of the owner's changes need review, with the server's own list of reviewed fields. */
+function ReviewNotice({ control, baseline, photos }: { control: Control<ListingFormValues, unknown, ListingFormData>; baseline: ReviewBaseline; photos: PhotoItem[] }) {
+  // Watching every field re-renders only this line, not the form.
+  const values = useWatch({ control });
+  const labels = changesNeedingReview(baseline, values, photos);
+  if (labels.length === 0) return null;
+  const approved = baseline.listingStatus === 'approved';
+  return (
+    <Flex gap="2" align="start" textStyle="sm" pb="2.5" mb="2.5" borderBottomWidth="1px" borderColor="border.muted" aria-live="polite" data-testid="review-notice">
+      <Box color="blue.600" mt="0.5" flexShrink={0}>
+        <ShieldCheck size={16} aria-hidden />
+      </Box>
+      <Box minW="0">
+        <Text>
+          <Text as="span" fontWeight="semibold">
+            {approved ? 'Må godkjennes før kjøpere ser det:' : 'Sendes til ny kontroll:'}
+          </Text>{' '}
+          <span data-testid="review-fields">{labels.join(', ')}</span>
+        </Text>
+        <Text textStyle="xs" color="fg.muted">
+          {approved
+            ? 'Til da ser kjøpere den godkjente versjonen. Pris, avgift og kontaktvalg oppdateres med en gang.'
+            : 'Annonsen vises for kjøpere når en administrator har godkjent den.'}
+        </Text>
+      </Box>
+    </Flex>
+  );
+}
+
+export function ListingForm({ mode, defaultValues, initialPhotos, submitLabel, onSubmit, onSaved, onError, reviewBaseline }: ListingFormProps) {
   const form = useZodForm(listingFormSchema, {
     defaultValues,
     mode: 'onTouched',
@@ -163,44 +199,44 @@ export function ListingForm({ mode, defaultValues, initialPhotos, submitLabel, o
 
         <Section title="Bilinformasjon">
           <SimpleGrid columns={{ base: 1, sm: 2, md: 3 }} gap="4">
-            <TextField label="Merke" required error={err('make')} placeholder="f.eks. Volkswagen" {...register('make')} autoComplete="off" />
-            <TextField label="Modell" required error={err('model')} placeholder="f.eks. Golf" {...register('model')} autoComplete="off" />
-            <TextField label="Årsmodell" required error={err('year')} inputMode="numeric" maxLength={4} placeholder="f.eks. 2018" {...register('year')} />
-            <SelectField label="Karosseri" options={BODY_TYPES} error={err('bodyType')} {...register('bodyType')} />
-            <TextField label="Farge" error={err('color')} placeholder="f.eks. Grå" {...register('color')} />
-            <TextField label="Kilometerstand" error={err('mileage')} inputMode="numeric" unit="km" placeholder="0" {...register('mileage')} />
-            <TextField label="Antall dører" error={err('doors')} inputMode="numeric" maxLength={1} {...register('doors')} />
-            <TextField label="Antall seter" error={err('seats')} inputMode="numeric" maxLength={1} {...register('seats')} />
-            <TextField label="Antall tidligere eiere" error={err('previousOwners')} inputMode="numeric" maxLength={2} {...register('previousOwners')} />
+            <TextField label={FIELD.make} required error={err('make')} placeholder="f.eks. Volkswagen" {...register('make')} autoComplete="off" />
+            <TextField label={FIELD.model} required error={err('model')} placeholder="f.eks. Golf" {...register('model')} autoComplete="off" />
+            <TextField label={FIELD.year} required error={err('year')} inputMode="numeric" maxLength={4} placeholder="f.eks. 2018" {...register('year')} />
+            <SelectField label={FIELD.bodyType} options={BODY_TYPES} error={err('bodyType')} {...register('bodyType')} />
+            <TextField label={FIELD.color} error={err('color')} placeholder="f.eks. Grå" {...register('color')} />
+            <TextField label={FIELD.mileage} error={err('mileage')} inputMode="numeric" unit="km" placeholder="0" {...register('mileage')} />
+            <TextField label={FIELD.doors} error={err('doors')} inputMode="numeric" maxLength={1} {...register('doors')} />
+            <TextField label={FIELD.seats} error={err('seats')} inputMode="numeric" maxLength={1} {...register('seats')} />
+            <TextField label={FIELD.previousOwners} error={err('previousOwners')} inputMode="numeric" maxLength={2} {...register('previousOwners')} />
             <Box gridColumn={{ sm: 'span 2', md: 'span 3' }}>
-              <TextField label="Understellsnummer (VIN)" error={err('vinNumber')} maxLength={30} fontFamily="mono" {...register('vinNumber')} />
+              <TextField label={FIELD.vinNumber} error={err('vinNumber')} maxLength={30} fontFamily="mono" {...register('vinNumber')} />
             </Box>
           </SimpleGrid>
         </Section>
 
         <Section title="Teknisk">
           <SimpleGrid columns={{ base: 1, sm: 2, md: 3 }} gap="4">
-            <SelectField label="Drivstoff" options={FUEL_TYPES} error={err('fuelType')} {...register('fuelType')} />
-            <SelectField label="Girkasse" options={TRANSMISSIONS} error={err('transmission')} {...register('transmission')} />
-            <SelectField label="Hjuldrift" options={DRIVETRAINS} error={err('drivetrain')} {...register('drivetrain')} />
-            <TextField label="Effekt" error={err('power')} inputMode="numeric" unit="hk" {...register('power')} />
-            <TextField label="Motorvolum" error={err('engineSize')} inputMode="numeric" unit="cm³" {...register('engineSize')} />
-            <TextField label="Egenvekt" error={err('weight')} inputMode="numeric" unit="kg" {...register('weight')} />
+            <SelectField label={FIELD.fuelType} options={FUEL_TYPES} error={err('fuelType')} {...register('fuelType')} />
+            <SelectField label={FIELD.transmission} options={TRANSMISSIONS} error={err('transmission')} {...register('transmission')} />
+            <SelectField label={FIELD.drivetrain} options={DRIVETRAINS} error={err('drivetrain')} {...register('drivetrain')} />
+            <TextField label={FIELD.power} error={err('power')} inputMode="numeric" unit="hk" {...register('power')} />
+            <TextField label={FIELD.engineSize} error={err('engineSize')} inputMode="numeric" unit="cm³" {...register('engineSize')} />
+            <TextField label={FIELD.weight} error={err('weight')} inputMode="numeric" unit="kg" {...register('weight')} />
           </SimpleGrid>
         </Section>
 
         <Section title="Kontroll" description="Datoer for EU-kontroll (periodisk kjøretøykontroll).">
           <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-            <TextField label="Sist EU-godkjent" type="date" error={err('lastInspection')} {...register('lastInspection')} />
-            <TextField label="Neste EU-kontroll" type="date" error={err('nextInspection')} {...register('nextInspection')} />
+            <TextField label={FIELD.lastInspection} type="date" error={err('lastInspection')} {...register('lastInspection')} />
+            <TextField label={FIELD.nextInspection} type="date" error={err('nextInspection')} {...register('nextInspection')} />
           </SimpleGrid>
         </Section>
 
         <Section title="Pris">
           <SimpleGrid columns={{ base: 1, md: 3 }} gap="4" alignItems="start">
-            <TextField label="Pris" required error={err('price')} inputMode="numeric" unit="kr" placeholder="f.eks. 215 000" {...register('price')} />
+            <TextField label={FIELD.price} required error={err('price')} inputMode="numeric" unit="kr" placeholder="f.eks. 215 000" {...register('price')} />
             <TextField
-              label="Omregistreringsavgift"
+              label={FIELD.registrationFee}
               error={err('registrationFee')}
               inputMode="numeric"
               unit="kr"
@@ -232,7 +268,7 @@ export function ListingForm({ mode, defaultValues, initialPhotos, submitLabel, o
         </Section>
 
         <Section title="Beskrivelse">
-          <FormField label="Beskrivelse" error={err('description')}>
+          <FormField label={FIELD.description} error={err('description')}>
             <Textarea
               {...register('description')}
               rows={7}
@@ -252,7 +288,7 @@ export function ListingForm({ mode, defaultValues, initialPhotos, submitLabel, o
           <Stack gap="4">
             <AddressField control={control} error={err('address')} />
             <TextField
-              label="Telefonnummer"
+              label={FIELD.contactPhone}
               type="tel"
               autoComplete="tel"
               placeholder={PHONE_PLACEHOLDER}
@@ -261,8 +297,8 @@ export function ListingForm({ mode, defaultValues, initialPhotos, submitLabel, o
               {...register('contactPhone')}
             />
             <Stack gap="3">
-              <CheckField control={control} name="hideAddress" label="Skjul adresse" help="Adressen din vises ikke i annonsen." />
-              <CheckField control={control} name="hideContactInfo" label="Skjul kontaktinformasjon" help="Navn og telefonnummer vises ikke; kjøpere kontakter deg via meldinger." />
+              <CheckField control={control} name="hideAddress" label={FIELD.hideAddress} help="Adressen din vises ikke i annonsen." />
+              <CheckField control={control} name="hideContactInfo" label={FIELD.hideContactInfo} help="Navn og telefonnummer vises ikke; kjøpere kontakter deg via meldinger." />
             </Stack>
           </Stack>
         </Section>
@@ -279,6 +315,7 @@ export function ListingForm({ mode, defaultValues, initialPhotos, submitLabel, o
           py="3"
           shadow="lg"
         >
+          {reviewBaseline && <ReviewNotice control={control} baseline={reviewBaseline} photos={uploads.items} />}
           <Flex gap="3" align="center" justify="space-between" wrap="wrap">
             <Box minW="0">
               <Text textStyle="xs" color="fg.muted">

@@ -1,5 +1,4 @@
 import {
-  Alert,
   Badge,
   Box,
   Button,
@@ -28,6 +27,7 @@ import type { ListingShape, ListingStatus } from '../../../shared/types/listing'
 import { toast, toastError } from '../../lib/toaster';
 import { RouteErrorAlert } from '../../lib/route-retry';
 import { useTRPC } from '../../trpc';
+import { reviewNotices, ReviewNotices } from '../listings/review-status';
 
 // docs/product/screens.md#mine-annonser, docs/product/states.md (status, active flag), docs/product/errors.md owner toasts.
 
@@ -39,6 +39,13 @@ const STATUS: Record<ListingStatus, { label: string; palette: string }> = {
   approved: { label: 'Godkjent', palette: 'green' },
   rejected: { label: 'Avvist', palette: 'red' },
 };
+// An edit of an approved listing waiting for review, or rejected (docs/decisions/007-pending-revisions.md).
+const REVISION_STATUS = {
+  pending: { label: 'Endringer til kontroll', palette: 'yellow' },
+  rejected: { label: 'Endringer avvist', palette: 'red' },
+} as const;
+// The badges say "waiting" and "inactive"; the notices add what a badge cannot: a reason, what waits.
+const CARD_NOTICES = new Set(['rejected', 'revision-pending', 'revision-rejected']);
 
 export function MyListingsPage() {
   const trpc = useTRPC();
@@ -184,17 +191,14 @@ function MyListingCard({ listing: l, onDelete }: { listing: ListingShape; onDele
               {l.active ? 'Aktiv' : 'Inaktiv'}
             </Badge>
           )}
+          {l.status === 'approved' && l.revision && (
+            <Badge colorPalette={REVISION_STATUS[l.revision.status].palette} variant="subtle" size="md" data-testid="revision-badge">
+              {REVISION_STATUS[l.revision.status].label}
+            </Badge>
+          )}
         </HStack>
 
-        {l.status === 'rejected' && l.rejectionReason && (
-          <Alert.Root status="error" size="sm" variant="subtle">
-            <Alert.Indicator />
-            <Alert.Content>
-              <Alert.Title>Årsak til avvisning</Alert.Title>
-              <Alert.Description>{l.rejectionReason}</Alert.Description>
-            </Alert.Content>
-          </Alert.Root>
-        )}
+        <ReviewNotices notices={reviewNotices(l, 'owner').filter((n) => CARD_NOTICES.has(n.key))} size="sm" />
 
         <Stack gap="1" textStyle="sm" color="fg.muted">
           <HStack gap="1.5">
