@@ -4,7 +4,7 @@ import { publicProcedure, rateLimited, router } from '../trpc/init';
 
 // Contact messages and feedback (issue 2). Visitors may send both (docs/product/permissions.md); the 'contact' and 'feedback'
 // per-address budgets guard them on every transport (docs/product/limits.md#rate-limits).
-// Admin list/read/delete come with the admin issue.
+// The admin's list, read and delete are in the admin router (routers/admin.ts, docs/product/admin.md#inbox).
 export const inboxRouter = router({
   contact: publicProcedure.use(rateLimited('contact')).input(contactInput).mutation(({ ctx, input }) => createContactMessage(ctx.db, input)),
   feedback: publicProcedure.use(rateLimited('feedback')).input(feedbackInput).mutation(({ ctx, input }) => createFeedback(ctx.db, input)),
