@@ -177,6 +177,7 @@ describe('chats between a buyer and a seller', () => {
     await expectToast(sellerPage, 'Oppdatert');
     await sellerRow.getByRole('button', { name: 'Fjern markering av chatten med Bjørn', pressed: true }).waitFor();
     expect(await sellerRow.getAttribute('data-marked')).toBe('true');
+    await screenshot(sellerPage, 'chats-marked-1280');
     await sellerPage.reload();
     await sellerPage.getByTestId('chat-row').filter({ hasText: 'Bjørn' }).getByRole('button', { name: 'Fjern markering av chatten med Bjørn' }).waitFor();
 
@@ -250,6 +251,7 @@ describe('the chat list', () => {
     const top = sellerPage.getByTestId('chat-row').first();
     await top.getByText('Kan du sende flere bilder?').waitFor();
     expect(await top.getByTestId('unread-badge').textContent()).toBe('2');
+    await screenshot(sellerPage, 'chats-reordered-1280');
     expectNoErrors(sellerPage, IGNORE);
     expectNoErrors(buyerPage, IGNORE);
   });
