@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Container, HStack, IconButton, Menu, Portal, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Container, HStack, IconButton, Menu, Portal, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { Link, linkOptions, useRouter, type LinkOptions } from '@tanstack/react-router';
 import { ChevronDown, Menu as MenuIcon, Plus, UserRound } from 'lucide-react';
@@ -14,11 +14,11 @@ const MobileDrawer = lazy(() => import('./mobile-drawer').then((m) => ({ default
 
 /**
  * A menu entry: `link` is checked against the route tree by TanStack Router (path and search). The pages of a later
- * issue (docs/product/screens.md: /admin, /chats, /varslinger) have no route yet, so they are listed by `href` from
- * a closed set; when a page gets its route, its entry moves to `link` and the compiler checks it.
+ * issue (docs/product/screens.md: /admin) have no route yet, so they are listed by `href` from a closed set; when a
+ * page gets its route, its entry moves to `link` and the compiler checks it.
  */
 type NavItem = { label: string; badge?: number } & ({ link: LinkOptions; href?: never } | { href: PlannedHref; link?: never });
-type PlannedHref = '/admin?tab=all' | '/admin?tab=pending' | '/admin?tab=users' | '/admin/feedbacks' | '/admin/messages' | '/chats' | '/varslinger';
+type PlannedHref = '/admin?tab=all' | '/admin?tab=pending' | '/admin?tab=users' | '/admin/feedbacks' | '/admin/messages';
 
 function useLogout() {
   const trpc = useTRPC();
@@ -47,16 +47,27 @@ function userMenuItems(isAdmin: boolean, counts: { chats: number; notifications:
   return [
     { link: linkOptions({ to: '/mine-annonser' }), label: 'Mine annonser' },
     { link: linkOptions({ to: '/lagrede-annonser' }), label: 'Lagrede annonser' },
-    { href: '/chats', label: 'Meldinger', badge: counts.chats },
-    { href: '/varslinger', label: 'Varslinger', badge: counts.notifications },
+    { link: linkOptions({ to: '/chats' }), label: 'Meldinger', badge: counts.chats },
+    { link: linkOptions({ to: '/varslinger' }), label: 'Varslinger', badge: counts.notifications },
   ];
 }
 
+// Same size whatever the count (tabular digits, a minimum width), so a count that changes moves nothing beside it.
 function CountBadge({ n }: { n?: number }) {
   if (n === undefined) return null;
   return (
-    <Badge colorPalette={n > 0 ? 'red' : 'gray'} variant={n > 0 ? 'solid' : 'subtle'} rounded="full" ms="auto" data-testid="count-badge">
+    <Badge
+      colorPalette={n > 0 ? 'red' : 'gray'}
+      variant={n > 0 ? 'solid' : 'subtle'}
+      rounded="full"
+      ms="auto"
+      minW="6"
+      justifyContent="center"
+      fontVariantNumeric="tabular-nums"
+      data-testid="count-badge"
+    >
       {n}
+      <VisuallyHidden> uleste</VisuallyHidden>
     </Badge>
   );
 }
@@ -112,13 +123,26 @@ export function Header() {
             {user ? (
               <Menu.Root positioning={{ placement: 'bottom-end' }}>
                 <Menu.Trigger asChild>
-                  <Button variant="outline" size="sm" maxW={{ base: '36', md: '56' }} data-testid="user-menu">
+                  <Button variant="outline" size="sm" maxW={{ base: '36', md: '56' }} position="relative" data-testid="user-menu">
                     <UserRound size={16} />
                     <Text truncate>{label}</Text>
-                    {!user.isAdmin && counts.chats + counts.notifications > 0 && (
-                      <Box w="2" h="2" bg="red.500" rounded="full" aria-label="Uleste meldinger eller varslinger" />
-                    )}
                     <ChevronDown size={14} />
+                    {/* On the corner, out of the flow: appearing or going, it moves nothing in the header. */}
+                    {!user.isAdmin && counts.chats + counts.notifications > 0 && (
+                      <Box
+                        position="absolute"
+                        top="-1"
+                        insetEnd="-1"
+                        boxSize="3"
+                        bg="red.500"
+                        rounded="full"
+                        borderWidth="2px"
+                        borderColor="bg"
+                        data-testid="unread-dot"
+                      >
+                        <VisuallyHidden>Uleste meldinger eller varslinger</VisuallyHidden>
+                      </Box>
+                    )}
                   </Button>
                 </Menu.Trigger>
                 <Portal>
