@@ -196,6 +196,9 @@ describe('chats between a buyer and a seller', () => {
     await buyerPage.reload();
     await buyerPage.getByTestId('chat-row').filter({ hasText: 'Sigrid' }).waitFor();
     await bubbles(buyerPage, 'Vil du prøvekjøre?').waitFor();
+    // The new-chat step left no history entry of its own: back leads to the listing.
+    await buyerPage.goBack();
+    await buyerPage.waitForURL((u) => u.pathname === `/listing/${car.id}`);
 
     expectNoErrors(sellerPage, IGNORE);
     expectNoErrors(buyerPage, IGNORE);

@@ -82,7 +82,8 @@ export function useStartChat() {
         );
         // The list names the other party and the car of the pane's header: have the new chat in it before it opens.
         await queryClient.invalidateQueries({ queryKey: trpc.chats.list.queryKey() });
-        await navigate({ to: '/chats', search: { chat: chatId } });
+        // In place of the new-chat entry: back then leads to the listing, not to an empty 'Start ny chat'.
+        await navigate({ to: '/chats', search: { chat: chatId }, replace: true });
       },
       onError: (err) => toastError(CHAT_TEXTS.startFailed, errorMessage(err, '') || undefined),
     }),
