@@ -110,7 +110,7 @@ function AuditEntries({ target }: { target: AuditTarget }) {
           <HStack as="li" key={e.id} align="stretch" gap="3" data-action={e.action}>
             <VStack gap="0" pt="1.5">
               <Box w="2.5" h="2.5" rounded="full" bg={`${action.palette}.solid`} flexShrink={0} />
-              {i < query.data.length - 1 && <Box w="px" flex="1" bg="border" mt="1" />}
+              {i < query.data.length - 1 && <Box w="1px" flex="1" bg="border.emphasized" mt="1" />}
             </VStack>
             <Box pb="4" minW="0">
               <HStack gap="2" wrap="wrap">
