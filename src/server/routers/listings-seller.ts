@@ -23,7 +23,7 @@ export const listingsSellerProcedures = {
     return createListing(deps, actor, input);
   }),
 
-  /** Full edit by the owner or an admin; an owner's substantive edit sends it back to review. */
+  /** Full edit by the owner or an admin; an owner's edit of reviewed fields of an approved listing waits for review (docs/decisions/007-pending-revisions.md). */
   update: protectedProcedure.input(listingUpdateInput).mutation(({ ctx, input }) => {
     const { deps, actor } = seller(ctx);
     return updateListing(deps, actor, input.id, input.data);

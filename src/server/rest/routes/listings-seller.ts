@@ -54,7 +54,7 @@ export const listingsSellerRoutes = defineRoutes([
     doc: {
       tag: 'Listings',
       summary: 'Edit a listing, or switch it on or off',
-      description: "`{active}` alone toggles the active flag; any other body is the full form. The owner's substantive edit sends the listing back to review.",
+      description: "`{active}` alone toggles the active flag; any other body is the full form. An owner's edit of what moderation checks waits for review beside the public version of an approved listing (`revision` in the answer); price and contact changes apply at once.",
       auth: true,
       params: listingIdInput,
       body: z.union([listingSetActiveInput.pick({ active: true }), listingFormInput]),
