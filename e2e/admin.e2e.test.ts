@@ -68,6 +68,29 @@ describe('access', () => {
   });
 });
 
+describe('navigation', () => {
+  it("leads from each of the admin menu's five entries to its page, with the panel's own tab marked", async () => {
+    const page = await adminPage();
+    await page.goto('/');
+    const entries: [menu: string, url: RegExp, heading: string, tab: string][] = [
+      ['Alle annonser', /\/admin\?tab=all$/, 'Alle annonser', 'Alle annonser'],
+      ['Annonser til kontroll', /\/admin\?tab=pending$/, 'Annonser til kontroll', 'Til kontroll'],
+      ['Brukere', /\/admin\?tab=users$/, 'Brukere', 'Brukere'],
+      ['Tilbakemeldinger', /\/admin\/feedbacks$/, 'Tilbakemeldinger', 'Tilbakemeldinger'],
+      ['Kontaktmeldinger', /\/admin\/messages$/, 'Kontaktmeldinger', 'Kontaktmeldinger'],
+    ];
+    for (const [menu, url, heading, tab] of entries) {
+      await page.getByTestId('user-menu').click();
+      await page.getByRole('menuitem', { name: menu }).click();
+      await page.waitForURL(url);
+      await page.getByRole('heading', { level: 2, name: heading }).waitFor();
+      const current = page.getByRole('navigation', { name: 'Administrasjon' }).locator('[aria-current="page"]');
+      expect(await current.innerText()).toContain(tab);
+    }
+    expectNoErrors(page);
+  });
+});
+
 describe('moderation', () => {
   it('approves a pending listing from the pending tab, and only then does it appear in public search', async () => {
     const listing = insertListing(db(), seller.id, {
