@@ -6,7 +6,7 @@ import { formatPrice } from '../../../shared/format';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../server/trpc/root';
 import type { ListingShape } from '../../../shared/types/listing';
-import { useCurrentUser } from '../../hooks/use-current-user';
+import { meQueryOptions, useCurrentUser } from '../../hooks/use-current-user';
 import { toast, toastError } from '../../lib/toaster';
 import { useTRPC } from '../../trpc';
 import { useLoginDialog } from '../auth/login-dialog-context';
@@ -72,13 +72,17 @@ export function StartChatButton({ listing: l, variant = 'solid' }: { listing: Li
   const { user } = useCurrentUser();
   const { openLogin } = useLoginDialog();
   const navigate = useNavigate();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
   if (l.isOwner) return null;
-  const start = () => {
-    if (!user) return openLogin();
-    void navigate({ to: '/chats', search: { startChat: true, listingId: l.id, sellerId: l.userId } });
+  const start = async () => {
+    // A click before the session check has answered waits for it instead of taking a logged-in user for a visitor.
+    const me = user ?? (await queryClient.ensureQueryData(meQueryOptions(trpc)).catch(() => null));
+    if (!me) return openLogin();
+    await navigate({ to: '/chats', search: { startChat: true, listingId: l.id, sellerId: l.userId } });
   };
   return (
-    <Button colorPalette="brand" variant={variant} size="lg" onClick={start}>
+    <Button colorPalette="brand" variant={variant} size="lg" onClick={() => void start()}>
       <MessageCircle size={18} aria-hidden /> Start chat
     </Button>
   );
