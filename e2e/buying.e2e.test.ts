@@ -255,10 +255,11 @@ describe('buying', () => {
     await expect.poll(() => page.getByLabel('Melding').inputValue()).toBe('');
 
     await page.getByRole('button', { name: 'Start chat' }).first().click();
+    // The chat page's new-chat mode, for this listing; the parameters are then removed from the URL (docs/product/screens.md#chats).
     await page.waitForURL((u) => u.pathname === '/chats');
-    const q = new URL(page.url()).searchParams;
-    expect([q.get('startChat'), q.get('listingId')]).toEqual(['true', String(tesla.id)]);
-    expect(Number(q.get('sellerId'))).toBeGreaterThan(0);
+    await page.getByText('Start ny chat').first().waitFor();
+    await page.getByText('Skriv din første melding for å starte chatten').first().waitFor();
+    await expect.poll(() => new URL(page.url()).searchParams.has('startChat')).toBe(false);
     expectNoErrors(page, IGNORE);
   });
 
