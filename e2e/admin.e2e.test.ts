@@ -6,7 +6,7 @@
 // assert.
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { inboxMessages, listings, notifications, users, type User } from '../db/schema';
+import { inboxMessages, listingRevisions, listings, notifications, users, type User } from '../db/schema';
 import { insertListing } from '../src/server/testing/listing-factory';
 import { createAdmin, createUser, db, expectNoErrors, expectToast, loginAs, newPage, screenshot, type TestPage } from './support';
 
@@ -197,6 +197,39 @@ describe('moderation', () => {
     await history.getByText(`Årsak: ${reason}`).waitFor();
     expect(await history.getByText(`Anne Admin ${TAG}`).count()).toBe(2);
     await screenshot(page, 'admin-history-dialog');
+    expectNoErrors(page);
+  });
+
+  it("shows an owner's edit of an approved listing field by field, and approving it puts the edit in public", async () => {
+    const listing = insertListing(db(), seller.id, {
+      uniqueCode: CODE(4),
+      make: 'Skoda',
+      model: `Octavia ${TAG}`,
+      year: 2019,
+      color: 'Hvit',
+      mileage: 90_000,
+      description: 'Godkjent tekst.',
+    });
+    db()
+      .insert(listingRevisions)
+      .values({ listingId: listing.id, fields: { color: 'Grå', mileage: 93_500 } })
+      .run();
+
+    const page = await adminPage();
+    await page.goto('/admin?tab=pending');
+    const card = page.locator(`[data-testid="pending-card"][data-code="${CODE(4)}"]`);
+    await card.getByText('Endring av godkjent annonse').waitFor();
+    const changes = card.getByTestId('pending-changes');
+    const rowOf = (field: string) => changes.locator(`tr[data-field="${field}"]`);
+    expect(await rowOf('color').locator('td').allInnerTexts()).toEqual(['Farge', 'Hvit', 'Grå']);
+    expect(await rowOf('mileage').locator('td').allInnerTexts()).toEqual(['Kilometerstand', '90\u00a0000\u00a0km', '93\u00a0500\u00a0km']);
+    expect(await changes.locator('tbody tr').count()).toBe(2);
+    await screenshot(page, 'admin-pending-edit');
+
+    await card.getByRole('button', { name: 'Godkjenn', exact: true }).click();
+    await expectToast(page, 'Annonse behandlet', 'Status oppdatert');
+    await card.waitFor({ state: 'detached' });
+    expect(listingRow(listing.id)).toMatchObject({ status: 'approved', color: 'Grå', mileage: 93_500 });
     expectNoErrors(page);
   });
 

@@ -161,7 +161,8 @@ function PendingCard({ listing: l, onReject, onHistory }: { listing: PendingList
 
           {edit && <ChangeList changes={l.changes} newImages={l.newImages} />}
 
-          {l.description && <Description text={l.description} />}
+          {/* An edit that changes the description shows it in the change list already. */}
+          {l.description && !l.changes.some((c) => c.field === 'description') && <Description text={l.description} />}
 
           <Flex gap="2" wrap="wrap" pt="4" borderTopWidth="1px" mt="auto">
             <Button
