@@ -50,7 +50,7 @@ export function formatLongDate(d: Date | string | number): string {
   return longDateFmt.format(toDate(d));
 }
 
-/** docs/product/screens.md#varslinger: 'Akkurat nå' under 1 hour, 'Nt siden' under 24 hours, else 'Nd siden'. */
+/** docs/product/screens.md#varslinger: the age on a notification card: 'Akkurat nå' under 1 hour, '{n}t siden' under 24 hours, else '{n}d siden'. */
 export function formatAge(d: Date | string | number, now: number = Date.now()): string {
   const ms = now - toDate(d).getTime();
   const hours = Math.floor(ms / 3_600_000);

@@ -6,7 +6,7 @@ import { attachToaster, type ToastRequest } from './toaster';
 // page load does not carry it.
 
 // docs/product/limits.md: one toast at a time, 5 000 ms by default.
-const toaster = createToaster({ placement: 'top-end', max: 1, duration: 5000, pauseOnPageIdle: true });
+const toaster = createToaster({ placement: 'bottom-end', max: 1, duration: 5000, pauseOnPageIdle: true });
 
 function show({ title, description, type }: ToastRequest) {
   // One toast at a time means the newest replaces the one on screen, rather than waiting behind it in a queue.

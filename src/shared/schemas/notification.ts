@@ -46,11 +46,4 @@ export const NOTIFICATION_TYPE_LABELS: Record<NotificationType, string> = {
   info: 'Info',
 };
 
-/** 'Akkurat nå' under an hour, '{n}t siden' under a day, else '{n}d siden', as the product writes them (docs/product/screens.md#varslinger). */
-export function notificationAge(createdAt: string | Date, now: number = Date.now()): string {
-  const ms = Math.max(0, now - new Date(createdAt).getTime());
-  const hours = Math.floor(ms / 3_600_000);
-  if (hours < 1) return 'Akkurat nå';
-  if (hours < 24) return `${hours}t siden`;
-  return `${Math.floor(hours / 24)}d siden`;
-}
+// The relative age on a card is formatAge in src/shared/format.ts (with the other nb-NO formatters).

@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Container, HStack, IconButton, Menu, Portal, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
-import { Link, linkOptions, useRouter, type LinkOptions } from '@tanstack/react-router';
+import { Link, linkOptions, type LinkOptions } from '@tanstack/react-router';
 import { ChevronDown, Menu as MenuIcon, Plus, UserRound } from 'lucide-react';
 import { lazy, Suspense, useState, type ComponentProps, type ReactNode } from 'react';
 import { useCurrentUser } from '../../hooks/use-current-user';
@@ -12,13 +12,8 @@ import { useUnreadCounts } from '../../hooks/use-unread-counts';
 
 const MobileDrawer = lazy(() => import('./mobile-drawer').then((m) => ({ default: m.MobileDrawer })));
 
-/**
- * A menu entry: `link` is checked against the route tree by TanStack Router (path and search). The pages of a later
- * issue (docs/product/screens.md: /admin) have no route yet, so they are listed by `href` from a closed set; when a
- * page gets its route, its entry moves to `link` and the compiler checks it.
- */
-type NavItem = { label: string; badge?: number } & ({ link: LinkOptions; href?: never } | { href: PlannedHref; link?: never });
-type PlannedHref = '/admin?tab=all' | '/admin?tab=pending' | '/admin?tab=users' | '/admin/feedbacks' | '/admin/messages';
+/** A menu entry; `link` is checked against the route tree by TanStack Router (path and search). */
+type NavItem = { label: string; badge?: number; link: LinkOptions };
 
 function useLogout() {
   const trpc = useTRPC();
@@ -37,11 +32,11 @@ function useLogout() {
 function userMenuItems(isAdmin: boolean, counts: { chats: number; notifications: number }): NavItem[] {
   if (isAdmin) {
     return [
-      { href: '/admin?tab=all', label: 'Alle annonser' },
-      { href: '/admin?tab=pending', label: 'Annonser til kontroll' },
-      { href: '/admin?tab=users', label: 'Brukere' },
-      { href: '/admin/feedbacks', label: 'Tilbakemeldinger' },
-      { href: '/admin/messages', label: 'Kontaktmeldinger' },
+      { link: linkOptions({ to: '/admin', search: { tab: 'all' } }), label: 'Alle annonser' },
+      { link: linkOptions({ to: '/admin', search: { tab: 'pending' } }), label: 'Annonser til kontroll' },
+      { link: linkOptions({ to: '/admin', search: { tab: 'users' } }), label: 'Brukere' },
+      { link: linkOptions({ to: '/admin/feedbacks' }), label: 'Tilbakemeldinger' },
+      { link: linkOptions({ to: '/admin/messages' }), label: 'Kontaktmeldinger' },
     ];
   }
   return [
@@ -86,7 +81,7 @@ export function Header() {
     <Box as="header" bg="bg" borderBottomWidth="1px" position="sticky" top="0" zIndex="sticky" shadow="xs">
       <Container maxW="7xl" py="3">
         <HStack justify="space-between" gap="4">
-          <Link to="/" aria-label="Bilpartner.no – til forsiden">
+          <Link to="/" aria-label="Bilpartner.no – til forsiden" style={{ flexShrink: 0 }}>
             <Brand />
           </Link>
 
@@ -114,7 +109,8 @@ export function Header() {
             </Menu.Root>
           </HStack>
 
-          <HStack gap="2">
+          {/* Shrinks before anything else: a long display name is truncated rather than widening a phone's page. */}
+          <HStack gap="2" minW="0" flexShrink={1}>
             <Button asChild colorPalette="accent" size="sm" display={{ base: 'none', sm: 'inline-flex' }}>
               <Link to="/ny-annonse">
                 <Plus size={16} /> Opprett annonse
@@ -123,7 +119,7 @@ export function Header() {
             {user ? (
               <Menu.Root positioning={{ placement: 'bottom-end' }}>
                 <Menu.Trigger asChild>
-                  <Button variant="outline" size="sm" maxW={{ base: '36', md: '56' }} position="relative" data-testid="user-menu">
+                  <Button variant="outline" size="sm" minW="0" flexShrink={1} maxW={{ base: '36', md: '56' }} position="relative" data-testid="user-menu">
                     <UserRound size={16} />
                     <Text truncate>{label}</Text>
                     <ChevronDown size={14} />
@@ -197,29 +193,10 @@ export function Header() {
 
 // Menu.Item asChild hands its props (role, handlers, ref) to this component; they reach the anchor.
 function NavItemLink({ item, children, ...rest }: { item: NavItem; children: ReactNode } & ComponentProps<'a'>) {
-  const router = useRouter();
-  if (item.link) {
-    return (
-      <Link {...rest} {...item.link}>
-        {children}
-      </Link>
-    );
-  }
-  const { href } = item;
   return (
-    <a
-      {...rest}
-      href={href}
-      onClick={(e) => {
-        rest.onClick?.(e);
-        // A client-side navigation like <Link>'s; modified clicks keep the browser's own behaviour.
-        if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
-        e.preventDefault();
-        void router.navigate({ href });
-      }}
-    >
+    <Link {...rest} {...item.link}>
       {children}
-    </a>
+    </Link>
   );
 }
 

@@ -2,8 +2,8 @@ import { Badge, Box, Button, Card, Flex, Heading, HStack, Skeleton, SkeletonText
 import { Link } from '@tanstack/react-router';
 import { Check, CircleCheck, CircleX, Info, MessageCircle, SquareArrowOutUpRight, Trash2, TriangleAlert, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { formatDateTime } from '../../../shared/format';
-import { NOTIFICATION_TEXTS, NOTIFICATION_TYPE_LABELS, notificationAge, type NotificationShape, type NotificationType } from '../../../shared/schemas/notification';
+import { formatAge, formatDateTime } from '../../../shared/format';
+import { NOTIFICATION_TEXTS, NOTIFICATION_TYPE_LABELS, type NotificationShape, type NotificationType } from '../../../shared/schemas/notification';
 
 // One notification on /varslinger (docs/product/screens.md#varslinger): icon and badge by type, title, message, age,
 // unread dot and highlight, 'Merk som lest' while unread, delete.
@@ -81,7 +81,7 @@ export function NotificationCard({ notification: n, now, fresh, markingRead, onM
               <HStack gap="2" flexShrink={0} pt="0.5">
                 <Text asChild textStyle="xs" color="fg.muted" whiteSpace="nowrap">
                   <time dateTime={n.createdAt} title={formatDateTime(n.createdAt)} data-testid="notification-age">
-                    {notificationAge(n.createdAt, now)}
+                    {formatAge(n.createdAt, now)}
                   </time>
                 </Text>
                 {unread && (
