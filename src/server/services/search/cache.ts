@@ -1,5 +1,7 @@
 import type { ListingCardShape } from '../../../shared/types/listing';
 import { TtlLru } from '../../lib/lru';
+import type { SearchFacets } from '../../../shared/schemas/search';
+import type { Vocabulary } from './query-words';
 
 // Counts and result pages memoised per listings version: a trigger bumps the version on every insert, update and
 // delete of a listing (db/migrations/0003_fts.sql), whoever writes it, so nothing cached is ever stale. The client
@@ -37,6 +39,8 @@ export class SearchCache {
   readonly counts = new TtlLru<number>(MAX_COUNTS);
   /** Card pages (the web client over tRPC) and full-listing pages (REST) alike, under distinct keys. */
   readonly results = new TtlLru<SearchResult<unknown>>(MAX_RESULTS);
+  /** What is for sale (makes, models, places with counts) and the vocabulary free text is read with. */
+  forSale: { facets: SearchFacets; vocabulary: Vocabulary } | undefined;
 
   /** Drops everything cached for an older version of the listings. */
   sync(version: number) {
@@ -44,5 +48,6 @@ export class SearchCache {
     this.version = version;
     this.counts.clear();
     this.results.clear();
+    this.forSale = undefined;
   }
 }

@@ -1,6 +1,8 @@
 import { resolveFilter, type FilterKey } from '../../../shared/codes';
 import type { SearchParams } from '../../../shared/schemas/search';
-import { ftsMatch } from './fts';
+import { searchKey } from '../../../shared/search-words';
+import { ftsMatch, ftsTerms } from './fts';
+import { makeOf, modelSpellings, parseQuery, type ParsedQuery, type Vocabulary } from './query-words';
 
 // A search's filters as SQL terms on `listings l` plus the text index's MATCH: what to find, not how (plan.ts).
 
@@ -23,23 +25,43 @@ export interface SearchPlanInput {
   match?: string;
   /** Which filters are present, for choosing an index. */
   has: Set<'make' | 'model' | 'color' | 'price' | 'year' | 'mileage'>;
+  /** What the free text was read as (docs/decisions/009-search-quality.md). */
+  parsed?: ParsedQuery;
 }
 
-/** The filters of a search as SQL terms, or null when a value can match nothing (an unknown fuel type, say). */
-export function buildFilters(p: SearchParams): SearchPlanInput | null {
+const EMPTY_VOCABULARY: Vocabulary = { makes: new Map(), models: new Map() };
+
+/**
+ * The filters of a search as SQL terms, or null when a value can match nothing (an unknown fuel type, say). Free text
+ * is first read for the words of car ads (query-words.ts); what they mean joins the filters, the rest is text.
+ */
+export function buildFilters(p: SearchParams, vocab: Vocabulary = EMPTY_VOCABULARY): SearchPlanInput | null {
   const terms: string[] = [];
   const params: unknown[] = [];
   const has: SearchPlanInput['has'] = new Set();
-  const eqNoCase = (column: 'make' | 'model' | 'color', value: string | undefined) => {
-    if (!value) return;
-    const vs = caseVariants(value);
+  const eqNoCase = (column: 'make' | 'model' | 'color', values: readonly string[]) => {
+    if (!values.length) return;
+    const vs = [...new Set(values.flatMap(caseVariants))];
     terms.push(vs.length === 1 ? `l.${column} = ? COLLATE NOCASE` : `l.${column} COLLATE NOCASE IN (${vs.map(() => '?').join(', ')})`);
     params.push(...vs);
     has.add(column);
   };
-  eqNoCase('make', p.make);
-  eqNoCase('model', p.model);
-  eqNoCase('color', p.color);
+  // A make or model filter matches every spelling of what is for sale with the same key ('vw', 'xc 60'); a value
+  // nothing matches is kept as given, so it finds nothing rather than being dropped.
+  const make = p.make ? makeOf(searchKey(p.make), vocab) : undefined;
+  const contextMakes = new Set(p.make ? [make?.key ?? searchKey(p.make)] : []);
+  eqNoCase('make', make ? make.spellings : p.make ? [p.make] : []);
+  if (p.model) {
+    const spellings = modelSpellings(searchKey(p.model), vocab, contextMakes);
+    eqNoCase('model', spellings.length ? spellings : [p.model]);
+  }
+  eqNoCase('color', p.color ? [p.color] : []);
+
+  const parsed = p.query ? parseQuery(p.query, vocab, contextMakes) : undefined;
+  if (parsed) {
+    eqNoCase('make', parsed.makes);
+    eqNoCase('model', parsed.models);
+  }
 
   const codes: [FilterKey, string, string | undefined][] = [
     ['fuelType', 'fuel_type', p.fuelType],
@@ -47,12 +69,17 @@ export function buildFilters(p: SearchParams): SearchPlanInput | null {
     ['driveType', 'drivetrain', p.driveType],
     ['bodyType', 'body_type', p.bodyType],
   ];
-  for (const [key, column, value] of codes) {
-    if (!value) continue;
+  const codeTerm = (key: FilterKey, column: string, value: string) => {
     const list = resolveFilter(key, value);
-    if (list.length === 0) return null;
+    if (list.length === 0) return false;
     terms.push(list.length === 1 ? `l.${column} = ?` : `l.${column} IN (${list.map(() => '?').join(', ')})`);
     params.push(...list);
+    return true;
+  };
+  for (const [key, column, value] of codes) {
+    if (value && !codeTerm(key, column, value)) return null;
+    const words = parsed?.filters[key];
+    if (words && !codeTerm(key, column, words.join(','))) return null;
   }
 
   const range = (key: 'price' | 'year' | 'mileage', column: string, from: number | undefined, to: number | undefined) => {
@@ -68,12 +95,18 @@ export function buildFilters(p: SearchParams): SearchPlanInput | null {
     if (from !== undefined || to !== undefined) has.add(key);
     return true;
   };
-  if (!range('year', 'year', p.yearFrom, p.yearTo)) return null;
+  // A year in the text narrows the year filter (both apply).
+  const yearFrom = parsed?.yearFrom !== undefined ? Math.max(parsed.yearFrom, p.yearFrom ?? 0) : p.yearFrom;
+  const yearTo = parsed?.yearTo !== undefined ? Math.min(parsed.yearTo, p.yearTo ?? Infinity) : p.yearTo;
+  if (!range('year', 'year', yearFrom, yearTo)) return null;
   if (!range('price', 'total_price', p.priceFrom, p.priceTo)) return null;
   if (!range('mileage', 'mileage', p.mileageFrom, p.mileageTo)) return null;
 
-  const match = ftsMatch(p.query, p.location);
-  // Text that holds no word at all ("!!!", "—") cannot match a listing.
-  if (!match && (p.query || p.location)) return null;
-  return { terms, params, match, has };
+  const match = ftsMatch(parsed?.text, p.location);
+  // Text that holds no word at all ("!!!", "—") cannot match a listing; text read entirely as filters is no text.
+  const understood =
+    parsed && (parsed.makes.length || parsed.models.length || Object.keys(parsed.filters).length || parsed.yearFrom !== undefined);
+  if (p.query && !understood && ftsTerms(parsed!.text).length === 0) return null;
+  if (p.location && ftsTerms(p.location).length === 0) return null;
+  return { terms, params, match, has, parsed };
 }

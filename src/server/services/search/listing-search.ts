@@ -1,6 +1,9 @@
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../../../../db/client';
-import type { SearchParams } from '../../../shared/schemas/search';
+import { visibleWhere } from '../../../../db/schema';
+import { FILTER_MAKES } from '../../../shared/codes';
+import type { FacetValue, SearchFacets, SearchParams } from '../../../shared/schemas/search';
+import { searchKey } from '../../../shared/search-words';
 import { TtlLru } from '../../lib/lru';
 import { toCard, type CardRow } from '../listing-shape';
 import type { ListingCardShape } from '../../../shared/types/listing';
@@ -8,6 +11,7 @@ import { SearchCache, SearchResult } from './cache';
 import { FullListings, type ListingListItem } from './full-listings';
 import { buildFilters } from './filters';
 import { countDriver, countQuery, pageDriver, pageQuery } from './plan';
+import { vocabularyOf, type Vocabulary } from './query-words';
 
 export { SearchResult } from './cache';
 export { listingListItemShape, type ListingListItem } from './full-listings';
@@ -43,12 +47,59 @@ export class ListingSearch {
   private readonly cache = new SearchCache();
   private readonly stateStatement: Statement;
   private readonly ftsCountStatement: Statement;
+  private readonly makeModelStatement: Statement;
+  private readonly placeStatement: Statement;
   private readonly full: FullListings;
 
   constructor(private readonly db: Db) {
     this.stateStatement = db.$client.prepare('SELECT version, visible, id_ordered FROM listings_search_state WHERE id = 1');
     this.ftsCountStatement = db.$client.prepare('SELECT count(*) AS n FROM listings_fts WHERE listings_fts MATCH ?');
+    // One pass over the make index (make, model lead it), grouped in its order: no sort, no table read.
+    this.makeModelStatement = db.$client.prepare(
+      `SELECT l.make AS make, l.model AS model, count(*) AS n FROM listings l INDEXED BY listings_search_make_idx WHERE ${visibleWhere('l')} ` +
+        'GROUP BY l.make COLLATE NOCASE, l.model COLLATE NOCASE',
+    );
+    this.placeStatement = db.$client.prepare(`SELECT l.place AS name, count(*) AS n FROM listings l WHERE ${visibleWhere('l')} AND l.place <> '' GROUP BY l.place`);
     this.full = new FullListings(db);
+  }
+
+  /** Makes (with their models) and places for sale with counts: computed once per listings version. */
+  facets(): SearchFacets {
+    this.readState();
+    return this.forSale().facets;
+  }
+
+  private forSale() {
+    return (this.cache.forSale ??= this.computeForSale());
+  }
+
+  private vocabulary(): Vocabulary {
+    return this.forSale().vocabulary;
+  }
+
+  private computeForSale() {
+    const rows = this.makeModelStatement.all() as { make: string; model: string; n: number }[];
+    const byMake = new Map<string, { name: string; count: number; models: Map<string, FacetValue> }>();
+    for (const r of rows) {
+      const key = searchKey(r.make);
+      if (!key) continue;
+      const make = byMake.get(key) ?? byMake.set(key, { name: r.make, count: 0, models: new Map() }).get(key)!;
+      make.count += r.n;
+      const mk = searchKey(r.model);
+      if (!mk) continue;
+      const model = make.models.get(mk);
+      if (model) model.count += r.n;
+      else make.models.set(mk, { name: r.model, count: r.n });
+    }
+    const byName = (a: FacetValue, b: FacetValue) => a.name.localeCompare(b.name, 'nb', { numeric: true, sensitivity: 'base' });
+    const listed = FILTER_MAKES.map((name) => {
+      const found = byMake.get(searchKey(name));
+      byMake.delete(searchKey(name));
+      return { name, count: found?.count ?? 0, models: [...(found?.models.values() ?? [])].sort(byName) };
+    });
+    const others = [...byMake.values()].map((m) => ({ name: m.name, count: m.count, models: [...m.models.values()].sort(byName) })).sort(byName);
+    const places = (this.placeStatement.all() as { name: string; n: number }[]).map((p) => ({ name: p.name, count: p.n })).sort(byName);
+    return { facets: { makes: [...listed, ...others], places }, vocabulary: vocabularyOf(rows) };
   }
 
   /**
@@ -104,7 +155,8 @@ export class ListingSearch {
   }
 
   private planWith(s: SearchState, p: SearchParams, columns: 'card' | 'id' = 'card') {
-    const f = buildFilters(p);
+    // The vocabulary (what is for sale) is read only when there are words to read with it.
+    const f = buildFilters(p, p.query || p.make || p.model ? this.vocabulary() : undefined);
     if (!f) return null;
     const counts = this.cache.counts;
     const onlyText = f.terms.length === 0 && f.match !== undefined;
