@@ -12,6 +12,12 @@ export const listingsBuyerProcedures = {
    */
   listFull: publicProcedure.input(searchInput).query(({ ctx, input }) => ctx.stores.search.searchFull(input)),
 
+  /**
+   * Makes (with their models) and places for sale, with counts: the search panel's choices
+   * (docs/decisions/009-search-quality.md). Computed once per listings version.
+   */
+  facets: publicProcedure.query(({ ctx }) => ctx.stores.search.facets()),
+
   /** One listing with its seller, and whether the viewer saved or owns it; 404 for a hidden one unless owner/admin. */
   byId: publicProcedure.input(listingIdInput).query(({ ctx, input }) => ctx.stores.listingDetails.forViewer(input.id, ctx.user)),
 };

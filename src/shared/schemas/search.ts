@@ -83,17 +83,16 @@ export type SearchInput = z.input<typeof searchInput>;
 export type SearchParams = z.output<typeof searchInput>;
 
 /** One value of a filter and how many listings for sale have it. */
-export interface FacetValue {
-  name: string;
-  count: number;
-}
+const facetValue = z.object({ name: z.string(), count: z.number().int().min(0) });
+export type FacetValue = z.infer<typeof facetValue>;
 
 /**
  * What is for sale, for the search panel's choices (docs/decisions/009-search-quality.md): every make with its count
  * (the ten brands of FILTER_MAKES first, even when none is for sale, then the rest by name) and its models, and the
  * places. Counts are over all listings for sale, not narrowed by the other filters.
  */
-export interface SearchFacets {
-  makes: (FacetValue & { models: FacetValue[] })[];
-  places: FacetValue[];
-}
+export const searchFacetsShape = z.object({
+  makes: z.array(facetValue.extend({ models: z.array(facetValue) })),
+  places: z.array(facetValue),
+});
+export type SearchFacets = z.infer<typeof searchFacetsShape>;

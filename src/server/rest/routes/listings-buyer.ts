@@ -1,6 +1,6 @@
 import { listingIdInput } from '../../../shared/schemas/listing';
 import { listingDetailShape } from '../../../shared/schemas/listing-shape';
-import { searchInput } from '../../../shared/schemas/search';
+import { searchFacetsShape, searchInput } from '../../../shared/schemas/search';
 import { z } from '../../../shared/zod';
 import { listingListItemShape, type ListingListItem, type SearchResult } from '../../services/search/listing-search';
 import { defineRoutes } from '../types';
@@ -29,6 +29,21 @@ export const listingsBuyerRoutes = defineRoutes([
       query: searchInput,
       responses: { 200: z.array(listingListItemShape) },
       headers: { 'X-Total-Count': { description: 'The number of all matches (not only this page).', schema: z.number().int().min(0) } },
+    },
+  },
+  {
+    method: 'GET',
+    url: '/api/listings/facets',
+    procedure: 'listings.facets',
+    serialize: true,
+    doc: {
+      tag: 'Listings',
+      summary: 'Makes, models and places for sale, with counts',
+      description:
+        'The search filter choices: every make for sale with its count and models (the ten brands of the filter list ' +
+        'first, also when none is for sale, then the rest by name), and the places. Counts are over all listings buyers ' +
+        'can see, not narrowed by other filters.',
+      responses: { 200: searchFacetsShape },
     },
   },
   {
