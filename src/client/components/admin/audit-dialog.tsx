@@ -1,10 +1,11 @@
-import { Badge, Box, Button, CloseButton, Dialog, EmptyState, HStack, Portal, Skeleton, Stack, Text, VStack } from '@chakra-ui/react';
+import { Badge, Box, Button, Dialog, EmptyState, HStack, Skeleton, Stack, Text, VStack } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { History } from 'lucide-react';
 import { formatDateTime } from '../../../shared/format';
 import type { AuditEntryShape } from '../../../shared/schemas/admin';
 import { errorMessage } from '../../lib/server-errors';
 import { useTRPC } from '../../trpc';
+import { DialogFrame } from '../dialog-frame';
 
 // The audit log of one listing or user (docs/product/admin.md#audit-log): who approved, rejected, edited or deleted
 // it, and when, newest first.
@@ -45,32 +46,22 @@ function detailLines(e: AuditEntryShape): string[] {
 
 export function AuditDialog({ target, onClose }: { target: AuditTarget | null; onClose: () => void }) {
   return (
-    <Dialog.Root open={!!target} onOpenChange={(e) => !e.open && onClose()} placement="center" scrollBehavior="inside" size="md">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content mx="4" data-testid="audit-dialog">
-            <Dialog.Header flexDirection="column" alignItems="start" gap="1">
-              <Dialog.Title pe="8">Historikk</Dialog.Title>
-              {target && (
-                <Text textStyle="sm" color="fg.muted">
-                  {target.label}
-                </Text>
-              )}
-            </Dialog.Header>
-            <Dialog.Body>{target && <AuditEntries target={target} />}</Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button variant="outline">Lukk</Button>
-              </Dialog.ActionTrigger>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Lukk" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <DialogFrame
+      open={!!target}
+      onClose={onClose}
+      size="md"
+      scrollBehavior="inside"
+      testId="audit-dialog"
+      title="Historikk"
+      subtitle={target?.label ?? null}
+      footer={
+        <Dialog.ActionTrigger asChild>
+          <Button variant="outline">Lukk</Button>
+        </Dialog.ActionTrigger>
+      }
+    >
+      {target && <AuditEntries target={target} />}
+    </DialogFrame>
   );
 }
 

@@ -26,7 +26,7 @@ import { RouteErrorAlert } from '../../lib/route-retry';
 import { toast, toastError } from '../../lib/toaster';
 import { useTRPC } from '../../trpc';
 import { SectionHeader } from './admin-layout';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../confirm-dialog';
 
 // docs/product/screens.md#admin-feedbacks-and-admin-messages: a list (newest first, 'Ny' on unread, its height capped
 // at about 24rem) and a detail pane with the sender, the date (dd.MM.yyyy HH:mm, docs/product/limits.md), the

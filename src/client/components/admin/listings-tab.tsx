@@ -26,7 +26,7 @@ import { useDebouncedUrlValue } from '../search/use-debounced-url-value';
 import { SectionHeader } from './admin-layout';
 import { type AdminSearch, STATUS_KEYS, tableParams } from './admin-search';
 import { AuditDialog, type AuditTarget } from './audit-dialog';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../confirm-dialog';
 import { useDeleteListing, useReviewListing } from './review';
 import { AdminStatusBadge } from './status-badge';
 

@@ -3,15 +3,12 @@ import {
   Box,
   Button,
   Card,
-  CloseButton,
-  Dialog,
   EmptyState,
   Flex,
   Grid,
   Heading,
   HStack,
   Image,
-  Portal,
   SimpleGrid,
   Stack,
   Table,
@@ -29,6 +26,7 @@ import { ADMIN_TEXTS } from '../../../shared/schemas/admin';
 import { REJECTION_REASON_MAX, REJECTION_REASON_REQUIRED, type PendingListing } from '../../../shared/schemas/moderation';
 import { toastError } from '../../lib/toaster';
 import { useTRPC } from '../../trpc';
+import { DialogFrame } from '../dialog-frame';
 import { Gallery } from '../gallery/gallery';
 import { SectionHeader } from './admin-layout';
 import { AuditDialog, type AuditTarget } from './audit-dialog';
@@ -283,69 +281,53 @@ function RejectDialog({ listing, onClose }: { listing: PendingListing | null; on
   const edit = listing?.kind === 'edit';
 
   return (
-    <Dialog.Root
+    <DialogFrame
       open={!!listing}
-      onOpenChange={(e) => {
-        if (!e.open && !review.isPending) close();
-      }}
-      placement="center"
+      busy={review.isPending}
+      onClose={close}
       initialFocusEl={() => field.current}
+      form={{
+        onSubmit: (e) => {
+          e.preventDefault();
+          submit();
+        },
+      }}
+      title={edit ? 'Avvis endringen' : 'Avvis annonse'}
+      footer={
+        <>
+          <Button variant="outline" type="button" disabled={review.isPending} onClick={close}>
+            Avbryt
+          </Button>
+          <Button colorPalette="red" type="submit" loading={review.isPending}>
+            {ADMIN_TEXTS.reject}
+          </Button>
+        </>
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content mx="4" asChild>
-            <form
-              noValidate
-              onSubmit={(e) => {
-                e.preventDefault();
-                submit();
-              }}
-            >
-              <Dialog.Header>
-                <Dialog.Title pe="8">{edit ? 'Avvis endringen' : 'Avvis annonse'}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="3">
-                  {listing && (
-                    <Text color="fg.muted" textStyle="sm">
-                      {carOf(listing)} · {listing.uniqueCode} · {listing.owner.name}
-                    </Text>
-                  )}
-                  <Box>
-                    <Text asChild textStyle="sm" fontWeight="medium" display="block" mb="1.5">
-                      <label htmlFor="reject-reason">Årsak til avvisning</label>
-                    </Text>
-                    <Textarea
-                      id="reject-reason"
-                      ref={field}
-                      value={reason}
-                      onChange={(e) => setReason(e.target.value)}
-                      maxLength={REJECTION_REASON_MAX}
-                      rows={4}
-                      placeholder="F.eks. Bildene viser ikke bilen, eller prisen mangler."
-                    />
-                    <Text textStyle="xs" color="fg.muted" mt="1.5">
-                      Eieren får se årsaken i Mine annonser og i varslingene sine.
-                    </Text>
-                  </Box>
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" type="button" disabled={review.isPending} onClick={close}>
-                  Avbryt
-                </Button>
-                <Button colorPalette="red" type="submit" loading={review.isPending}>
-                  {ADMIN_TEXTS.reject}
-                </Button>
-              </Dialog.Footer>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label="Lukk" />
-              </Dialog.CloseTrigger>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Stack gap="3">
+        {listing && (
+          <Text color="fg.muted" textStyle="sm">
+            {carOf(listing)} · {listing.uniqueCode} · {listing.owner.name}
+          </Text>
+        )}
+        <Box>
+          <Text asChild textStyle="sm" fontWeight="medium" display="block" mb="1.5">
+            <label htmlFor="reject-reason">Årsak til avvisning</label>
+          </Text>
+          <Textarea
+            id="reject-reason"
+            ref={field}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+            maxLength={REJECTION_REASON_MAX}
+            rows={4}
+            placeholder="F.eks. Bildene viser ikke bilen, eller prisen mangler."
+          />
+          <Text textStyle="xs" color="fg.muted" mt="1.5">
+            Eieren får se årsaken i Mine annonser og i varslingene sine.
+          </Text>
+        </Box>
+      </Stack>
+    </DialogFrame>
   );
 }

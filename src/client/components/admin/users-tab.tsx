@@ -3,14 +3,11 @@ import {
   Box,
   Button,
   Card,
-  CloseButton,
-  Dialog,
   EmptyState,
   Flex,
   HStack,
   Input,
   InputGroup,
-  Portal,
   Stack,
   Table,
   Text,
@@ -37,7 +34,8 @@ import { useZodForm } from '../form/use-zod-form';
 import { AddressField, EmailPhoneFields } from '../form/user-fields';
 import { SectionHeader } from './admin-layout';
 import { AuditDialog, type AuditTarget } from './audit-dialog';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../confirm-dialog';
+import { DialogFrame } from '../dialog-frame';
 import { ActionIcon } from './listings-tab';
 
 // The users tab (docs/product/screens.md#admin, docs/product/admin.md#users): name, e-mail, phone and the admin flag;
@@ -296,49 +294,33 @@ function EditUserDialog({ user, onClose }: { user: AdminUserRow; onClose: () => 
   );
 
   return (
-    <Dialog.Root
+    <DialogFrame
       open
-      onOpenChange={(e) => {
-        if (!e.open && !save.isPending) onClose();
-      }}
-      placement="center"
+      busy={save.isPending}
+      onClose={onClose}
       size="lg"
+      form={{ onSubmit: form.handleSubmit((values) => save.mutate({ id: user.id, ...values })) }}
+      testId="edit-user-dialog"
+      title="Rediger bruker"
+      subtitle={`@${user.username} · Bruker-ID ${user.uniqueId}`}
+      footer={
+        <>
+          <Button variant="outline" type="button" disabled={save.isPending} onClick={onClose}>
+            Avbryt
+          </Button>
+          <Button colorPalette="brand" type="submit" loading={save.isPending} loadingText="Lagrer...">
+            Lagre
+          </Button>
+        </>
+      }
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content mx="4" asChild>
-            <form noValidate onSubmit={form.handleSubmit((values) => save.mutate({ id: user.id, ...values }))} data-testid="edit-user-dialog">
-              <Dialog.Header flexDirection="column" alignItems="start" gap="1">
-                <Dialog.Title pe="8">Rediger bruker</Dialog.Title>
-                <Text textStyle="sm" color="fg.muted">
-                  @{user.username} · Bruker-ID {user.uniqueId}
-                </Text>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <FormField label="Navn" required error={form.errorOf('name')}>
-                    <Input {...form.register('name')} autoComplete="off" />
-                  </FormField>
-                  <EmailPhoneFields form={form} phone={phone} />
-                  <AddressField form={form} name="address" />
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" type="button" disabled={save.isPending} onClick={onClose}>
-                  Avbryt
-                </Button>
-                <Button colorPalette="brand" type="submit" loading={save.isPending} loadingText="Lagrer...">
-                  Lagre
-                </Button>
-              </Dialog.Footer>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label="Lukk" />
-              </Dialog.CloseTrigger>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Stack gap="4">
+        <FormField label="Navn" required error={form.errorOf('name')}>
+          <Input {...form.register('name')} autoComplete="off" />
+        </FormField>
+        <EmailPhoneFields form={form} phone={phone} />
+        <AddressField form={form} name="address" />
+      </Stack>
+    </DialogFrame>
   );
 }

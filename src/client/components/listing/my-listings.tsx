@@ -3,15 +3,12 @@ import {
   Box,
   Button,
   Card,
-  CloseButton,
   Container,
-  Dialog,
   EmptyState,
   Flex,
   Heading,
   HStack,
   Image,
-  Portal,
   Skeleton,
   SkeletonText,
   Stack,
@@ -27,6 +24,7 @@ import type { ListingShape, ListingStatus } from '../../../shared/types/listing'
 import { toast, toastError } from '../../lib/toaster';
 import { RouteErrorAlert } from '../../lib/route-retry';
 import { useTRPC } from '../../trpc';
+import { ConfirmDialog } from '../confirm-dialog';
 import { reviewNotices, ReviewNotices } from '../listings/review-status';
 
 // docs/product/screens.md#mine-annonser, docs/product/states.md (status, active flag), docs/product/errors.md owner toasts.
@@ -260,41 +258,16 @@ function DeleteDialog({ listing, onClose }: { listing: ListingShape | null; onCl
     }),
   );
   return (
-    <Dialog.Root
-      role="alertdialog"
+    <ConfirmDialog
       open={!!listing}
-      onOpenChange={(e) => {
-        if (!e.open && !del.isPending) onClose();
-      }}
-      placement="center"
+      title={`Slett annonse${listing ? `: ${listing.make} ${listing.model}` : ''}`}
+      confirmLabel="Slett permanent"
+      pending={del.isPending}
+      onConfirm={() => listing && del.mutate({ id: listing.id })}
+      onClose={onClose}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content mx="4">
-            <Dialog.Header>
-              <Dialog.Title pe="8">Slett annonse{listing ? `: ${listing.make} ${listing.model}` : ''}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Text>{DELETE_CONFIRM}</Text>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button variant="outline" disabled={del.isPending}>
-                  Avbryt
-                </Button>
-              </Dialog.ActionTrigger>
-              <Button colorPalette="red" loading={del.isPending} onClick={() => listing && del.mutate({ id: listing.id })}>
-                Slett permanent
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Lukk" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      {DELETE_CONFIRM}
+    </ConfirmDialog>
   );
 }
 

@@ -1,10 +1,11 @@
-import { Badge, Button, CloseButton, Container, Dialog, EmptyState, Flex, Heading, Portal, Text, VStack } from '@chakra-ui/react';
+import { Badge, Button, Container, EmptyState, Flex, Heading, VStack } from '@chakra-ui/react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import type { ErrorComponentProps } from '@tanstack/react-router';
 import { BellOff, CheckCheck, Trash2 } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { NOTIFICATION_TEXTS } from '../../../shared/schemas/notification';
 import { RouteErrorAlert } from '../../lib/route-retry';
+import { ConfirmDialog } from '../confirm-dialog';
 import { useTRPC, type TRPCOptions } from '../../trpc';
 import { NotificationCard, NotificationCardSkeleton, NotificationList } from './notification-card';
 import { useNotificationActions } from './use-notification-actions';
@@ -142,33 +143,18 @@ function NotificationsShell({ unread, children }: { unread?: number; children: R
 
 function DeleteAllDialog({ open, count, onClose, onConfirm }: { open: boolean; count: number; onClose: () => void; onConfirm: () => void }) {
   return (
-    <Dialog.Root role="alertdialog" open={open} onOpenChange={(e) => !e.open && onClose()} placement="center">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content mx="4">
-            <Dialog.Header>
-              <Dialog.Title pe="8">{NOTIFICATION_TEXTS.deleteAll}?</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Text>
-                {count === 1 ? 'Varslingen' : `Alle ${count} varslingene`} blir slettet. Dette kan ikke angres.
-              </Text>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button variant="outline">Avbryt</Button>
-              </Dialog.ActionTrigger>
-              <Button colorPalette="red" onClick={onConfirm}>
-                <Trash2 size={16} aria-hidden /> Slett alle
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Lukk" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <ConfirmDialog
+      open={open}
+      title={`${NOTIFICATION_TEXTS.deleteAll}?`}
+      confirmLabel={
+        <>
+          <Trash2 size={16} aria-hidden /> Slett alle
+        </>
+      }
+      onConfirm={onConfirm}
+      onClose={onClose}
+    >
+      {count === 1 ? 'Varslingen' : `Alle ${count} varslingene`} blir slettet. Dette kan ikke angres.
+    </ConfirmDialog>
   );
 }
