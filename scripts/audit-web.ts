@@ -1,0 +1,349 @@
+// npm run audit:web: how fast and how accessible is the built app, measured the way a browser sees it (issue 12).
+//
+// Builds what is stale (as `npm start` does), starts the BUILT server on a scratch database with the demo data,
+// adds a little more (a chat, a saved listing, a listing waiting for review, a contact message and a feedback) so
+// the logged-in and admin pages have something to show, and then
+//   - runs axe-core in Debian's Chromium (playwright-core) on every main route: logged out, logged in as a demo
+//     user and as an admin (sessions are written straight into the scratch database, as e2e/support.ts does);
+//   - runs Lighthouse 12 (mobile preset: simulated slow 4G and 4x CPU slowdown) on /, /annonser and /listing/<id>,
+//     three times each, and reports the median of each score.
+// Prints one line per route: Lighthouse's performance, accessibility, best practices and SEO scores and LCP, and the
+// number of serious or critical axe violations (rules, and elements). Nothing is downloaded: axe comes from
+// node_modules, the browser is /usr/bin/chromium (or CHROMIUM_PATH).
+// Exits 1 if axe finds a serious or critical violation anywhere (Lighthouse scores are reported, not enforced: on
+// a shared machine they move with the load).
+//
+//   npm run audit:web                          everything (about 2–3 minutes)
+//   npm run audit:web -- --runs 1              one Lighthouse run per page instead of three
+//   npm run audit:web -- --no-lighthouse       axe only
+//   npm run audit:web -- --only /listing       only routes whose path contains this text
+//   npm run audit:web -- --details             every violation with its elements (all impacts)
+//   npm run audit:web -- --width 375           axe at a phone's width (default 1280)
+//   npm run audit:web -- --client-dir <dir>    serve this client build instead of dist/client (no client build)
+//   npm run audit:web -- --json <file>         also write the results as JSON
+//   npm run audit:web -- --keep                keep the scratch folder (database, uploads, server log)
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import {
+  api,
+  ensureBuild,
+  freePort,
+  listingBody,
+  parseArgs,
+  root,
+  runMain,
+  scratchFolder,
+  startServer,
+  stopServer,
+  type RunningServer,
+} from './lib/built-server';
+
+const args = parseArgs(process.argv.slice(2));
+const RUNS = Math.max(1, args.num('runs', 3));
+const LIGHTHOUSE = !args.flag('no-lighthouse');
+const ONLY = args.str('only');
+const DETAILS = args.flag('details');
+const WIDTH = args.num('width', 1280);
+const CLIENT_DIR = args.str('client-dir');
+const JSON_OUT = args.str('json');
+const KEEP = args.flag('keep');
+
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'];
+const ADMIN = { username: 'audit.admin', password: 'audit-admin-123' };
+const DEMO_USER = 'kari.nordmann';
+const OTHER_USER = 'ola.hansen';
+
+type Who = 'visitor' | 'user' | 'admin';
+interface RouteSpec {
+  path: string;
+  who: Who;
+  lighthouse?: boolean;
+}
+
+interface AxeNode {
+  target: string[];
+  failureSummary?: string;
+}
+interface AxeViolation {
+  id: string;
+  impact: 'minor' | 'moderate' | 'serious' | 'critical' | null;
+  help: string;
+  nodes: AxeNode[];
+}
+interface LighthouseScores {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcpMs: number;
+  failedAudits: string[];
+}
+interface RouteResult {
+  path: string;
+  who: Who;
+  axe: AxeViolation[];
+  lighthouse?: LighthouseScores;
+}
+
+const severe = (v: AxeViolation) => v.impact === 'serious' || v.impact === 'critical';
+
+let server: RunningServer | null = null;
+const scratch = scratchFolder('audit', KEEP, () => server);
+
+async function main(): Promise<number> {
+  if (CLIENT_DIR) {
+    if (!fs.existsSync(path.join(CLIENT_DIR, 'index.html'))) throw new Error(`no index.html in ${CLIENT_DIR}`);
+    // Only the server bundle: the client comes from CLIENT_DIR.
+    const { execFileSync } = await import('node:child_process');
+    if (!fs.existsSync(path.join(root, 'dist/server/main.mjs'))) execFileSync(process.execPath, [path.join(root, 'scripts/build-server.mjs')], { cwd: root, stdio: 'inherit' });
+  } else {
+    ensureBuild();
+  }
+  const port = await freePort();
+  server = await startServer({
+    dbPath: scratch.dbPath,
+    uploadDir: scratch.uploadDir,
+    port,
+    seedDemo: true,
+    logFile: scratch.logFile,
+    env: {
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+      ...(CLIENT_DIR ? { CLIENT_DIR: path.resolve(CLIENT_DIR) } : {}),
+    },
+  });
+  const base = server.base;
+  const data = await prepareData(base);
+
+  const routes: RouteSpec[] = [
+    { path: '/', who: 'visitor', lighthouse: true },
+    { path: '/annonser', who: 'visitor', lighthouse: true },
+    { path: `/listing/${data.listingId}`, who: 'visitor', lighthouse: true },
+    { path: '/kontakt', who: 'visitor' },
+    { path: '/about', who: 'visitor' },
+    { path: '/personvern', who: 'visitor' },
+    { path: '/', who: 'user' },
+    { path: `/listing/${data.listingId}`, who: 'user' },
+    { path: '/mine-annonser', who: 'user' },
+    { path: '/lagrede-annonser', who: 'user' },
+    { path: '/profil', who: 'user' },
+    { path: '/chats', who: 'user' },
+    { path: `/chats?chatId=${data.chatId}`, who: 'user' },
+    { path: '/varslinger', who: 'user' },
+    { path: '/ny-annonse', who: 'user' },
+    { path: '/admin', who: 'admin' },
+    { path: '/admin?tab=pending', who: 'admin' },
+    { path: '/admin?tab=users', who: 'admin' },
+    { path: '/admin/feedbacks', who: 'admin' },
+    { path: '/admin/messages', who: 'admin' },
+  ].filter((r) => !ONLY || r.path.includes(ONLY)) as RouteSpec[];
+
+  const results: RouteResult[] = [];
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS });
+  try {
+    const contexts = new Map<Who, BrowserContext>();
+    for (const who of ['visitor', 'user', 'admin'] as Who[]) {
+      contexts.set(who, await newContext(browser, base, who === 'visitor' ? null : who === 'user' ? data.userCookie : data.adminCookie));
+    }
+    for (const r of routes) {
+      const page = await contexts.get(r.who)!.newPage();
+      try {
+        results.push({ path: r.path, who: r.who, axe: await runAxe(page, base + r.path) });
+      } finally {
+        await page.close();
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+
+  if (LIGHTHOUSE) {
+    for (const r of routes.filter((x) => x.lighthouse)) {
+      const runs: LighthouseScores[] = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await runLighthouse(base + r.path));
+      const result = results.find((x) => x.path === r.path && x.who === r.who)!;
+      result.lighthouse = medianOf(runs);
+    }
+  }
+
+  report(results);
+  if (JSON_OUT) fs.writeFileSync(JSON_OUT, JSON.stringify(results, null, 2));
+  await stopServer(server);
+  server = null;
+  return results.some((r) => r.axe.some(severe)) ? 1 : 0;
+}
+
+// --- data and sessions ---------------------------------------------------------------------------------------
+
+/** A session for `username`, written into the scratch database the way the server writes one (Lucia's scheme). */
+function sessionCookie(db: Database.Database, username: string): string {
+  const user = db.prepare('SELECT id FROM users WHERE username = ?').get(username) as { id: number } | undefined;
+  if (!user) throw new Error(`no user ${username} in the scratch database`);
+  const token = crypto.randomBytes(20).toString('hex');
+  const id = crypto.createHash('sha256').update(token).digest('hex');
+  db.prepare('INSERT INTO sessions (id, user_id, expires_at) VALUES (?, ?, ?)').run(id, user.id, Date.now() + 86_400_000);
+  return `bp_session=${token}`;
+}
+
+async function prepareData(base: string) {
+  const db = new Database(scratch.dbPath);
+  let userCookie: string, adminCookie: string, otherId: number;
+  try {
+    userCookie = sessionCookie(db, DEMO_USER);
+    adminCookie = sessionCookie(db, ADMIN.username);
+    otherId = (db.prepare('SELECT id FROM users WHERE username = ?').get(OTHER_USER) as { id: number }).id;
+  } finally {
+    db.close();
+  }
+  const must = async (what: string, p: ReturnType<typeof api>) => {
+    const res = await p;
+    if (res.status >= 300) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body;
+  };
+  // A public listing of another demo user: the listing page, the chat and the saved listing are about it.
+  const page = await must('GET /api/listings', api(base, 'GET', '/api/listings?limit=50'));
+  const list: { id: number; sellerId?: number; userId?: number }[] = Array.isArray(page) ? page : (page.listings ?? page.items ?? page.data);
+  const other = list.find((l) => (l.sellerId ?? l.userId) === otherId) ?? list[0];
+  if (!other) throw new Error('the demo data has no public listing');
+  const listingId = other.id;
+  const sellerId = other.sellerId ?? other.userId ?? otherId;
+  const chat = await must(
+    'POST /api/chats/start',
+    api(base, 'POST', '/api/chats/start', { cookie: userCookie, body: { listingId, sellerId, message: 'Hei! Er bilen fortsatt til salgs, og kan jeg komme på prøvetur på lørdag?' } }),
+  );
+  await must('POST /api/saved-listings', api(base, 'POST', '/api/saved-listings', { cookie: userCookie, body: { listingId } }));
+  await must('POST /api/listings', api(base, 'POST', '/api/listings', { cookie: userCookie, body: listingBody(3) }));
+  await must(
+    'POST /api/contact',
+    api(base, 'POST', '/api/contact', {
+      body: { name: 'Per Olsen', email: 'per.olsen@example.no', subject: 'Spørsmål om annonsering', message: 'Hvor lenge ligger en annonse ute?' },
+    }),
+  );
+  await must('POST /api/feedback', api(base, 'POST', '/api/feedback', { body: { name: 'Åse Berg', feedback: 'Fin side, lett å finne fram.' } }));
+  return { listingId, chatId: (chat as { chatId: number }).chatId, userCookie, adminCookie };
+}
+
+async function newContext(browser: Browser, base: string, cookie: string | null) {
+  // bypassCSP: axe is evaluated into the page; the app's CSP rightly refuses inline scripts.
+  const context = await browser.newContext({ viewport: { width: WIDTH, height: 900 }, locale: 'nb-NO', timezoneId: 'Europe/Oslo', bypassCSP: true });
+  if (cookie) {
+    const [name, value] = cookie.split('=');
+    await context.addCookies([{ name, value, url: base, httpOnly: true, sameSite: 'Lax' }]);
+  }
+  return context;
+}
+
+// --- axe ---------------------------------------------------------------------------------------------------
+
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+async function runAxe(page: Page, url: string): Promise<AxeViolation[]> {
+  await page.goto(url, { waitUntil: 'networkidle' });
+  // The page has rendered its content (not a skeleton) and its entry animations are over.
+  await page.locator('main h1, main h2').first().waitFor({ timeout: 15_000 });
+  await page.waitForFunction(() => !document.querySelector('main .chakra-skeleton, main [data-scope="skeleton"]'), null, { timeout: 10_000 }).catch(() => {});
+  await page.waitForTimeout(600);
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const r = await axe.run(document, { resultTypes: ['violations'] });
+    return r.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target.map(String), failureSummary: n.failureSummary })),
+    }));
+  });
+}
+
+// --- Lighthouse --------------------------------------------------------------------------------------------
+
+async function runLighthouse(url: string): Promise<LighthouseScores> {
+  // A fresh browser per run, as Lighthouse's own CLI does (no cache or storage carried over).
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { categories, audits } = result.lhr;
+    if (result.lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${result.lhr.runtimeError.message}`);
+    const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+    const failedAudits = Object.values(categories)
+      .filter((c) => c.id !== 'performance')
+      .flatMap((c) => c.auditRefs.filter((a) => a.weight > 0 && audits[a.id]?.score !== null && (audits[a.id]?.score ?? 1) < 1).map((a) => `${c.id}:${a.id}`));
+    return {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      bestPractices: score('best-practices'),
+      seo: score('seo'),
+      lcpMs: audits['largest-contentful-paint']?.numericValue ?? NaN,
+      failedAudits,
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+function median(values: number[]) {
+  const s = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+}
+
+function medianOf(runs: LighthouseScores[]): LighthouseScores {
+  return {
+    performance: median(runs.map((r) => r.performance)),
+    accessibility: median(runs.map((r) => r.accessibility)),
+    bestPractices: median(runs.map((r) => r.bestPractices)),
+    seo: median(runs.map((r) => r.seo)),
+    lcpMs: median(runs.map((r) => r.lcpMs)),
+    failedAudits: [...new Set(runs.flatMap((r) => r.failedAudits))],
+  };
+}
+
+// --- report ------------------------------------------------------------------------------------------------
+
+function report(results: RouteResult[]) {
+  const who = { visitor: 'logged out', user: 'logged in', admin: 'admin' } as const;
+  const pathWidth = Math.max(...results.map((r) => r.path.length), 10);
+  console.log(`\nLighthouse 12 mobile preset (median of ${RUNS}) and axe-core ${axeVersion()} at ${WIDTH} px\n`);
+  for (const r of results) {
+    const lh = r.lighthouse;
+    const scores = lh
+      ? `perf ${pad(lh.performance)}  a11y ${pad(lh.accessibility)}  bp ${pad(lh.bestPractices)}  seo ${pad(lh.seo)}  LCP ${(lh.lcpMs / 1000).toFixed(1).padStart(4)} s`
+      : `perf   –  a11y   –  bp   –  seo   –  LCP    – `;
+    const bad = r.axe.filter(severe);
+    const nodes = bad.reduce((n, v) => n + v.nodes.length, 0);
+    const ids = bad.map((v) => `${v.id}×${v.nodes.length}`).join(', ');
+    console.log(`${r.path.padEnd(pathWidth)}  ${who[r.who].padEnd(10)}  ${scores}  axe serious/critical ${bad.length}${bad.length ? ` (${nodes} elements: ${ids})` : ''}`);
+    if (lh?.failedAudits.length) console.log(`${' '.repeat(pathWidth + 14)}Lighthouse audits not passed: ${lh.failedAudits.join(', ')}`);
+    if (DETAILS) {
+      for (const v of r.axe) {
+        console.log(`    [${v.impact}] ${v.id}: ${v.help}`);
+        for (const n of v.nodes.slice(0, 8)) console.log(`        ${n.target.join(' ')}${n.failureSummary ? `  — ${n.failureSummary.split('\n').slice(1).join(' ').trim()}` : ''}`);
+        if (v.nodes.length > 8) console.log(`        … and ${v.nodes.length - 8} more`);
+      }
+    }
+  }
+  const total = results.reduce((n, r) => n + r.axe.filter(severe).length, 0);
+  console.log(total ? `\n${total} serious or critical axe violation(s).` : '\nNo serious or critical axe violations.');
+}
+
+const pad = (n: number) => String(Math.round(n)).padStart(3);
+
+function axeVersion() {
+  return /axe v([\d.]+)/.exec(axeSource.slice(0, 200))?.[1] ?? '4';
+}
+
+runMain(main, { cleanup: scratch.cleanup, logFile: scratch.logFile });
