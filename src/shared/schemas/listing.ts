@@ -18,6 +18,9 @@ export const LISTING_PRICE_TITLE = 'Ugyldig pris';
 export const LISTING_PRICE_MESSAGE = 'Vennligst angi en gyldig pris.';
 export const IMAGE_TYPE_TITLE = 'Ugyldig filtype';
 export const IMAGE_TYPE_MESSAGE = 'Kun bildefiler er tillatt.';
+/** The toast after a listing is deleted for good, by its owner (Mine annonser) or an admin (docs/product/errors.md). */
+export const LISTING_DELETED_TITLE = 'Annonse slettet';
+export const LISTING_DELETED_MESSAGE = 'Annonsen er permanent fjernet.';
 
 export const YEAR_MIN = 1950;
 /** docs/product/limits.md: "Year 1950 to next year", evaluated when parsing so a long-running server never goes stale. */

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ADMIN_TEXTS } from '../../../shared/schemas/admin';
+import { LISTING_DELETED_MESSAGE, LISTING_DELETED_TITLE } from '../../../shared/schemas/listing';
 import { errorMessage } from '../../lib/server-errors';
 import { toast, toastError } from '../../lib/toaster';
 import { useTRPC } from '../../trpc';
@@ -27,14 +28,14 @@ export function useReviewListing(opts: { onSuccess?: () => void } = {}) {
   );
 }
 
-/** Deleting any listing from the all tab: 'Annonse slettet' / 'Kunne ikke slette annonse'. */
+/** Deleting any listing from the all tab, with the owner's 'Annonse slettet' toast or 'Kunne ikke slette annonse'. */
 export function useDeleteListing(opts: { onSuccess?: () => void } = {}) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   return useMutation(
     trpc.admin.listings.delete.mutationOptions({
       onSuccess: async () => {
-        toast('Annonse slettet', 'Annonsen er permanent fjernet.');
+        toast(LISTING_DELETED_TITLE, LISTING_DELETED_MESSAGE);
         opts.onSuccess?.();
         await Promise.all([
           queryClient.invalidateQueries({ queryKey: trpc.admin.listings.pathKey() }),

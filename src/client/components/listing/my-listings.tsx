@@ -21,6 +21,7 @@ import { CalendarDays, Car, Eye, EyeOff, MapPin, Pencil, Plus, Trash2 } from 'lu
 import { useState, type ReactNode } from 'react';
 import { formatDate, formatPrice } from '../../../shared/format';
 import type { ListingShape, ListingStatus } from '../../../shared/types/listing';
+import { LISTING_DELETED_MESSAGE, LISTING_DELETED_TITLE } from '../../../shared/schemas/listing';
 import { toast, toastError } from '../../lib/toaster';
 import { RouteErrorAlert } from '../../lib/route-retry';
 import { useTRPC } from '../../trpc';
@@ -250,7 +251,7 @@ function DeleteDialog({ listing, onClose }: { listing: ListingShape | null; onCl
   const del = useMutation(
     trpc.listings.delete.mutationOptions({
       onSuccess: async () => {
-        toast('Annonse slettet', 'Annonsen er permanent fjernet.');
+        toast(LISTING_DELETED_TITLE, LISTING_DELETED_MESSAGE);
         onClose();
         await invalidate();
       },
