@@ -103,6 +103,15 @@ export type AdminUpdateUserInput = z.output<typeof adminUpdateUserInput>;
 
 export const AUDIT_TARGET_TYPES = ['listing', 'user'] as const;
 export const AUDIT_ACTIONS = ['listing.approve', 'listing.reject', 'listing.edit', 'listing.delete', 'user.update', 'user.delete'] as const;
+/** How the audit log names each action (docs/product/admin.md#audit-log). */
+export const AUDIT_ACTION_LABELS = {
+  'listing.approve': 'Godkjent',
+  'listing.reject': 'Avvist',
+  'listing.edit': 'Redigert',
+  'listing.delete': 'Slettet',
+  'user.update': 'Opplysninger endret',
+  'user.delete': 'Bruker slettet',
+} as const satisfies Record<(typeof AUDIT_ACTIONS)[number], string>;
 export const adminAuditInput = z.object({
   targetType: z.enum(AUDIT_TARGET_TYPES, { error: 'targetType må være listing eller user.' }),
   targetId: z.coerce.number({ error: 'targetId må være et heltall.' }).int({ error: 'targetId må være et heltall.' }).positive({ error: 'targetId må være et heltall.' }),

@@ -2,7 +2,7 @@ import { Badge, Box, Button, Dialog, EmptyState, HStack, Skeleton, Stack, Text, 
 import { useQuery } from '@tanstack/react-query';
 import { History } from 'lucide-react';
 import { formatDateTime } from '../../../shared/format';
-import type { AuditEntryShape } from '../../../shared/schemas/admin';
+import { AUDIT_ACTION_LABELS, type AuditEntryShape } from '../../../shared/schemas/admin';
 import { errorMessage } from '../../lib/server-errors';
 import { useTRPC } from '../../trpc';
 import { DialogFrame } from '../dialog-frame';
@@ -17,13 +17,14 @@ export interface AuditTarget {
   label: string;
 }
 
-const ACTIONS: Record<AuditEntryShape['action'], { label: string; palette: string }> = {
-  'listing.approve': { label: 'Godkjent', palette: 'green' },
-  'listing.reject': { label: 'Avvist', palette: 'red' },
-  'listing.edit': { label: 'Redigert', palette: 'blue' },
-  'listing.delete': { label: 'Slettet', palette: 'gray' },
-  'user.update': { label: 'Opplysninger endret', palette: 'blue' },
-  'user.delete': { label: 'Bruker slettet', palette: 'gray' },
+/** Each action's dot and badge colour; the words are the shared labels. */
+const PALETTES: Record<AuditEntryShape['action'], string> = {
+  'listing.approve': 'green',
+  'listing.reject': 'red',
+  'listing.edit': 'blue',
+  'listing.delete': 'gray',
+  'user.update': 'blue',
+  'user.delete': 'gray',
 };
 
 /** The user fields an admin edit names in its entry (the listing fields' labels come with the entry's own words). */
@@ -95,18 +96,18 @@ function AuditEntries({ target }: { target: AuditTarget }) {
   return (
     <Stack as="ol" listStyleType="none" gap="0" data-testid="audit-entries">
       {query.data.map((e, i) => {
-        const action = ACTIONS[e.action];
+        const palette = PALETTES[e.action];
         const lines = detailLines(e);
         return (
           <HStack as="li" key={e.id} align="stretch" gap="3" data-action={e.action}>
             <VStack gap="0" pt="1.5">
-              <Box w="2.5" h="2.5" rounded="full" bg={`${action.palette}.solid`} flexShrink={0} />
+              <Box w="2.5" h="2.5" rounded="full" bg={`${palette}.solid`} flexShrink={0} />
               {i < query.data.length - 1 && <Box w="1px" flex="1" bg="border.emphasized" mt="1" />}
             </VStack>
             <Box pb="4" minW="0">
               <HStack gap="2" wrap="wrap">
-                <Badge colorPalette={action.palette} variant="subtle">
-                  {action.label}
+                <Badge colorPalette={palette} variant="subtle">
+                  {AUDIT_ACTION_LABELS[e.action]}
                 </Badge>
                 <Text textStyle="sm" color="fg.muted">
                   <time dateTime={e.createdAt}>{formatDateTime(e.createdAt)}</time>
