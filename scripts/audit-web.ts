@@ -208,12 +208,12 @@ async function prepareData(base: string) {
     return res.body;
   };
   // A public listing of another demo user: the listing page, the chat and the saved listing are about it.
-  const page = await must('GET /api/listings', api(base, 'GET', '/api/listings?limit=50'));
-  const list: { id: number; sellerId?: number; userId?: number }[] = Array.isArray(page) ? page : (page.listings ?? page.items ?? page.data);
-  const other = list.find((l) => (l.sellerId ?? l.userId) === otherId) ?? list[0];
-  if (!other) throw new Error('the demo data has no public listing');
+  // GET /api/listings answers a JSON array of listings (docs/product/api.md).
+  const list = (await must('GET /api/listings', api(base, 'GET', '/api/listings?limit=50'))) as { id: number; userId: number }[];
+  const other = list.find((l) => l.userId === otherId);
+  if (!other) throw new Error(`the demo data has no public listing of ${OTHER_USER}`);
   const listingId = other.id;
-  const sellerId = other.sellerId ?? other.userId ?? otherId;
+  const sellerId = other.userId;
   const chat = await must(
     'POST /api/chats/start',
     api(base, 'POST', '/api/chats/start', { cookie: userCookie, body: { listingId, sellerId, message: 'Hei! Er bilen fortsatt til salgs, og kan jeg komme på prøvetur på lørdag?' } }),
