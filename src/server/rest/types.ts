@@ -99,6 +99,15 @@ function dropSafeIntegerBounds({ jsonSchema }: { jsonSchema: Record<string, unkn
   if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
 }
 
+/**
+ * A row's `send` for private answers that change all the time (a user's chats, notifications, the admin's lists): the
+ * procedure's result as it is, never kept by a browser or a proxy.
+ */
+export function noStore<T>(result: T, reply: Pick<FastifyReply, 'header'>): T {
+  reply.header('Cache-Control', 'no-store');
+  return result;
+}
+
 /** A file's rows; rows that `serialize` get their Fastify response schemas from `doc.responses`. */
 export const defineRoutes = (routes: RestRoute[]): RestRoute[] =>
   routes.map((r) => {

@@ -1,16 +1,12 @@
 import { chatId, chatShape, markChatInput, messageShape, sendMessageInput, startChatInput, startChatResult } from '../../../shared/schemas/chat';
 import { z } from '../../../shared/zod';
-import { defineRoutes } from '../types';
+import { defineRoutes, noStore } from '../types';
 
 const tag = 'Chats';
 const params = z.object({ chatId });
 
 // docs/product/chats.md, docs/product/api.md#chats. All need a login (401); a chat the caller does not take part in
 // answers 404 as if it did not exist. Lists are private and change every second: never stored by a cache.
-const noStore = <T>(result: T, reply: { header: (k: string, v: string) => unknown }) => {
-  reply.header('Cache-Control', 'no-store');
-  return result;
-};
 
 export const chatsRoutes = defineRoutes([
   {

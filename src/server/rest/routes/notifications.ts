@@ -1,6 +1,6 @@
 import { notificationIdInput, notificationShape } from '../../../shared/schemas/notification';
 import { z } from '../../../shared/zod';
-import { defineRoutes } from '../types';
+import { defineRoutes, noStore } from '../types';
 
 const tag = 'Notifications';
 const params = notificationIdInput;
@@ -12,10 +12,7 @@ export const notificationsRoutes = defineRoutes([
     url: '/api/notifications',
     procedure: 'notifications.list',
     input: () => undefined,
-    send: (result: unknown, reply) => {
-      reply.header('Cache-Control', 'no-store');
-      return result;
-    },
+    send: noStore,
     doc: { tag, summary: "The caller's notifications, newest first (the newest 200)", auth: true, responses: { 200: z.array(notificationShape) }, errors: [401] },
   },
   {
