@@ -6,7 +6,7 @@ import { listingImages, type Listing } from '../db/schema';
 import type { EventHub } from '../src/server/realtime/hub';
 import { startChat } from '../src/server/services/chats';
 import { insertListing } from '../src/server/testing/listing-factory';
-import { createUser, db, expectNoErrors, expectToast, loginAs, newPage, screenshot, type TestPage } from './support';
+import { createUser, db, expectNoErrors, expectToast, loginAs, menuCount, newPage, screenshot, type TestPage } from './support';
 
 const TAG = `c${Date.now().toString(36)}`;
 // The keyless map frame of the listing page cannot load without internet; offline sends and a dropped websocket log
@@ -41,25 +41,6 @@ const bubbles = (page: TestPage, text?: string | RegExp) =>
 /** A message the server has stored (not an optimistic bubble still on its way). */
 const stored = (page: TestPage, text: string) => page.locator('[data-testid="message"]:not([data-pending])').filter({ hasText: text });
 
-/**
- * The count on the user menu's 'Meldinger' item (the header's badge), read by opening the menu and closing it again;
- * a toast over the header's right end is closed first, as a user would.
- */
-async function menuCount(page: TestPage) {
-  const toast = page.getByTestId('toast');
-  if (await toast.count()) {
-    await toast.getByRole('button', { name: 'Lukk' }).click();
-    await toast.waitFor({ state: 'detached' });
-  }
-  await page.getByTestId('user-menu').click();
-  const item = page.getByRole('menuitem', { name: /^Meldinger/ });
-  await item.waitFor();
-  const text = (await item.getByTestId('count-badge').innerText()).replace(/\D+/g, '');
-  await page.keyboard.press('Escape');
-  await item.waitFor({ state: 'hidden' });
-  return Number(text);
-}
-
 /** Requests of one tRPC procedure (batched calls name it in the path). */
 function countCalls(page: TestPage, procedure: string) {
   const seen = { sent: 0, failed: 0 };
@@ -89,7 +70,7 @@ describe('chats between a buyer and a seller', () => {
     await sellerPage.goto('/chats');
     await sellerPage.getByRole('heading', { name: 'Meldinger', level: 1 }).waitFor();
     await sellerPage.getByText('Velg en chat', { exact: true }).waitFor();
-    expect(await menuCount(sellerPage)).toBe(0);
+    expect(await menuCount(sellerPage, 'Meldinger')).toBe(0);
     // Set once: still there later means the page was never reloaded.
     await sellerPage.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
 
@@ -124,7 +105,7 @@ describe('chats between a buyer and a seller', () => {
     expect(await sellerRow.getByTestId('unread-badge').textContent()).toBe('1');
     expect(await sellerRow.getByRole('img').getAttribute('src')).toMatch(/^data:image\/svg/);
     // The header's 'Meldinger' badge heard of it too, without a reload.
-    await expect.poll(() => menuCount(sellerPage)).toBe(1);
+    await expect.poll(() => menuCount(sellerPage, 'Meldinger')).toBe(1);
 
     await expectToast(buyerPage, 'Chat startet');
     await expect.poll(() => new URL(buyerPage.url()).searchParams.get('chat')).toMatch(/^\d+$/);
@@ -143,7 +124,7 @@ describe('chats between a buyer and a seller', () => {
     expect(await received.getAttribute('data-own')).toBeNull();
     expect(await received.getByTestId('message-sender').textContent()).toBe('Bjørn');
     await sellerRow.getByTestId('unread-badge').waitFor({ state: 'detached' });
-    expect(await menuCount(sellerPage)).toBe(0);
+    expect(await menuCount(sellerPage, 'Meldinger')).toBe(0);
 
     // The seller answers with Enter; the buyer sees it without reload, on the left.
     await composer(sellerPage).fill('Ja, den er til salgs. Vil du prøvekjøre?');

@@ -8,7 +8,7 @@ import { notifications } from '../db/schema';
 import { createSession, generateSessionToken, SESSION_COOKIE } from '../src/server/auth/session';
 import { insertListing } from '../src/server/testing/listing-factory';
 import type { NotificationType } from '../src/shared/schemas/notification';
-import { baseURL, createUser, db, expectNoErrors, expectToast, loginAs, newPage, screenshot, type TestPage } from './support';
+import { baseURL, createUser, db, expectNoErrors, expectToast, loginAs, menuCount, newPage, screenshot, type TestPage } from './support';
 
 const HOUR = 3_600_000;
 
@@ -26,25 +26,6 @@ function insertNotification(
 const cards = (page: TestPage) => page.getByTestId('notification');
 const card = (page: TestPage, title: string) => cards(page).filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 const storedFor = (userId: number) => db().select().from(notifications).where(eq(notifications.userId, userId)).all();
-
-/**
- * The count on the user menu's 'Varslinger' item, read by opening the menu (and closing it again). A toast sits over
- * the header's right end for its 5 s, so one still showing is closed first, as a user would.
- */
-async function menuCount(page: TestPage, label: 'Varslinger' | 'Meldinger') {
-  const toast = page.getByTestId('toast');
-  if (await toast.count()) {
-    await toast.getByRole('button', { name: 'Lukk' }).click();
-    await toast.waitFor({ state: 'detached' });
-  }
-  await page.getByTestId('user-menu').click();
-  const item = page.getByRole('menuitem', { name: new RegExp(`^${label}`) });
-  await item.waitFor();
-  const text = (await item.getByTestId('count-badge').innerText()).replace(/\D+/g, '');
-  await page.keyboard.press('Escape');
-  await item.waitFor({ state: 'hidden' });
-  return Number(text);
-}
 
 let ip = 0;
 /** A POST to the running server's REST API as `user` (a session of their own, an address of its own). */
@@ -287,18 +268,23 @@ describe('/varslinger', () => {
   });
 });
 
+/** A seller with a listing of theirs and a buyer; the seller's /varslinger open, empty, and both subscriptions started. */
+async function sellerListening(make: string, model: string) {
+  const { user: seller } = await createUser({ name: 'Siri Selger' });
+  const { user: buyer } = await createUser({ name: 'Per Kjøper' });
+  const listing = insertListing(db(), seller.id, { make, model });
+  const page = await newPage();
+  await loginAs(page, seller);
+  const live = subscriptionsStarted(page);
+  await page.goto('/varslinger');
+  await page.getByText('Ingen varslinger', { exact: true }).waitFor();
+  await live;
+  return { seller, buyer, listing, page };
+}
+
 describe('live notifications', () => {
   it("a buyer's inquiry appears on the open page within a second, without reload, and the badges count it", async () => {
-    const { user: seller } = await createUser({ name: 'Siri Selger' });
-    const { user: buyer } = await createUser({ name: 'Per Kjøper' });
-    const listing = insertListing(db(), seller.id, { make: 'Toyota', model: 'Corolla' });
-
-    const page = await newPage();
-    await loginAs(page, seller);
-    const live = subscriptionsStarted(page);
-    await page.goto('/varslinger');
-    await page.getByText('Ingen varslinger', { exact: true }).waitFor();
-    await live;
+    const { buyer, listing, page } = await sellerListening('Toyota', 'Corolla');
     await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
     expect(await page.getByTestId('user-menu').getByTestId('unread-dot').count()).toBe(0);
     expect(await menuCount(page, 'Varslinger')).toBe(0);
@@ -342,16 +328,7 @@ describe('live notifications', () => {
   });
 
   it("a chat started on my listing: its notification opens the chat, and 'Meldinger' counts the unread message until it is read", async () => {
-    const { user: seller } = await createUser({ name: 'Siri Selger' });
-    const { user: buyer } = await createUser({ name: 'Per Kjøper' });
-    const listing = insertListing(db(), seller.id, { make: 'Volvo', model: 'XC60' });
-
-    const page = await newPage();
-    await loginAs(page, seller);
-    const live = subscriptionsStarted(page);
-    await page.goto('/varslinger');
-    await page.getByText('Ingen varslinger', { exact: true }).waitFor();
-    await live;
+    const { seller, buyer, listing, page } = await sellerListening('Volvo', 'XC60');
     expect(await menuCount(page, 'Meldinger')).toBe(0);
 
     const { chatId } = await postAs(buyer, '/api/chats/start', { listingId: listing.id, sellerId: seller.id, message: 'Hei! Er XC-en ledig?' });

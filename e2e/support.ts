@@ -157,6 +157,26 @@ export async function expectToast(page: Page, title: string, description?: strin
   return toast.first();
 }
 
+/**
+ * The count on an item of the user menu ('Varslinger', 'Meldinger': the header's badges), read by opening the menu and
+ * closing it again. A toast sits over the header's right end for its 5 s, so one still showing is closed first, as a
+ * user would.
+ */
+export async function menuCount(page: Page, label: 'Varslinger' | 'Meldinger') {
+  const toast = page.getByTestId('toast');
+  if (await toast.count()) {
+    await toast.getByRole('button', { name: 'Lukk' }).click();
+    await toast.waitFor({ state: 'detached' });
+  }
+  await page.getByTestId('user-menu').click();
+  const item = page.getByRole('menuitem', { name: new RegExp(`^${label}`) });
+  await item.waitFor();
+  const text = (await item.getByTestId('count-badge').innerText()).replace(/\D+/g, '');
+  await page.keyboard.press('Escape');
+  await item.waitFor({ state: 'hidden' });
+  return Number(text);
+}
+
 /** Saves a full-page screenshot as e2e/screenshots/<name>.png (gitignored) and returns its path. */
 export async function screenshot(page: Page, name: string): Promise<string> {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
