@@ -16,7 +16,7 @@ import {
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { SearchX, Search } from 'lucide-react';
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { formatNumber } from '../../shared/format';
 import { ListingCard, ListingGrid, ListingGridSkeleton } from '../components/listings/listing-card';
 import { ActiveFilterTags, FilterPanel, type ApplyPatch } from '../components/search/filter-panel';
@@ -63,6 +63,17 @@ function SearchPage() {
   const pages = Math.ceil(total / PAGE_SIZE);
   const updating = results.isFetching && results.isPlaceholderData;
 
+  // A page past the end (a stale link, fewer cars since) goes to the last page instead of showing a count next to
+  // 'Ingen annonser funnet'. Only an answer for this very URL decides, not the previous one kept on screen.
+  const settled = results.data && !results.isPlaceholderData;
+  useEffect(() => {
+    if (!settled || page <= Math.max(pages, 1)) return;
+    void navigate({ search: (prev) => ({ ...prev, page: pages > 1 ? pages : undefined }), replace: true, resetScroll: false });
+  }, [settled, page, pages, navigate]);
+  // Past the end, or the empty page kept on screen while the last page loads: neither shows a count next to
+  // 'Ingen annonser funnet'; the skeleton stands in.
+  const pastTheEnd = page > Math.max(pages, 1) || (results.data !== undefined && items.length === 0 && total > 0);
+
   return (
     <Container maxW="7xl" py={{ base: 6, md: 10 }}>
       <Heading as="h1" fontSize={{ base: '2xl', md: '4xl' }} letterSpacing="-0.02em" mb={{ base: 4, md: 6 }}>
@@ -103,10 +114,11 @@ function SearchPage() {
 
       <Flex align="center" justify="space-between" mt={{ base: 6, md: 8 }} mb="4" minH="6">
         <HStack gap="2" aria-live="polite">
-          {results.data && (
-            <Text fontWeight="semibold" data-testid="result-count">
+          {results.data && !pastTheEnd && (
+            // The results' heading (the cards below are h3), so headings go h1, h2, h3.
+            <Heading as="h2" fontSize="md" fontWeight="semibold" data-testid="result-count">
               {formatNumber(total)} {total === 1 ? 'bil' : 'biler'}
-            </Text>
+            </Heading>
           )}
           {updating && <Spinner size="xs" color="brand.500" aria-label="Oppdaterer" />}
         </HStack>
@@ -117,7 +129,7 @@ function SearchPage() {
         )}
       </Flex>
 
-      {results.isPending ? (
+      {results.isPending || pastTheEnd ? (
         <ListingGridSkeleton count={6} />
       ) : results.isError ? (
         <Alert.Root status="error" rounded="xl">

@@ -15,9 +15,12 @@ import {
   Text,
   Wrap,
 } from '@chakra-ui/react';
+import { useQuery } from '@tanstack/react-query';
 import { ChevronDown, RotateCcw, SlidersHorizontal } from 'lucide-react';
 import { useId, useState } from 'react';
-import { formatPrice } from '../../../shared/format';
+import { formatMileage, formatNumber, formatPrice } from '../../../shared/format';
+import type { SearchFacets } from '../../../shared/schemas/search';
+import { useTRPC } from '../../trpc';
 import {
   activeFilterCount,
   canonical,
@@ -32,8 +35,10 @@ import { useDebouncedUrlValue } from './use-debounced-url-value';
 export type SearchPatch = Partial<ListingSearch>;
 export type ApplyPatch = (patch: SearchPatch, opts?: { replace?: boolean }) => void;
 
-const SELECTS: { field: FilterField; label: string; all: string }[] = [
+type SelectField = FilterField | 'model';
+const SELECTS: { field: SelectField; label: string; all: string }[] = [
   { field: 'make', label: 'Merke', all: 'Alle merker' },
+  { field: 'model', label: 'Modell', all: 'Alle modeller' },
   { field: 'bodyType', label: 'Biltype', all: 'Alle biltyper' },
   { field: 'fuelType', label: 'Drivstofftype', all: 'Alle drivstoff' },
   { field: 'transmission', label: 'Girkasse', all: 'Alle girkasser' },
@@ -48,6 +53,9 @@ export function FilterPanel({ search, apply, onReset }: { search: ListingSearch;
   // always visible as removable tags below, so folding hides nothing important.
   const [open, setOpen] = useState(isDesktop);
   const count = activeFilterCount(search);
+  const trpc = useTRPC();
+  // What is for sale changes slowly; the counts are a guide, not a promise (docs/decisions/009-search-quality.md).
+  const facets = useQuery(trpc.listings.facets.queryOptions(undefined, { staleTime: 60_000 }));
 
   return (
     <Collapsible.Root
@@ -90,20 +98,32 @@ export function FilterPanel({ search, apply, onReset }: { search: ListingSearch;
       </Collapsible.Trigger>
       <Collapsible.Content>
         <Box px={{ base: 4, md: 5 }} pb={{ base: 4, md: 5 }} pt="1">
-          <SimpleGrid columns={{ base: 2, md: 3, lg: 5 }} gap={{ base: 3, md: 4 }}>
-            {SELECTS.map((s) => (
-              <Select
-                key={s.field}
-                label={s.label}
-                value={canonical(s.field, search[s.field])}
-                onChange={(v) => apply({ [s.field]: v || undefined })}
-                options={[{ value: '', label: s.all }, ...FILTER_OPTIONS[s.field].map((o) => ({ value: o, label: o }))]}
-              />
-            ))}
-            {/* After Hjuldrift on phones (so the from/to pairs share a row), last on wide screens. */}
+          <SimpleGrid columns={{ base: 2, md: 3, lg: 4 }} gap={{ base: 3, md: 4 }}>
+            {SELECTS.map((s) => {
+              const choices = choicesFor(s.field, search, facets.data);
+              return (
+                <Select
+                  key={s.field}
+                  label={s.label}
+                  value={choices.value}
+                  onChange={(v) =>
+                    // A new make starts with all its models.
+                    apply(s.field === 'make' ? { make: v || undefined, model: undefined } : { [s.field]: v || undefined })
+                  }
+                  disabled={s.field === 'model' && !search.make && !search.model}
+                  options={[{ value: '', label: s.all }, ...choices.options]}
+                />
+              );
+            })}
+            <TextFilter
+              label="Område"
+              placeholder="Sted eller postnummer"
+              value={search.location}
+              suggestions={facets.data?.places}
+              onCommit={(v) => apply({ location: v }, { replace: true })}
+            />
             <Select
               label="Sorter etter"
-              order={{ base: 0, lg: 1 }}
               value={search.sort ?? 'newest'}
               onChange={(v) => apply({ sort: v === 'newest' ? undefined : (v as ListingSearch['sort']) })}
               options={SORT_KEYS.map((k) => ({ value: k, label: SORT_LABELS[k] }))}
@@ -122,6 +142,18 @@ export function FilterPanel({ search, apply, onReset }: { search: ListingSearch;
               maxLength={4}
               onCommit={(v) => apply({ yearMax: v }, { replace: true })}
             />
+            <NumberFilter
+              label="Kilometerstand fra"
+              unit="km"
+              value={search.mileageFrom}
+              onCommit={(v) => apply({ mileageFrom: v }, { replace: true })}
+            />
+            <NumberFilter
+              label="Kilometerstand til"
+              unit="km"
+              value={search.mileageTo}
+              onCommit={(v) => apply({ mileageTo: v }, { replace: true })}
+            />
           </SimpleGrid>
           <Flex justify="flex-end" mt="4">
             <Button variant="outline" size="sm" onClick={onReset} disabled={count === 0 && !search.query && !search.sort}>
@@ -134,15 +166,44 @@ export function FilterPanel({ search, apply, onReset }: { search: ListingSearch;
   );
 }
 
+
+const withCount = (name: string, count: number) => ({ value: name, label: `${name} (${formatNumber(count)})` });
+
+/**
+ * A select's choices. Makes and models come from what is for sale, with counts (the ten brands of the product's list
+ * first, as the server orders them); until they load, the fixed list. A value from the URL that no choice holds (a
+ * make nobody sells) is still offered, so the select shows what filters the result.
+ */
+function choicesFor(field: SelectField, search: ListingSearch, facets: SearchFacets | undefined) {
+  let options: { value: string; label: string }[];
+  let current = field === 'model' ? (search.model ?? '') : canonical(field, search[field]);
+  if (field === 'make') {
+    options = facets ? facets.makes.map((m) => withCount(m.name, m.count)) : FILTER_OPTIONS.make.map((o) => ({ value: o, label: o }));
+    const known = facets?.makes.find((m) => m.name.toLowerCase() === current.toLowerCase());
+    if (known) current = known.name;
+  } else if (field === 'model') {
+    const make = search.make?.toLowerCase();
+    const models = facets?.makes.find((m) => m.name.toLowerCase() === make)?.models ?? [];
+    options = models.map((m) => withCount(m.name, m.count));
+    const known = models.find((m) => m.name.toLowerCase() === current.toLowerCase());
+    if (known) current = known.name;
+  } else {
+    options = FILTER_OPTIONS[field].map((o) => ({ value: o, label: o }));
+  }
+  if (current && !options.some((o) => o.value === current)) options.push({ value: current, label: current });
+  return { value: current, options };
+}
+
 function Select(props: {
   label: string;
   value: string;
   onChange: (v: string) => void;
   options: { value: string; label: string }[];
   order?: FieldRootProps['order'];
+  disabled?: boolean;
 }) {
   return (
-    <Field.Root order={props.order}>
+    <Field.Root order={props.order} disabled={props.disabled}>
       <Field.Label fontSize="sm" color="fg.muted">
         {props.label}
       </Field.Label>
@@ -183,7 +244,7 @@ function NumberFilter(props: {
       id={id}
       inputMode="numeric"
       autoComplete="off"
-      placeholder={props.unit ? 'Beløp' : 'ÅÅÅÅ'}
+      placeholder={props.unit === 'kr' ? 'Beløp' : props.unit === 'km' ? 'Antall km' : 'ÅÅÅÅ'}
       maxLength={props.maxLength ?? 9}
       value={value}
       onChange={(e) => setValue(digitsOnly(e.currentTarget.value))}
@@ -211,20 +272,66 @@ function NumberFilter(props: {
   );
 }
 
+/**
+ * A free-text filter committed to the URL after a pause, with suggestions (the places for sale, with counts) from
+ * the browser's own list.
+ */
+function TextFilter(props: {
+  label: string;
+  placeholder: string;
+  value: string | undefined;
+  suggestions: readonly { name: string; count: number }[] | undefined;
+  onCommit: (v: string | undefined) => void;
+}) {
+  const id = useId();
+  const [value, setValue] = useDebouncedUrlValue(props.value ?? '', (v) => props.onCommit(v || undefined), { delay: 500 });
+  return (
+    <Field.Root>
+      <Field.Label htmlFor={id} fontSize="sm" color="fg.muted">
+        {props.label}
+      </Field.Label>
+      <Input
+        id={id}
+        list={`${id}-list`}
+        autoComplete="off"
+        placeholder={props.placeholder}
+        maxLength={100}
+        value={value}
+        onChange={(e) => setValue(e.currentTarget.value)}
+      />
+      <datalist id={`${id}-list`}>
+        {props.suggestions?.map((p) => (
+          <option key={p.name} value={p.name}>
+            {`${p.name} (${formatNumber(p.count)})`}
+          </option>
+        ))}
+      </datalist>
+    </Field.Root>
+  );
+}
+
 /** The active filters as removable tags, so a folded panel still shows what narrows the result. */
 export function ActiveFilterTags({ search, apply }: { search: ListingSearch; apply: ApplyPatch }) {
   const tags: { key: string; label: string; clear: SearchPatch }[] = [];
   if (search.query) tags.push({ key: 'query', label: `«${search.query}»`, clear: { query: undefined } });
   for (const s of SELECTS) {
     const v = search[s.field];
-    if (v) tags.push({ key: s.field, label: canonical(s.field, v), clear: { [s.field]: undefined } });
+    if (!v) continue;
+    // Removing the make removes its model too (the model select lists the make's models).
+    const clear: SearchPatch = s.field === 'make' ? { make: undefined, model: undefined } : { [s.field]: undefined };
+    tags.push({ key: s.field, label: s.field === 'model' ? v : canonical(s.field, v), clear });
   }
+  if (search.location) tags.push({ key: 'location', label: search.location, clear: { location: undefined } });
   if (search.priceMin !== undefined)
     tags.push({ key: 'priceMin', label: `Fra ${formatPrice(search.priceMin)}`, clear: { priceMin: undefined } });
   if (search.priceMax !== undefined)
     tags.push({ key: 'priceMax', label: `Til ${formatPrice(search.priceMax)}`, clear: { priceMax: undefined } });
   if (search.yearMin !== undefined) tags.push({ key: 'yearMin', label: `Fra ${search.yearMin}`, clear: { yearMin: undefined } });
   if (search.yearMax !== undefined) tags.push({ key: 'yearMax', label: `Til ${search.yearMax}`, clear: { yearMax: undefined } });
+  if (search.mileageFrom !== undefined)
+    tags.push({ key: 'mileageFrom', label: `Fra ${formatMileage(search.mileageFrom)}`, clear: { mileageFrom: undefined } });
+  if (search.mileageTo !== undefined)
+    tags.push({ key: 'mileageTo', label: `Til ${formatMileage(search.mileageTo)}`, clear: { mileageTo: undefined } });
   if (tags.length === 0) return null;
   return (
     <Wrap gap="2" aria-label="Aktive filtre">

@@ -23,9 +23,9 @@ describe('/annonser URL state', () => {
     });
   });
 
-  it('drops what it does not know instead of failing the page', () => {
+  it('keeps a value no list knows (it filters and finds nothing), drops numbers and sorts that cannot be', () => {
     const s = validateListingSearch({
-      make: 'Lada',
+      make: 'Skoda',
       fuelType: 'kull',
       priceMin: -5,
       yearMax: 'abc',
@@ -33,8 +33,16 @@ describe('/annonser URL state', () => {
       page: 0,
       bodyType: 'suv',
     });
-    expect(s).toEqual({ bodyType: 'suv' });
-    expect(toListInput(s).bodyType).toBe('SUV');
+    expect(s).toEqual({ make: 'Skoda', fuelType: 'kull', bodyType: 'suv' });
+    expect(toListInput(s)).toMatchObject({ make: 'Skoda', fuelType: 'kull', bodyType: 'SUV' });
+    expect(activeFilterCount(s)).toBe(3);
+  });
+
+  it('carries model, mileage and area to the request under the API names', () => {
+    const s = validateListingSearch({ make: 'Volkswagen', model: 'ID.4', mileageFrom: '10000', mileageTo: 80000, location: ' Oslo ' });
+    expect(s).toEqual({ make: 'Volkswagen', model: 'ID.4', mileageFrom: 10000, mileageTo: 80000, location: 'Oslo' });
+    expect(toListInput(s)).toMatchObject({ make: 'Volkswagen', model: 'ID.4', mileageFrom: 10000, mileageTo: 80000, location: 'Oslo' });
+    expect(activeFilterCount(s)).toBe(5);
   });
 
   it('keeps a numeric free-text search as text and pages by 24', () => {

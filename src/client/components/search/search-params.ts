@@ -32,6 +32,7 @@ export const PAGE_SIZE = 24;
 export interface ListingSearch {
   query?: string;
   make?: string;
+  model?: string;
   bodyType?: string;
   fuelType?: string;
   transmission?: string;
@@ -40,6 +41,11 @@ export interface ListingSearch {
   priceMax?: number;
   yearMin?: number;
   yearMax?: number;
+  /** The API's names (docs/product/api.md), for the filters this page added later. */
+  mileageFrom?: number;
+  mileageTo?: number;
+  /** Area: a postal place (or postal code, or street of a shown address). */
+  location?: string;
   sort?: SortKey;
   page?: number;
 }
@@ -60,15 +66,6 @@ function int(v: unknown, max = 100_000_000): number | undefined {
   return Math.min(Math.floor(n), max);
 }
 
-/**
- * A value from the fixed list, matched case-insensitively; anything else is dropped. The spelling is kept as given,
- * so the home quick search's make=toyota (docs/product/screens.md) stays in the URL as written; canonical() gives the label.
- */
-function oneOf(v: unknown, options: readonly string[]): string | undefined {
-  const t = text(v);
-  return t && options.some((o) => o.toLowerCase() === t.toLowerCase()) ? t : undefined;
-}
-
 export const FILTER_OPTIONS: Record<FilterField, readonly string[]> = {
   make: FILTER_MAKES,
   bodyType: FILTERS.bodyType.map((f) => f.label),
@@ -77,26 +74,35 @@ export const FILTER_OPTIONS: Record<FilterField, readonly string[]> = {
   driveType: FILTERS.driveType.map((f) => f.label),
 };
 
-/** The list's own spelling of a filter value ('toyota' → 'Toyota'), or '' when unset. */
+/**
+ * The list's own spelling of a filter value ('toyota' → 'Toyota'), the value as given when the list does not know it
+ * (a make nobody sells still filters, and finds nothing: docs/decisions/009-search-quality.md), or '' when unset.
+ */
 export function canonical(field: FilterField, value: string | undefined): string {
   if (!value) return '';
-  return FILTER_OPTIONS[field].find((o) => o.toLowerCase() === value.toLowerCase()) ?? '';
+  return FILTER_OPTIONS[field].find((o) => o.toLowerCase() === value.toLowerCase()) ?? value;
 }
 
 export function validateListingSearch(raw: Record<string, unknown>): ListingSearch {
   const sort = SORT_KEYS.find((s) => s === raw.sort);
   const page = int(raw.page, 10_000);
   const out: ListingSearch = {
+    // Values are kept as written, known or not: an unknown one filters (and finds nothing) rather than being dropped,
+    // so a shared link never shows more than it says. The spelling stays; canonical() gives the list's.
     query: text(raw.query),
-    make: oneOf(raw.make, FILTER_OPTIONS.make),
-    bodyType: oneOf(raw.bodyType, FILTER_OPTIONS.bodyType),
-    fuelType: oneOf(raw.fuelType, FILTER_OPTIONS.fuelType),
-    transmission: oneOf(raw.transmission, FILTER_OPTIONS.transmission),
-    driveType: oneOf(raw.driveType, FILTER_OPTIONS.driveType),
+    make: text(raw.make),
+    model: text(raw.model),
+    bodyType: text(raw.bodyType),
+    fuelType: text(raw.fuelType),
+    transmission: text(raw.transmission),
+    driveType: text(raw.driveType),
     priceMin: int(raw.priceMin),
     priceMax: int(raw.priceMax),
     yearMin: int(raw.yearMin, 3000),
     yearMax: int(raw.yearMax, 3000),
+    mileageFrom: int(raw.mileageFrom, 10_000_000),
+    mileageTo: int(raw.mileageTo, 10_000_000),
+    location: text(raw.location),
     sort: sort === 'newest' ? undefined : sort,
     page: page && page > 1 ? page : undefined,
   };
@@ -110,6 +116,7 @@ export function toListInput(s: ListingSearch) {
   return {
     query: s.query,
     make: canonical('make', s.make) || undefined,
+    model: s.model,
     bodyType: canonical('bodyType', s.bodyType) || undefined,
     fuelType: canonical('fuelType', s.fuelType) || undefined,
     transmission: canonical('transmission', s.transmission) || undefined,
@@ -118,6 +125,9 @@ export function toListInput(s: ListingSearch) {
     priceTo: s.priceMax,
     yearFrom: s.yearMin,
     yearTo: s.yearMax,
+    mileageFrom: s.mileageFrom,
+    mileageTo: s.mileageTo,
+    location: s.location,
     sort: s.sort ?? 'newest',
     limit: PAGE_SIZE,
     offset: ((s.page ?? 1) - 1) * PAGE_SIZE,
@@ -126,7 +136,12 @@ export function toListInput(s: ListingSearch) {
 
 /** How many filters narrow the result (the text search and the sort order are not filters). */
 export function activeFilterCount(s: ListingSearch): number {
-  return (['make', 'bodyType', 'fuelType', 'transmission', 'driveType', 'priceMin', 'priceMax', 'yearMin', 'yearMax'] as const).filter(
+  return (
+    [
+      'make', 'model', 'bodyType', 'fuelType', 'transmission', 'driveType', 'priceMin', 'priceMax', 'yearMin', 'yearMax',
+      'mileageFrom', 'mileageTo', 'location',
+    ] as const
+  ).filter(
     (k) => s[k] !== undefined,
   ).length;
 }
