@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Container, EmptyState, Flex, Heading, HStack, Stack, Text, VStack } from '@chakra-ui/react';
+import { Badge, Box, Button, Container, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, Outlet, useLocation, type LinkOptions, linkOptions } from '@tanstack/react-router';
 import { ClipboardCheck, Inbox, LayoutList, type LucideIcon, MessageSquareText, ShieldAlert, Users } from 'lucide-react';
@@ -7,6 +7,7 @@ import { ADMIN_TEXTS } from '../../../shared/schemas/admin';
 import { meQueryOptions } from '../../hooks/use-current-user';
 import { useTRPC } from '../../trpc';
 import { useLoginDialog } from '../auth/login-dialog-context';
+import { PageNotice } from '../empty-card';
 import type { AdminTab } from './admin-search';
 
 // The administrators' pages (docs/product/screens.md#admin, docs/product/admin.md): one shell with the panel's title
@@ -144,31 +145,18 @@ function useUnreadInbox(): { feedback?: number; contact?: number } {
 export function NoAccess({ loggedIn }: { loggedIn: boolean }) {
   const { openLogin } = useLoginDialog();
   return (
-    <Container maxW="2xl" py={{ base: 12, md: 20 }}>
-      <EmptyState.Root bg="bg" rounded="l3" borderWidth="1px" shadow="xs" data-testid="admin-no-access">
-        <EmptyState.Content>
-          <EmptyState.Indicator color="red.solid">
-            <ShieldAlert />
-          </EmptyState.Indicator>
-          <VStack textAlign="center">
-            <EmptyState.Title as="h1" textStyle="xl">
-              {ADMIN_TEXTS.noAccessTitle}
-            </EmptyState.Title>
-            <EmptyState.Description>{ADMIN_TEXTS.noAccessText}</EmptyState.Description>
-          </VStack>
-          <HStack gap="3">
-            <Button asChild variant="outline">
-              <Link to="/">Til forsiden</Link>
-            </Button>
-            {!loggedIn && (
-              <Button colorPalette="brand" onClick={() => openLogin()}>
-                Logg inn
-              </Button>
-            )}
-          </HStack>
-        </EmptyState.Content>
-      </EmptyState.Root>
-    </Container>
+    <PageNotice icon={<ShieldAlert />} color="red.solid" title={ADMIN_TEXTS.noAccessTitle} description={ADMIN_TEXTS.noAccessText} data-testid="admin-no-access">
+      <HStack gap="3">
+        <Button asChild variant="outline">
+          <Link to="/">Til forsiden</Link>
+        </Button>
+        {!loggedIn && (
+          <Button colorPalette="brand" onClick={() => openLogin()}>
+            Logg inn
+          </Button>
+        )}
+      </HStack>
+    </PageNotice>
   );
 }
 

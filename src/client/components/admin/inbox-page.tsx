@@ -3,7 +3,6 @@ import {
   Box,
   Button,
   Card,
-  EmptyState,
   Flex,
   Grid,
   Heading,
@@ -27,6 +26,7 @@ import { toast, toastError } from '../../lib/toaster';
 import { useTRPC } from '../../trpc';
 import { SectionHeader } from './admin-layout';
 import { ConfirmDialog } from '../confirm-dialog';
+import { EmptyCard } from '../empty-card';
 
 // docs/product/screens.md#admin-feedbacks-and-admin-messages: a list (newest first, 'Ny' on unread, its height capped
 // at about 24rem) and a detail pane with the sender, the date (dd.MM.yyyy HH:mm, docs/product/limits.md), the
@@ -81,17 +81,7 @@ export function InboxPage({ kind }: { kind: Kind }) {
         )}
       </SectionHeader>
       {messages.length === 0 ? (
-        <EmptyState.Root bg="bg" rounded="l3" borderWidth="1px">
-          <EmptyState.Content>
-            <EmptyState.Indicator color="brand.solid">
-              <Inbox />
-            </EmptyState.Indicator>
-            <VStack textAlign="center">
-              <EmptyState.Title>{texts.empty}</EmptyState.Title>
-              <EmptyState.Description>{texts.emptyText}</EmptyState.Description>
-            </VStack>
-          </EmptyState.Content>
-        </EmptyState.Root>
+        <EmptyCard icon={<Inbox />} title={texts.empty} description={texts.emptyText} />
       ) : (
         <Grid templateColumns={{ base: '1fr', lg: 'minmax(300px, 380px) 1fr' }} gap={{ base: 4, lg: 6 }} alignItems="start">
           <MessageList messages={messages} selectedId={selectedId} onSelect={select} label={texts.title} />

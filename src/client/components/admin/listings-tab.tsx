@@ -2,7 +2,6 @@ import {
   Box,
   Button,
   Card,
-  EmptyState,
   Flex,
   HStack,
   IconButton,
@@ -13,7 +12,6 @@ import {
   Stack,
   Table,
   Text,
-  VStack,
 } from '@chakra-ui/react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useRouterState } from '@tanstack/react-router';
@@ -27,6 +25,7 @@ import { SectionHeader } from './admin-layout';
 import { type AdminSearch, STATUS_KEYS, tableParams } from './admin-search';
 import { AuditDialog, type AuditTarget } from './audit-dialog';
 import { ConfirmDialog } from '../confirm-dialog';
+import { EmptyCard } from '../empty-card';
 import { useDeleteListing, useReviewListing } from './review';
 import { AdminStatusBadge } from './status-badge';
 
@@ -146,22 +145,18 @@ export function ListingsTab() {
       </SectionHeader>
 
       {data.items.length === 0 ? (
-        <EmptyState.Root bg="bg" rounded="l3" borderWidth="1px">
-          <EmptyState.Content>
-            <EmptyState.Indicator color="fg.muted">
-              <SearchX />
-            </EmptyState.Indicator>
-            <VStack textAlign="center">
-              <EmptyState.Title>{filtered ? 'Ingen annonser passer søket' : 'Ingen annonser ennå'}</EmptyState.Title>
-              {filtered && <EmptyState.Description>Prøv en annen status, eller søk på en annen kode eller et annet registreringsnummer.</EmptyState.Description>}
-            </VStack>
-            {filtered && (
-              <Button variant="outline" onClick={() => navigate({ search: { tab: search.tab }, resetScroll: false })}>
-                Nullstill søk og filter
-              </Button>
-            )}
-          </EmptyState.Content>
-        </EmptyState.Root>
+        <EmptyCard
+          icon={<SearchX />}
+          color="fg.muted"
+          title={filtered ? 'Ingen annonser passer søket' : 'Ingen annonser ennå'}
+          description={filtered && 'Prøv en annen status, eller søk på en annen kode eller et annet registreringsnummer.'}
+        >
+          {filtered && (
+            <Button variant="outline" onClick={() => navigate({ search: { tab: search.tab }, resetScroll: false })}>
+              Nullstill søk og filter
+            </Button>
+          )}
+        </EmptyCard>
       ) : (
         <Box opacity={loading ? 0.6 : 1} transition="opacity 0.15s">
           <ListingsTable rows={data.items} sort={params.sort} direction={params.direction} actions={actions} />

@@ -3,7 +3,6 @@ import {
   Box,
   Button,
   Card,
-  EmptyState,
   Flex,
   Grid,
   Heading,
@@ -14,7 +13,6 @@ import {
   Table,
   Text,
   Textarea,
-  VStack,
 } from '@chakra-ui/react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -27,6 +25,7 @@ import { REJECTION_REASON_MAX, REJECTION_REASON_REQUIRED, type PendingListing } 
 import { toastError } from '../../lib/toaster';
 import { useTRPC } from '../../trpc';
 import { DialogFrame } from '../dialog-frame';
+import { EmptyCard } from '../empty-card';
 import { Gallery } from '../gallery/gallery';
 import { SectionHeader } from './admin-layout';
 import { AuditDialog, type AuditTarget } from './audit-dialog';
@@ -53,17 +52,12 @@ export function PendingTab() {
         </Button>
       </SectionHeader>
       {listings.length === 0 ? (
-        <EmptyState.Root bg="bg" rounded="l3" borderWidth="1px">
-          <EmptyState.Content>
-            <EmptyState.Indicator color="green.solid">
-              <ClipboardCheck />
-            </EmptyState.Indicator>
-            <VStack textAlign="center">
-              <EmptyState.Title>Ingen annonser venter på godkjenning</EmptyState.Title>
-              <EmptyState.Description>Alt er behandlet. Nye annonser og endringer dukker opp her.</EmptyState.Description>
-            </VStack>
-          </EmptyState.Content>
-        </EmptyState.Root>
+        <EmptyCard
+          icon={<ClipboardCheck />}
+          color="green.solid"
+          title="Ingen annonser venter på godkjenning"
+          description="Alt er behandlet. Nye annonser og endringer dukker opp her."
+        />
       ) : (
         <Stack as="ul" listStyleType="none" gap="5">
           {listings.map((l) => (

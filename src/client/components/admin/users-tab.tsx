@@ -3,7 +3,6 @@ import {
   Box,
   Button,
   Card,
-  EmptyState,
   Flex,
   HStack,
   Input,
@@ -11,7 +10,6 @@ import {
   Stack,
   Table,
   Text,
-  VStack,
 } from '@chakra-ui/react';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { History, Pencil, Search, ShieldCheck, Trash2, UserX } from 'lucide-react';
@@ -36,6 +34,7 @@ import { SectionHeader } from './admin-layout';
 import { AuditDialog, type AuditTarget } from './audit-dialog';
 import { ConfirmDialog } from '../confirm-dialog';
 import { DialogFrame } from '../dialog-frame';
+import { EmptyCard } from '../empty-card';
 import { ActionIcon } from './listings-tab';
 
 // The users tab (docs/product/screens.md#admin, docs/product/admin.md#users): name, e-mail, phone and the admin flag;
@@ -85,17 +84,7 @@ export function UsersTab() {
       </SectionHeader>
 
       {shown.length === 0 ? (
-        <EmptyState.Root bg="bg" rounded="l3" borderWidth="1px">
-          <EmptyState.Content>
-            <EmptyState.Indicator color="fg.muted">
-              <UserX />
-            </EmptyState.Indicator>
-            <VStack textAlign="center">
-              <EmptyState.Title>Ingen brukere funnet</EmptyState.Title>
-              {q && <EmptyState.Description>Ingen bruker passer «{query.trim()}».</EmptyState.Description>}
-            </VStack>
-          </EmptyState.Content>
-        </EmptyState.Root>
+        <EmptyCard icon={<UserX />} color="fg.muted" title="Ingen brukere funnet" description={q && `Ingen bruker passer «${query.trim()}».`} />
       ) : (
         <>
           <UsersTable users={shown} actions={actions} />

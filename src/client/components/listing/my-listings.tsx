@@ -4,7 +4,6 @@ import {
   Button,
   Card,
   Container,
-  EmptyState,
   Flex,
   Heading,
   HStack,
@@ -13,7 +12,6 @@ import {
   SkeletonText,
   Stack,
   Text,
-  VStack,
 } from '@chakra-ui/react';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, type ErrorComponentProps } from '@tanstack/react-router';
@@ -26,6 +24,7 @@ import { toast, toastError } from '../../lib/toaster';
 import { RouteErrorAlert } from '../../lib/route-retry';
 import { useTRPC } from '../../trpc';
 import { ConfirmDialog } from '../confirm-dialog';
+import { EmptyCard } from '../empty-card';
 import { reviewNotices, ReviewNotices } from '../listings/review-status';
 
 // docs/product/screens.md#mine-annonser, docs/product/states.md (status, active flag), docs/product/errors.md owner toasts.
@@ -54,20 +53,15 @@ export function MyListingsPage() {
   return (
     <MyListingsShell count={listings.length}>
       {listings.length === 0 ? (
-        <EmptyState.Root bg="bg" rounded="l3" borderWidth="1px">
-          <EmptyState.Content>
-            <EmptyState.Indicator color="brand.solid">
-              <Car />
-            </EmptyState.Indicator>
-            <VStack textAlign="center">
-              <EmptyState.Title>Du har ingen annonser ennå</EmptyState.Title>
-              <EmptyState.Description>Legg ut bilen din på noen minutter. Hent bildata automatisk med registreringsnummeret.</EmptyState.Description>
-            </VStack>
-            <Button asChild colorPalette="accent">
-              <Link to="/ny-annonse">Opprett din første annonse</Link>
-            </Button>
-          </EmptyState.Content>
-        </EmptyState.Root>
+        <EmptyCard
+          icon={<Car />}
+          title="Du har ingen annonser ennå"
+          description="Legg ut bilen din på noen minutter. Hent bildata automatisk med registreringsnummeret."
+        >
+          <Button asChild colorPalette="accent">
+            <Link to="/ny-annonse">Opprett din første annonse</Link>
+          </Button>
+        </EmptyCard>
       ) : (
         <Stack as="ul" gap="4" listStyleType="none" data-testid="my-listings">
           {listings.map((l) => (

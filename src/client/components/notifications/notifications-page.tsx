@@ -1,4 +1,4 @@
-import { Badge, Button, Container, EmptyState, Flex, Heading, VStack } from '@chakra-ui/react';
+import { Badge, Button, Container, Flex, Heading } from '@chakra-ui/react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import type { ErrorComponentProps } from '@tanstack/react-router';
 import { BellOff, CheckCheck, Trash2 } from 'lucide-react';
@@ -6,6 +6,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { NOTIFICATION_TEXTS } from '../../../shared/schemas/notification';
 import { RouteErrorAlert } from '../../lib/route-retry';
 import { ConfirmDialog } from '../confirm-dialog';
+import { EmptyCard } from '../empty-card';
 import { useTRPC, type TRPCOptions } from '../../trpc';
 import { NotificationCard, NotificationCardSkeleton, NotificationList } from './notification-card';
 import { useNotificationActions } from './use-notification-actions';
@@ -38,19 +39,14 @@ export function NotificationsPage() {
   return (
     <NotificationsShell unread={unread}>
       {notifications.length === 0 ? (
-        <EmptyState.Root bg="bg" rounded="l3" borderWidth="1px" borderStyle="dashed">
-          <EmptyState.Content>
-            <EmptyState.Indicator color="brand.solid">
-              <BellOff />
-            </EmptyState.Indicator>
-            <VStack textAlign="center">
-              <EmptyState.Title as="h2">{NOTIFICATION_TEXTS.empty}</EmptyState.Title>
-              <EmptyState.Description maxW="md">
-                Her får du beskjed når en kjøper tar kontakt om bilen din, og når annonsene dine blir godkjent eller avvist.
-              </EmptyState.Description>
-            </VStack>
-          </EmptyState.Content>
-        </EmptyState.Root>
+        <EmptyCard
+          icon={<BellOff />}
+          borderStyle="dashed"
+          titleAs="h2"
+          title={NOTIFICATION_TEXTS.empty}
+          descriptionMaxW="md"
+          description="Her får du beskjed når en kjøper tar kontakt om bilen din, og når annonsene dine blir godkjent eller avvist."
+        />
       ) : (
         <>
           <NotificationList>
