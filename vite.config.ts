@@ -1,6 +1,57 @@
-import { defineConfig } from 'vite';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+/** Text files worth compressing; images (the photos are WebP) and fonts are compressed already. */
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt|xml|map)$/;
+
+/**
+ * Writes a brotli (.br, quality 11) and a gzip (.gz, level 9) copy next to every compressible file of the build,
+ * index.html and the public folder's files included, when it is smaller than the file. The server sends the copy the
+ * browser asks for (@fastify/static preCompressed, src/server/app.ts), so files are compressed once, at the highest
+ * level, instead of on every request (docs/decisions/010-compression-and-bundle.md).
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  return {
+    name: 'bilpartner:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler(error?: Error) {
+        if (error) return;
+        const files = (await fs.readdir(outDir, { recursive: true })).filter((f) => COMPRESSIBLE.test(f)).map((f) => path.join(outDir, f));
+        await Promise.all(
+          files.map(async (file) => {
+            const data = await fs.readFile(file);
+            const [br, gz] = await Promise.all([
+              brotli(data, {
+                params: {
+                  [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+                  [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+                  [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+                },
+              }),
+              gzip(data, { level: zlib.constants.Z_BEST_COMPRESSION }),
+            ]);
+            if (br.length < data.length) await fs.writeFile(`${file}.br`, br);
+            if (gz.length < data.length) await fs.writeFile(`${file}.gz`, gz);
+          }),
+        );
+      },
+    },
+  };
+}
 
 // The router plugin must come before react() (docs/stack.md).
 export default defineConfig({
@@ -16,6 +67,7 @@ export default defineConfig({
       generatedRouteTree: './src/client/routeTree.gen.ts',
     }),
     react(),
+    precompress(),
   ],
   build: {
     outDir: 'dist/client',

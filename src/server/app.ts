@@ -14,6 +14,7 @@ import { isForeignOrigin } from './http/origin';
 import { makeAuthPrecheck } from './http/auth-precheck';
 import { closeWebSockets, registerTransportGuards, transportOptions } from './http/transport';
 import { rememberClientIp } from './http/client-ip';
+import { registerCompression } from './http/compression';
 import { createRateLimits, type RateLimits } from './http/rate-limiter';
 import { InProcessHub } from './realtime/hub';
 import { createAddressSearch } from './integrations/address-search';
@@ -78,6 +79,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
 
   await app.register(cookie);
+  // Compressed answers (src/server/http/compression.ts): registered before any route, since it configures each route
+  // as it is declared.
+  await registerCompression(app);
   // Security headers: the helmet configuration below, computed once. @fastify/helmet alone would rebuild the
   // helmet middleware (and re-parse the CSP) on every request, which halved the throughput of cached searches;
   // it stays registered with global: false for its per-route `reply.helmet()` escape hatch.
@@ -195,6 +199,9 @@ function registerClient(app: FastifyInstance, config: AppConfig) {
       prefix: '/',
       index: false,
       wildcard: false,
+      // The build writes a .br and a .gz copy of every text file (vite.config.ts); the one the browser accepts goes
+      // out, with Vary: Accept-Encoding (docs/decisions/010-compression-and-bundle.md).
+      preCompressed: true,
       setHeaders(res, filePath) {
         // Vite's hashed assets never change; everything else is revalidated.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('Cache-Control', 'public, max-age=31536000, immutable');
@@ -202,16 +209,16 @@ function registerClient(app: FastifyInstance, config: AppConfig) {
       },
     });
   }
-  const indexHtml = clientDir ? fs.readFileSync(path.join(clientDir, 'index.html'), 'utf8') : undefined;
 
   app.setNotFoundHandler((req: FastifyRequest, reply: FastifyReply) => {
     const url = req.url.split('?')[0];
     if (url.startsWith('/api/') || url.startsWith('/trpc/') || url === '/api' || url === '/trpc') {
       return notFoundOrWrongMethod(app, req, reply, url);
     }
-    if ((req.method === 'GET' || req.method === 'HEAD') && indexHtml && !path.extname(url)) {
-      // The client router decides; unknown routes render the documented 404 page.
-      return reply.code(200).header('Cache-Control', 'no-cache').type('text/html').send(indexHtml);
+    if ((req.method === 'GET' || req.method === 'HEAD') && clientDir && !path.extname(url)) {
+      // The client router decides; unknown routes render the documented 404 page. index.html goes out as the
+      // static files do (precompressed, revalidated: Cache-Control no-cache).
+      return reply.code(200).sendFile('index.html');
     }
     return reply.code(404).send({ message: HTTP_MESSAGES.notFound });
   });
