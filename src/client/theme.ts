@@ -145,8 +145,28 @@ const config = defineConfig({
         },
       },
     },
+    // WCAG AA (docs/decisions/011-accessibility.md): text at least 4.5:1 against the surfaces it sits on (white, bg.subtle,
+    // bg.muted), white text on every `solid` at least 4.5:1, focus rings at least 3:1 and 2 px wide. Chakra's defaults
+    // miss this for fg.subtle (gray.400, 2.6:1, also the placeholders), fg.error/success/warning and the solid green,
+    // orange, teal, cyan and pink (their 600 shade, 3.3–3.8:1 under white text); `npm run audit:web` checks it.
     semanticTokens: {
       colors: {
+        fg: {
+          subtle: { value: { _light: '#6b6b74', _dark: '{colors.gray.400}' } },
+          error: { value: { _light: '{colors.red.600}', _dark: '{colors.red.400}' } },
+          warning: { value: { _light: '{colors.orange.700}', _dark: '{colors.orange.300}' } },
+          success: { value: { _light: '{colors.green.700}', _dark: '{colors.green.300}' } },
+        },
+        border: {
+          error: { value: { _light: '{colors.red.600}', _dark: '{colors.red.400}' } },
+        },
+        // Inputs, selects and other gray controls: the ring is the brand blue (5.8:1 on white), not gray.400.
+        gray: { focusRing: { value: '{colors.brand.500}' } },
+        green: { solid: { value: { _light: '{colors.green.700}', _dark: '{colors.green.600}' } } },
+        orange: { solid: { value: { _light: '{colors.orange.700}', _dark: '{colors.orange.600}' } } },
+        teal: { solid: { value: { _light: '{colors.teal.700}', _dark: '{colors.teal.600}' } } },
+        cyan: { solid: { value: { _light: '{colors.cyan.700}', _dark: '{colors.cyan.600}' } } },
+        pink: { solid: { value: { _light: '{colors.pink.700}', _dark: '{colors.pink.600}' } } },
         brand: {
           solid: { value: '{colors.brand.600}' },
           contrast: { value: 'white' },
@@ -157,7 +177,8 @@ const config = defineConfig({
           focusRing: { value: '{colors.brand.500}' },
         },
         accent: {
-          solid: { value: '{colors.accent.500}' },
+          // accent.500 is the brand's orange for icons and large marks; under white text it gives 3.3:1, 600 gives 4.8:1.
+          solid: { value: '{colors.accent.600}' },
           contrast: { value: 'white' },
           fg: { value: '{colors.accent.700}' },
           muted: { value: '{colors.accent.100}' },
@@ -170,4 +191,18 @@ const config = defineConfig({
   },
 });
 
-export const system = createSystem(mergeConfigs(defaultBaseConfig, defaultThemeConfig), config);
+// Text fields and selects show a 2 px ring on keyboard focus (Chakra's 'inside' ring is 1 px); its colour is the
+// palette's focusRing above.
+const focusRings = defineConfig({
+  theme: {
+    recipes: {
+      input: { base: { focusRingWidth: '2px' } },
+      textarea: { base: { focusRingWidth: '2px' } },
+    },
+    slotRecipes: {
+      nativeSelect: { slots: nativeSelectSlotRecipe.slots, base: { field: { focusRingWidth: '2px' } } },
+    },
+  },
+});
+
+export const system = createSystem(mergeConfigs(defaultBaseConfig, defaultThemeConfig), config, focusRings);

@@ -182,10 +182,12 @@ export function ContactNote({ children }: { children: ReactNode }) {
   );
 }
 
+// Links inside running text are underlined: colour alone does not tell them apart (WCAG 1.4.1, axe link-in-text-block).
+
 /** A link inside running text to another page of the app. */
 export function TextLink({ to, children }: { to: LinkOptions['to']; children: ReactNode }) {
   return (
-    <ChakraLink asChild color="brand.600" fontWeight="medium">
+    <ChakraLink asChild color="brand.600" fontWeight="medium" textDecoration="underline" textUnderlineOffset="0.15em">
       <Link to={to}>{children}</Link>
     </ChakraLink>
   );
@@ -194,7 +196,7 @@ export function TextLink({ to, children }: { to: LinkOptions['to']; children: Re
 /** The contact address as a mail link inside running text. */
 export function MailLink() {
   return (
-    <ChakraLink href="mailto:kontakt@bilpartner.no" color="brand.600" fontWeight="medium">
+    <ChakraLink href="mailto:kontakt@bilpartner.no" color="brand.600" fontWeight="medium" textDecoration="underline" textUnderlineOffset="0.15em">
       kontakt@bilpartner.no
     </ChakraLink>
   );

@@ -203,8 +203,8 @@ function AboutPage() {
                 w="7"
                 h="7"
                 rounded="full"
-                bg="accent.500"
-                color="white"
+                bg="accent.solid"
+                color="accent.contrast"
                 fontSize="sm"
                 fontWeight="bold"
                 align="center"
@@ -248,7 +248,7 @@ function AboutPage() {
 
       <Text mt="8" textAlign="center" color="fg.muted">
         Har du spørsmål?{' '}
-        <ChakraLink asChild color="brand.600" fontWeight="medium">
+        <ChakraLink asChild color="brand.600" fontWeight="medium" textDecoration="underline" textUnderlineOffset="0.15em">
           <Link to="/kontakt">Kontakt oss</Link>
         </ChakraLink>{' '}
         – vi svarer vanligvis innen 24 timer.

@@ -212,7 +212,7 @@ function ContactForm() {
           >
             <Text fontSize="xs" color="fg.muted" maxW="sm">
               Vi bruker opplysningene bare til å svare på henvendelsen din. Les mer i{' '}
-              <ChakraLink asChild color="brand.600">
+              <ChakraLink asChild color="brand.600" textDecoration="underline" textUnderlineOffset="0.15em">
                 <Link to="/personvern">personvernerklæringen</Link>
               </ChakraLink>
               .

@@ -10,7 +10,7 @@ export function Brand({ inverted = false }: { inverted?: boolean }) {
       </Box>
       <Box lineHeight="1.1">
         <Text fontWeight="800" fontSize="lg" letterSpacing="-0.02em" color={inverted ? 'white' : 'brand.800'}>
-          Bilpartner<Text as="span" color={inverted ? 'accent.300' : 'accent.500'}>.no</Text>
+          Bilpartner<Text as="span" color={inverted ? 'accent.300' : 'accent.600'}>.no</Text>
         </Text>
         <Text fontSize="xs" color={inverted ? 'whiteAlpha.800' : 'fg.muted'}>
           Din bilpartner

@@ -81,8 +81,10 @@ export function Header() {
     <Box as="header" bg="bg" borderBottomWidth="1px" position="sticky" top="0" zIndex="sticky" shadow="xs">
       <Container maxW="7xl" py="3">
         <HStack justify="space-between" gap="4">
-          <Link to="/" aria-label="Bilpartner.no – til forsiden" style={{ flexShrink: 0 }}>
+          {/* Named by its visible text (axe: label-content-name-mismatch) plus where it leads. */}
+          <Link to="/" style={{ flexShrink: 0 }}>
             <Brand />
+            <VisuallyHidden> – til forsiden</VisuallyHidden>
           </Link>
 
           <HStack as="nav" aria-label="Hovedmeny" gap="1" display={{ base: 'none', md: 'flex' }}>

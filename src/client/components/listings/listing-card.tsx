@@ -33,10 +33,15 @@ interface ListingCardProps {
   action?: ReactNode;
   /** Above-the-fold cards load their image eagerly. */
   eager?: boolean;
+  /**
+   * The title's heading level: one below the heading the cards sit under (h3 under the home page's section h2s,
+   * h2 straight under a page's h1), so screen-reader users' heading outline has no gap.
+   */
+  headingLevel?: 'h2' | 'h3';
 }
 
 /** The card of every list view (home, search, saved). The whole card links to /listing/{id}. */
-export function ListingCard({ listing: l, action, eager = false }: ListingCardProps) {
+export function ListingCard({ listing: l, action, eager = false, headingLevel = 'h3' }: ListingCardProps) {
   const title = `${l.make} ${l.model}`.trim();
   // A missing or broken photo shows the placeholder, never the browser's broken-image icon and alt text.
   const [broken, setBroken] = useState(false);
@@ -77,7 +82,7 @@ export function ListingCard({ listing: l, action, eager = false }: ListingCardPr
         )}
       </AspectRatio>
       <Stack p="4" gap="1" flex="1">
-        <Heading as="h3" size="md" fontWeight="semibold" lineClamp={1} title={title}>
+        <Heading as={headingLevel} size="md" fontWeight="semibold" lineClamp={1} title={title}>
           <LinkOverlay asChild _focusVisible={{ outline: 'none' }}>
             <Link to="/listing/$id" params={{ id: String(l.id) }}>
               {title}

@@ -1,4 +1,4 @@
-import { Box, Button, Flex, Separator, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Flex, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Heart, MessageCircle, Pencil } from 'lucide-react';
@@ -30,7 +30,7 @@ export function PriceBox({ listing: l }: { listing: ListingDetail }) {
       <Stack as="dl" gap="1.5" mt="4" fontSize="sm">
         <Row label="Pris" value={formatPrice(l.price || 0)} />
         <Row label="Omregistreringsavgift" value={formatPrice(l.registrationFee || 0)} />
-        <Separator my="1" />
+        {/* The rule above the total is the row's border: a <dl> holds only its dt/dd groups (no separator element). */}
         <Row label="Totalpris" value={formatPrice(shownPrice(l))} strong />
       </Stack>
       <Stack gap="2.5" mt="5">
@@ -43,7 +43,12 @@ export function PriceBox({ listing: l }: { listing: ListingDetail }) {
 
 function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
   return (
-    <Flex justify="space-between" gap="4" fontWeight={strong ? 'semibold' : undefined}>
+    <Flex
+      justify="space-between"
+      gap="4"
+      fontWeight={strong ? 'semibold' : undefined}
+      {...(strong ? { borderTopWidth: '1px', borderColor: 'border', pt: '2.5', mt: '1' } : {})}
+    >
       <Text as="dt" color={strong ? 'fg' : 'fg.muted'}>
         {label}
       </Text>

@@ -96,6 +96,7 @@ function SavedListings() {
             <ListingCard
               key={l.id}
               listing={l}
+              headingLevel="h2"
               action={
                 <Button
                   variant="outline"
