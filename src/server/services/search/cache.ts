@@ -39,8 +39,12 @@ export class SearchCache {
   readonly counts = new TtlLru<number>(MAX_COUNTS);
   /** Card pages (the web client over tRPC) and full-listing pages (REST) alike, under distinct keys. */
   readonly results = new TtlLru<SearchResult<unknown>>(MAX_RESULTS);
-  /** What is for sale (makes, models, places with counts) and the vocabulary free text is read with. */
-  forSale: { facets: SearchFacets; vocabulary: Vocabulary } | undefined;
+  /**
+   * What is for sale (makes and models with counts, the vocabulary free text is read with; places on demand). Not
+   * dropped with the version: rebuilt when the version moved and it is older than the refresh interval
+   * (listing-search.ts), since one rebuild reads every visible listing.
+   */
+  forSale: { version: number; at: number; makes: SearchFacets['makes']; vocabulary: Vocabulary; places?: SearchFacets['places'] } | undefined;
 
   /** Drops everything cached for an older version of the listings. */
   sync(version: number) {
@@ -48,6 +52,9 @@ export class SearchCache {
     this.version = version;
     this.counts.clear();
     this.results.clear();
-    this.forSale = undefined;
+  }
+
+  get currentVersion() {
+    return this.version;
   }
 }

@@ -34,6 +34,8 @@ interface SearchState {
   idOrdered: boolean;
 }
 
+const byName = (a: FacetValue, b: FacetValue) => a.name.localeCompare(b.name, 'nb', { numeric: true, sensitivity: 'base' });
+
 function isFtsError(err: unknown) {
   return String((err as Error)?.message ?? '').startsWith('fts5:');
 }
@@ -51,7 +53,16 @@ export class ListingSearch {
   private readonly placeStatement: Statement;
   private readonly full: FullListings;
 
-  constructor(private readonly db: Db) {
+  constructor(
+    private readonly db: Db,
+    /**
+     * How stale the makes, models and places may get after a write before they are read again (one pass over every
+     * visible listing: ~30 ms for makes and models, ~100 ms for places at 100 000 listings). Results never go stale:
+     * the words only choose filters, and every filter still reads the live rows.
+     */
+    private readonly forSaleRefreshMs = 30_000,
+    private readonly now: () => number = Date.now,
+  ) {
     this.stateStatement = db.$client.prepare('SELECT version, visible, id_ordered FROM listings_search_state WHERE id = 1');
     this.ftsCountStatement = db.$client.prepare('SELECT count(*) AS n FROM listings_fts WHERE listings_fts MATCH ?');
     // One pass over the make index (make, model lead it), grouped in its order: no sort, no table read.
@@ -66,11 +77,18 @@ export class ListingSearch {
   /** Makes (with their models) and places for sale with counts: computed once per listings version. */
   facets(): SearchFacets {
     this.readState();
-    return this.forSale().facets;
+    const forSale = this.forSale();
+    forSale.places ??= (this.placeStatement.all() as { name: string; n: number }[])
+      .map((p) => ({ name: p.name, count: p.n }))
+      .sort(byName);
+    return { makes: forSale.makes, places: forSale.places };
   }
 
   private forSale() {
-    return (this.cache.forSale ??= this.computeForSale());
+    const cached = this.cache.forSale;
+    const version = this.cache.currentVersion;
+    if (cached && (cached.version === version || this.now() - cached.at < this.forSaleRefreshMs)) return cached;
+    return (this.cache.forSale = { version, at: this.now(), ...this.computeForSale() });
   }
 
   private vocabulary(): Vocabulary {
@@ -91,15 +109,13 @@ export class ListingSearch {
       if (model) model.count += r.n;
       else make.models.set(mk, { name: r.model, count: r.n });
     }
-    const byName = (a: FacetValue, b: FacetValue) => a.name.localeCompare(b.name, 'nb', { numeric: true, sensitivity: 'base' });
     const listed = FILTER_MAKES.map((name) => {
       const found = byMake.get(searchKey(name));
       byMake.delete(searchKey(name));
       return { name, count: found?.count ?? 0, models: [...(found?.models.values() ?? [])].sort(byName) };
     });
     const others = [...byMake.values()].map((m) => ({ name: m.name, count: m.count, models: [...m.models.values()].sort(byName) })).sort(byName);
-    const places = (this.placeStatement.all() as { name: string; n: number }[]).map((p) => ({ name: p.name, count: p.n })).sort(byName);
-    return { facets: { makes: [...listed, ...others], places }, vocabulary: vocabularyOf(rows) };
+    return { makes: [...listed, ...others], vocabulary: vocabularyOf(rows) };
   }
 
   /**

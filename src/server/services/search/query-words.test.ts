@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../../db/client';
+import { listings } from '../../../../db/schema';
 import { FILTER_MAKES } from '../../../shared/codes';
 import { searchInput, type SearchInput } from '../../../shared/schemas/search';
 import { FILTER_WORDS, MAKE_ALIASES, searchKey } from '../../../shared/search-words';
 import cars from '../../demo/cars.json';
 import { createTestDb, createUser } from '../../testing/harness';
-import { insertListing } from '../../testing/listing-factory';
+import { generateListing, insertListing, rng } from '../../testing/listing-factory';
 import { ListingSearch } from './listing-search';
 import { parseQuery, vocabularyOf } from './query-words';
 
@@ -98,7 +99,7 @@ describe('searching the demo cars as a buyer types', () => {
 
   beforeAll(async () => {
     db = createTestDb();
-    search = new ListingSearch(db);
+    search = new ListingSearch(db, 0); // what is for sale read again after every write
     const uid = (await createUser(db)).user.id;
     for (const c of cars) {
       insertListing(db, uid, {
@@ -174,5 +175,71 @@ describe('searching the demo cars as a buyer types', () => {
     const again = search.facets(); // a new version: counted again, spellings folded
     expect(again.makes.find((m) => m.name === 'Skoda')).toEqual({ name: 'Skoda', count: 2, models: [{ name: 'Octavia', count: 2 }] });
     expect(again.places.map((p) => p.name)).toEqual(['Bergen', 'Oslo']);
+  });
+});
+
+describe('what is for sale is read at most once per refresh interval', () => {
+  it('keeps makes and places until the interval has passed after a write, then counts again', async () => {
+    const tdb = createTestDb();
+    const uid = (await createUser(tdb)).user.id;
+    let clock = 0;
+    const s = new ListingSearch(tdb, 1000, () => clock);
+    insertListing(tdb, uid, { make: 'Kia', model: 'Niro', place: 'Oslo' });
+    expect(s.facets().makes.slice(10)).toEqual([{ name: 'Kia', count: 1, models: [{ name: 'Niro', count: 1 }] }]);
+    insertListing(tdb, uid, { make: 'Kia', model: 'EV6', place: 'Bergen' });
+    clock = 999;
+    expect(s.facets().makes.slice(10)).toEqual([{ name: 'Kia', count: 1, models: [{ name: 'Niro', count: 1 }] }]);
+    // The words chose from the old vocabulary, but results read the live rows: 'kia ev6' still finds the new car.
+    expect(s.search(searchInput.parse({ query: 'kia ev6' })).total).toBe(1);
+    clock = 1000;
+    expect(s.facets().makes.slice(10)).toEqual([{ name: 'Kia', count: 2, models: [{ name: 'EV6', count: 1 }, { name: 'Niro', count: 1 }] }]);
+    expect(s.facets().places.map((p) => p.name)).toEqual(['Bergen', 'Oslo']);
+    tdb.$client.close();
+  });
+});
+
+describe('query plans of the shapes free text adds (EXPLAIN QUERY PLAN)', () => {
+  let pdb: Db;
+  let s: ListingSearch;
+  beforeAll(async () => {
+    pdb = createTestDb();
+    s = new ListingSearch(pdb);
+    const uid = (await createUser(pdb)).user.id;
+    const r = rng(5);
+    pdb.$client.transaction(() => {
+      for (let i = 0; i < 600; i++) pdb.insert(listings).values(generateListing(r, uid, i)).run();
+    })();
+  });
+  afterAll(() => pdb.$client.close());
+  const plan = (sqlText: string, params: unknown[]) =>
+    (pdb.$client.prepare(`EXPLAIN QUERY PLAN ${sqlText}`).all(...params) as { detail: string }[]).map((r) => r.detail);
+  const tableScan = (lines: string[]) => lines.filter((l) => /^SCAN (l|listings)\b/.test(l) && !/USING (COVERING )?INDEX/.test(l));
+
+  it.each<[string, SearchInput, string]>([
+    ['make alias + model spelling', { query: 'vw id4' }, 'listings_search_model_idx'],
+    ['model with two spellings', { query: 'xc 60 2019', sort: 'price_asc' }, 'listings_search_model_idx'],
+    ['make + year range', { query: 'tesla 2018-2020' }, 'listings_search_make_idx'],
+    ['fuel + body words', { query: 'elbil suv' }, 'listings_search_newest_idx'],
+    ['gearbox word + price', { query: 'automat', priceTo: 300_000 }, 'listings_search_price_idx'],
+    ['year word + rare text', { query: '2019 hengerfeste' }, 'SCAN f VIRTUAL TABLE'], // few text matches: read by id
+    ['make word + text + mileage sort', { query: 'volvo romslig', sort: 'mileage_asc' }, 'listings_search_make_idx'],
+  ])('%s: counted as planned, no table scan', (_name, input, countIndex) => {
+    const p = searchInput.parse(input);
+    const planned = s.plan(p)!;
+    const countPlan = plan(planned.count.sql, planned.count.params);
+    const pagePlan = plan(planned.page.sql, [...planned.page.params, p.limit, p.offset]);
+    expect(tableScan(countPlan)).toEqual([]);
+    expect(tableScan(pagePlan)).toEqual([]);
+    expect(countPlan.join(' | ')).toContain(countIndex);
+    expect(pagePlan).toContain('SEARCH l USING INTEGER PRIMARY KEY (rowid=?)');
+    expect(s.search(p).total).toBe(planned.total);
+  });
+
+  it('counts makes and models for sale in one pass over the make index, in its order (no sort)', () => {
+    const lines = plan(
+      "SELECT l.make AS make, l.model AS model, count(*) AS n FROM listings l INDEXED BY listings_search_make_idx WHERE l.status = 'approved' AND l.active = 1 GROUP BY l.make COLLATE NOCASE, l.model COLLATE NOCASE",
+      [],
+    );
+    expect(lines).toEqual(['SCAN l USING COVERING INDEX listings_search_make_idx']);
   });
 });
