@@ -4,12 +4,10 @@ import {
   Card,
   Flex,
   HStack,
-  IconButton,
   Input,
   InputGroup,
   NativeSelect,
   Spinner,
-  Stack,
   Table,
   Text,
 } from '@chakra-ui/react';
@@ -24,9 +22,10 @@ import { useDebouncedUrlValue } from '../search/use-debounced-url-value';
 import { SectionHeader } from './admin-layout';
 import { type AdminSearch, STATUS_KEYS, tableParams } from './admin-search';
 import { AuditDialog, type AuditTarget } from './audit-dialog';
+import { ActionIcon, ActionsCell, CardActions, DataCards, DataTable } from './data-view';
 import { ConfirmDialog } from '../confirm-dialog';
 import { EmptyCard } from '../empty-card';
-import { useDeleteListing, useReviewListing } from './review';
+import { carOf, useDeleteListing, useReviewListing } from './review';
 import { AdminStatusBadge } from './status-badge';
 
 // The all-listings tab (docs/product/screens.md#admin, docs/product/admin.md#listings): every listing with its code,
@@ -180,8 +179,6 @@ export function ListingsTab() {
   );
 }
 
-const carOf = (l: Pick<AdminListingRow, 'make' | 'model' | 'year'>) => `${l.make} ${l.model} ${l.year}`.replace(/\s+/g, ' ').trim();
-
 interface RowActions {
   onDelete: (l: AdminListingRow) => void;
   onHistory: (l: AdminListingRow) => void;
@@ -194,50 +191,45 @@ function ListingsTable({ rows, sort, direction, actions }: { rows: AdminListingR
     <SortHeader column={column} label={label} sort={sort} direction={direction} {...props} />
   );
   return (
-    <Table.ScrollArea borderWidth="1px" rounded="l3" bg="bg" shadow="xs" display={{ base: 'none', md: 'block' }}>
-      <Table.Root size="sm" interactive data-testid="admin-listings-table">
-        <Table.Header>
-          <Table.Row bg="bg.subtle">
-            <Table.ColumnHeader ps="4">ID</Table.ColumnHeader>
-            {header('make', 'Bil')}
-            {header('price', 'Pris', { textAlign: 'end' })}
-            {header('status', 'Status')}
-            {header('createdAt', 'Opprettet')}
-            <Table.ColumnHeader textAlign="end" pe="4">
-              Handlinger
-            </Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {rows.map((l) => (
-            <Table.Row key={l.id} data-testid="admin-listing-row" data-code={l.uniqueCode}>
-              <Table.Cell ps="4" fontFamily="mono" fontSize="xs" whiteSpace="nowrap">
-                {l.uniqueCode}
-              </Table.Cell>
-              <Table.Cell minW="48">
-                <Text fontWeight="medium">{carOf(l)}</Text>
-                <Text textStyle="xs" color="fg.muted">
-                  {[l.registrationNumber, l.ownerName].filter(Boolean).join(' · ')}
-                </Text>
-              </Table.Cell>
-              <Table.Cell textAlign="end" whiteSpace="nowrap" fontVariantNumeric="tabular-nums">
-                {formatPrice(l.totalPrice)}
-              </Table.Cell>
-              <Table.Cell maxW="64">
-                <AdminStatusBadge status={l.status} active={l.active} />
-                {l.rejectionReason && <RejectionReason reason={l.rejectionReason} />}
-              </Table.Cell>
-              <Table.Cell whiteSpace="nowrap" color="fg.muted">
-                {formatDate(l.createdAt)}
-              </Table.Cell>
-              <Table.Cell pe="4">
-                <RowButtons listing={l} actions={actions} />
-              </Table.Cell>
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
-    </Table.ScrollArea>
+    <DataTable
+      testId="admin-listings-table"
+      head={
+        <>
+          <Table.ColumnHeader ps="4">ID</Table.ColumnHeader>
+          {header('make', 'Bil')}
+          {header('price', 'Pris', { textAlign: 'end' })}
+          {header('status', 'Status')}
+          {header('createdAt', 'Opprettet')}
+        </>
+      }
+    >
+      {rows.map((l) => (
+        <Table.Row key={l.id} data-testid="admin-listing-row" data-code={l.uniqueCode}>
+          <Table.Cell ps="4" fontFamily="mono" fontSize="xs" whiteSpace="nowrap">
+            {l.uniqueCode}
+          </Table.Cell>
+          <Table.Cell minW="48">
+            <Text fontWeight="medium">{carOf(l)}</Text>
+            <Text textStyle="xs" color="fg.muted">
+              {[l.registrationNumber, l.ownerName].filter(Boolean).join(' · ')}
+            </Text>
+          </Table.Cell>
+          <Table.Cell textAlign="end" whiteSpace="nowrap" fontVariantNumeric="tabular-nums">
+            {formatPrice(l.totalPrice)}
+          </Table.Cell>
+          <Table.Cell maxW="64">
+            <AdminStatusBadge status={l.status} active={l.active} />
+            {l.rejectionReason && <RejectionReason reason={l.rejectionReason} />}
+          </Table.Cell>
+          <Table.Cell whiteSpace="nowrap" color="fg.muted">
+            {formatDate(l.createdAt)}
+          </Table.Cell>
+          <ActionsCell>
+            <RowButtons listing={l} actions={actions} />
+          </ActionsCell>
+        </Table.Row>
+      ))}
+    </DataTable>
   );
 }
 
@@ -320,42 +312,9 @@ function RowButtons({ listing: l, actions }: { listing: AdminListingRow; actions
   );
 }
 
-/** An icon-only button (or link, as its child) named for screen readers and the mouse alike. */
-export function ActionIcon({
-  label,
-  onClick,
-  danger,
-  disabled,
-  title,
-  children,
-}: {
-  label: string;
-  onClick?: () => void;
-  danger?: boolean;
-  disabled?: boolean;
-  title?: string;
-  children: ReactNode;
-}) {
-  return (
-    <IconButton
-      aria-label={label}
-      title={title ?? label}
-      size="sm"
-      variant="ghost"
-      colorPalette={danger ? 'red' : 'gray'}
-      onClick={onClick}
-      disabled={disabled}
-      asChild={!onClick && !disabled}
-    >
-      {children}
-    </IconButton>
-  );
-}
-
-/** Below md the table becomes a list of cards with the same facts and actions. */
 function ListingCards({ rows, actions }: { rows: AdminListingRow[]; actions: RowActions }) {
   return (
-    <Stack as="ul" listStyleType="none" gap="3" display={{ base: 'flex', md: 'none' }}>
+    <DataCards>
       {rows.map((l) => (
         <Card.Root as="li" key={l.id} size="sm" data-testid="admin-listing-card">
           <Card.Body gap="2">
@@ -380,13 +339,13 @@ function ListingCards({ rows, actions }: { rows: AdminListingRow[]; actions: Row
               </Text>
             </Flex>
             {l.rejectionReason && <RejectionReason reason={l.rejectionReason} />}
-            <Box borderTopWidth="1px" pt="2" mt="1">
+            <CardActions>
               <RowButtons listing={l} actions={actions} />
-            </Box>
+            </CardActions>
           </Card.Body>
         </Card.Root>
       ))}
-    </Stack>
+    </DataCards>
   );
 }
 

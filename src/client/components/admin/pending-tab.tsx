@@ -29,7 +29,7 @@ import { EmptyCard } from '../empty-card';
 import { Gallery } from '../gallery/gallery';
 import { SectionHeader } from './admin-layout';
 import { AuditDialog, type AuditTarget } from './audit-dialog';
-import { useReviewListing } from './review';
+import { carOf, useReviewListing } from './review';
 
 // The pending tab (docs/product/screens.md#admin, docs/product/states.md#listing-status): the listings waiting for
 // review, oldest first, as cards with photos, price, mileage, fuel, gearbox, description and owner; an owner's edit
@@ -75,8 +75,6 @@ export function PendingTab() {
     </>
   );
 }
-
-const carOf = (l: Pick<PendingListing, 'make' | 'model' | 'year'>) => `${l.make} ${l.model} ${l.year}`.replace(/\s+/g, ' ').trim();
 
 function PendingCard({ listing: l, onReject, onHistory }: { listing: PendingListing; onReject: () => void; onHistory: () => void }) {
   const review = useReviewListing();

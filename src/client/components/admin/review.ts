@@ -5,6 +5,9 @@ import { errorMessage } from '../../lib/server-errors';
 import { toast, toastError } from '../../lib/toaster';
 import { useTRPC } from '../../trpc';
 
+/** How the admin pages name a listing's car: 'Volvo V90 2019'. */
+export const carOf = (l: { make: string; model: string; year: number }) => `${l.make} ${l.model} ${l.year}`.replace(/\s+/g, ' ').trim();
+
 /**
  * 'Godkjenn', 'Avvis' with a reason and 'Godkjenn likevel' (docs/product/states.md#listing-status) with the toasts of
  * docs/product/errors.md. Every admin list and every public list may change, so both are refetched.

@@ -35,7 +35,7 @@ import { AuditDialog, type AuditTarget } from './audit-dialog';
 import { ConfirmDialog } from '../confirm-dialog';
 import { DialogFrame } from '../dialog-frame';
 import { EmptyCard } from '../empty-card';
-import { ActionIcon } from './listings-tab';
+import { ActionIcon, ActionsCell, CardActions, DataCards, DataTable } from './data-view';
 
 // The users tab (docs/product/screens.md#admin, docs/product/admin.md#users): name, e-mail, phone and the admin flag;
 // edit with the profile's rules; delete with confirmation. Admin rows can be neither (the server refuses too, 403).
@@ -158,55 +158,50 @@ function UserButtons({ user: u, actions }: { user: AdminUserRow; actions: UserAc
 
 function UsersTable({ users, actions }: { users: AdminUserRow[]; actions: UserActions }) {
   return (
-    <Table.ScrollArea borderWidth="1px" rounded="l3" bg="bg" shadow="xs" display={{ base: 'none', md: 'block' }}>
-      <Table.Root size="sm" interactive data-testid="admin-users-table">
-        <Table.Header>
-          <Table.Row bg="bg.subtle">
-            <Table.ColumnHeader ps="4">Navn</Table.ColumnHeader>
-            <Table.ColumnHeader>E-post</Table.ColumnHeader>
-            <Table.ColumnHeader>Telefon</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end">Annonser</Table.ColumnHeader>
-            <Table.ColumnHeader>Admin</Table.ColumnHeader>
-            <Table.ColumnHeader>Registrert</Table.ColumnHeader>
-            <Table.ColumnHeader textAlign="end" pe="4">
-              Handlinger
-            </Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {users.map((u) => (
-            <Table.Row key={u.id} data-testid="admin-user-row" data-username={u.username}>
-              <Table.Cell ps="4" minW="44">
-                <Text fontWeight="medium">{u.name}</Text>
-                <Text textStyle="xs" color="fg.muted">
-                  @{u.username}
-                </Text>
-              </Table.Cell>
-              <Table.Cell maxW="64" truncate title={u.email}>
-                {u.email}
-              </Table.Cell>
-              <Table.Cell whiteSpace="nowrap">{u.phone || '–'}</Table.Cell>
-              <Table.Cell textAlign="end">{u.listingCount}</Table.Cell>
-              <Table.Cell>
-                <AdminFlag isAdmin={u.isAdmin} />
-              </Table.Cell>
-              <Table.Cell whiteSpace="nowrap" color="fg.muted">
-                {formatDate(u.createdAt)}
-              </Table.Cell>
-              <Table.Cell pe="4">
-                <UserButtons user={u} actions={actions} />
-              </Table.Cell>
-            </Table.Row>
-          ))}
-        </Table.Body>
-      </Table.Root>
-    </Table.ScrollArea>
+    <DataTable
+      testId="admin-users-table"
+      head={
+        <>
+          <Table.ColumnHeader ps="4">Navn</Table.ColumnHeader>
+          <Table.ColumnHeader>E-post</Table.ColumnHeader>
+          <Table.ColumnHeader>Telefon</Table.ColumnHeader>
+          <Table.ColumnHeader textAlign="end">Annonser</Table.ColumnHeader>
+          <Table.ColumnHeader>Admin</Table.ColumnHeader>
+          <Table.ColumnHeader>Registrert</Table.ColumnHeader>
+        </>
+      }
+    >
+      {users.map((u) => (
+        <Table.Row key={u.id} data-testid="admin-user-row" data-username={u.username}>
+          <Table.Cell ps="4" minW="44">
+            <Text fontWeight="medium">{u.name}</Text>
+            <Text textStyle="xs" color="fg.muted">
+              @{u.username}
+            </Text>
+          </Table.Cell>
+          <Table.Cell maxW="64" truncate title={u.email}>
+            {u.email}
+          </Table.Cell>
+          <Table.Cell whiteSpace="nowrap">{u.phone || '–'}</Table.Cell>
+          <Table.Cell textAlign="end">{u.listingCount}</Table.Cell>
+          <Table.Cell>
+            <AdminFlag isAdmin={u.isAdmin} />
+          </Table.Cell>
+          <Table.Cell whiteSpace="nowrap" color="fg.muted">
+            {formatDate(u.createdAt)}
+          </Table.Cell>
+          <ActionsCell>
+            <UserButtons user={u} actions={actions} />
+          </ActionsCell>
+        </Table.Row>
+      ))}
+    </DataTable>
   );
 }
 
 function UserCards({ users, actions }: { users: AdminUserRow[]; actions: UserActions }) {
   return (
-    <Stack as="ul" listStyleType="none" gap="3" display={{ base: 'flex', md: 'none' }}>
+    <DataCards>
       {users.map((u) => (
         <Card.Root as="li" key={u.id} size="sm" data-testid="admin-user-card">
           <Card.Body gap="1.5">
@@ -227,13 +222,13 @@ function UserCards({ users, actions }: { users: AdminUserRow[]; actions: UserAct
             <Text textStyle="sm" color="fg.muted">
               {u.phone || '–'}
             </Text>
-            <Box borderTopWidth="1px" pt="2" mt="1">
+            <CardActions>
               <UserButtons user={u} actions={actions} />
-            </Box>
+            </CardActions>
           </Card.Body>
         </Card.Root>
       ))}
-    </Stack>
+    </DataCards>
   );
 }
 
