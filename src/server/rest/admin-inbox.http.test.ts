@@ -1,8 +1,9 @@
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inboxMessages } from '../../../db/schema';
 import { createTestApp, json, loggedInUser, type TestApp } from '../testing/harness';
+import { httpClient } from '../testing/http';
 
 // The admin's inbox (docs/product/admin.md#inbox): feedback on /admin/feedbacks, contact messages on /admin/messages,
 // newest first; PATCH /api/feedbacks/:id/read and DELETE /api/feedbacks/:id serve both kinds.
@@ -16,13 +17,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const http = httpClient(() => t);
 let ip = 0;
-async function send(opts: InjectOptions): Promise<LightMyRequestResponse> {
-  // Each visitor's message from its own address, so the per-address budget of the send forms does not bite.
-  const res = await t.app.inject({ remoteAddress: `10.9.0.${++ip}`, ...opts });
-  expect(res.statusCode, res.body).toBeLessThan(500);
-  return res;
-}
+// Each visitor's message from its own address, so the per-address budget of the send forms does not bite.
+const send = (opts: InjectOptions) => http.send({ remoteAddress: `10.9.0.${++ip}`, ...opts });
 const get = (url: string) => send({ method: 'GET', url, headers: { cookie: admin.cookie } });
 const markRead = (id: number | string, payload?: unknown) =>
   send({ method: 'PATCH', url: `/api/feedbacks/${id}/read`, headers: { cookie: admin.cookie }, ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }) });

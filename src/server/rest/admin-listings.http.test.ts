@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listingImages, listings, savedListings } from '../../../db/schema';
 import { keyFromUrl } from '../integrations/image-storage';
 import { createTestApp, json, loggedInUser, type TestApp } from '../testing/harness';
+import { httpClient } from '../testing/http';
 import { gradientJpeg, toDataUrl } from '../testing/images';
 import { insertListing } from '../testing/listing-factory';
 
@@ -25,11 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function send(opts: InjectOptions): Promise<LightMyRequestResponse> {
-  const res = await t.app.inject(opts);
-  expect(res.statusCode, res.body).toBeLessThan(500);
-  return res;
-}
+const { send } = httpClient(() => t);
 const get = (url: string, cookie = admin.cookie) => send({ method: 'GET', url, headers: { cookie } });
 type Row = { id: number; uniqueCode: string; registrationNumber: string; totalPrice: number; status: string; ownerUsername: string };
 

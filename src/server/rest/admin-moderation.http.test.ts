@@ -1,8 +1,9 @@
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, listings, notifications } from '../../../db/schema';
 import { createTestApp, json, loggedInUser, type TestApp } from '../testing/harness';
+import { as, httpClient } from '../testing/http';
 import { gradientJpeg, toDataUrl } from '../testing/images';
 
 // Moderation over HTTP (docs/product/admin.md#moderation): a new listing waits as pending, is rejected with a reason,
@@ -22,12 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function send(opts: InjectOptions): Promise<LightMyRequestResponse> {
-  const res = await t.app.inject(opts);
-  expect(res.statusCode, res.body).toBeLessThan(500);
-  return res;
-}
-const as = (who: { cookie: string } | null) => (who ? { cookie: who.cookie } : {});
+const { send } = httpClient(() => t);
 const get = (url: string, who: { cookie: string } | null = null) => send({ method: 'GET', url, headers: as(who) });
 const review = (id: number | string, payload: unknown, who: { cookie: string } | null = admin) =>
   send({ method: 'POST', url: `/api/admin/listings/${id}/approve`, payload: payload as InjectOptions['payload'], headers: as(who) });

@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import { eq, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, chats, listingImages, listings, messages, notifications, savedListings, sessions, users } from '../../../db/schema';
 import { keyFromUrl } from '../integrations/image-storage';
 import { createTestApp, json, loggedInUser, sessionCookie, type TestApp } from '../testing/harness';
+import { as, httpClient } from '../testing/http';
 import { gradientJpeg, toDataUrl } from '../testing/images';
 
 // The users tab over HTTP (docs/product/admin.md#users): the list, an edit with the profile's rules, and deleting a
@@ -21,12 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function send(opts: InjectOptions): Promise<LightMyRequestResponse> {
-  const res = await t.app.inject(opts);
-  expect(res.statusCode, res.body).toBeLessThan(500);
-  return res;
-}
-const as = (who: { cookie: string } | null) => (who ? { cookie: who.cookie } : {});
+const { send } = httpClient(() => t);
 const get = (url: string, who: { cookie: string } | null) => send({ method: 'GET', url, headers: as(who) });
 const put = (id: number | string, payload: unknown, who: { cookie: string } | null = admin) =>
   send({ method: 'PUT', url: `/api/admin/users/${id}`, payload: payload as InjectOptions['payload'], headers: as(who) });

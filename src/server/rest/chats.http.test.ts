@@ -12,6 +12,7 @@ import {
 } from '../../shared/schemas/chat';
 import { RATE_LIMITS, RATE_LIMIT_MESSAGE } from '../http/rate-limits';
 import { createTestApp, json, loggedInUser, type TestApp } from '../testing/harness';
+import { httpClient } from '../testing/http';
 import { insertListing, insertListingImage } from '../testing/listing-factory';
 
 // docs/product/chats.md, docs/product/api.md#chats: GET /api/chats, GET /api/messages/:chatId, POST /api/messages,
@@ -27,14 +28,7 @@ let eve: User;
 let listingId: number;
 let imageUrls: string[];
 
-function call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, cookie?: string, body?: unknown) {
-  return t.app.inject({
-    method,
-    url,
-    headers: { ...(cookie ? { cookie } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-    payload: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
+const { call } = httpClient(() => t);
 
 const start = (who: User, body: { listingId: number; sellerId: number; message: unknown }) => call('POST', '/api/chats/start', who.cookie, body);
 const send = (who: User, chatId: number, content: unknown) => call('POST', '/api/messages', who.cookie, { chatId, content });

@@ -5,6 +5,7 @@ import { NOTIFICATION_NOT_FOUND_MESSAGE, type NotificationShape } from '../../sh
 import { InProcessHub, type UserEvent } from '../realtime/hub';
 import { reviewListing } from '../services/moderation';
 import { createTestApp, json, loggedInUser, type TestApp } from '../testing/harness';
+import { httpClient } from '../testing/http';
 import { insertListing } from '../testing/listing-factory';
 
 // docs/product/notifications.md, docs/product/api.md#notifications: GET /api/notifications, PATCH
@@ -19,14 +20,7 @@ let seller: User;
 let buyer: User;
 let eve: User;
 
-function call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, cookie?: string, body?: unknown) {
-  return t.app.inject({
-    method,
-    url,
-    headers: { ...(cookie ? { cookie } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-    payload: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
+const { call } = httpClient(() => t);
 
 async function listOf(who: User): Promise<NotificationShape[]> {
   const res = await call('GET', '/api/notifications', who.cookie);

@@ -1,0 +1,32 @@
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+import type { TestApp } from './harness';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+/** A logged-in user (or their cookie), or a visitor (nothing). */
+type Who = { cookie: string } | string | null | undefined;
+
+/** The Cookie header of a logged-in user, or none for a visitor. */
+export const as = (who: Who) => (who ? { cookie: typeof who === 'string' ? who : who.cookie } : {});
+
+/**
+ * The HTTP tests' requests against a test app (a getter, since the app is built in `beforeAll`). Every answer is
+ * checked to be below 500: bad input must get a clear 4xx, never a crash.
+ * - `send(opts)`: `app.inject` as it is.
+ * - `call(method, url, who, body)`: a JSON call as `who` (a user with a cookie, or a visitor).
+ */
+export function httpClient(app: () => TestApp) {
+  async function send(opts: InjectOptions): Promise<LightMyRequestResponse> {
+    const res = await app().app.inject(opts);
+    expect(res.statusCode, res.body).toBeLessThan(500);
+    return res;
+  }
+  const call = (method: Method, url: string, who?: Who, body?: unknown) =>
+    send({
+      method,
+      url,
+      headers: { ...as(who), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      payload: body === undefined ? undefined : JSON.stringify(body),
+    });
+  return { send, call };
+}
