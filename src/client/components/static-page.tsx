@@ -1,26 +1,10 @@
 import { Badge, Box, Container, Grid, Heading, HStack, Link as ChakraLink, List, Stack, Text } from '@chakra-ui/react';
 import { Link, type LinkOptions } from '@tanstack/react-router';
 import { CalendarDays } from 'lucide-react';
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 
 /** docs/product/screens.md#static-pages: the privacy, terms and cookie texts were last updated 19 July 2025. */
 export const LEGAL_LAST_UPDATED = 'Sist oppdatert: 19. juli 2025';
-
-const SITE_NAME = 'Bilpartner.no';
-
-/**
- * Sets the tab title while the page is shown. The root route renders no <HeadContent/>, so route `head`
- * options would have no effect; this restores the previous title when the page unmounts.
- */
-export function useDocumentTitle(title: string) {
-  useEffect(() => {
-    const previous = document.title;
-    document.title = `${title} | ${SITE_NAME}`;
-    return () => {
-      document.title = previous;
-    };
-  }, [title]);
-}
 
 export interface TocEntry {
   id: string;
@@ -29,8 +13,6 @@ export interface TocEntry {
 
 interface StaticPageProps {
   title: string;
-  /** Tab title; defaults to the heading. */
-  documentTitle?: string;
   /** Small label above the heading. */
   eyebrow?: string;
   lead?: ReactNode;
@@ -43,9 +25,9 @@ interface StaticPageProps {
   children: ReactNode;
 }
 
+/** The tab title is each route's `head` (components/layout/page-title.ts). */
 /** The shared frame of /about, /kontakt, /personvern, /vilkar and /cookies: a calm header band, then the content. */
-export function StaticPage({ title, documentTitle, eyebrow, lead, lastUpdated, toc, width = 'prose', children }: StaticPageProps) {
-  useDocumentTitle(documentTitle ?? title);
+export function StaticPage({ title, eyebrow, lead, lastUpdated, toc, width = 'prose', children }: StaticPageProps) {
   const maxW = width === 'wide' ? '6xl' : toc ? '6xl' : '3xl';
 
   return (
@@ -204,7 +186,7 @@ export function MailLink() {
 
 type SectionProps = { id: string; number: number; title: string };
 
-interface LegalPageProps extends Pick<StaticPageProps, 'title' | 'documentTitle' | 'eyebrow' | 'lead'> {
+interface LegalPageProps extends Pick<StaticPageProps, 'title' | 'eyebrow' | 'lead'> {
   /** The numbered sections in order; their labels are the headings and the table of contents. */
   sections: TocEntry[];
   /** The closing 'Spørsmål om …?' box. */

@@ -16,8 +16,9 @@ import {
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { StaticPage } from '../components/static-page';
+import { pageHead } from '../components/layout/page-title';
 
-export const Route = createFileRoute('/about')({ component: AboutPage });
+export const Route = createFileRoute('/about')({ head: () => pageHead('Om oss'), component: AboutPage });
 
 interface Step {
   icon: LucideIcon;
@@ -104,7 +105,6 @@ function AboutPage() {
   return (
     <StaticPage
       title="Om Bilpartner.no"
-      documentTitle="Om oss"
       eyebrow="Om oss"
       lead="Vi gjør det tryggere, enklere og mer oversiktlig å kjøpe og selge bruktbil i Norge, uten mellommenn som tar en bit av prisen."
       width="wide"

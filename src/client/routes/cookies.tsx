@@ -2,8 +2,9 @@ import { Badge, Box, Code, HStack, SimpleGrid, Table, Text } from '@chakra-ui/re
 import { createFileRoute } from '@tanstack/react-router';
 import { BarChart3, Megaphone, ShieldCheck, SlidersHorizontal, type LucideIcon } from 'lucide-react';
 import { BulletList, LegalPage, LegalSection, Paragraph, TextLink } from '../components/static-page';
+import { pageHead } from '../components/layout/page-title';
 
-export const Route = createFileRoute('/cookies')({ component: CookiesPage });
+export const Route = createFileRoute('/cookies')({ head: () => pageHead('Informasjonskapsler (cookies)'), component: CookiesPage });
 
 // docs/product/screens.md#static-pages: necessary, functional and analytic cookies; no marketing cookies currently.
 const sections = [
@@ -60,7 +61,6 @@ function CookiesPage() {
   return (
     <LegalPage
       title="Informasjonskapsler"
-      documentTitle="Informasjonskapsler (cookies)"
       eyebrow="Cookies"
       lead="Bilpartner.no bruker informasjonskapsler for at du skal kunne logge inn, for at tjenesten skal huske valgene dine og for å forstå hvordan den brukes. Vi bruker ingen informasjonskapsler til markedsføring."
       sections={sections}

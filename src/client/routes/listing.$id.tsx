@@ -17,12 +17,13 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, notFound, useCanGoBack, useRouter } from '@tanstack/react-router';
 import { isTRPCClientError } from '@trpc/client';
 import { ArrowLeft, BadgeCheck, CarFront } from 'lucide-react';
-import { useEffect } from 'react';
 import { Gallery } from '../components/gallery/gallery';
 import { InquiryForm } from '../components/listings/inquiry-form';
 import { EquipmentList, MoreDetails, Section, ServiceBookNote, SpecGrid } from '../components/listings/listing-specs';
 import { LocationMap } from '../components/listings/location-map';
-import { PriceBox, type ListingDetail } from '../components/listings/price-box';
+import { PriceBox, shownPrice, type ListingDetail } from '../components/listings/price-box';
+import { pageHead } from '../components/layout/page-title';
+import { formatPrice } from '../../shared/format';
 import { reviewNotices, ReviewNotices } from '../components/listings/review-status';
 import { SellerCard, VegvesenCheck } from '../components/listings/seller-card';
 import { useCurrentUser } from '../hooks/use-current-user';
@@ -36,12 +37,14 @@ export const Route = createFileRoute('/listing/$id')({
     const id = listingId(params.id);
     if (!id) throw notFound();
     try {
-      await queryClient.ensureQueryData(listingQuery(trpc, id));
+      return await queryClient.ensureQueryData(listingQuery(trpc, id));
     } catch (err) {
       if (isNotFound(err)) throw notFound();
       throw err;
     }
   },
+  // 'Tesla Model Y 2022 – 391 600 kr – Bilpartner.no': make, model, year and the shown price.
+  head: ({ loaderData: l }) => (l ? pageHead(`${l.make} ${l.model} ${l.year ?? ''}`.trim(), formatPrice(shownPrice(l))) : {}),
   pendingComponent: ListingSkeleton,
   errorComponent: ListingError,
   notFoundComponent: ListingNotFound,
@@ -57,12 +60,6 @@ const listingQuery = (trpc: TRPCOptions, id: number) =>
 function ListingPage() {
   const { id } = Route.useParams();
   const { data: listing } = useSuspenseQuery(listingQuery(useTRPC(), listingId(id)));
-  useEffect(() => {
-    document.title = `${listing.make} ${listing.model} ${listing.year} – Bilpartner.no`;
-    return () => {
-      document.title = 'Bilpartner.no';
-    };
-  }, [listing]);
   return <ListingView listing={listing} />;
 }
 

@@ -1,6 +1,6 @@
 import { Button, CloseButton, Dialog, Input, Portal, SimpleGrid, Stack, Tabs } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { loginInput, registerInput } from '../../../shared/schemas/auth';
 import { applyFieldErrors, errorMessage } from '../../lib/server-errors';
@@ -38,6 +38,7 @@ export default function LoginDialog({ open, onOpenChange, initialTab }: LoginDia
   const [tab, setTab] = useState<Tab>(initialTab);
   // Each opening starts on the tab the caller asked for (state adjusted while rendering, not in an effect).
   const [wasOpen, setWasOpen] = useState(open);
+  const contentRef = useRef<HTMLDivElement>(null);
   if (open !== wasOpen) {
     setWasOpen(open);
     if (open) setTab(initialTab);
@@ -52,11 +53,13 @@ export default function LoginDialog({ open, onOpenChange, initialTab }: LoginDia
       size="md"
       // Escape in the address field closes its suggestion list, not the dialog.
       onEscapeKeyDown={keepOpenOnComboboxEscape}
+      // Keyboard and screen-reader users start typing at once: focus goes to the open tab's first field.
+      initialFocusEl={() => contentRef.current?.querySelector<HTMLElement>('[role="tabpanel"]:not([hidden]) input') ?? null}
     >
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
-          <Dialog.Content data-testid="login-dialog">
+          <Dialog.Content data-testid="login-dialog" ref={contentRef}>
             <Dialog.Header pe="12">
               <Dialog.Title>Logg inn eller opprett konto</Dialog.Title>
             </Dialog.Header>

@@ -7,9 +7,11 @@ import { ListingCard, ListingGrid, ListingGridSkeleton } from '../../components/
 import { useRouteRetry } from '../../lib/route-retry';
 import { toast, toastError } from '../../lib/toaster';
 import { useTRPC, type TRPCOptions } from '../../trpc';
+import { pageHead } from '../../components/layout/page-title';
 
 // docs/product/screens.md /lagrede-annonser. Always fetched fresh: a save on the detail page must show here at once.
 export const Route = createFileRoute('/_innlogget/lagrede-annonser')({
+  head: () => pageHead('Lagrede annonser'),
   staticData: { loginRequired: { title: 'Logg inn påkrevd', description: 'Logg inn for å se annonsene du har lagret.' } },
   loader: ({ context: { queryClient, trpc, user } }) => (user ? queryClient.ensureQueryData(savedQuery(trpc)) : undefined),
   pendingComponent: () => (

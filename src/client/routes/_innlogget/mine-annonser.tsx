@@ -1,9 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { MyListingsError, MyListingsPage, MyListingsPending } from '../../components/listing/my-listings';
+import { pageHead } from '../../components/layout/page-title';
 
 // docs/product/screens.md /mine-annonser. The page lives in components/listing so the router's code splitting keeps it
 // (and the Chakra parts it alone uses) out of the first load.
 export const Route = createFileRoute('/_innlogget/mine-annonser')({
+  head: () => pageHead('Mine annonser'),
   staticData: { loginRequired: { title: 'Logg inn påkrevd', description: 'Du må være logget inn for å se annonsene dine.' } },
   loader: ({ context: { queryClient, trpc, user } }) => (user ? queryClient.ensureQueryData(trpc.listings.mine.queryOptions()) : undefined),
   pendingComponent: MyListingsPending,

@@ -30,9 +30,11 @@ import { useUser } from '../../hooks/use-user';
 import { applyFieldErrors, errorMessage, fieldErrors } from '../../lib/server-errors';
 import { toast, toastError } from '../../lib/toaster';
 import { useTRPC } from '../../trpc';
+import { pageHead } from '../../components/layout/page-title';
 
 // docs/product/screens.md /profil. The user comes from the login guard (routes/_innlogget.tsx).
 export const Route = createFileRoute('/_innlogget/profil')({
+  head: () => pageHead('Min profil'),
   staticData: { loginRequired: { title: 'Du må være innlogget for å se denne siden.', action: 'Logg inn' } },
   pendingComponent: ProfileSkeleton,
   component: ProfilePage,

@@ -2,10 +2,12 @@ import { createFileRoute, notFound } from '@tanstack/react-router';
 import { EditListingError, EditListingNotFound, EditListingPage } from '../../components/listing/edit-listing-page';
 import { forEditQuery, isMissingListing, listingId } from '../../components/listing/edit-query';
 import { FormPageShell, FormSkeleton } from '../../components/listing/form-page';
+import { pageHead } from '../../components/layout/page-title';
 
 // docs/product/screens.md /rediger-annonse/{id}: the form prefilled, for the owner or an admin. A listing that does not
 // exist or is someone else's reads as not found. Code-split with this route.
 export const Route = createFileRoute('/_innlogget/rediger-annonse/$id')({
+  head: () => pageHead('Rediger annonse'),
   staticData: { loginRequired: { title: 'Logg inn påkrevd', description: 'Du må være logget inn for å redigere annonser.' } },
   loader: async ({ context: { queryClient, trpc, user }, params }) => {
     if (!user) return;
