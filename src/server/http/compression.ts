@@ -11,7 +11,7 @@ import fastifyCompress from '@fastify/compress';
 
 /** JSON answers shorter than this go out as they are. */
 export const COMPRESS_THRESHOLD_BYTES = 1024;
-/** Brotli's quality for JSON on the fly (0–11): 4 is within a few per cent of 11's size at a small part of its CPU. */
+/** Brotli's quality for JSON on the fly (0–11); measured against 1 and 11 in docs/decisions/010-compression-and-bundle.md. */
 export const JSON_BROTLI_QUALITY = 4;
 /** Gzip's level for clients without brotli. */
 export const JSON_GZIP_LEVEL = 6;
