@@ -41,10 +41,11 @@ export class SearchCache {
   readonly results = new TtlLru<SearchResult<unknown>>(MAX_RESULTS);
   /**
    * What is for sale (makes and models with counts, the vocabulary free text is read with; places on demand). Not
-   * dropped with the version: rebuilt when the version moved and it is older than the refresh interval
-   * (listing-search.ts), since one rebuild reads every visible listing.
+   * dropped with the version: new listings' makes and models join the vocabulary at once, and the whole is rebuilt
+   * once the version moved and it is older than the refresh interval (listing-search.ts), since a rebuild reads
+   * every visible listing.
    */
-  forSale: { version: number; at: number; makes: SearchFacets['makes']; vocabulary: Vocabulary; places?: SearchFacets['places'] } | undefined;
+  forSale: { version: number; at: number; maxId: number; dirty?: boolean; makes: SearchFacets['makes']; vocabulary: Vocabulary; places?: SearchFacets['places'] } | undefined;
 
   /** Drops everything cached for an older version of the listings. */
   sync(version: number) {

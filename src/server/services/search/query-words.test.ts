@@ -194,6 +194,13 @@ describe('what is for sale is read at most once per refresh interval', () => {
     clock = 1000;
     expect(s.facets().makes.slice(10)).toEqual([{ name: 'Kia', count: 2, models: [{ name: 'EV6', count: 1 }, { name: 'Niro', count: 1 }] }]);
     expect(s.facets().places.map((p) => p.name)).toEqual(['Bergen', 'Oslo']);
+    // A model spelled otherwise by the buyer is known at once, before the counts are read again.
+    insertListing(tdb, uid, { make: 'Volkswagen', model: 'ID.4', place: 'Oslo' });
+    clock = 1500;
+    expect(s.search(searchInput.parse({ query: 'vw id4' })).total).toBe(1);
+    expect(s.facets().makes.find((m) => m.name === 'Volkswagen')!.count).toBe(0);
+    clock = 2000;
+    expect(s.facets().makes.find((m) => m.name === 'Volkswagen')!.count).toBe(1);
     tdb.$client.close();
   });
 });

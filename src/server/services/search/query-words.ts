@@ -130,10 +130,15 @@ export function parseQuery(text: string, vocab: Vocabulary, contextMakes: Readon
   return out;
 }
 
-/** Builds the vocabulary from (make, model, count) rows of what is for sale. */
+/** Builds the vocabulary from (make, model) rows of what is for sale. */
 export function vocabularyOf(rows: readonly { make: string; model: string }[]): Vocabulary {
-  const makes: Vocabulary['makes'] = new Map();
-  const models: Vocabulary['models'] = new Map();
+  const vocab: Vocabulary = { makes: new Map(), models: new Map() };
+  addToVocabulary(vocab, rows);
+  return vocab;
+}
+
+/** Adds the makes and models of `rows` to a vocabulary (in place). */
+export function addToVocabulary({ makes, models }: Vocabulary, rows: readonly { make: string; model: string }[]) {
   for (const r of rows) {
     const mk = searchKey(r.make);
     if (!mk) continue;
@@ -145,5 +150,4 @@ export function vocabularyOf(rows: readonly { make: string; model: string }[]): 
     const entry = list.find((m) => m.make === mk) ?? (list.push({ make: mk, spellings: [] }), list[list.length - 1]);
     if (!entry.spellings.includes(r.model)) entry.spellings.push(r.model);
   }
-  return { makes, models };
 }
