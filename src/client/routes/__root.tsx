@@ -91,9 +91,8 @@ function useFocusHeadingOnNavigation() {
       clearTimeout(timer);
       const deadline = Date.now() + 2000;
       const tryFocus = () => {
-        // A dialog or menu that took focus meanwhile keeps it.
-        const active = document.activeElement;
-        if (active && active !== document.body && !active.closest('header, #main')) return;
+        // A dialog that took focus meanwhile keeps it.
+        if (document.activeElement?.closest('[role="dialog"], [role="alertdialog"]')) return;
         const heading = document.querySelector<HTMLElement>('#main h1');
         if (heading) {
           if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
