@@ -167,7 +167,7 @@ async function main(): Promise<number> {
   if (LIGHTHOUSE) {
     for (const r of routes.filter((x) => x.lighthouse)) {
       const runs: LighthouseScores[] = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await runLighthouse(base + r.path));
+      for (let i = 0; i < RUNS; i++) runs.push(await withRetry(() => runLighthouse(base + r.path)));
       const result = results.find((x) => x.path === r.path && x.who === r.who)!;
       result.lighthouse = medianOf(runs);
     }
@@ -292,6 +292,18 @@ async function runLighthouse(url: string): Promise<LighthouseScores> {
     };
   } finally {
     chrome.kill();
+  }
+}
+
+/** Lighthouse now and then fails to record a trace on a busy machine (NO_NAVSTART, NO_FCP): such a run is repeated. */
+async function withRetry<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await run();
+    } catch (err) {
+      if (i >= attempts) throw err;
+      console.warn(`${(err as Error).message} — running it again`);
+    }
   }
 }
 
