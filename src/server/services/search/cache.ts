@@ -3,28 +3,37 @@ import { TtlLru } from '../../lib/lru';
 import type { SearchFacets } from '../../../shared/schemas/search';
 import type { Vocabulary } from './query-words';
 
-// Counts and result pages memoised per listings version: a trigger bumps the version on every insert, update and
+// Matches and result pages memoised per listings version: a trigger bumps the version on every insert, update and
 // delete of a listing (db/migrations/0003_fts.sql), whoever writes it, so nothing cached is ever stale. The client
 // polls an open search every 10 s (docs/product/limits.md) and the home page asks for the same three listings, so
 // identical searches are the common case.
 
-const MAX_COUNTS = 2000;
+/** Each holds up to COUNT_CAP + 1 ids (~8 KB): 300 of them stay within a few MB. */
+const MAX_MATCHES = 300;
 const MAX_RESULTS = 500;
 
 /**
  * One page of search results, shared between identical searches (frozen: do not mutate). Its JSON text is written
  * once, when first asked for, so a cached page is served without serialising it again. JSON.stringify of the page
- * itself (tRPC) sees only `items` and `total`.
+ * itself (tRPC) sees only `items`, `total` and `totalBounded`.
  */
 export class SearchResult<Item = ListingCardShape> {
   readonly items: readonly Item[];
+  /**
+   * Present (true) when more than `total` match: the count stopped there (docs/decisions/009-search-quality.md
+   * "Speed"). Absent when `total` is exact, so an exact answer is `{items, total}` as before.
+   */
+  readonly totalBounded?: true;
   #itemsJson: string | undefined;
 
   constructor(
     items: Item[],
+    /** The number of matches: exact, or when `totalBounded`, a lower bound (at least this many match). */
     readonly total: number,
+    bounded = false,
   ) {
     this.items = Object.freeze(items);
+    if (bounded) this.totalBounded = true;
     Object.freeze(this);
   }
 
@@ -36,7 +45,8 @@ export class SearchResult<Item = ListingCardShape> {
 
 export class SearchCache {
   private version = -1;
-  readonly counts = new TtlLru<number>(MAX_COUNTS);
+  /** A search's matches (its filters and sort), sorted ids, up to the count's bound + 1 (listing-search.ts planWith). */
+  readonly matches = new TtlLru<number[]>(MAX_MATCHES);
   /** Card pages (the web client over tRPC) and full-listing pages (REST) alike, under distinct keys. */
   readonly results = new TtlLru<SearchResult<unknown>>(MAX_RESULTS);
   /**
@@ -51,7 +61,7 @@ export class SearchCache {
   sync(version: number) {
     if (version === this.version) return;
     this.version = version;
-    this.counts.clear();
+    this.matches.clear();
     this.results.clear();
   }
 

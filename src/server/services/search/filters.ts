@@ -17,6 +17,27 @@ function caseVariants(value: string): string[] {
   return [...new Set([v, lower, v.toLocaleUpperCase('nb-NO'), capital])];
 }
 
+// Characters on which this code and FTS5's unicode61 tokenizer certainly split a make or model the same way: ASCII
+// (letters and digits are token characters, everything else separates) and the Latin-1 letters (À-ÿ but × and ÷),
+// which both lower-case alike. Anything else (Š, say) gets no text clause: the search is then only slower.
+const SAME_TOKENS = /^[\u0020-\u007F\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u00FF]*$/u;
+
+/**
+ * An FTS5 clause that every listing whose `column` equals one of `values` (case-insensitively) matches: each value's
+ * words as whole words of that column. A superset of the SQL filter, never narrower, or undefined when a value's words
+ * cannot be told for certain (then there is no clause).
+ */
+export function ftsColumnFilter(column: 'make' | 'model', values: readonly string[]): string | undefined {
+  const alternatives: string[] = [];
+  for (const v of new Set(values.map((x) => x.normalize('NFC').toLowerCase()))) {
+    if (!SAME_TOKENS.test(v)) return undefined;
+    const words = v.split(/[^0-9a-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u00FF]+/u).filter(Boolean);
+    if (words.length === 0) return undefined;
+    alternatives.push(`(${words.map((w) => `"${w}"`).join(' AND ')})`);
+  }
+  return alternatives.length ? `{${column}} : (${alternatives.join(' OR ')})` : undefined;
+}
+
 export interface SearchPlanInput {
   /** Terms besides visibility and free text, each on `l`. */
   terms: string[];
@@ -39,8 +60,13 @@ export function buildFilters(p: SearchParams, vocab: Vocabulary = EMPTY_VOCABULA
   const terms: string[] = [];
   const params: unknown[] = [];
   const has: SearchPlanInput['has'] = new Set();
+  const textFilters: string[] = [];
   const eqNoCase = (column: 'make' | 'model' | 'color', values: readonly string[]) => {
     if (!values.length) return;
+    if (column !== 'color') {
+      const narrowing = ftsColumnFilter(column, values);
+      if (narrowing) textFilters.push(narrowing);
+    }
     const vs = [...new Set(values.flatMap(caseVariants))];
     terms.push(vs.length === 1 ? `l.${column} = ? COLLATE NOCASE` : `l.${column} COLLATE NOCASE IN (${vs.map(() => '?').join(', ')})`);
     params.push(...vs);
@@ -102,7 +128,10 @@ export function buildFilters(p: SearchParams, vocab: Vocabulary = EMPTY_VOCABULA
   if (!range('price', 'total_price', p.priceFrom, p.priceTo)) return null;
   if (!range('mileage', 'mileage', p.mileageFrom, p.mileageTo)) return null;
 
-  const match = ftsMatch(parsed?.text, p.location);
+  const textMatch = ftsMatch(parsed?.text, p.location);
+  // With text, the make and model also narrow the text index's matches, so FTS5 intersects their posting lists with
+  // the words' (from the smallest) before a row is read; the SQL terms above still decide.
+  const match = textMatch && [textMatch, ...textFilters].join(' AND ');
   // Text that holds no word at all ("!!!", "—") cannot match a listing; text read entirely as filters is no text.
   const understood =
     parsed && (parsed.makes.length || parsed.models.length || Object.keys(parsed.filters).length || parsed.yearFrom !== undefined);

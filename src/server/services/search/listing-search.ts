@@ -5,12 +5,12 @@ import { FILTER_MAKES } from '../../../shared/codes';
 import type { FacetValue, SearchFacets, SearchParams } from '../../../shared/schemas/search';
 import { searchKey } from '../../../shared/search-words';
 import { TtlLru } from '../../lib/lru';
-import { toCard, type CardRow } from '../listing-shape';
+import { cardColumns, toCard, type CardRow } from '../listing-shape';
 import type { ListingCardShape } from '../../../shared/types/listing';
 import { SearchCache, SearchResult } from './cache';
 import { FullListings, type ListingListItem } from './full-listings';
 import { buildFilters } from './filters';
-import { countDriver, countQuery, pageDriver, pageQuery } from './plan';
+import { collectQuery, countDriver, pageDriver, pageQuery, SORT_COLUMN } from './plan';
 import { addToVocabulary, vocabularyOf, type Vocabulary } from './query-words';
 
 export { SearchResult } from './cache';
@@ -20,6 +20,15 @@ export { listingListItemShape, type ListingListItem } from './full-listings';
 // better-sqlite3 prepared statements. The SQL is hand-written: its shape varies with the filters, and this path is hot
 // enough that building SQL through the ORM per request would dominate it. Why the indexes and plans look as they
 // do: docs/decisions/004-listing-search.md.
+
+/**
+ * A count stops after this many matches (or after the requested page, when that ends further on): the total is exact
+ * up to it and reported as "at least" beyond (docs/decisions/009-search-quality.md "Speed").
+ */
+export const COUNT_CAP = 1000;
+
+/** The unfiltered total: kept by the triggers, read with the version (readState). */
+const UNFILTERED_COUNT = { sql: 'SELECT visible FROM listings_search_state WHERE id = 1', params: [] as unknown[] };
 
 /** Distinct query shapes are few (one per combination of filters, driver and sort), so this is plenty. */
 const MAX_STATEMENTS = 400;
@@ -48,7 +57,7 @@ export class ListingSearch {
   private readonly statements = new TtlLru<Statement>(MAX_STATEMENTS);
   private readonly cache = new SearchCache();
   private readonly stateStatement: Statement;
-  private readonly ftsCountStatement: Statement;
+  private readonly cardsStatement: Statement;
   private readonly makeModelStatement: Statement;
   private readonly placeStatement: Statement;
   private readonly newRowsStatement: Statement;
@@ -64,9 +73,12 @@ export class ListingSearch {
      */
     private readonly forSaleRefreshMs = 30_000,
     private readonly now: () => number = Date.now,
+    /** How many matches a count reads at most (COUNT_CAP): tests lower it to reach the bound with few listings. */
+    private readonly countCap = COUNT_CAP,
   ) {
     this.stateStatement = db.$client.prepare('SELECT version, visible, id_ordered FROM listings_search_state WHERE id = 1');
-    this.ftsCountStatement = db.$client.prepare('SELECT count(*) AS n FROM listings_fts WHERE listings_fts MATCH ?');
+    // The cards of a page of ids (any order; put in the page's order here): one statement for any number of ids.
+    this.cardsStatement = db.$client.prepare(`SELECT ${cardColumns('l')} FROM listings l WHERE l.id IN (SELECT value FROM json_each(?))`);
     // One pass over the make index (make, model lead it), grouped in its order: no sort, no table read.
     this.makeModelStatement = db.$client.prepare(
       `SELECT l.make AS make, l.model AS model, count(*) AS n FROM listings l INDEXED BY listings_search_make_idx WHERE ${visibleWhere('l')} ` +
@@ -142,7 +154,7 @@ export class ListingSearch {
    * order, and the number of all matches (X-Total-Count). Identical searches share one frozen answer.
    */
   search(p: SearchParams): SearchResult<ListingCardShape> {
-    return this.run(p, 'card', (sql, params) => (this.prepared(sql).all(...params) as CardRow[]).map(toCard));
+    return this.run(p, 'card', (ids) => this.cardsByIds(ids), (sql, params) => (this.prepared(sql).all(...params) as CardRow[]).map(toCard));
   }
 
   /**
@@ -150,17 +162,40 @@ export class ListingSearch {
    * above, then one query for their rows and one for their images.
    */
   searchFull(p: SearchParams): SearchResult<ListingListItem> {
-    return this.run(p, 'id', (sql, params) => this.full.byIds(this.prepared(sql).pluck().all(...params) as number[]));
+    return this.run(
+      p,
+      'id',
+      (ids) => this.full.byIds(ids),
+      (sql, params) => this.full.byIds(this.prepared(sql).pluck().all(...params) as number[]),
+    );
   }
 
-  private run<Item>(p: SearchParams, columns: 'card' | 'id', readPage: (sql: string, params: unknown[]) => Item[]): SearchResult<Item> {
+  private cardsByIds(ids: readonly number[]): ListingCardShape[] {
+    if (ids.length === 0) return [];
+    const rows = new Map((this.cardsStatement.all(JSON.stringify(ids)) as CardRow[]).map((r) => [r.id, r]));
+    return ids.flatMap((id) => {
+      const row = rows.get(id);
+      return row ? [toCard(row)] : [];
+    });
+  }
+
+  private run<Item>(
+    p: SearchParams,
+    columns: 'card' | 'id',
+    byIds: (ids: readonly number[]) => Item[],
+    readPage: (sql: string, params: unknown[]) => Item[],
+  ): SearchResult<Item> {
     const state = this.readState();
     const key = JSON.stringify([columns, ...KEY_ORDER.map((k) => p[k] ?? null)]);
     const cached = this.cache.results.getOrSet(key, () => {
       try {
         const plan = this.planWith(state, p, columns);
         if (!plan || plan.total === 0 || p.offset >= plan.total) return new SearchResult<Item>([], plan?.total ?? 0);
-        return new SearchResult(readPage(plan.page.sql, [...plan.page.params, p.limit, p.offset]), plan.total);
+        // Every match was found (and sorted): the page is a slice of them. Else the page walks its sort order.
+        const items = plan.matches
+          ? byIds(plan.matches.slice(p.offset, p.offset + p.limit))
+          : readPage(plan.page.sql, [...plan.page.params, p.limit, p.offset]);
+        return new SearchResult(items, plan.total, plan.bounded);
       } catch (err) {
         // Terms are built so FTS5 cannot reject them; should a tokenizer edge case slip through anyway, the search
         // finds nothing rather than failing the page.
@@ -170,6 +205,15 @@ export class ListingSearch {
     });
     // The key's first element says which kind of page it holds.
     return cached as SearchResult<Item>;
+  }
+
+  /**
+   * Drops the memoised counts and pages (not the prepared statements or what is for sale), so the next search is
+   * answered as for an input no cache has seen: for scripts/search-latency.ts and tests.
+   */
+  forgetAnswers() {
+    this.cache.matches.clear();
+    this.cache.results.clear();
   }
 
   /** The plan a search would run, for tests and EXPLAIN QUERY PLAN. */
@@ -189,27 +233,33 @@ export class ListingSearch {
     return this.statements.getOrSet(sql, () => this.db.$client.prepare(sql));
   }
 
+  /**
+   * What a search runs. Unfiltered, the total is the number for sale (kept by triggers) and the page walks the sort's
+   * index. Otherwise the matches are collected, ids and sort keys, up to `cap + 1` (cap: COUNT_CAP, or the end of the
+   * requested page if further): when they are all found the total is exact and the page a slice of them, sorted
+   * here; when there are more, the total is `cap`, flagged as bounded, and the page walks its sort order, which with
+   * that many matches reaches the page soon (plan.ts pageDriver).
+   */
   private planWith(s: SearchState, p: SearchParams, columns: 'card' | 'id' = 'card') {
     // The vocabulary (what is for sale) is read only when there are words to read with it.
     const f = buildFilters(p, p.query || p.make || p.model ? this.vocabulary() : undefined);
     if (!f) return null;
-    const counts = this.cache.counts;
-    const onlyText = f.terms.length === 0 && f.match !== undefined;
-    const ftsCount = f.match
-      ? counts.getOrSet(`fts\u0000${f.match}`, () => (this.ftsCountStatement.get(f.match) as { n: number }).n)
-      : undefined;
-    const driver = countDriver(f, ftsCount);
-    const count = countQuery(f, driver);
-    let total: number;
-    if (f.terms.length === 0 && !f.match) total = s.visible;
-    else if (onlyText) total = ftsCount!;
-    else {
-      total = counts.getOrSet(`${count.sql}\u0000${JSON.stringify(count.params)}`, () =>
-        (this.prepared(count.sql).get(...count.params) as { n: number }).n,
-      );
-    }
-    const totals = { total, visible: s.visible, ftsCount, idOrdered: s.idOrdered };
-    const page = pageQuery(f, pageDriver(f, driver, p.sort, totals, p.offset + p.limit), p.sort, columns);
-    return { filters: f, total, count, page };
+    const page = pageQuery(f, pageDriver(f, p.sort, s.idOrdered), p.sort, columns);
+    if (f.terms.length === 0 && !f.match) return { filters: f, total: s.visible, bounded: false, count: UNFILTERED_COUNT, matches: undefined, page };
+    const cap = Math.max(this.countCap, p.offset + p.limit);
+    const count = collectQuery(f, countDriver(f), p.sort, cap + 1);
+    // Keyed by the sort too: price_asc and price_desc collect with the same SQL.
+    const collected = this.cache.matches.getOrSet(`${p.sort}\u0000${count.sql}\u0000${JSON.stringify(count.params)}`, () =>
+      sortMatches(this.prepared(count.sql).raw().all(...count.params) as [number, number][], SORT_COLUMN[p.sort].desc),
+    );
+    const bounded = collected.length > cap;
+    return { filters: f, total: bounded ? cap : collected.length, bounded, count, matches: bounded ? undefined : collected, page };
   }
+}
+
+/** Ids in the sort's order: by key, then by id, both ascending or both descending (plan.ts ORDER_BY). */
+function sortMatches(rows: [id: number, key: number][], desc: boolean): number[] {
+  const dir = desc ? -1 : 1;
+  rows.sort((a, b) => dir * (a[1] - b[1] || a[0] - b[0]));
+  return rows.map((r) => r[0]);
 }

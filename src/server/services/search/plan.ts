@@ -46,19 +46,30 @@ const SORT_INDEX: Record<SortKey, IndexKey> = {
   mileage_asc: 'mileage',
 };
 
-/** Below this many text matches, reading the matching rows by id beats walking an index and probing the matches. */
-const FTS_DRIVE_MAX = 2000;
+/** The column each sort orders by (then by id, in the same direction). */
+export const SORT_COLUMN: Record<SortKey, { column: string; desc: boolean }> = {
+  newest: { column: 'created_at', desc: true },
+  price_asc: { column: 'total_price', desc: false },
+  price_desc: { column: 'total_price', desc: true },
+  year_desc: { column: 'year', desc: true },
+  mileage_asc: { column: 'mileage', desc: false },
+};
 
-/** The index that narrows the filters the most, judged by what each filter typically leaves of the listings. */
-export function countDriver(f: SearchPlanInput, ftsCount: number | undefined): Driver {
+/**
+ * The index that finds the matches: with text, the text index itself (its posting lists, intersected by FTS5 from the
+ * rarest term, the make and model included, see filters.ts), probing each match's row for the other filters; without,
+ * the narrowest filter's index, judged by what each filter typically leaves of the listings. Every one of them streams,
+ * so a bounded count stops as soon as it has enough.
+ */
+export function countDriver(f: SearchPlanInput): Driver {
+  if (f.match) return 'fts';
   if (f.has.has('model')) return 'model'; // a model is a few per cent of the listings at most
   if (f.has.has('make')) return 'make';
   if (f.has.has('color')) return 'color';
-  if (f.match && ftsCount !== undefined && ftsCount <= FTS_DRIVE_MAX) return 'fts';
   if (f.has.has('price')) return 'price';
   if (f.has.has('year')) return 'year';
   if (f.has.has('mileage')) return 'mileage';
-  // Only coarse filters (fuel, gearbox, drive, body) or common words: one pass over the narrow newest index.
+  // Only coarse filters (fuel, gearbox, drive, body): one pass over the narrow newest index.
   return 'newest';
 }
 
@@ -86,8 +97,13 @@ function idsQuery(f: SearchPlanInput, driver: Driver, select: string, tail = '')
   };
 }
 
-export function countQuery(f: SearchPlanInput, driver: Driver) {
-  return idsQuery(f, driver, 'count(*) AS n');
+/**
+ * The matches' ids and sort keys, at most `limit` of them (the bounded count: docs/decisions/009-search-quality.md
+ * "Speed"), in whatever order the driver finds them.
+ */
+export function collectQuery(f: SearchPlanInput, driver: Driver, sort: SortKey, limit: number) {
+  const q = idsQuery(f, driver, `l.id, l.${SORT_COLUMN[sort].column}`, ' LIMIT ?');
+  return { sql: q.sql, params: [...q.params, limit] };
 }
 
 /**
@@ -106,29 +122,13 @@ export function pageQuery(f: SearchPlanInput, driver: Driver, sort: SortKey, col
   };
 }
 
-/** A row read by id costs about as much as this many index entries walked in order (measured on 100k listings). */
-const ROW_COST = 15;
-
 /**
- * Walk the sort index when the expected entries walked before the page is full stay below the matches to sort. For
- * newest first with text, while ids follow creation time (`idOrdered`), the text index can be walked in descending id
- * order instead, reading rows until the page is full; the other plans first collect every text match (about one
- * index entry each). A pure text search then reads exactly the page.
+ * The page of a search with more matches than were counted: walking the sort's index in order (no sort step) reaches
+ * the page after about `end × visible ÷ matches` entries, at most one pass since matches > end. For newest first with
+ * text, while ids follow creation time (`idOrdered`), the text index is read in descending id order instead, reading
+ * rows until the page is full (about `end × text matches ÷ matches` rows).
  */
-export function pageDriver(
-  f: SearchPlanInput,
-  count: Driver,
-  sort: SortKey,
-  totals: { total: number; visible: number; ftsCount?: number; idOrdered: boolean },
-  end: number,
-): Driver {
-  const { total, visible, ftsCount, idOrdered } = totals;
-  const walked = total > 0 ? (end * visible) / total : Infinity;
-  if (sort === 'newest' && idOrdered && f.match && ftsCount !== undefined && total > 0) {
-    const rowsRead = Math.min(ftsCount, (end * ftsCount) / total);
-    if (rowsRead * ROW_COST <= ftsCount + Math.min(walked, total)) return 'ftsNewest';
-  }
-  const sortIndex = SORT_INDEX[sort];
-  if (count === sortIndex) return count;
-  return walked <= total ? sortIndex : count;
+export function pageDriver(f: SearchPlanInput, sort: SortKey, idOrdered: boolean): Driver {
+  if (sort === 'newest' && idOrdered && f.match) return 'ftsNewest';
+  return SORT_INDEX[sort];
 }

@@ -229,7 +229,8 @@ describe('query plans of the shapes free text adds (EXPLAIN QUERY PLAN)', () => 
     ['fuel + body words', { query: 'elbil suv' }, 'listings_search_newest_idx'],
     ['gearbox word + price', { query: 'automat', priceTo: 300_000 }, 'listings_search_price_idx'],
     ['year word + rare text', { query: '2019 hengerfeste' }, 'SCAN f VIRTUAL TABLE'], // few text matches: read by id
-    ['make word + text + mileage sort', { query: 'volvo romslig', sort: 'mileage_asc' }, 'listings_search_make_idx'],
+    // With text, the text index finds the matches, the make's words intersected with the text's inside FTS5.
+    ['make word + text + mileage sort', { query: 'volvo romslig', sort: 'mileage_asc' }, 'SCAN f VIRTUAL TABLE'],
   ])('%s: counted as planned, no table scan', (_name, input, countIndex) => {
     const p = searchInput.parse(input);
     const planned = s.plan(p)!;
