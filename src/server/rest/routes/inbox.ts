@@ -1,6 +1,6 @@
 import { contactInput, feedbackInput, inboxMarkReadInput, inboxMessageIdInput, inboxMessageShape } from '../../../shared/schemas/inbox';
 import { z } from '../../../shared/zod';
-import { defineRoutes, type RestRequest } from '../types';
+import { defineRoutes, noStore, type RestRequest } from '../types';
 
 const adminTag = 'Admin: feedback and contact messages';
 // The admin rows: 401 logged out, 403 for a user who is not an admin (docs/product/permissions.md).
@@ -11,11 +11,6 @@ function markReadInput({ params, body }: RestRequest) {
   if (body === undefined || body === null || body === '') return { id: params.id };
   return typeof body === 'object' && !Array.isArray(body) ? { ...body, id: params.id } : body;
 }
-
-const noStore = (result: unknown, reply: { header(name: string, value: string): unknown }) => {
-  reply.header('Cache-Control', 'no-store');
-  return result;
-};
 
 // docs/product/api.md: POST /api/contact {name, email, subject, message} and POST /api/feedback {name, email, feedback};
 // the admin's lists, and the read and delete paths both kinds share (docs/product/admin.md#inbox).

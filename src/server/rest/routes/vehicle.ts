@@ -1,7 +1,7 @@
 import { vehicleLookupInput } from '../../../shared/vehicle-mapping';
 import { z } from '../../../shared/zod';
 import { registryAnswerShape } from '../shapes';
-import { defineRoutes } from '../types';
+import { defineRoutes, noStore } from '../types';
 
 export const vehicleRoutes = defineRoutes([
   {
@@ -10,10 +10,7 @@ export const vehicleRoutes = defineRoutes([
     procedure: 'vehicle.lookup',
     input: ({ params }) => ({ registrationNumber: params.regnr }),
     // The answer is cached server-side; browsers need not keep it (the client busts caches anyway).
-    send: (answer, reply) => {
-      reply.header('Cache-Control', 'no-store');
-      return answer;
-    },
+    send: noStore,
     doc: {
       tag: 'Lookups',
       summary: 'Vehicle registry data for a registration number',
