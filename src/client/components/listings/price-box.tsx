@@ -5,17 +5,15 @@ import { Heart, MessageCircle, Pencil } from 'lucide-react';
 import { formatPrice } from '../../../shared/format';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../server/trpc/root';
-import type { ListingShape } from '../../../shared/types/listing';
 import { meQueryOptions, useCurrentUser } from '../../hooks/use-current-user';
 import { toast, toastError } from '../../lib/toaster';
 import { useTRPC } from '../../trpc';
 import { useLoginDialog } from '../auth/login-dialog-context';
+import { shownPrice } from './price';
 
 /** listings.byId: the listing, its `place`, the seller (phone/address only where shown), isSaved, isOwner. */
 export type ListingDetail = inferRouterOutputs<AppRouter>['listings']['byId'];
 
-/** docs/product/limits.md: the shown price is always price + registration fee. */
-export const shownPrice = (l: Pick<ListingShape, 'price' | 'registrationFee'>) => (l.price || 0) + (l.registrationFee || 0);
 
 /** Price with its breakdown and the buyer's two actions. */
 export function PriceBox({ listing: l }: { listing: ListingDetail }) {
