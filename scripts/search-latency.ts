@@ -95,18 +95,25 @@ const wanted = arg('shape');
 for (const [name, make] of Object.entries(SHAPES)) {
   if (wanted && name !== wanted) continue;
   const times: number[] = [];
+  const slowest: [number, SearchInput][] = [];
   let bounded = 0;
   for (let i = 0; i < N; i++) {
-    const input = searchInput.parse(make());
+    const raw = make();
+    const input = searchInput.parse(raw);
     search.forgetAnswers();
     const started = performance.now();
     const result = search.search(input);
-    times.push(performance.now() - started);
+    const ms = performance.now() - started;
+    times.push(ms);
+    slowest.push([ms, raw]);
     if (result.totalBounded) bounded++;
   }
   times.sort((a, b) => a - b);
   const out = { shape: name, n: N, p50: +pct(times, 0.5).toFixed(2), p99: +pct(times, 0.99).toFixed(2), max: +times[times.length - 1].toFixed(2), bounded };
   if (JSON_OUT) console.log(JSON.stringify(out));
-  else console.log(`${name.padEnd(34)} p50 ${out.p50.toFixed(2).padStart(7)} ms  p99 ${out.p99.toFixed(2).padStart(7)} ms  max ${out.max.toFixed(1).padStart(7)} ms  (${bounded}/${N} totals bounded)`);
+  if (argv.includes('--slowest')) {
+    for (const [ms, raw] of slowest.sort((a, b) => b[0] - a[0]).slice(0, 5)) console.log(`    ${ms.toFixed(1)} ms ${JSON.stringify(raw)}`);
+  }
+  if (!JSON_OUT) console.log(`${name.padEnd(34)} p50 ${out.p50.toFixed(2).padStart(7)} ms  p99 ${out.p99.toFixed(2).padStart(7)} ms  max ${out.max.toFixed(1).padStart(7)} ms  (${bounded}/${N} totals bounded)`);
 }
 db.$client.close();

@@ -387,6 +387,62 @@ describe('query plans (EXPLAIN QUERY PLAN)', () => {
   });
 });
 
+describe('bounded counts (docs/decisions/009-search-quality.md "Speed")', () => {
+  // 600 listings with a count bound of 50, so the bound is reached as it is with 1 000 on a large market.
+  let bdb: Db;
+  let exact: ListingSearch;
+  let bounded: ListingSearch;
+  beforeAll(async () => {
+    bdb = createTestDb();
+    const uid = (await createUser(bdb)).user.id;
+    const r = rng(9);
+    bdb.$client.transaction(() => {
+      for (let i = 0; i < 600; i++) bdb.insert(listings).values(generateListing(r, uid, i)).run();
+    })();
+    exact = new ListingSearch(bdb);
+    bounded = new ListingSearch(bdb, undefined, undefined, 50);
+  });
+  afterAll(() => bdb.$client.close());
+  const plan = (sqlText: string, params: unknown[]) =>
+    (bdb.$client.prepare(`EXPLAIN QUERY PLAN ${sqlText}`).all(...params) as { detail: string }[]).map((r) => r.detail);
+
+  it('stops counting at the bound and says so; the same page either way; exact below the bound and unfiltered', () => {
+    for (const input of [{ fuelType: 'el' }, { query: 'hengerfeste', sort: 'price_asc' }, { transmission: 'Automat', sort: 'mileage_asc', offset: 24 }] as SearchInput[]) {
+      const p = searchInput.parse(input);
+      const all = exact.search(p);
+      expect(all.total).toBeGreaterThan(50);
+      const got = bounded.search(p);
+      expect({ total: got.total, totalBounded: got.totalBounded }).toEqual({ total: 50, totalBounded: true });
+      expect(got.items.map((i) => i.id)).toEqual(all.items.map((i) => i.id));
+      expect(JSON.parse(JSON.stringify(got))).toMatchObject({ total: 50, totalBounded: true });
+    }
+    const few = searchInput.parse({ fuelType: 'hydrogen' });
+    expect(exact.search(few).total).toBeLessThanOrEqual(50);
+    expect(bounded.search(few)).toEqual(exact.search(few));
+    expect(JSON.parse(JSON.stringify(bounded.search(few)))).not.toHaveProperty('totalBounded');
+    expect(bounded.search(searchInput.parse({})).total).toBe(exact.search(searchInput.parse({})).total); // kept by triggers
+  });
+
+  it('counts past a deep page, so a page beyond the bound is found and the next one known to exist', () => {
+    const p = searchInput.parse({ fuelType: 'el', offset: 96, limit: 24 });
+    const got = bounded.search(p);
+    expect(got.total).toBeGreaterThanOrEqual(120);
+    expect(got.items.map((i) => i.id)).toEqual(exact.search(p).items.map((i) => i.id));
+  });
+
+  it('reads at most the bound + 1 matches, streaming from the narrowest index or the text index', () => {
+    const p = searchInput.parse({ query: 'hengerfeste', make: 'Volvo', fuelType: 'Diesel' });
+    const planned = bounded.plan(p)!;
+    expect(planned.count.sql).toMatch(/ LIMIT \?$/);
+    expect(planned.count.params.at(-1)).toBe(51);
+    // The make narrows the text index's match (posting lists intersected by FTS5), the SQL term still decides.
+    expect(planned.filters.match).toContain('{make} : (("volvo"))');
+    expect(plan(planned.count.sql, planned.count.params)).toEqual(['SCAN f VIRTUAL TABLE INDEX 0:M7', 'SEARCH l USING INTEGER PRIMARY KEY (rowid=?)']);
+    const noText = bounded.plan(searchInput.parse({ make: 'Volvo', fuelType: 'Diesel' }))!;
+    expect(plan(noText.count.sql, noText.count.params)).toEqual(['SEARCH l USING COVERING INDEX listings_search_make_idx (make=?)']);
+  });
+});
+
 describe('newest first straight from the text index', () => {
   // While ids follow creation time, a text search's newest-first page is read from FTS5 in descending rowid order.
   let tdb: Db;

@@ -3,7 +3,7 @@ import type { SortKey } from '../../../shared/schemas/search';
 import { cardColumns } from '../listing-shape';
 import type { SearchPlanInput } from './filters';
 
-// How a search runs: which index counts the matches, which one reads the page, and the SQL for both. The plans are
+// How a search runs: which index collects the matches (the bounded count), which one reads the page, and the SQL. The plans are
 // chosen here with INDEXED BY rather than by SQLite's planner (docs/decisions/004-listing-search.md "Plans").
 
 /** Exactly the terms of the partial search indexes' WHERE, so SQLite may use them (it matches terms, not values). */
@@ -107,9 +107,9 @@ export function collectQuery(f: SearchPlanInput, driver: Driver, sort: SortKey, 
 }
 
 /**
- * One page in `sort` order. Walking the sort's index reads entries in page order and stops after the page: best when
- * many rows match. When few match, the narrowing index (or the text matches) finds them all and sorts them. Either way
- * the inner query reads only index entries; the outer reads the page's rows (a deferred join): the card's columns, or
+ * One page in `sort` order, for a search with more matches than its count collected (listing-search.ts planWith;
+ * fewer are sorted there and the page is a slice). The inner query walks the driver in page order and stops after
+ * the page, reading index entries only; the outer reads the page's rows (a deferred join): the card's columns, or
  * only the ids when the full listings are read afterwards (full-listings.ts).
  */
 export function pageQuery(f: SearchPlanInput, driver: Driver, sort: SortKey, columns: 'card' | 'id' = 'card') {

@@ -7,6 +7,7 @@ import { FILTER_WORDS, MAKE_ALIASES, searchKey } from '../../../shared/search-wo
 import cars from '../../demo/cars.json';
 import { createTestDb, createUser } from '../../testing/harness';
 import { generateListing, insertListing, rng } from '../../testing/listing-factory';
+import { ftsColumnFilter } from './filters';
 import { ListingSearch } from './listing-search';
 import { parseQuery, vocabularyOf } from './query-words';
 
@@ -251,3 +252,14 @@ describe('query plans of the shapes free text adds (EXPLAIN QUERY PLAN)', () => 
     expect(lines).toEqual(['SCAN l USING COVERING INDEX listings_search_make_idx']);
   });
 });
+
+describe('make and model as words of the text index (a superset of the SQL filter)', () => {
+  it('matches every spelling by its whole words, and gives no clause when the words cannot be told for certain', () => {
+    expect(ftsColumnFilter('model', ['ID.4', 'ID4'])).toBe('{model} : (("id" AND "4") OR ("id4"))');
+    expect(ftsColumnFilter('make', ['Mercedes-Benz', 'mercedes-benz'])).toBe('{make} : (("mercedes" AND "benz"))');
+    expect(ftsColumnFilter('make', ['Citroën'])).toBe('{make} : (("citroën"))');
+    expect(ftsColumnFilter('make', ['Škoda'])).toBeUndefined(); // outside Latin-1: no clause, only slower
+    expect(ftsColumnFilter('model', ['-'])).toBeUndefined();
+  });
+});
+
