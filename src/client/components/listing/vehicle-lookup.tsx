@@ -18,7 +18,7 @@ import {
   VEHICLE_LOOKUP_SUCCESS_TITLE,
   VEHICLE_NOT_FOUND_MESSAGE,
   type VehicleFormData,
-} from '../../../shared/vehicle-mapping';
+} from '../../../shared/vehicle-data';
 import { toast, toastError } from '../../lib/toaster';
 import { useTRPC } from '../../trpc';
 
