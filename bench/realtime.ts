@@ -45,6 +45,8 @@ export interface RealtimeResult extends LoadResult {
   rssMB: number;
   rssPeakMB: number;
   serverCpuPercent: number;
+  /** Server CPU time (user + system) per message sent, over the whole run. */
+  serverCpuMsPerMessage: number;
   profile?: string;
   profileFile?: string;
 }
@@ -199,6 +201,7 @@ export async function runRealtime(o: RealtimeOptions): Promise<RealtimeResult> {
 
     let peak = rssConnectedMB;
     const sampler = setInterval(() => (peak = Math.max(peak, procStatus(pid).rssMB)), 250);
+    const cpuBeforeRun = cpuSeconds(pid);
     tell({ type: 'run' });
     await nextMessage('measure-start');
     if (o.profile) process.kill(pid, 'SIGUSR2');
@@ -209,6 +212,9 @@ export async function runRealtime(o: RealtimeOptions): Promise<RealtimeResult> {
     const rssMB = procStatus(pid).rssMB;
     if (o.profile) process.kill(pid, 'SIGUSR2');
     const { result } = await nextMessage('result');
+    // All of the run's work (warm-up, measured window, drain) per message sent: comparable between runs even when
+    // other processes take CPU from the server.
+    const serverCpuMsPerMessage = ((cpuSeconds(pid) - cpuBeforeRun) * 1000) / Math.max(1, result.sent);
     clearInterval(sampler);
     peak = Math.max(peak, procStatus(pid).rssMB);
 
@@ -223,11 +229,18 @@ export async function runRealtime(o: RealtimeOptions): Promise<RealtimeResult> {
       rssMB,
       rssPeakMB: peak,
       serverCpuPercent,
+      serverCpuMsPerMessage,
     };
     if (o.profile) {
       for (let waited = 0; !fs.existsSync(profileFile) && waited < 30_000; waited += 100) await new Promise((r) => setTimeout(r, 100));
       out.profileFile = profileFile;
       out.profile = fs.existsSync(profileFile) ? summarizeCpuProfile(profileFile) : '  (the server wrote no CPU profile)';
+      const memoryFile = `${profileFile}.memory.jsonl`;
+      if (fs.existsSync(memoryFile)) {
+        const lines = fs.readFileSync(memoryFile, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, number | string>);
+        const mb = (v: number | string) => `${Number(v).toFixed(0)} MB`;
+        out.profile += `\n  Server memory: ${lines.map((l) => `${l.at === 'start' ? 'measuring starts' : 'measuring ends'}: RSS ${mb(l.rssMB)}, V8 heap ${mb(l.heapUsedMB)} used of ${mb(l.heapTotalMB)}, external ${mb(l.externalMB)} (array buffers ${mb(l.arrayBuffersMB)})`).join('; ')}`;
+      }
     }
     await stopServer(server);
     return out;

@@ -35,7 +35,7 @@
 // JSON fields: listing cases {"case","p50","p99","rps","rssMB","xBare","errors","non2xx","bytesPerResponse"};
 // realtime {"case":"realtime","p50","p99","p90","max" (ms, send→delivery), "rps" (deliveries/s), "sentPerSecond",
 // "sent","expected","received","duplicates","lost","foreign","refused","rssMB" (at the end of the measured window),
-// "rssIdleMB","rssConnectedMB","rssPeakMB","serverCpuPercent","loadCpuPercent","loadEventLoopP99Ms",
+// "rssIdleMB","rssConnectedMB","rssPeakMB","serverCpuPercent","serverCpuMsPerMessage","loadCpuPercent","loadEventLoopP99Ms",
 // "ackP50","ackP99" (the sender's HTTP answer), "users","chats","rate","via","seconds"}; demo-seed {"case","ms",...}.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -80,7 +80,9 @@ const log = (line: string) => (JSON_OUT ? process.stderr : process.stdout).write
 const emit = (o: Record<string, unknown>) => {
   if (JSON_OUT) process.stdout.write(`${JSON.stringify(o)}\n`);
 };
-const round = (n: number, digits = 2) => (Number.isFinite(n) ? Number(n.toFixed(digits)) : null);
+const round = (n: number | null, digits = 2) => (n !== null && Number.isFinite(n) ? Number(n.toFixed(digits)) : null);
+/** A figure for the table; '-' when there is none (NaN crosses the load generator's IPC as null). */
+const fixed = (n: number | null, digits: number) => (n !== null && Number.isFinite(n) ? n.toFixed(digits) : '-');
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-bench-'));
 const dbFile = args.str('db') ? path.resolve(args.str('db')!) : path.join(tmp, 'bench.db');
@@ -448,26 +450,26 @@ async function realtimeCase(): Promise<boolean> {
     ['case', 'deliveries/s', 'p50 ms', 'p90 ms', 'p99 ms', 'max ms', 'sent', 'expected', 'received', 'dup', 'lost', 'RSS MB', 'target'],
     [
       [
-        `realtime: ${m.users} sockets, ${m.sentPerSecond.toFixed(0)} msg/s via ${m.via}`,
-        m.deliveredPerSecond.toFixed(0),
-        m.latency.p50.toFixed(2),
-        m.latency.p90.toFixed(2),
-        m.latency.p99.toFixed(2),
-        m.latency.max.toFixed(1),
+        `realtime: ${m.users} sockets, ${fixed(m.sentPerSecond, 0)} msg/s via ${m.via}`,
+        fixed(m.deliveredPerSecond, 0),
+        fixed(m.latency.p50, 2),
+        fixed(m.latency.p90, 2),
+        fixed(m.latency.p99, 2),
+        fixed(m.latency.max, 1),
         String(m.sent),
         String(m.expected),
         String(m.received),
         String(m.duplicates),
         String(m.lost),
-        m.rssMB.toFixed(0),
+        fixed(m.rssMB, 0),
         `${m.latency.p99 <= 50 ? 'p99≤50 ok' : 'p99≤50 MISSED'}, ${exactlyOnce ? 'exactly once ok' : 'exactly once FAILED'}`,
       ],
     ],
   );
   log(`  delivered to nobody else: ${m.foreign === 0 ? 'ok' : `${m.foreign} pushes to a non-participant`}; malformed pushes: ${m.malformed}; refused sends: ${refused}; sockets closed during the run: ${m.unexpectedCloses}; subscription errors: ${m.subscriptionErrors}`);
-  log(`  sender's HTTP answer: p50 ${m.ack.p50.toFixed(2)} ms, p99 ${m.ack.p99.toFixed(2)} ms; connecting ${m.connected} sockets took ${(m.connectMs / 1000).toFixed(1)} s (p99 ${m.connectP99Ms.toFixed(0)} ms each)`);
-  log(`  server: CPU ${m.serverCpuPercent.toFixed(0)} % of a core while measured; RSS ${m.rssIdleMB.toFixed(0)} MB idle, ${m.rssConnectedMB.toFixed(0)} MB with the sockets open, ${m.rssMB.toFixed(0)} MB at the end of the run, peak ${m.rssPeakMB.toFixed(0)} MB`);
-  log(`  load generator: CPU ${m.loadCpuPercent.toFixed(0)} % of a core, event-loop delay p99 ${m.loadEventLoopP99Ms.toFixed(1)} ms, send schedule lag p99 ${m.scheduleLagP99Ms.toFixed(1)} ms. Load average after: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  log(`  sender's HTTP answer: p50 ${fixed(m.ack.p50, 2)} ms, p99 ${fixed(m.ack.p99, 2)} ms; connecting ${m.connected} sockets took ${(m.connectMs / 1000).toFixed(1)} s (p99 ${fixed(m.connectP99Ms, 0)} ms each)`);
+  log(`  server: CPU ${fixed(m.serverCpuPercent, 0)} % of a core while measured, ${fixed(m.serverCpuMsPerMessage, 2)} ms per message (its two pushes and the sender's answer included); RSS ${fixed(m.rssIdleMB, 0)} MB idle, ${fixed(m.rssConnectedMB, 0)} MB with the sockets open, ${fixed(m.rssMB, 0)} MB at the end of the run, peak ${fixed(m.rssPeakMB, 0)} MB`);
+  log(`  load generator: CPU ${fixed(m.loadCpuPercent, 0)} % of a core, event-loop delay p99 ${fixed(m.loadEventLoopP99Ms, 1)} ms, send schedule lag p99 ${fixed(m.scheduleLagP99Ms, 1)} ms. Load average after: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   if (m.profile) log(`\n${m.profile}\n  (profile: ${m.profileFile})`);
   emit({
     case: 'realtime',
@@ -493,6 +495,7 @@ async function realtimeCase(): Promise<boolean> {
     rssConnectedMB: round(m.rssConnectedMB, 0),
     rssPeakMB: round(m.rssPeakMB, 0),
     serverCpuPercent: round(m.serverCpuPercent, 0),
+    serverCpuMsPerMessage: round(m.serverCpuMsPerMessage),
     loadCpuPercent: round(m.loadCpuPercent, 0),
     loadEventLoopP99Ms: round(m.loadEventLoopP99Ms),
     scheduleLagP99Ms: round(m.scheduleLagP99Ms),
