@@ -363,3 +363,28 @@ describe('listings.byId over tRPC', () => {
     await expect(callerFor(t.db, seller.user).listings.byId({ id: hidden.pending })).resolves.toMatchObject({ id: hidden.pending, isOwner: true });
   });
 });
+
+describe('GET /api/listings past the counting bound (docs/product/api.md#conventions)', () => {
+  let big: TestApp;
+  beforeAll(async () => {
+    big = await createTestApp();
+    const { user } = await createUser(big.db);
+    big.db.transaction(() => {
+      for (let i = 0; i < 1005; i++) insertListing(big.db, user.id, { make: 'Skoda', model: 'Octavia', fuelType: 'diesel', price: 90_000 + i });
+      for (let i = 0; i < 3; i++) insertListing(big.db, user.id, { make: 'Skoda', model: 'Octavia', fuelType: 'el', price: 200_000 + i });
+    });
+  });
+  afterAll(() => big.close());
+
+  it('says a bounded total is a lower bound with X-Total-Count-Bounded, and an exact one without it', async () => {
+    const many = await big.app.inject({ method: 'GET', url: '/api/listings?make=Skoda&fuelType=diesel&limit=5' });
+    expect(many.statusCode).toBe(200);
+    expect(many.headers['x-total-count']).toBe('1000');
+    expect(many.headers['x-total-count-bounded']).toBe('true');
+    expect(json<unknown[]>(many)).toHaveLength(5);
+
+    const few = await big.app.inject({ method: 'GET', url: '/api/listings?make=Skoda&fuelType=el' });
+    expect(few.headers['x-total-count']).toBe('3');
+    expect(few.headers['x-total-count-bounded']).toBeUndefined();
+  });
+});

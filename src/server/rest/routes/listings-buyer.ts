@@ -14,6 +14,8 @@ export const listingsBuyerRoutes = defineRoutes([
     // comes with GET.
     send: (result: SearchResult<ListingListItem>, reply) => {
       reply.header('X-Total-Count', String(result.total));
+      // Past the counting bound the total is "at least this many" (docs/decisions/009-search-quality.md#speed).
+      if (result.totalBounded) reply.header('X-Total-Count-Bounded', 'true');
       // A page knows its own JSON text (written once per cached page); a string goes out as it is.
       reply.type('application/json; charset=utf-8');
       return result.itemsJson();
@@ -28,7 +30,13 @@ export const listingsBuyerRoutes = defineRoutes([
         'and `yearFrom`/`yearTo`; unknown parameters are ignored. HEAD answers the header alone.',
       query: searchInput,
       responses: { 200: z.array(listingListItemShape) },
-      headers: { 'X-Total-Count': { description: 'The number of all matches (not only this page).', schema: z.number().int().min(0) } },
+      headers: {
+        'X-Total-Count': {
+          description: 'The number of all matches (not only this page); exact up to 1 000 or the end of the page asked for, else a lower bound.',
+          schema: z.number().int().min(0),
+        },
+        'X-Total-Count-Bounded': { description: 'Present (`true`) when X-Total-Count is a lower bound: at least that many match.', schema: z.literal('true') },
+      },
     },
   },
   {
