@@ -27,6 +27,7 @@ import { ConfirmDialog } from '../confirm-dialog';
 import { EmptyCard } from '../empty-card';
 import { carOf, useDeleteListing, useReviewListing } from './review';
 import { AdminStatusBadge } from './status-badge';
+import { pageWindow } from '../../lib/page-window';
 
 // The all-listings tab (docs/product/screens.md#admin, docs/product/admin.md#listings): every listing with its code,
 // car, price, status and date, sorted, filtered and paged by the server; everything of the view is in the URL.
@@ -347,16 +348,6 @@ function ListingCards({ rows, actions }: { rows: AdminListingRow[]; actions: Row
       ))}
     </DataCards>
   );
-}
-
-/** 1 … 4 5 [6] 7 8 … 20 */
-function pageWindow(page: number, pages: number): (number | 'gap')[] {
-  const out: (number | 'gap')[] = [];
-  for (let p = 1; p <= pages; p++) {
-    if (p === 1 || p === pages || Math.abs(p - page) <= 1) out.push(p);
-    else if (out[out.length - 1] !== 'gap') out.push('gap');
-  }
-  return out;
 }
 
 function Pager({ page, pages, total, offset, shown }: { page: number; pages: number; total: number; offset: number; shown: number }) {

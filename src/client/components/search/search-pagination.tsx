@@ -2,16 +2,7 @@ import { Button, HStack, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import type { ReactNode } from 'react';
-
-/** 1 … 4 5 [6] 7 8 … 20: first, last and two either side of the current page. */
-function pageWindow(page: number, pages: number): (number | 'gap')[] {
-  const out: (number | 'gap')[] = [];
-  for (let p = 1; p <= pages; p++) {
-    if (p === 1 || p === pages || Math.abs(p - page) <= 1) out.push(p);
-    else if (out[out.length - 1] !== 'gap') out.push('gap');
-  }
-  return out;
-}
+import { pageWindow } from '../../lib/page-window';
 
 /**
  * Numbered paging for /annonser. Real links (the page is in the URL), so they can be opened in a new tab. `more`: the
