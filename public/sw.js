@@ -1,4 +1,130 @@
-// SPEC §7 registers a service worker from /sw.js. It deliberately caches nothing yet: serving stale HTML or
-// API answers from a worker is worse than no offline mode. It only takes control so later versions can.
-self.addEventListener('install', () => self.skipWaiting());
-self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
+// Bilpartner.no service worker (docs/decisions/012-offline-and-caching.md).
+//
+// main.tsx registers it as /sw.js?v=<build>, where <build> is the content hash of the entry script: every deploy
+// changes the script URL, so the browser installs the new worker, which takes over at once (skipWaiting +
+// clients.claim) and deletes the caches of older builds. The page reloads once when a new worker takes control.
+//
+// What it caches:
+// - the app shell: index.html and the scripts and styles it names, fetched at install; every other built file
+//   (/assets/*, content-hashed, immutable) the first time it is loaded. Pages are network-first: offline, every
+//   address gets the cached shell, and the client shows 'Du er frakoblet' (src/client/lib/offline-banner.tsx).
+// - listing photos (/uploads/*): cache-first, at most PHOTO_LIMIT, the oldest stored dropped first.
+// Never: /api/*, /trpc/* and anything that is not a GET. Answers that depend on the session go to the network every
+// time; the listings a visitor saw survive offline in the client's own persisted query cache
+// (src/client/lib/persist-cache.ts), not here.
+
+const VERSION = new URL(self.location.href).searchParams.get('v') || 'dev';
+const SHELL_CACHE = `bp-shell-${VERSION}`;
+const PHOTO_CACHE = 'bp-photos-v1';
+const PHOTO_LIMIT = 200;
+const SHELL_URL = '/';
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(precacheShell().then(() => self.skipWaiting()));
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    (async () => {
+      const names = await caches.keys();
+      await Promise.all(names.filter((n) => n.startsWith('bp-shell-') && n !== SHELL_CACHE).map((n) => caches.delete(n)));
+      await self.clients.claim();
+    })(),
+  );
+});
+
+/** index.html and the files it links (entry script, its preloaded chunks, styles, icon, manifest). */
+async function precacheShell() {
+  const cache = await caches.open(SHELL_CACHE);
+  const res = await fetch(SHELL_URL, { cache: 'no-cache' });
+  if (!res.ok) return;
+  const html = await res.clone().text();
+  await cache.put(SHELL_URL, res);
+  const urls = new Set();
+  for (const m of html.matchAll(/\s(?:src|href)="(\/[^"]+)"/g)) {
+    if (m[1].startsWith('/assets/') || /^\/[^/]+\.(?:svg|png|webmanifest)$/.test(m[1])) urls.add(m[1]);
+  }
+  // One missing file must not leave the worker uninstalled: the rest is cached as it is loaded.
+  await Promise.all([...urls].map((url) => cache.add(url).catch(() => {})));
+}
+
+// The page's own first load happened before this worker controlled it: main.tsx sends the built files it loaded then
+// (Workbox's CACHE_URLS message), so the page just seen opens offline too. Later chunks are cached as they load.
+self.addEventListener('message', (event) => {
+  const data = event.data;
+  if (!data || data.type !== 'CACHE_URLS' || !Array.isArray(data.urls)) return;
+  const urls = data.urls.filter((u) => typeof u === 'string' && u.startsWith('/assets/'));
+  event.waitUntil(
+    caches.open(SHELL_CACHE).then((cache) =>
+      Promise.all(urls.map(async (url) => (await cache.match(url)) || cache.add(url).catch(() => {}))),
+    ),
+  );
+});
+
+self.addEventListener('fetch', (event) => {
+  const req = event.request;
+  if (req.method !== 'GET') return;
+  const url = new URL(req.url);
+  if (url.origin !== self.location.origin) return;
+  const p = url.pathname;
+  if (p.startsWith('/api/') || p === '/api' || p.startsWith('/trpc') || p === '/sw.js') return; // network only
+  if (req.mode === 'navigate') return event.respondWith(page(req));
+  if (p.startsWith('/assets/')) return event.respondWith(cacheFirst(req, SHELL_CACHE));
+  if (p.startsWith('/uploads/')) return event.respondWith(photo(req));
+  if (/^\/[^/]+\.(?:svg|png|webmanifest|txt)$/.test(p)) return event.respondWith(networkFirst(req, SHELL_CACHE));
+});
+
+/** Network first, so a deploy or a changed page is seen at once; offline, the cached shell (the client routes). */
+async function page(req) {
+  try {
+    const res = await fetch(req);
+    if (res.ok && (res.headers.get('content-type') || '').includes('text/html')) {
+      const copy = res.clone();
+      caches.open(SHELL_CACHE).then((c) => c.put(SHELL_URL, copy));
+    }
+    return res;
+  } catch (err) {
+    const cached = await caches.match(SHELL_URL, { cacheName: SHELL_CACHE });
+    if (cached) return cached;
+    throw err;
+  }
+}
+
+async function cacheFirst(req, cacheName) {
+  const cache = await caches.open(cacheName);
+  const hit = await cache.match(req);
+  if (hit) return hit;
+  const res = await fetch(req);
+  if (res.ok) cache.put(req, res.clone());
+  return res;
+}
+
+async function networkFirst(req, cacheName) {
+  const cache = await caches.open(cacheName);
+  try {
+    const res = await fetch(req);
+    if (res.ok) cache.put(req, res.clone());
+    return res;
+  } catch (err) {
+    const hit = await cache.match(req);
+    if (hit) return hit;
+    throw err;
+  }
+}
+
+/** Photos never change under one address: cache-first, bounded to the PHOTO_LIMIT most recently stored. */
+async function photo(req) {
+  const cache = await caches.open(PHOTO_CACHE);
+  const hit = await cache.match(req);
+  if (hit) return hit;
+  const res = await fetch(req);
+  if (res.ok && res.type === 'basic') {
+    // Stored and trimmed after the answer is handed on; keys() lists in insertion order.
+    cache
+      .put(req, res.clone())
+      .then(() => cache.keys())
+      .then((keys) => Promise.all(keys.slice(0, Math.max(0, keys.length - PHOTO_LIMIT)).map((k) => cache.delete(k))))
+      .catch(() => {});
+  }
+  return res;
+}

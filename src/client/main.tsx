@@ -8,6 +8,8 @@ import { makeQueryClient, makeTRPCClient, makeTRPCOptions, TRPCProvider } from '
 import { createAppRouter } from './router';
 import { LoginDialogProvider } from './components/auth/login-dialog-context';
 import { Toaster } from './lib/toaster';
+import { OfflineBanner } from './lib/offline-banner';
+import { registerServiceWorker } from './lib/service-worker';
 
 function App() {
   const [queryClient] = useState(makeQueryClient);
@@ -19,6 +21,7 @@ function App() {
       <QueryClientProvider client={queryClient}>
         <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
           <LoginDialogProvider>
+            <OfflineBanner />
             <RouterProvider router={router} />
             <Toaster />
           </LoginDialogProvider>
@@ -34,6 +37,4 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 );
 
-if ('serviceWorker' in navigator && import.meta.env.PROD) {
-  window.addEventListener('load', () => navigator.serviceWorker.register('/sw.js').catch(() => {}));
-}
+if (import.meta.env.PROD) registerServiceWorker();

@@ -1,7 +1,10 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryClient, type QueryKey } from '@tanstack/react-query';
 import { createTRPCClient, createWSClient, httpBatchLink, splitLink, wsLink } from '@trpc/client';
 import { createTRPCContext, createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { AppRouter } from '../server/trpc/root';
+import { BUILD_VERSION } from './lib/build-version';
+import { persistQueryClient } from './lib/persist-cache';
+import { reportNetwork } from './lib/offline-banner';
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
 
@@ -11,14 +14,56 @@ export function makeTRPCOptions(client: ReturnType<typeof makeTRPCClient>, query
 }
 export type TRPCOptions = ReturnType<typeof makeTRPCOptions>;
 
-// docs/product/limits.md: fresh for 2 minutes, kept 10 minutes, no refetch on focus, 1 retry.
+/** An answer the server gave on purpose (4xx: not found, not allowed, invalid): asking again gives the same. */
+function isClientError(err: unknown) {
+  const status = (err as { data?: { httpStatus?: number } } | null)?.data?.httpStatus;
+  return typeof status === 'number' && status >= 400 && status < 500;
+}
+
+/**
+ * What a successful write changed, by the mutation's procedure path (tRPC mutation keys start with it): the queries
+ * under these paths are invalidated (active ones refetch), so a user never misses their own change, whichever screen
+ * made it. Screens may invalidate more precisely on their own; this is the floor (docs/product/limits.md).
+ */
+const INVALIDATES: [prefix: string, keys: string[][]][] = [
+  ['listings.', [['listings'], ['savedListings'], ['admin', 'listings']]],
+  ['savedListings.', [['savedListings'], ['listings', 'byId']]],
+  ['admin.listings.', [['listings'], ['admin', 'listings']]],
+  ['admin.users.', [['admin', 'users'], ['listings'], ['auth', 'me']]],
+  ['users.', [['users'], ['auth', 'me'], ['admin', 'users']]],
+  ['auth.', [['auth', 'me'], ['users']]],
+  ['notifications.', [['notifications']]],
+];
+
+/** The query keys to invalidate after a successful mutation with this key. */
+export function invalidatedBy(mutationKey: QueryKey | undefined): string[][] {
+  const path = Array.isArray(mutationKey?.[0]) ? `${(mutationKey[0] as string[]).join('.')}` : '';
+  if (!path || path === 'auth.logout' || path === 'auth.login') return []; // both reload the page
+  return INVALIDATES.filter(([prefix]) => path.startsWith(prefix)).flatMap(([, keys]) => keys);
+}
+
+/**
+ * docs/product/limits.md: fresh for 2 minutes, kept 10 minutes, no refetch on focus, 1 retry for queries (not after a
+ * 4xx). Mutations are not repeated after a failure: tRPC writes are not idempotent (a lost answer may follow a write
+ * that happened; a wrong password counts towards the lock); offline, TanStack Query holds a write until the network
+ * is back, which is the retry that is safe (docs/decisions/012-offline-and-caching.md).
+ * In the browser the public listing queries are persisted (lib/persist-cache.ts).
+ */
 export function makeQueryClient() {
-  return new QueryClient({
+  const queryClient: QueryClient = new QueryClient({
     defaultOptions: {
-      queries: { staleTime: 2 * 60_000, gcTime: 10 * 60_000, refetchOnWindowFocus: false, retry: 1 },
+      queries: { staleTime: 2 * 60_000, gcTime: 10 * 60_000, refetchOnWindowFocus: false, retry: (n, err) => n < 1 && !isClientError(err) },
       mutations: { retry: 0 },
     },
+    mutationCache: new MutationCache({
+      // Not awaited: the screen's own onSuccess (a toast, a navigation) need not wait for the refetches.
+      onSuccess: (_data, _vars, _ctx, mutation) => {
+        for (const queryKey of invalidatedBy(mutation.options.mutationKey)) void queryClient.invalidateQueries({ queryKey: [queryKey] });
+      },
+    }),
   });
+  if (typeof window !== 'undefined') persistQueryClient(queryClient, BUILD_VERSION);
+  return queryClient;
 }
 
 let wsClient: ReturnType<typeof createWSClient> | undefined;
@@ -29,13 +74,27 @@ function getWsClient() {
   return wsClient;
 }
 
+/** fetch with the session cookie, telling the offline banner whether the server was reached. */
+function reachingFetch(url: RequestInfo | URL, init?: RequestInit) {
+  return fetch(url, { ...init, credentials: 'include' }).then(
+    (res) => {
+      reportNetwork(true);
+      return res;
+    },
+    (err: unknown) => {
+      if ((err as Error)?.name !== 'AbortError') reportNetwork(false);
+      throw err;
+    },
+  );
+}
+
 export function makeTRPCClient() {
   return createTRPCClient<AppRouter>({
     links: [
       splitLink({
         condition: (op) => op.type === 'subscription',
         true: wsLink({ client: getWsClient() }),
-        false: httpBatchLink({ url: '/trpc', fetch: (url, init) => fetch(url, { ...init, credentials: 'include' }) }),
+        false: httpBatchLink({ url: '/trpc', fetch: reachingFetch }),
       }),
     ],
   });

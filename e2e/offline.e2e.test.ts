@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import { createUser, db, expectNoErrors, loginAs, newPage, type TestPage } from './support';
+import { insertListing } from '../src/server/testing/listing-factory';
+
+// The service worker, the persisted query cache and the toasts (docs/decisions/012-offline-and-caching.md). The e2e
+// server runs the production build, so public/sw.js registers as it does for users.
+
+const TAG = `o${Date.now().toString(36).slice(-6)}`;
+
+/** The name of the shell cache of the worker now in control, once it controls the page. */
+async function controlledShell(page: TestPage) {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 15_000 });
+  return page.evaluate(() => `bp-shell-${new URL(navigator.serviceWorker.controller!.scriptURL).searchParams.get('v')}`);
+}
+
+/** Waits until every built file this page loaded is in the worker's shell cache. */
+async function waitForOfflineReady(page: TestPage) {
+  const shell = await controlledShell(page);
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async (name) => {
+          const cache = await caches.open(name);
+          const have = new Set((await cache.keys()).map((r) => new URL(r.url).pathname));
+          const loaded = performance
+            .getEntriesByType('resource')
+            .map((e) => new URL(e.name))
+            .filter((u) => u.origin === location.origin && u.pathname.startsWith('/assets/'))
+            .map((u) => u.pathname);
+          return have.has('/') && loaded.length > 0 && loaded.every((p) => have.has(p));
+        }, shell),
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+}
+
+describe('offline', () => {
+  it('a page seen before opens offline, with its listings and "Du er frakoblet"', async () => {
+    const { user: seller } = await createUser({ name: `Selma ${TAG}` });
+    insertListing(db(), seller.id, { make: 'Volvo', model: `V60 ${TAG}`, price: 199_000 });
+    insertListing(db(), seller.id, { make: 'Toyota', model: `Corolla ${TAG}`, price: 149_000 });
+
+    const page = await newPage({ width: 390, height: 844 });
+    await page.goto(`/annonser?query=${TAG}`);
+    await page.getByText(`V60 ${TAG}`).first().waitFor();
+    await page.getByText(`Corolla ${TAG}`).first().waitFor();
+    await expect(page.getByTestId('offline-banner').count()).resolves.toBe(0);
+    await waitForOfflineReady(page);
+    // The listings are stored (throttled by a second) before the network goes.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('bp-query-cache') ?? ''), { timeout: 5000 }).toContain(`V60 ${TAG}`);
+
+    await page.context().setOffline(true);
+    await page.reload();
+    await page.getByText('Du er frakoblet').waitFor();
+    await page.getByText(`V60 ${TAG}`).first().waitFor();
+    await page.getByText(`Corolla ${TAG}`).first().waitFor();
+
+    // Back online: the banner goes.
+    await page.context().setOffline(false);
+    await page.getByTestId('offline-banner').waitFor({ state: 'detached' });
+  });
+
+  it('a new build\'s service worker replaces the old one: the open tab reloads once and the old caches go', async () => {
+    const page = await newPage();
+    await page.goto('/');
+    const shell = await controlledShell(page);
+    // A marker in this build's cache: it is gone once that cache has been deleted.
+    await page.evaluate(async (name) => (await caches.open(name)).put('/__marker', new Response('old')), shell);
+    await page.evaluate(() => ((window as unknown as { __old: boolean }).__old = true));
+    let loads = 0;
+    page.on('load', () => (loads += 1));
+
+    // A deploy: the worker of another build registers (as a tab opened after the deploy would register it).
+    await page.evaluate(() => navigator.serviceWorker.register('/sw.js?v=next-build', { updateViaCache: 'none' }));
+
+    // The old tab reloads (its page state is gone) ...
+    await expect.poll(() => page.evaluate(() => Boolean((window as unknown as { __old?: boolean }).__old)), { timeout: 15_000 }).toBe(false);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    // ... and its own build's worker then takes over again, on fresh caches: one shell cache, the old one deleted.
+    await expect
+      .poll(() => page.evaluate(() => caches.keys().then((names) => names.filter((n) => n.startsWith('bp-shell-')))), { timeout: 15_000 })
+      .toEqual([shell]);
+    await expect.poll(() => page.evaluate((name) => caches.open(name).then((c) => c.match('/__marker')).then(Boolean), shell)).toBe(false);
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? '')).toContain(shell.replace('bp-shell-', 'v='));
+    // No reload loop.
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(loads).toBe(1);
+    expectNoErrors(page);
+  });
+});
+
+describe('toasts', () => {
+  it('only one toast is ever visible, the newest', async () => {
+    const { user: seller } = await createUser({ name: `Selma ${TAG}` });
+    const listing = insertListing(db(), seller.id, { make: 'Skoda', model: `Octavia ${TAG}` });
+    const { user } = await createUser();
+    const page = await newPage({ width: 375, height: 800 });
+    await loginAs(page, user);
+    await page.goto(`/listing/${listing.id}`);
+    await page.getByRole('button', { name: 'Lagre annonse' }).first().waitFor();
+    // Counts the toasts on screen at every frame.
+    await page.evaluate(() => {
+      const w = window as unknown as { __maxToasts: number };
+      w.__maxToasts = 0;
+      const tick = () => {
+        w.__maxToasts = Math.max(w.__maxToasts, document.querySelectorAll('[data-testid="toast"]').length);
+        requestAnimationFrame(tick);
+      };
+      tick();
+    });
+    for (const [button, title] of [
+      ['Lagre annonse', 'Annonse lagret'],
+      ['Lagret', 'Lagring fjernet'],
+      ['Lagre annonse', 'Annonse lagret'],
+    ]) {
+      await page.getByRole('button', { name: button, exact: true }).first().click();
+      await page.getByTestId('toast').getByText(title, { exact: true }).waitFor();
+    }
+    await expect(page.getByTestId('toast').count()).resolves.toBe(1);
+    expect(await page.evaluate(() => (window as unknown as { __maxToasts: number }).__maxToasts)).toBe(1);
+    expectNoErrors(page);
+  });
+});
