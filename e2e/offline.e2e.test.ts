@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createUser, db, expectNoErrors, loginAs, newPage, type TestPage } from './support';
+import { createUser, db, expectNoErrors, loginAs, newPage, screenshot, type TestPage } from './support';
 import { insertListing } from '../src/server/testing/listing-factory';
 
 // The service worker, the persisted query cache and the toasts (docs/decisions/012-offline-and-caching.md). The e2e
@@ -54,6 +54,7 @@ describe('offline', () => {
     await page.getByText('Du er frakoblet').waitFor();
     await page.getByText(`V60 ${TAG}`).first().waitFor();
     await page.getByText(`Corolla ${TAG}`).first().waitFor();
+    await screenshot(page, 'offline-375');
 
     // Back online: the banner goes.
     await page.context().setOffline(false);
@@ -85,6 +86,30 @@ describe('offline', () => {
     // No reload loop.
     await new Promise((r) => setTimeout(r, 1500));
     expect(loads).toBe(1);
+    expectNoErrors(page);
+  });
+});
+
+describe('freshness', () => {
+  it('a write invalidates the listing list: a listing deactivated on "Mine annonser" is gone from the home page at once', async () => {
+    const { user: seller } = await createUser({ name: `Selma ${TAG}` });
+    insertListing(db(), seller.id, { make: 'Volkswagen', model: `Golf ${TAG}i` });
+    const page = await newPage();
+    await loginAs(page, seller);
+    await page.goto('/');
+    await page.getByText(`Golf ${TAG}i`).first().waitFor();
+    // From here on the app is not reloaded: the home list (fresh for 30 s) stays in the query cache.
+    await page.evaluate(() => ((window as unknown as { __spa: boolean }).__spa = true));
+
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'Mine annonser' }).click();
+    await page.getByRole('button', { name: 'Deaktiver' }).click();
+    await page.getByRole('button', { name: 'Aktiver' }).waitFor();
+
+    await page.locator('header a[href="/"]').first().click();
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await page.getByText(`Golf ${TAG}i`).waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => (window as unknown as { __spa?: boolean }).__spa)).toBe(true);
     expectNoErrors(page);
   });
 });
