@@ -90,6 +90,24 @@ describe('offline', () => {
   });
 });
 
+describe('install', () => {
+  it('the web app manifest names PNG icons of 192 and 512 px (one maskable) that load', async () => {
+    const page = await newPage({ width: 375, height: 800 });
+    await page.goto('/');
+    const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+    const manifest = (await (await page.request.get(href!)).json()) as { start_url: string; display: string; icons: { src: string; sizes: string; type: string; purpose?: string }[] };
+    expect(manifest).toMatchObject({ start_url: '/', display: 'standalone' });
+    const pngs = manifest.icons.filter((i) => i.type === 'image/png');
+    expect(pngs.map((i) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
+    expect(pngs.some((i) => i.purpose === 'maskable')).toBe(true);
+    for (const icon of [...pngs, { src: '/apple-touch-icon.png' }]) {
+      const res = await page.request.get(icon.src);
+      expect(res.status(), icon.src).toBe(200);
+      expect(res.headers()['content-type']).toBe('image/png');
+    }
+  });
+});
+
 describe('freshness', () => {
   it('a write invalidates the listing list: a listing deactivated on "Mine annonser" is gone from the home page at once', async () => {
     const { user: seller } = await createUser({ name: `Selma ${TAG}` });
