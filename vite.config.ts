@@ -73,5 +73,14 @@ export default defineConfig({
     outDir: 'dist/client',
     emptyOutDir: true,
     sourcemap: false,
+    rolldownOptions: {
+      treeshake: {
+        // Chakra's theme module builds its full default config (every recipe of every component, ≈ 160 KB before
+        // minifying) with a defineConfig() call the bundler cannot prove free of side effects, so it kept all of them
+        // although src/client/theme.ts takes only the recipes the app uses. defineConfig only returns its argument
+        // (Chakra's and Vite's alike): marked pure, an unused result is dropped (docs/decisions/010-compression-and-bundle.md).
+        manualPureFunctions: ['defineConfig'],
+      },
+    },
   },
 });

@@ -1,19 +1,17 @@
-import { Badge, Box, Button, Container, HStack, IconButton, Menu, Portal, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Box, Button, Container, HStack, IconButton, Text, VisuallyHidden } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { Link, linkOptions, type LinkOptions } from '@tanstack/react-router';
 import { ChevronDown, Menu as MenuIcon, Plus, UserRound } from 'lucide-react';
-import { lazy, Suspense, useState, type ComponentProps, type ReactNode } from 'react';
+import { cloneElement, lazy, Suspense, useState, type KeyboardEvent, type ReactElement, type ReactNode } from 'react';
 import { useCurrentUser } from '../../hooks/use-current-user';
 import { toast, toastError } from '../../lib/toaster';
 import { useTRPC } from '../../trpc';
 import { useLoginDialog } from '../auth/login-dialog-context';
 import { Brand } from './brand';
 import { useUnreadCounts } from '../../hooks/use-unread-counts';
+import type { HeaderMenuProps, NavItem } from './header-menu';
 
 const MobileDrawer = lazy(() => import('./mobile-drawer').then((m) => ({ default: m.MobileDrawer })));
-
-/** A menu entry; `link` is checked against the route tree by TanStack Router (path and search). */
-type NavItem = { label: string; badge?: number; link: LinkOptions };
 
 function useLogout() {
   const trpc = useTRPC();
@@ -28,6 +26,11 @@ function useLogout() {
     }),
   );
 }
+
+const MORE_ITEMS: NavItem[] = [
+  { link: linkOptions({ to: '/about' }), label: 'Om oss' },
+  { link: linkOptions({ to: '/kontakt' }), label: 'Kontakt' },
+];
 
 function userMenuItems(isAdmin: boolean, counts: { chats: number; notifications: number }): NavItem[] {
   if (isAdmin) {
@@ -45,26 +48,6 @@ function userMenuItems(isAdmin: boolean, counts: { chats: number; notifications:
     { link: linkOptions({ to: '/chats' }), label: 'Meldinger', badge: counts.chats },
     { link: linkOptions({ to: '/varslinger' }), label: 'Varslinger', badge: counts.notifications },
   ];
-}
-
-// Same size whatever the count (tabular digits, a minimum width), so a count that changes moves nothing beside it.
-function CountBadge({ n }: { n?: number }) {
-  if (n === undefined) return null;
-  return (
-    <Badge
-      colorPalette={n > 0 ? 'red' : 'gray'}
-      variant={n > 0 ? 'solid' : 'subtle'}
-      rounded="full"
-      ms="auto"
-      minW="6"
-      justifyContent="center"
-      fontVariantNumeric="tabular-nums"
-      data-testid="count-badge"
-    >
-      {n}
-      <VisuallyHidden> uleste</VisuallyHidden>
-    </Badge>
-  );
 }
 
 export function Header() {
@@ -90,25 +73,16 @@ export function Header() {
           <HStack as="nav" aria-label="Hovedmeny" gap="1" display={{ base: 'none', md: 'flex' }}>
             <NavButton to="/annonser">Kjøp bil</NavButton>
             <NavButton to="/ny-annonse">Selg bil</NavButton>
-            <Menu.Root positioning={{ placement: 'bottom-start' }}>
-              <Menu.Trigger asChild>
+            <DeferredMenu
+              placement="bottom-start"
+              minW="44"
+              items={MORE_ITEMS}
+              trigger={
                 <Button variant="ghost" size="sm" fontWeight="semibold">
                   Mer <ChevronDown size={16} />
                 </Button>
-              </Menu.Trigger>
-              <Portal>
-                <Menu.Positioner>
-                  <Menu.Content minW="44">
-                    <Menu.Item value="about" asChild>
-                      <Link to="/about">Om oss</Link>
-                    </Menu.Item>
-                    <Menu.Item value="kontakt" asChild>
-                      <Link to="/kontakt">Kontakt</Link>
-                    </Menu.Item>
-                  </Menu.Content>
-                </Menu.Positioner>
-              </Portal>
-            </Menu.Root>
+              }
+            />
           </HStack>
 
           {/* Shrinks before anything else: a long display name is truncated rather than widening a phone's page. */}
@@ -119,8 +93,12 @@ export function Header() {
               </Link>
             </Button>
             {user ? (
-              <Menu.Root positioning={{ placement: 'bottom-end' }}>
-                <Menu.Trigger asChild>
+              <DeferredMenu
+                placement="bottom-end"
+                minW="60"
+                items={items}
+                onLogout={() => logout.mutate()}
+                trigger={
                   <Button variant="outline" size="sm" minW="0" flexShrink={1} maxW={{ base: '36', md: '56' }} position="relative" data-testid="user-menu">
                     <UserRound size={16} />
                     <Text truncate>{label}</Text>
@@ -142,26 +120,8 @@ export function Header() {
                       </Box>
                     )}
                   </Button>
-                </Menu.Trigger>
-                <Portal>
-                  <Menu.Positioner>
-                    <Menu.Content minW="60">
-                      {items.map((item) => (
-                        <Menu.Item key={item.label} value={item.label} asChild>
-                          <NavItemLink item={item}>
-                            {item.label}
-                            <CountBadge n={item.badge} />
-                          </NavItemLink>
-                        </Menu.Item>
-                      ))}
-                      <Menu.Separator />
-                      <Menu.Item value="logout" onClick={() => logout.mutate()} color="fg.error">
-                        Logg ut
-                      </Menu.Item>
-                    </Menu.Content>
-                  </Menu.Positioner>
-                </Portal>
-              </Menu.Root>
+                }
+              />
             ) : (
               <Button size="sm" colorPalette="brand" onClick={() => openLogin()}>
                 Logg inn
@@ -193,13 +153,48 @@ export function Header() {
   );
 }
 
-// Menu.Item asChild hands its props (role, handlers, ref) to this component; they reach the anchor.
-function NavItemLink({ item, children, ...rest }: { item: NavItem; children: ReactNode } & ComponentProps<'a'>) {
-  return (
-    <Link {...rest} {...item.link}>
-      {children}
-    </Link>
-  );
+const loadHeaderMenu = () => import('./header-menu');
+/** The menus' module once loaded; a menu mounted later renders at once. */
+let headerMenu: Awaited<ReturnType<typeof loadHeaderMenu>> | undefined;
+
+/**
+ * A header menu whose machinery (header-menu.tsx: Zag's menu, Floating UI) stays out of the first load. Until its first
+ * opening it renders the very trigger the menu will use (same size and place: nothing moves when the menu takes over),
+ * announced as a menu button; pointing at it or focusing it fetches the module, and a click or Arrow Down/Up mounts
+ * the menu open (docs/decisions/010-compression-and-bundle.md). The trigger's own content (the unread dot) is the
+ * header's, so the badges work before any menu has loaded.
+ */
+function DeferredMenu({ trigger, ...menu }: Omit<HeaderMenuProps, 'defaultOpen'> & { trigger: ReactElement<Record<string, unknown>> }) {
+  const [loaded, setLoaded] = useState(headerMenu);
+  const [requested, setRequested] = useState(false);
+  if (requested && loaded) return <loaded.HeaderMenu trigger={trigger} defaultOpen {...menu} />;
+
+  const preload = () => {
+    void loadHeaderMenu().catch(() => undefined);
+  };
+  const open = () => {
+    setRequested(true);
+    loadHeaderMenu().then(
+      (m) => {
+        headerMenu = m;
+        setLoaded(m);
+      },
+      // Offline before the module came: the button stays as it is, and the next click tries again.
+      () => setRequested(false),
+    );
+  };
+  return cloneElement(trigger, {
+    'aria-haspopup': 'menu',
+    'aria-expanded': false,
+    onPointerEnter: preload,
+    onFocus: preload,
+    onClick: open,
+    onKeyDown: (e: KeyboardEvent) => {
+      if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
+      e.preventDefault();
+      open();
+    },
+  });
 }
 
 function NavButton({ to, children }: { to: LinkOptions['to']; children: ReactNode }) {

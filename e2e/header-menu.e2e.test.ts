@@ -1,0 +1,78 @@
+// The header's menus load their machinery (Zag's menu, Floating UI) on the first intent, not with the page
+// (docs/decisions/010-compression-and-bundle.md): the page loads without it, the trigger does not move when the menu
+// takes over, and mouse and keyboard open it as before.
+import { describe, expect, it } from 'vitest';
+import { createUser, expectNoErrors, loginAs, newPage, screenshot, type TestPage } from './support';
+
+/** Script files the page has requested so far whose name starts with `name`. */
+function requested(page: TestPage) {
+  const urls: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') urls.push(new URL(r.url()).pathname);
+  });
+  return (name: string) => urls.filter((u) => u.startsWith(`/assets/${name}-`));
+}
+
+describe('header menus', () => {
+  it("'Mer' is not loaded with the page, opens from the keyboard and gives focus back on Escape, without moving", async () => {
+    const page = await newPage();
+    const scripts = requested(page);
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(scripts('header-menu')).toEqual([]);
+
+    const mer = page.getByRole('banner').getByRole('button', { name: 'Mer' });
+    expect(await mer.getAttribute('aria-haspopup')).toBe('menu');
+    const before = await mer.boundingBox();
+    await mer.focus();
+    await page.keyboard.press('Enter');
+    const about = page.getByRole('menuitem', { name: 'Om oss' });
+    await about.waitFor();
+    expect(scripts('header-menu')).toHaveLength(1);
+    expect(await mer.boundingBox()).toEqual(before);
+    expect(await mer.getAttribute('aria-expanded')).toBe('true');
+    // Focus is in the menu, so the arrow keys move through its items.
+    await page.keyboard.press('ArrowDown');
+    expect(await page.evaluate(() => document.activeElement?.closest('[role="menu"]') !== null)).toBe(true);
+
+    await page.keyboard.press('Escape');
+    await about.waitFor({ state: 'hidden' });
+    expect(await mer.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    // From then on it is the ordinary menu: Arrow Down opens it again and a click on an item navigates.
+    await page.keyboard.press('ArrowDown');
+    await page.getByRole('menuitem', { name: 'Kontakt' }).click();
+    await page.waitForURL('**/kontakt');
+    expectNoErrors(page);
+  });
+
+  it('the user menu is not loaded with the page, opens at the first click with its count badges, without moving', async () => {
+    const { user } = await createUser();
+    const page = await newPage();
+    await loginAs(page, user);
+    const scripts = requested(page);
+    await page.goto('/');
+    const trigger = page.getByTestId('user-menu');
+    await trigger.waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(scripts('header-menu')).toEqual([]);
+    const before = await trigger.boundingBox();
+
+    await trigger.click();
+    const item = page.getByRole('menuitem', { name: /^Varslinger/ });
+    await item.waitFor();
+    expect(await item.getByTestId('count-badge').innerText()).toMatch(/^0/);
+    expect(await trigger.boundingBox()).toEqual(before);
+    await page.getByRole('menuitem', { name: 'Logg ut' }).waitFor();
+    await screenshot(page, 'header-user-menu-deferred');
+
+    // A click outside closes it; the next click opens the same menu again.
+    await page.mouse.click(10, 400);
+    await item.waitFor({ state: 'hidden' });
+    await trigger.click();
+    await page.getByRole('menuitem', { name: 'Min profil' }).click();
+    await page.waitForURL('**/profil');
+    expectNoErrors(page);
+  });
+});
