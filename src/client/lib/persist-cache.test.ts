@@ -1,0 +1,92 @@
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createLocalStoragePersister, persistQueryClient, STORAGE_KEY } from './persist-cache';
+
+/** A Storage in memory (the unit tests run in node). */
+function memoryStorage(): Storage {
+  const map = new Map<string, string>();
+  return {
+    get length() {
+      return map.size;
+    },
+    clear: () => map.clear(),
+    getItem: (k) => map.get(k) ?? null,
+    key: (i) => [...map.keys()][i] ?? null,
+    removeItem: (k) => void map.delete(k),
+    setItem: (k, v) => void map.set(k, String(v)),
+  };
+}
+
+const listKey = (q: string) => [['listings', 'list'], { input: { query: q }, type: 'query' }];
+const byIdKey = (id: number) => [['listings', 'byId'], { input: { id }, type: 'query' }];
+const meKey = [['auth', 'me'], { type: 'query' }];
+
+describe('persisted query cache', () => {
+  let storage: Storage;
+  beforeEach(() => {
+    vi.useFakeTimers();
+    storage = memoryStorage();
+  });
+  afterEach(() => vi.useRealTimers());
+
+  function start(buster = 'b1') {
+    const client = new QueryClient();
+    const stop = persistQueryClient(client, buster, createLocalStoragePersister(storage));
+    return { client, stop };
+  }
+
+  it('keeps the public listing queries only, and a new page of the same build gets them back', () => {
+    const { client, stop } = start();
+    client.setQueryData(listKey('volvo'), { items: [{ id: 1, model: 'V60' }] });
+    client.setQueryData(byIdKey(1), { id: 1, model: 'V60' });
+    client.setQueryData([['chats', 'list'], { type: 'query' }], [{ id: 9, text: 'privat' }]);
+    vi.advanceTimersByTime(1000);
+    stop();
+    expect(storage.getItem(STORAGE_KEY)).not.toContain('privat');
+
+    const again = start();
+    expect(again.client.getQueryData(listKey('volvo'))).toEqual({ items: [{ id: 1, model: 'V60' }] });
+    expect(again.client.getQueryData(byIdKey(1))).toEqual({ id: 1, model: 'V60' });
+    expect(again.client.getQueryData([['chats', 'list'], { type: 'query' }])).toBeUndefined();
+    again.stop();
+
+    // Another build neither restores nor keeps the old copy.
+    const next = start('b2');
+    expect(next.client.getQueryData(listKey('volvo'))).toBeUndefined();
+    expect(storage.getItem(STORAGE_KEY)).toBeNull();
+    next.stop();
+  });
+
+  it('is bounded to the 30 most recently updated queries', () => {
+    const { client, stop } = start();
+    for (let i = 0; i < 40; i += 1) {
+      vi.advanceTimersByTime(10);
+      client.setQueryData(byIdKey(i), { id: i });
+    }
+    vi.advanceTimersByTime(1000);
+    stop();
+    const stored = JSON.parse(storage.getItem(STORAGE_KEY)!) as { clientState: { queries: { queryKey: unknown[] }[] } };
+    const ids = stored.clientState.queries.map((q) => (q.queryKey[1] as { input: { id: number } }).input.id);
+    expect(ids).toHaveLength(30);
+    expect(ids).toContain(39);
+    expect(ids).not.toContain(9);
+  });
+
+  it('is cleared on logout and when another user turns out to be logged in', async () => {
+    const { client, stop } = start();
+    client.setQueryData(meKey, { id: 5 });
+    client.setQueryData(byIdKey(1), { id: 1 });
+    vi.advanceTimersByTime(1000);
+    expect(JSON.parse(storage.getItem(STORAGE_KEY)!).owner).toBe(5);
+
+    await client.getMutationCache().build(client, { mutationKey: [['auth', 'logout']], mutationFn: async () => ({ ok: true }) }).execute(undefined);
+    expect(storage.getItem(STORAGE_KEY)).toBeNull();
+
+    client.setQueryData(byIdKey(2), { id: 2 });
+    vi.advanceTimersByTime(1000);
+    expect(JSON.parse(storage.getItem(STORAGE_KEY)!).owner).toBeNull();
+    client.setQueryData(meKey, { id: 7 });
+    expect(storage.getItem(STORAGE_KEY)).toBeNull();
+    stop();
+  });
+});
