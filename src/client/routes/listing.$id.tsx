@@ -7,7 +7,6 @@ import {
   Flex,
   Grid,
   Heading,
-  HStack,
   Skeleton,
   SkeletonText,
   Stack,
@@ -19,7 +18,7 @@ import { isTRPCClientError } from '@trpc/client';
 import { ArrowLeft, BadgeCheck, CarFront } from 'lucide-react';
 import { Gallery } from '../components/gallery/gallery';
 import { InquiryForm } from '../components/listings/inquiry-form';
-import { EquipmentList, MoreDetails, Section, ServiceBookNote, SpecGrid } from '../components/listings/listing-specs';
+import { EquipmentList, KeyFacts, MoreDetails, Section, ServiceBookNote, SpecGrid } from '../components/listings/listing-specs';
 import { LocationMap } from '../components/listings/location-map';
 import { PriceBox, type ListingDetail } from '../components/listings/price-box';
 import { shownPrice } from '../components/listings/price';
@@ -112,17 +111,12 @@ function ListingView({ listing: l }: { listing: ListingDetail }) {
             </Badge>
           )}
         </Flex>
-        <HStack gap="2" color="fg.muted" fontSize={{ base: 'sm', md: 'md' }} wrap="wrap">
-          <Text>Årsmodell {l.year}</Text>
-          {l.registrationNumber && (
-            <>
-              <Text aria-hidden>·</Text>
-              <Text fontFamily="mono" letterSpacing="wider" bg="bg" borderWidth="1px" rounded="sm" px="1.5" fontSize="sm" color="fg">
-                {l.registrationNumber}
-              </Text>
-            </>
-          )}
-        </HStack>
+        {l.registrationNumber && (
+          <Text fontFamily="mono" letterSpacing="wider" bg="bg" borderWidth="1px" rounded="sm" px="1.5" fontSize="sm" alignSelf="start">
+            {l.registrationNumber}
+          </Text>
+        )}
+        <KeyFacts listing={l} />
       </Stack>
 
       <Grid

@@ -35,21 +35,40 @@ export function Gallery({ images, title }: { images: ListingImageShape[]; title:
 
   const current = images[index]!;
   return (
-    <Box>
+    // ←/→ from the stage, its arrows or a thumbnail step through the photos (focus stays where it is).
+    <Box
+      onKeyDown={(e) => {
+        // defaultPrevented: the full-screen viewer (a portal, but inside this tree for React's events) took the key.
+        if (n < 2 || e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+        if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
+          e.preventDefault();
+          go(e.key === 'ArrowRight' ? 1 : -1);
+        }
+      }}
+    >
       <Box
         position="relative"
         rounded={{ base: 'lg', md: 'xl' }}
         overflow="hidden"
-        bg="gray.900"
+        // A neutral frame around photos whose shape differs from the stage's (a portrait shot, 4:3 on desktop).
+        bg="gray.800"
         className="group"
         onPointerEnter={() => void loadLightbox()}
+        // ←/→ step through the photos whenever the gallery has focus, not only in full screen.
+        role="region"
+        aria-roledescription="bildegalleri"
+        aria-label={`Bilder av ${title}`}
+        tabIndex={0}
+        focusRing="outside"
         {...swipe}
       >
         <AspectRatio ratio={{ base: 4 / 3, md: 16 / 10 }}>
           {broken.has(current.url) ? (
             <CarPlaceholder label="Bildet kunne ikke lastes" size={56} />
           ) : (
-            <Box asChild cursor="zoom-in" objectFit="cover">
+            // contain: the whole photo shows (an ordinary 4:3 phone photo is not cropped to the 16:10 stage).
+            // (A style, not a prop: AspectRatio's own rule sets cover on its img child.)
+            <Box asChild cursor="zoom-in" style={{ objectFit: 'contain' }}>
               <img
                 key={current.url}
                 src={current.url}
@@ -58,6 +77,8 @@ export function Gallery({ images, title }: { images: ListingImageShape[]; title:
                 alt={`${title} – bilde ${index + 1} av ${n}`}
                 width={current.width || undefined}
                 height={current.height || undefined}
+                // The first photo is the page's largest paint: fetched at once and first.
+                loading="eager"
                 fetchPriority={index === 0 ? 'high' : 'auto'}
                 decoding="async"
                 onClick={open}
@@ -74,7 +95,7 @@ export function Gallery({ images, title }: { images: ListingImageShape[]; title:
           </>
         )}
         <HStack position="absolute" bottom="3" right="3" gap="2">
-          <Badge bg="blackAlpha.700" color="white" px="2.5" py="1" rounded="full" fontSize="sm" data-testid="gallery-counter">
+          <Badge bg="blackAlpha.700" color="white" px="2.5" py="1" rounded="full" fontSize="sm" aria-live="polite" data-testid="gallery-counter">
             {index + 1} / {n}
           </Badge>
         </HStack>

@@ -97,6 +97,39 @@ export function SpecGrid({ listing: l }: { listing: ListingShape }) {
   );
 }
 
+/**
+ * The five facts a buyer scans first (year, mileage, gearbox, fuel, power), right under the title as FINN does, so a
+ * phone shows them before the gallery rather than below the price box and the seller card. Only those the listing has.
+ */
+export function KeyFacts({ listing: l }: { listing: ListingShape }) {
+  const facts: { icon: LucideIcon; label: string; value: string }[] = (
+    [
+      { icon: CalendarDays, label: 'Årsmodell', value: l.year ? String(l.year) : '' },
+      { icon: Milestone, label: 'Kilometerstand', value: formatMileage(l.mileage) },
+      { icon: Cog, label: 'Girkasse', value: labelOf(TRANSMISSIONS, l.transmission) },
+      { icon: Fuel, label: 'Drivstoff', value: labelOf(FUEL_TYPES, l.fuelType) },
+      { icon: Gauge, label: 'Effekt', value: l.power ? `${formatNumber(l.power)} hk` : '' },
+    ] as { icon: LucideIcon; label: string; value: string }[]
+  ).filter((f) => f.value);
+  if (facts.length === 0) return null;
+  return (
+    <Flex as="dl" wrap="wrap" gap="2" data-testid="key-facts">
+      {facts.map((f) => (
+        <Box key={f.label} bg="bg" borderWidth="1px" borderColor="border.muted" rounded="md" px="2.5" py="1">
+          {/* The label is for screen readers; the value with its icon reads at a glance. */}
+          <Text as="dt" srOnly>
+            {f.label}
+          </Text>
+          <HStack as="dd" gap="1.5" fontWeight="semibold" fontSize="sm" whiteSpace="nowrap">
+            <Icon as={f.icon} boxSize="4" color="brand.600" aria-hidden />
+            {f.value}
+          </HStack>
+        </Box>
+      ))}
+    </Flex>
+  );
+}
+
 /** The remaining registry facts, only those the listing has. */
 export function MoreDetails({ listing: l }: { listing: ListingShape }) {
   const rows: [string, string][] = (
