@@ -1,8 +1,12 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import type { PendingAction } from './pending-action';
 
 interface LoginDialogState {
-  /** Opens the login/register dialog; `tab` picks the starting tab. After success the page reloads (docs/product/screens.md). */
-  openLogin: (tab?: 'login' | 'register') => void;
+  /**
+   * Opens the login/register dialog; `tab` picks the starting tab. After success the page reloads
+   * (docs/product/screens.md); `after` is the action the visitor started, run once by the reloaded page (pending-action.ts).
+   */
+  openLogin: (tab?: 'login' | 'register', after?: PendingAction) => void;
 }
 
 const LoginDialogContext = createContext<LoginDialogState | null>(null);
@@ -13,8 +17,10 @@ export function LoginDialogProvider({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
   const [tab, setTab] = useState<'login' | 'register'>('login');
   const [mounted, setMounted] = useState(false);
-  const openLogin = useCallback((t: 'login' | 'register' = 'login') => {
+  const [after, setAfter] = useState<PendingAction | undefined>();
+  const openLogin = useCallback((t: 'login' | 'register' = 'login', action?: PendingAction) => {
     setTab(t);
+    setAfter(action);
     setMounted(true);
     setOpen(true);
   }, []);
@@ -24,7 +30,7 @@ export function LoginDialogProvider({ children }: { children: ReactNode }) {
       {children}
       {mounted && (
         <Suspense fallback={null}>
-          <LoginDialog open={open} onOpenChange={setOpen} initialTab={tab} />
+          <LoginDialog open={open} onOpenChange={setOpen} initialTab={tab} after={after} />
         </Suspense>
       )}
     </LoginDialogContext.Provider>

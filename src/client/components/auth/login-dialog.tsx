@@ -1,15 +1,16 @@
-import { Button, CloseButton, Dialog, Input, Portal, SimpleGrid, Stack, Tabs } from '@chakra-ui/react';
+import { Alert, Button, CloseButton, Dialog, Input, Portal, SimpleGrid, Stack, Tabs } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { loginInput, registerInput } from '../../../shared/schemas/auth';
-import { applyFieldErrors, errorMessage } from '../../lib/server-errors';
+import { applyFieldErrors, errorMessage, fieldErrors } from '../../lib/server-errors';
 import { toast, toastError } from '../../lib/toaster';
 import { useTRPC } from '../../trpc';
 import { keepOpenOnComboboxEscape } from '../address-autocomplete';
 import { AddressField, CredentialFields, EmailPhoneFields } from '../form/user-fields';
 import { FormField } from '../form/form-field';
 import { useZodForm } from '../form/use-zod-form';
+import { rememberAction, type PendingAction } from './pending-action';
 
 type Tab = 'login' | 'register';
 
@@ -17,24 +18,30 @@ export interface LoginDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   initialTab: Tab;
+  /** The action that opened the dialog, completed by the page after the reload. */
+  after?: PendingAction;
 }
 
 // docs/product/states.md: after login or registration the cached current user is invalidated, the dialog closes and
 // (docs/product/screens.md header) the page reloads, so every screen starts over as the logged-in user.
-function useAuthSuccess(onOpenChange: (open: boolean) => void) {
+function useAuthSuccess(onOpenChange: (open: boolean) => void, after: PendingAction | undefined) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   return async (title: string, description: string) => {
     toast(title, description);
     await queryClient.invalidateQueries({ queryKey: trpc.auth.me.queryKey() });
     onOpenChange(false);
-    // A short pause lets the toast be seen before the reload.
-    setTimeout(() => window.location.reload(), 600);
+    // A short pause lets the toast be seen before the reload. The pending action is kept only now, so the page it
+    // belongs to runs it after the reload, not in these 600 ms where the reload would cut it off.
+    setTimeout(() => {
+      if (after) rememberAction(after);
+      window.location.reload();
+    }, 600);
   };
 }
 
 /** The login / register dialog (docs/product/screens.md#login-and-registration-dialog). */
-export default function LoginDialog({ open, onOpenChange, initialTab }: LoginDialogProps) {
+export default function LoginDialog({ open, onOpenChange, initialTab, after }: LoginDialogProps) {
   const [tab, setTab] = useState<Tab>(initialTab);
   // Each opening starts on the tab the caller asked for (state adjusted while rendering, not in an effect).
   const [wasOpen, setWasOpen] = useState(open);
@@ -70,10 +77,10 @@ export default function LoginDialog({ open, onOpenChange, initialTab }: LoginDia
                   <Tabs.Trigger value="register">Opprett konto</Tabs.Trigger>
                 </Tabs.List>
                 <Tabs.Content value="login" pt="0">
-                  <LoginForm onOpenChange={onOpenChange} />
+                  <LoginForm onOpenChange={onOpenChange} after={after} />
                 </Tabs.Content>
                 <Tabs.Content value="register" pt="0">
-                  <RegisterForm onOpenChange={onOpenChange} />
+                  <RegisterForm onOpenChange={onOpenChange} after={after} />
                 </Tabs.Content>
               </Tabs.Root>
             </Dialog.Body>
@@ -87,24 +94,50 @@ export default function LoginDialog({ open, onOpenChange, initialTab }: LoginDia
   );
 }
 
-function LoginForm({ onOpenChange }: { onOpenChange: (open: boolean) => void }) {
+type FormProps = { onOpenChange: (open: boolean) => void; after: PendingAction | undefined };
+
+/**
+ * A failure that names no field (wrong username or password, a locked account, no connection) shown under the
+ * fields, where the user is looking, as well as in the toast of docs/product/errors.md#auth (same text).
+ */
+function FormError({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <Alert.Root status="error" size="sm" role="alert" data-testid="form-error">
+      <Alert.Indicator />
+      <Alert.Title>{message}</Alert.Title>
+    </Alert.Root>
+  );
+}
+
+function LoginForm({ onOpenChange, after }: FormProps) {
   const trpc = useTRPC();
-  const done = useAuthSuccess(onOpenChange);
+  const done = useAuthSuccess(onOpenChange, after);
+  const [formError, setFormError] = useState<string | null>(null);
   const form = useZodForm(loginInput, { defaultValues: { username: '', password: '' } });
   const login = useMutation(
     trpc.auth.login.mutationOptions({
       onSuccess: () => done('Innlogging vellykket', 'Du er nå logget inn.'),
       onError: (err) => {
         applyFieldErrors(err, form);
-        toastError('Innlogging feilet', errorMessage(err, 'Innlogging feilet'));
+        const message = errorMessage(err, 'Innlogging feilet');
+        setFormError(message);
+        toastError('Innlogging feilet', message);
       },
     }),
   );
 
   return (
     <Stack asChild gap="4">
-      <form noValidate onSubmit={form.handleSubmit((values) => login.mutate(values))}>
+      <form
+        noValidate
+        onSubmit={form.handleSubmit((values) => {
+          setFormError(null);
+          login.mutate(values);
+        })}
+      >
         <CredentialFields form={form} />
+        <FormError message={formError} />
         <Button type="submit" colorPalette="brand" size="lg" mt="2" disabled={login.isPending || login.isSuccess}>
           {login.isPending ? 'Logg inn...' : 'Logg inn'}
         </Button>
@@ -113,9 +146,10 @@ function LoginForm({ onOpenChange }: { onOpenChange: (open: boolean) => void }) 
   );
 }
 
-function RegisterForm({ onOpenChange }: { onOpenChange: (open: boolean) => void }) {
+function RegisterForm({ onOpenChange, after }: FormProps) {
   const trpc = useTRPC();
-  const done = useAuthSuccess(onOpenChange);
+  const done = useAuthSuccess(onOpenChange, after);
+  const [formError, setFormError] = useState<string | null>(null);
   const form = useZodForm(registerInput, {
     defaultValues: { username: '', password: '', name: '', email: '', phone: '', address: '' },
   });
@@ -124,7 +158,10 @@ function RegisterForm({ onOpenChange }: { onOpenChange: (open: boolean) => void 
       onSuccess: () => done('Registrering vellykket', 'Din konto er opprettet og du er logget inn.'),
       onError: (err) => {
         applyFieldErrors(err, form);
-        toastError('Registrering feilet', errorMessage(err, 'Registrering feilet'));
+        const message = errorMessage(err, 'Registrering feilet');
+        // A failure the fields already show (a taken username) is not repeated under the form.
+        setFormError(Object.values(fieldErrors(err)).includes(message) ? null : message);
+        toastError('Registrering feilet', message);
       },
     }),
   );
@@ -132,7 +169,13 @@ function RegisterForm({ onOpenChange }: { onOpenChange: (open: boolean) => void 
 
   return (
     <Stack asChild gap="4">
-      <form noValidate onSubmit={form.handleSubmit((values) => register.mutate(values))}>
+      <form
+        noValidate
+        onSubmit={form.handleSubmit((values) => {
+          setFormError(null);
+          register.mutate(values);
+        })}
+      >
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
           <CredentialFields form={form} newPassword />
         </SimpleGrid>
@@ -141,6 +184,7 @@ function RegisterForm({ onOpenChange }: { onOpenChange: (open: boolean) => void 
         </FormField>
         <EmailPhoneFields form={form} phone={phone} />
         <AddressField form={form} name="address" />
+        <FormError message={formError} />
         <Button type="submit" colorPalette="brand" size="lg" mt="2" disabled={register.isPending || register.isSuccess}>
           {register.isPending ? 'Oppretter konto...' : 'Opprett konto'}
         </Button>

@@ -1,6 +1,7 @@
 import { Box, Button, Flex, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { Heart, MessageCircle, Pencil } from 'lucide-react';
 import { formatPrice } from '../../../shared/format';
 import type { inferRouterOutputs } from '@trpc/server';
@@ -9,6 +10,7 @@ import { meQueryOptions, useCurrentUser } from '../../hooks/use-current-user';
 import { toast, toastError } from '../../lib/toaster';
 import { useTRPC } from '../../trpc';
 import { useLoginDialog } from '../auth/login-dialog-context';
+import { takeAction } from '../auth/pending-action';
 import { shownPrice } from './price';
 
 /** listings.byId: the listing, its `place`, the seller (phone/address only where shown), isSaved, isOwner. */
@@ -77,12 +79,18 @@ export function StartChatButton({ listing: l, variant = 'solid' }: { listing: Li
   const navigate = useNavigate();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const toChat = () => navigate({ to: '/chats', search: { startChat: true, listingId: l.id, sellerId: l.userId } });
+  // Back from logging in through this button (the dialog reloads the page): the chat opens as if clicked again.
+  useEffect(() => {
+    if (user && !l.isOwner && takeAction('chat', l.id)) void toChat();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once the user is known; toChat is remade every render
+  }, [user, l.id, l.isOwner]);
   if (l.isOwner) return null;
   const start = async () => {
     // A click before the session check has answered waits for it instead of taking a logged-in user for a visitor.
     const me = user ?? (await queryClient.ensureQueryData(meQueryOptions(trpc)).catch(() => null));
-    if (!me) return openLogin();
-    await navigate({ to: '/chats', search: { startChat: true, listingId: l.id, sellerId: l.userId } });
+    if (!me) return openLogin('login', { kind: 'chat', listingId: l.id });
+    await toChat();
   };
   return (
     <Button colorPalette="brand" variant={variant} size="lg" onClick={() => void start()}>
@@ -124,8 +132,15 @@ function SaveButton({ listing: l }: { listing: ListingDetail }) {
   );
   const pending = add.isPending || remove.isPending;
 
+  // Back from logging in through this button (the dialog reloads the page): the listing is saved, unless it already
+  // was (saved from another tab) or is the user's own.
+  const { mutate: save } = add;
+  useEffect(() => {
+    if (user && takeAction('save', l.id) && !l.isSaved && !l.isOwner) save({ listingId: l.id });
+  }, [user, l.id, l.isSaved, l.isOwner, save]);
+
   const toggle = () => {
-    if (!user) return openLogin();
+    if (!user) return openLogin('login', { kind: 'save', listingId: l.id });
     if (l.isSaved) remove.mutate({ listingId: l.id });
     else add.mutate({ listingId: l.id });
   };
