@@ -1,6 +1,6 @@
-import { Button, Field, Flex, Input } from '@chakra-ui/react';
+import { Button, Field, Flex, Input, Link as ChakraLink } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { isTRPCClientError } from '@trpc/client';
 import { Search } from 'lucide-react';
 import { useId, useState, type Ref } from 'react';
@@ -26,6 +26,9 @@ import { useTRPC } from '../../trpc';
 // - inside the listing form, where it *is* the registrationNumber field (controlled through value/onValueChange)
 //   and fills the form through onData;
 // - on the home page (mode="navigate"), where success opens /ny-annonse?vehicle=<data> and the form prefills.
+
+// A failed lookup is not a dead end: the form takes every field by hand (docs/product/screens.md, /ny-annonse).
+const BY_HAND_HINT = 'Du kan også fylle ut skjemaet selv.';
 
 export interface VehicleLookupProps {
   /** Called with the mapped data after a successful lookup. */
@@ -65,6 +68,8 @@ export function VehicleLookup({
   const navigate = useNavigate();
   const [own, setOwn] = useState('');
   const [formatError, setFormatError] = useState<string | null>(null);
+  // The registry's answer when it did not fill the form (unknown plate, registry down), shown at the input.
+  const [lookupError, setLookupError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
   const id = useId();
   const current = value ?? own;
@@ -75,6 +80,7 @@ export function VehicleLookup({
     if (value === undefined) setOwn(up);
     onValueChange?.(up);
     setFormatError(null);
+    setLookupError(null);
   };
 
   const lookup = async () => {
@@ -90,6 +96,7 @@ export function VehicleLookup({
       return;
     }
     if (plate !== current) setValue(plate);
+    setLookupError(null);
     setLoading(true);
     try {
       // Through the query cache: looking the same plate up twice within the stale time asks the server once.
@@ -101,6 +108,7 @@ export function VehicleLookup({
       const data = mapVehicleData(json);
       if (!data) {
         toastError(VEHICLE_LOOKUP_ERROR_TITLE, VEHICLE_NOT_FOUND_MESSAGE);
+        setLookupError(VEHICLE_NOT_FOUND_MESSAGE);
         return;
       }
       // The registry may answer with the plate spelt its own way; keep the one the user asked for.
@@ -111,12 +119,13 @@ export function VehicleLookup({
     } catch (err) {
       const message = isTRPCClientError(err) && err.data ? err.message : '';
       toastError(VEHICLE_LOOKUP_ERROR_TITLE, message || VEHICLE_LOOKUP_FAILED_MESSAGE);
+      setLookupError(message || VEHICLE_LOOKUP_FAILED_MESSAGE);
     } finally {
       setLoading(false);
     }
   };
 
-  const shownError = errorText ?? formatError ?? undefined;
+  const shownError = errorText ?? formatError ?? lookupError ?? undefined;
 
   return (
     <Field.Root invalid={!!shownError} required={required}>
@@ -166,7 +175,22 @@ export function VehicleLookup({
         </Button>
       </Flex>
       {shownError ? (
-        <Field.ErrorText>{shownError}</Field.ErrorText>
+        <Field.ErrorText data-testid="plate-error" display="block">
+          {shownError}
+          {shownError === lookupError && (
+            <>
+              {' '}
+              {mode === 'navigate' ? (
+                // On the home page the form is a page away.
+                <ChakraLink asChild color="inherit" textDecoration="underline">
+                  <Link to="/ny-annonse">{BY_HAND_HINT}</Link>
+                </ChakraLink>
+              ) : (
+                BY_HAND_HINT
+              )}
+            </>
+          )}
+        </Field.ErrorText>
       ) : (
         helperText && (
           <Field.HelperText>{helperText}</Field.HelperText>
