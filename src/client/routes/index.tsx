@@ -33,7 +33,7 @@ import {
   Tag,
   type LucideIcon,
 } from 'lucide-react';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { ListingCard, ListingGrid, ListingGridSkeleton } from '../components/listings/listing-card';
 import { QuickSearch } from '../components/search/quick-search';
 import { useTRPC, type TRPCOptions } from '../trpc';
@@ -49,7 +49,8 @@ export const Route = createFileRoute('/')({
 const latestQuery = (trpc: TRPCOptions) =>
   trpc.listings.list.queryOptions({ limit: 3 }, { staleTime: 30_000, refetchInterval: 60_000, placeholderData: keepPreviousData });
 
-// The registry lookup (its plate rules and the registry mapping) loads after the page: first-load JS stays small.
+// The registry lookup (its plate rules and the registry mapping) loads when its band comes near the screen (it sits
+// below the fold on a phone and on a laptop): the first load stays small (docs/decisions/010-compression-and-bundle.md).
 const VehicleLookup = lazy(() => import('../components/listing/vehicle-lookup').then((m) => ({ default: m.VehicleLookup })));
 
 function HomePage() {
@@ -235,14 +236,29 @@ function VehicleDataBand() {
             </Text>
           </Stack>
           <Box bg="bg.subtle" rounded="xl" p={{ base: 4, md: 6 }} borderWidth="1px" borderColor="border.muted">
-            <Suspense fallback={<Skeleton h="20" rounded="md" />}>
+            <WhenNear fallback={<Skeleton h="20" rounded="md" />}>
               <VehicleLookup mode="navigate" size="lg" helperText="Format: to bokstaver og fem tall, f.eks. AB12345." />
-            </Suspense>
+            </WhenNear>
           </Box>
         </Grid>
       </Container>
     </Box>
   );
+}
+
+/** Renders `children` (and so loads their lazy code) once the spot is within 600 px of the screen; `fallback` until then. */
+function WhenNear({ fallback, children }: { fallback: ReactNode; children: ReactNode }) {
+  const spot = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const el = spot.current;
+    if (near || !el) return;
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), { rootMargin: '600px 0px' });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [near]);
+  if (near) return <Suspense fallback={fallback}>{children}</Suspense>;
+  return <div ref={spot}>{fallback}</div>;
 }
 
 const REASONS: { icon: LucideIcon; title: string; text: string }[] = [

@@ -1,8 +1,9 @@
-// The header's menus load their machinery (Zag's menu, Floating UI) on the first intent, not with the page
-// (docs/decisions/010-compression-and-bundle.md): the page loads without it, the trigger does not move when the menu
-// takes over, and mouse and keyboard open it as before.
+// What the home page leaves out of its first load (docs/decisions/010-compression-and-bundle.md) still works when it is
+// needed: the header's menus load their machinery (Zag's menu, Floating UI) on the first intent, the trigger does not
+// move when the menu takes over and mouse and keyboard open it as before; the registry lookup loads when its band
+// comes near the screen.
 import { describe, expect, it } from 'vitest';
-import { createUser, expectNoErrors, loginAs, newPage, screenshot, type TestPage } from './support';
+import { createUser, expectNoErrors, KNOWN_PLATE, loginAs, newPage, screenshot, type TestPage } from './support';
 
 /** Script files the page has requested so far whose name starts with `name`. */
 function requested(page: TestPage) {
@@ -73,6 +74,29 @@ describe('header menus', () => {
     await trigger.click();
     await page.getByRole('menuitem', { name: 'Min profil' }).click();
     await page.waitForURL('**/profil');
+    expectNoErrors(page);
+  });
+});
+
+describe('home page registry lookup', () => {
+  it('loads when its band comes near the screen on a phone, and a plate found opens the prefilled form', async () => {
+    const { user } = await createUser();
+    const page = await newPage({ width: 375, height: 740 });
+    await loginAs(page, user);
+    const scripts = requested(page);
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(scripts('vehicle-lookup')).toEqual([]);
+    expect(await page.getByRole('button', { name: 'Hent bildata' }).count()).toBe(0);
+
+    await page.getByRole('heading', { name: 'Hent bildata automatisk' }).scrollIntoViewIfNeeded();
+    const plate = page.getByRole('textbox', { name: 'Registreringsnummer' });
+    await plate.fill(KNOWN_PLATE);
+    expect(scripts('vehicle-lookup')).toHaveLength(1);
+    await page.getByRole('button', { name: 'Hent bildata' }).click();
+    await page.waitForURL('**/ny-annonse?**');
+    await page.getByTestId('listing-form').waitFor();
     expectNoErrors(page);
   });
 });
