@@ -14,6 +14,9 @@ import { rememberAction, type PendingAction } from './pending-action';
 
 type Tab = 'login' | 'register';
 
+// A toast of three lines (title, a two-line text) and its 1 rem from the screen's edge fit in this.
+const TOAST_BAND = '8.5rem';
+
 export interface LoginDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -65,7 +68,10 @@ export default function LoginDialog({ open, onOpenChange, initialTab, after }: L
     >
       <Portal>
         <Dialog.Backdrop />
-        <Dialog.Positioner>
+        {/* On a phone the dialog (it scrolls as a whole) stops above a band at the bottom of the screen, where the
+            toasts show (one at a time, docs/product/limits.md#toasts; the toaster places them at the bottom): a toast never covers its
+            fields or buttons, however it is scrolled. */}
+        <Dialog.Positioner h={{ base: `calc(100dvh - ${TOAST_BAND})`, md: '100dvh' }}>
           <Dialog.Content data-testid="login-dialog" ref={contentRef}>
             <Dialog.Header pe="12">
               <Dialog.Title>Logg inn eller opprett konto</Dialog.Title>
