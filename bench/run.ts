@@ -11,14 +11,16 @@
 // two chats (buyer ↔ seller about the seller's listing); 1 000 authenticated websockets (tRPC's client, the session
 // cookie and Origin on the upgrade as a browser sends them), each subscribed to chats.onMessage and
 // notifications.onNotification; senders post messages into their chats over HTTP as the browser does (POST
-// /trpc/chats.send; `--via rest` for POST /api/messages) at `--rate` messages/s in all (Poisson arrivals, every user in
-// turn, each far below the per-user chat limit). The load generator runs in its own process, on the other core. It
-// reports send→delivery latency p50/p99 (from the moment the request is written to the moment the push reaches the
-// subscriber's tRPC client), deliveries per second, messages sent, deliveries expected and received, duplicates and
-// lost (both must be 0: every message reaches its buyer's and its seller's subscription exactly once, the sender's
-// own included, and nobody else's), the server's RSS and CPU, and the load generator's own CPU and event-loop delay
-// (if those are high, the figures are the load generator's, not the server's). Target (issue 9, 2 cores): p99 ≤ 50 ms
-// with exactly-once delivery; the run exits 1 if a message is lost, duplicated or misdelivered.
+// /trpc/chats.send; `--via rest` for POST /api/messages) at `--rate` messages/s in all: by default 200, every user one
+// every 5 s, Poisson arrivals, every user in turn, each far below the per-user chat limit of 60 a minute. The load
+// generator runs in its own process, on the other core. Reported: send→delivery latency p50/p99 (from the moment the
+// request is written to the moment the push reaches the subscriber's tRPC client), deliveries per second, messages
+// sent, deliveries expected and received, duplicates and lost (both must be 0: every message reaches its buyer's and
+// its seller's subscription exactly once, the sender's own included, and nobody else's), the server's RSS and CPU
+// (also per message, comparable between runs when other processes take CPU), and the load generator's own CPU and
+// event-loop delay (when those are high, the figures are the load generator's, not the server's). Target (issue 9,
+// 2 cores): p99 ≤ 50 ms with exactly-once delivery; the run exits 1 if a message is lost, duplicated or misdelivered.
+// The machine must be otherwise idle: the server needs a core of its own.
 //
 //   npm run bench                                   every case (listings, then realtime)
 //   npm run bench -- --case realtime                one case; a comma list or a group works too (--case listings)
@@ -28,15 +30,19 @@
 //   npm run bench -- --db .tmp/b.db                 reuse (or create once) a seeded listings database file
 //   npm run bench -- --duration 5                   seconds per measurement (default 8 for listing cases, 20 for
 //                                                   realtime, plus a warm-up of 2 s and 5 s)
-//   npm run bench -- --case realtime --users 1000 --rate 400 --via trpc|rest
-//   npm run bench -- --case realtime --profile      also a V8 CPU profile of the server (node --cpu-prof): where its
-//                                                   time went, by package and function (bench/cpu-profile.ts)
+//   npm run bench -- --case realtime --users 1000 --rate 200 --via trpc
+//                                                   the realtime defaults (--via rest: POST /api/messages)
+//   npm run bench -- --case realtime --keep         keep the temp folder (database, server log)
+//   npm run bench -- --case realtime --profile      also a V8 CPU profile of the server over the measured window:
+//                                                   where its time went, by package and function, and its heap
+//                                                   (bench/cpu-profile.ts, bench/server-profiler.mjs)
 //
-// JSON fields: listing cases {"case","p50","p99","rps","rssMB","xBare","errors","non2xx","bytesPerResponse"};
-// realtime {"case":"realtime","p50","p99","p90","max" (ms, send→delivery), "rps" (deliveries/s), "sentPerSecond",
-// "sent","expected","received","duplicates","lost","foreign","refused","rssMB" (at the end of the measured window),
-// "rssIdleMB","rssConnectedMB","rssPeakMB","serverCpuPercent","serverCpuMsPerMessage","loadCpuPercent","loadEventLoopP99Ms",
-// "ackP50","ackP99" (the sender's HTTP answer), "users","chats","rate","via","seconds"}; demo-seed {"case","ms",...}.
+// JSON fields: listing cases {"case","p50","p99","rps","rssMB","xBare","errors","non2xx","bytesPerResponse","target"};
+// realtime {"case":"realtime","p50","p99","p90","max" (ms, send→delivery),"rps" (deliveries/s),"sentPerSecond",
+// "sent","expected","received","duplicates","lost","foreign","malformed","refused","unexpectedCloses",
+// "rssMB" (at the end of the measured window),"rssIdleMB","rssConnectedMB","rssPeakMB","serverCpuPercent",
+// "serverCpuMsPerMessage","loadCpuPercent","loadEventLoopP99Ms","scheduleLagP99Ms","ackP50","ackP99" (the sender's
+// HTTP answer),"connectSeconds","users","chats","rate","via","seconds","loadavg"}; demo-seed {"case","ms",...}.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -429,11 +435,14 @@ async function realtimeCase(): Promise<boolean> {
   const users = args.num('users', 1000);
   const via = args.str('via') ?? 'trpc';
   if (via !== 'trpc' && via !== 'rest') throw new Error(`--via must be trpc or rest, not ${via}`);
-  const rate = args.num('rate', Math.round(users * 0.4));
+  // By default every user sends a message every 5 s: far above a real conversation's pace, all 1 000 at once.
+  const rate = args.num('rate', Math.round(users * 0.2));
   // The per-user chat limit is 60 a minute (src/server/http/rate-limits.ts); above ~0.8 a second per user the case
   // would measure 429s instead of delivery.
   if (rate / users > 0.8) log(`  realtime: warning: ${(rate / users).toFixed(2)} messages/s per user is near the per-user chat limit (60/min); expect 429s`);
   const seconds = args.num('duration', 20);
+  const busy = os.loadavg()[0];
+  if (busy > 1) log(`  realtime: warning: load average ${busy.toFixed(1)}; other processes take CPU from the server and the figures will be worse than its own`);
   const m: RealtimeResult = await runRealtime({
     users,
     rate,
