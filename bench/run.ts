@@ -26,6 +26,7 @@
 //   npm run bench -- --case realtime                one case; a comma list or a group works too (--case listings)
 //   npm run bench -- --case realtime --json         one JSON object per case on its own line on stdout
 //                                                   ({"case","p50","p99","rps","rssMB",...}); progress goes to stderr
+//                                                   (`npm run -s bench -- ...` keeps npm's own banner off stdout)
 //   npm run bench -- --list                         the case names
 //   npm run bench -- --db .tmp/b.db                 reuse (or create once) a seeded listings database file
 //   npm run bench -- --duration 5                   seconds per measurement (default 8 for listing cases, 20 for
