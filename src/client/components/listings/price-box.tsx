@@ -72,13 +72,23 @@ function OwnerNote({ id }: { id: number }) {
   );
 }
 
+/**
+ * The logged-in user at the moment of a click: a click before the session check has answered waits for it instead
+ * of taking a logged-in user for a visitor (and opening the login dialog).
+ */
+function useCurrentUserNow() {
+  const { user } = useCurrentUser();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  return async () => user ?? (await queryClient.ensureQueryData(meQueryOptions(trpc)).catch(() => null));
+}
+
 /** Visitors get the login dialog; users go to the chat page's new-chat mode (docs/product/screens.md#chats). */
 export function StartChatButton({ listing: l, variant = 'solid' }: { listing: ListingDetail; variant?: 'solid' | 'outline' }) {
   const { user } = useCurrentUser();
+  const currentUser = useCurrentUserNow();
   const { openLogin } = useLoginDialog();
   const navigate = useNavigate();
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const toChat = () => navigate({ to: '/chats', search: { startChat: true, listingId: l.id, sellerId: l.userId } });
   // Back from logging in through this button (the dialog reloads the page): the chat opens as if clicked again.
   useEffect(() => {
@@ -87,9 +97,7 @@ export function StartChatButton({ listing: l, variant = 'solid' }: { listing: Li
   }, [user, l.id, l.isOwner]);
   if (l.isOwner) return null;
   const start = async () => {
-    // A click before the session check has answered waits for it instead of taking a logged-in user for a visitor.
-    const me = user ?? (await queryClient.ensureQueryData(meQueryOptions(trpc)).catch(() => null));
-    if (!me) return openLogin('login', { kind: 'chat', listingId: l.id });
+    if (!(await currentUser())) return openLogin('login', { kind: 'chat', listingId: l.id });
     await toChat();
   };
   return (
@@ -139,8 +147,9 @@ function SaveButton({ listing: l }: { listing: ListingDetail }) {
     if (user && takeAction('save', l.id) && !l.isSaved && !l.isOwner) save({ listingId: l.id });
   }, [user, l.id, l.isSaved, l.isOwner, save]);
 
-  const toggle = () => {
-    if (!user) return openLogin('login', { kind: 'save', listingId: l.id });
+  const currentUser = useCurrentUserNow();
+  const toggle = async () => {
+    if (!(await currentUser())) return openLogin('login', { kind: 'save', listingId: l.id });
     if (l.isSaved) remove.mutate({ listingId: l.id });
     else add.mutate({ listingId: l.id });
   };
@@ -150,7 +159,7 @@ function SaveButton({ listing: l }: { listing: ListingDetail }) {
       variant="outline"
       size="lg"
       colorPalette={l.isSaved ? 'red' : 'gray'}
-      onClick={toggle}
+      onClick={() => void toggle()}
       loading={pending}
       aria-pressed={l.isSaved}
       data-testid="save-listing"
