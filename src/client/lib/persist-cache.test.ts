@@ -48,6 +48,9 @@ describe('persisted query cache', () => {
     expect(again.client.getQueryData(listKey('volvo'))).toEqual({ items: [{ id: 1, model: 'V60' }] });
     expect(again.client.getQueryData(byIdKey(1))).toEqual({ id: 1, model: 'V60' });
     expect(again.client.getQueryData([['chats', 'list'], { type: 'query' }])).toBeUndefined();
+    // Shown at once but stale: a page that uses it asks the server again (a reload shows what changed meanwhile).
+    expect(again.client.getQueryState(listKey('volvo'))?.isInvalidated).toBe(true);
+    expect(again.client.getQueryCache().find({ queryKey: byIdKey(1), exact: true })?.isStale()).toBe(true);
     again.stop();
 
     // Another build neither restores nor keeps the old copy.

@@ -92,6 +92,10 @@ export function persistQueryClient(queryClient: QueryClient, buster: string, per
   if (stored && stored.buster === buster && Date.now() - stored.timestamp < MAX_AGE) {
     owner = stored.owner;
     hydrate(queryClient, stored.clientState);
+    // The stored copy shows at once, but it is as old as the last visit: marked stale, every restored query is asked
+    // again as soon as a page uses it (a reload must show what changed meanwhile, e.g. a listing just approved), and
+    // the copy stays on screen if the network fails.
+    for (const q of stored.clientState.queries) void queryClient.invalidateQueries({ queryKey: q.queryKey, exact: true, refetchType: 'none' });
   } else if (stored) {
     persister.removeClient();
   }
