@@ -61,7 +61,10 @@ describe('offline', () => {
     await page.getByTestId('offline-banner').waitFor({ state: 'detached' });
   });
 
-  it('a new build\'s service worker replaces the old one: the open tab reloads once and the old caches go', async () => {
+  // Skipped: flaky (it failed 1 of 3 clean CI runs). The test fakes the next build by registering another sw.js version
+  // while the server still serves the old bundle, so after the reload the old page registers its own worker again and
+  // the two race; a real deploy serves the new bundle. Issue 12 keeps this test to be rebuilt on two real builds.
+  it.skip('a new build\'s service worker replaces the old one: the open tab reloads once and the old caches go', async () => {
     const page = await newPage();
     await page.goto('/');
     const shell = await controlledShell(page);
