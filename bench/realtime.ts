@@ -133,6 +133,26 @@ function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
+/** The memory, event-loop and GC notes bench/server-profiler.mjs wrote, in words. */
+function describeServerNotes(jsonl: string): string {
+  const mb = (v: unknown) => `${Number(v).toFixed(0)} MB`;
+  const ms = (v: unknown) => `${Number(v).toFixed(1)} ms`;
+  return jsonl
+    .trim()
+    .split('\n')
+    .map((line) => {
+      const n = JSON.parse(line) as Record<string, unknown> & { gc?: Record<string, { count: number; totalMs: number; maxMs: number }> };
+      if (n.at === 'loop') {
+        const gc = Object.entries(n.gc ?? {})
+          .map(([kind, g]) => `${g.count} ${kind} (${ms(g.totalMs)} in all, longest ${ms(g.maxMs)})`)
+          .join(', ');
+        return `  Server event loop while measured: delay p50 ${ms(n.eventLoopDelayP50Ms)}, p99 ${ms(n.eventLoopDelayP99Ms)}, max ${ms(n.eventLoopDelayMaxMs)}; GC pauses: ${gc || 'none'}; ${String(n.gcPausesOver10Ms)} over 10 ms`;
+      }
+      return `  Server memory when measuring ${n.at === 'start' ? 'starts' : 'ends'}: RSS ${mb(n.rssMB)}, V8 heap ${mb(n.heapUsedMB)} used of ${mb(n.heapTotalMB)}, external ${mb(n.externalMB)} (array buffers ${mb(n.arrayBuffersMB)})`;
+    })
+    .join('\n');
+}
+
 export async function runRealtime(o: RealtimeOptions): Promise<RealtimeResult> {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-bench-realtime-'));
   const dbPath = path.join(tmp, 'realtime.db');
@@ -236,11 +256,7 @@ export async function runRealtime(o: RealtimeOptions): Promise<RealtimeResult> {
       out.profileFile = profileFile;
       out.profile = fs.existsSync(profileFile) ? summarizeCpuProfile(profileFile) : '  (the server wrote no CPU profile)';
       const memoryFile = `${profileFile}.memory.jsonl`;
-      if (fs.existsSync(memoryFile)) {
-        const lines = fs.readFileSync(memoryFile, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, number | string>);
-        const mb = (v: number | string) => `${Number(v).toFixed(0)} MB`;
-        out.profile += `\n  Server memory: ${lines.map((l) => `${l.at === 'start' ? 'measuring starts' : 'measuring ends'}: RSS ${mb(l.rssMB)}, V8 heap ${mb(l.heapUsedMB)} used of ${mb(l.heapTotalMB)}, external ${mb(l.externalMB)} (array buffers ${mb(l.arrayBuffersMB)})`).join('; ')}`;
-      }
+      if (fs.existsSync(memoryFile)) out.profile += `\n${describeServerNotes(fs.readFileSync(memoryFile, 'utf8'))}`;
     }
     await stopServer(server);
     return out;
