@@ -44,7 +44,7 @@
 // "rssMB" (at the end of the measured window),"rssIdleMB","rssConnectedMB","rssPeakMB","serverCpuPercent",
 // "serverCpuMsPerMessage","loadCpuPercent","loadEventLoopP99Ms","scheduleLagP99Ms","ackP50","ackP99" (the sender's
 // HTTP answer),"connectSeconds","users","chats","rate","via","seconds","loadavg"}; demo-seed {"case","ms",...}.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -55,7 +55,7 @@ import { listings, type NewListing } from '../db/schema';
 import { testConfig } from '../src/server/config';
 import { seedDemoListings } from '../src/server/demo/listings';
 import { generateListing, rng } from '../src/server/testing/listing-factory';
-import { ensureBuild, freePort, parseArgs, root, startServer, stopServer, type RunningServer } from '../scripts/lib/built-server';
+import { freePort, parseArgs, root, startServer, stopServer, type RunningServer } from '../scripts/lib/built-server';
 import { runRealtime, type RealtimeResult } from './realtime';
 
 // autocannon ships no types; the little of its API used here, typed by hand.
@@ -528,7 +528,9 @@ async function main(): Promise<number> {
   const selected = selectedCases();
   log(`Bilpartner benchmark: ${[...selected].join(', ')}; ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   const needsServer = [...selected].some((id) => id !== 'demo-seed');
-  if (needsServer) ensureBuild();
+  // Build what is stale, as `npm start` does (scripts/lib/built-server.ts ensureBuild), its output kept off stdout
+  // when that carries the JSON lines.
+  if (needsServer) execFileSync(process.execPath, [path.join(root, 'scripts/ensure-build.mjs')], { cwd: root, stdio: ['ignore', JSON_OUT ? 2 : 1, 2] });
   if (selected.has('demo-seed')) await timeDemoSeed();
   if (LISTING_CASES.some((id) => selected.has(id))) {
     log(`Listing cases: ${LISTINGS} listings, ${CONNECTIONS} connections, ${DURATION} s per case (+${WARMUP} s warm-up)`);
