@@ -33,6 +33,8 @@ export interface RealtimeOptions {
   profile: boolean;
   keep: boolean;
   log: (line: string) => void;
+  /** Registers what must happen if the bench is interrupted (Ctrl-C): the server and the load generator killed. */
+  onInterrupt: (stop: () => void) => void;
 }
 
 export interface RealtimeResult extends LoadResult {
@@ -160,6 +162,17 @@ export async function runRealtime(o: RealtimeOptions): Promise<RealtimeResult> {
   const profileFile = path.join(tmp, 'server.cpuprofile');
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
   let child: ReturnType<typeof fork> | undefined;
+  const stop = () => {
+    if (child && child.exitCode === null) child.kill('SIGTERM');
+    if (server && server.proc.exitCode === null) server.proc.kill('SIGKILL');
+  };
+  const removeTmp = () => {
+    if (!o.keep && !o.profile) fs.rmSync(tmp, { recursive: true, force: true });
+  };
+  o.onInterrupt(() => {
+    stop();
+    removeTmp();
+  });
   try {
     const seedStarted = performance.now();
     const seeded = seedRealtime(dbPath, o.users);
@@ -261,9 +274,8 @@ export async function runRealtime(o: RealtimeOptions): Promise<RealtimeResult> {
     await stopServer(server);
     return out;
   } finally {
-    if (child && child.exitCode === null) child.kill('SIGTERM');
-    if (server && server.proc.exitCode === null) server.proc.kill('SIGKILL');
-    if (!o.keep && !o.profile) fs.rmSync(tmp, { recursive: true, force: true });
-    else o.log(`  realtime: kept ${tmp}`);
+    stop();
+    removeTmp();
+    if (o.keep || o.profile) o.log(`  realtime: kept ${tmp}`);
   }
 }

@@ -95,8 +95,10 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-bench-'));
 const dbFile = args.str('db') ? path.resolve(args.str('db')!) : path.join(tmp, 'bench.db');
 const children: ChildProcess[] = [];
 let appServer: RunningServer | null = null;
+const onInterrupt: (() => void)[] = [];
 
 function cleanup() {
+  for (const stop of onInterrupt) stop();
   for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
   if (appServer && appServer.proc.exitCode === null) appServer.proc.kill('SIGTERM');
   fs.rmSync(tmp, { recursive: true, force: true });
@@ -453,6 +455,7 @@ async function realtimeCase(): Promise<boolean> {
     profile: args.flag('profile'),
     keep: args.flag('keep'),
     log,
+    onInterrupt: (stop) => onInterrupt.push(stop),
   });
   const exactlyOnce = m.lost === 0 && m.duplicates === 0 && m.foreign === 0 && m.malformed === 0 && m.expected > 0;
   const refused = Object.entries(m.refused).map(([k, v]) => `${v}× ${k}`).join(', ') || 'none';
