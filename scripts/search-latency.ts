@@ -9,6 +9,7 @@
 import { openDatabase } from '../db/client';
 import { searchInput, SORTS, type SearchInput } from '../src/shared/schemas/search';
 import { ListingSearch } from '../src/server/services/search/listing-search';
+import { rng as seeded } from '../src/server/testing/listing-factory';
 
 const argv = process.argv.slice(2);
 const arg = (name: string) => {
@@ -20,22 +21,11 @@ if (!dbPath) throw new Error('usage: search-latency.ts --db FILE [--n 200] [--se
 const N = Number(arg('n') ?? 200);
 const JSON_OUT = argv.includes('--json');
 
-/** mulberry32: the same inputs on every run with the same seed. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1));
-  const pick = <T>(xs: readonly T[]): T => xs[int(0, xs.length - 1)];
-  const maybe = <T>(p: number, v: () => T): T | undefined => (next() < p ? v() : undefined);
-  return { next, int, pick, maybe };
-}
-const r = rng(Number(arg('seed') ?? 1));
+// The test factory's PRNG (mulberry32): the same inputs on every run with the same seed.
+const base = seeded(Number(arg('seed') ?? 1));
+const maybe = <T>(p: number, v: () => T): T | undefined => (base.chance(p) ? v() : undefined);
+const r = { ...base, maybe };
+
 
 const WORDS = ['stasjonsvogn', 'hengerfeste', 'vinterdekk', 'tesl', 'varmepumpe', 'garasjert', 'ærlig', 'blå', 'sølv', 'familiebil', 'servicehist', 'panorama', 'ålesund', 'tromsø', 'bremse'];
 const MAKES = ['Volvo', 'Toyota', 'Volkswagen', 'Tesla', 'BMW', 'Audi', 'Skoda', 'Ford', 'Kia', 'Hyundai', 'Polestar', 'Mazda'];
