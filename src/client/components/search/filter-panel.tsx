@@ -42,7 +42,7 @@ const SELECTS: { field: SelectField; label: string; all: string }[] = [
   { field: 'bodyType', label: 'Biltype', all: 'Alle biltyper' },
   { field: 'fuelType', label: 'Drivstofftype', all: 'Alle drivstoff' },
   { field: 'transmission', label: 'Girkasse', all: 'Alle girkasser' },
-  { field: 'driveType', label: 'Hjuldrift', all: 'All hjuldrift' },
+  { field: 'driveType', label: 'Hjuldrift', all: 'Alle hjuldrifter' },
 ];
 
 const isDesktop = () => typeof window !== 'undefined' && window.matchMedia('(min-width: 48em)').matches;
