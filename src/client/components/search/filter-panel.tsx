@@ -1,5 +1,4 @@
 import {
-  type FieldRootProps,
   Badge,
   Box,
   Button,
@@ -66,6 +65,7 @@ export function FilterPanel({ search, apply, onReset }: { search: ListingSearch;
       borderWidth="1px"
       borderColor="border.muted"
       shadow="xs"
+      data-testid="filter-panel"
     >
       <Collapsible.Trigger asChild>
         <Flex
@@ -98,7 +98,9 @@ export function FilterPanel({ search, apply, onReset }: { search: ListingSearch;
       </Collapsible.Trigger>
       <Collapsible.Content>
         <Box px={{ base: 4, md: 5 }} pb={{ base: 4, md: 5 }} pt="1">
-          <SimpleGrid columns={{ base: 2, md: 3, lg: 4 }} gap={{ base: 3, md: 4 }}>
+          {/* Row by row in source order, so Tab follows the layout at every width (no CSS order, no grid placement);
+              two or four columns keep each from/to pair on one row. */}
+          <SimpleGrid columns={{ base: 2, md: 4 }} gap={{ base: 3, md: 4 }}>
             {SELECTS.map((s) => {
               const choices = choicesFor(s.field, search, facets.data);
               return (
@@ -199,11 +201,10 @@ function Select(props: {
   value: string;
   onChange: (v: string) => void;
   options: { value: string; label: string }[];
-  order?: FieldRootProps['order'];
   disabled?: boolean;
 }) {
   return (
-    <Field.Root order={props.order} disabled={props.disabled}>
+    <Field.Root disabled={props.disabled}>
       <Field.Label fontSize="sm" color="fg.muted">
         {props.label}
       </Field.Label>
