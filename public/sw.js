@@ -8,7 +8,8 @@
 // - the app shell: index.html and the scripts and styles it names, fetched at install; every other built file
 //   (/assets/*, content-hashed, immutable) the first time it is loaded. Pages are network-first: offline, every
 //   address gets the cached shell, and the client shows 'Du er frakoblet' (src/client/lib/offline-banner.tsx).
-// - listing photos (/uploads/*): cache-first, at most PHOTO_LIMIT, the oldest stored dropped first.
+// - listing photos (/uploads/*): cache-first, at most PHOTO_LIMIT photos and PHOTO_BYTES bytes, the oldest stored
+//   dropped first.
 // Never: /api/*, /trpc/* and anything that is not a GET. Answers that depend on the session go to the network every
 // time; the listings a visitor saw survive offline in the client's own persisted query cache
 // (src/client/lib/persist-cache.ts), not here.
@@ -17,6 +18,7 @@ const VERSION = new URL(self.location.href).searchParams.get('v') || 'dev';
 const SHELL_CACHE = `bp-shell-${VERSION}`;
 const PHOTO_CACHE = 'bp-photos-v1';
 const PHOTO_LIMIT = 200;
+const PHOTO_BYTES = 30 * 1024 * 1024;
 const SHELL_URL = '/';
 
 self.addEventListener('install', (event) => {
@@ -39,6 +41,8 @@ async function precacheShell() {
   const res = await fetch(SHELL_URL, { cache: 'no-cache' });
   if (!res.ok) return;
   const html = await res.clone().text();
+  // The server may already run a newer build than this worker's: its page would name files this worker never caches.
+  if (!ownBuild(html)) return;
   await cache.put(SHELL_URL, res);
   const urls = new Set();
   for (const m of html.matchAll(/\s(?:src|href)="(\/[^"]+)"/g)) {
@@ -72,17 +76,29 @@ self.addEventListener('fetch', (event) => {
   if (p.startsWith('/api/') || p === '/api' || p.startsWith('/trpc') || p === '/sw.js') return; // network only
   if (req.mode === 'navigate') return event.respondWith(page(req));
   if (p.startsWith('/assets/')) return event.respondWith(cacheFirst(req, SHELL_CACHE));
-  if (p.startsWith('/uploads/')) return event.respondWith(photo(req));
+  if (p.startsWith('/uploads/')) return event.respondWith(photo(event));
   if (/^\/[^/]+\.(?:svg|png|webmanifest|txt)$/.test(p)) return event.respondWith(networkFirst(req, SHELL_CACHE));
 });
 
-/** Network first, so a deploy or a changed page is seen at once; offline, the cached shell (the client routes). */
+/** Whether a page is this worker's build: it loads the entry script the worker is named after (`v`). */
+function ownBuild(html) {
+  return html.includes(`/assets/${VERSION}.js`);
+}
+
+/**
+ * Network first, so a deploy or a changed page is seen at once; offline, the cached shell (the client routes). Only a
+ * page of this worker's own build is kept: after a deploy the old worker still answers until the new one takes over,
+ * and the new page in the old cache would open offline without its scripts.
+ */
 async function page(req) {
   try {
     const res = await fetch(req);
     if (res.ok && (res.headers.get('content-type') || '').includes('text/html')) {
-      const copy = res.clone();
-      caches.open(SHELL_CACHE).then((c) => c.put(SHELL_URL, copy));
+      const [check, copy] = [res.clone(), res.clone()];
+      check
+        .text()
+        .then((html) => (ownBuild(html) ? caches.open(SHELL_CACHE).then((c) => c.put(SHELL_URL, copy)) : undefined))
+        .catch(() => {});
     }
     return res;
   } catch (err) {
@@ -114,19 +130,52 @@ async function networkFirst(req, cacheName) {
   }
 }
 
-/** Photos never change under one address: cache-first, bounded to the PHOTO_LIMIT most recently stored. */
-async function photo(req) {
+/**
+ * Photos never change under one address: cache-first, bounded to PHOTO_LIMIT photos and PHOTO_BYTES bytes, the oldest
+ * stored dropped first (cache.keys() lists in insertion order). Stores and trims run one at a time, after the answer
+ * is handed on; the sizes are re-read from the cache's own list each time (an older worker may still have stored some
+ * during a take-over), each looked up once.
+ */
+async function photo(event) {
+  const req = event.request;
   const cache = await caches.open(PHOTO_CACHE);
   const hit = await cache.match(req);
   if (hit) return hit;
   const res = await fetch(req);
   if (res.ok && res.type === 'basic') {
-    // Stored and trimmed after the answer is handed on; keys() lists in insertion order.
-    cache
-      .put(req, res.clone())
-      .then(() => cache.keys())
-      .then((keys) => Promise.all(keys.slice(0, Math.max(0, keys.length - PHOTO_LIMIT)).map((k) => cache.delete(k))))
-      .catch(() => {});
+    const copy = res.clone();
+    photoQueue = photoQueue.then(() => storePhoto(cache, req, copy)).catch(() => {});
+    event.waitUntil(photoQueue);
   }
   return res;
+}
+
+let photoQueue = Promise.resolve();
+/** url → bytes of the photos this worker has seen in the cache. */
+const photoSizes = new Map();
+
+async function storePhoto(cache, req, res) {
+  await cache.put(req, res);
+  const keys = await cache.keys();
+  const sizes = await Promise.all(
+    keys.map(async (k) => {
+      if (!photoSizes.has(k.url)) photoSizes.set(k.url, await storedSize(cache, k));
+      return photoSizes.get(k.url);
+    }),
+  );
+  let count = keys.length;
+  let bytes = sizes.reduce((a, b) => a + b, 0);
+  for (let i = 0; i < keys.length && (count > PHOTO_LIMIT || bytes > PHOTO_BYTES); i += 1) {
+    await cache.delete(keys[i]);
+    photoSizes.delete(keys[i].url);
+    count -= 1;
+    bytes -= sizes[i];
+  }
+}
+
+/** A stored photo's bytes: its Content-Length (static files have one), else its body's size. */
+async function storedSize(cache, key) {
+  const stored = await cache.match(key);
+  if (!stored) return 0;
+  return Number(stored.headers.get('content-length')) || (await stored.blob()).size;
 }

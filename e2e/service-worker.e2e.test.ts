@@ -1,0 +1,232 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoErrors, newPage, type TestPage } from './support';
+import { controlledShell, loadedAssets, shellCaches, waitForOfflineReady } from './service-worker-support';
+import { freePort } from '../src/server/testing/free-port';
+
+// A deploy replaces the service worker (public/sw.js, docs/decisions/012-offline-and-caching.md). Two real client
+// builds that differ in every file (build B is the same source unminified, so every content hash and the build version
+// change) are served in turn by one server address: the built server (scripts/build-server.mjs, as `npm start` runs
+// it) is started on build A, stopped, and started again on build B on the same port, as a deploy does. The shared
+// e2e server is not used: it serves one build for the whole run.
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+interface Build {
+  dir: string;
+  /** The entry script's name without `.js` (the build version, lib/build-version.ts). */
+  version: string;
+  /** Every built file under /assets/. */
+  assets: Set<string>;
+}
+
+let tmp = '';
+let bundleDir = '';
+let port = 0;
+let base = '';
+let server: ChildProcess | undefined;
+let serverLog = '';
+let buildA: Build;
+let buildB: Build;
+
+function run(args: string[], env: NodeJS.ProcessEnv = process.env) {
+  return new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d));
+    child.stderr.on('data', (d: Buffer) => (out += d));
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${args.join(' ')} failed (${code}):\n${out}`))));
+  });
+}
+
+async function buildClient(dir: string, extra: string[]): Promise<Build> {
+  const vite = path.join(root, 'node_modules/vite/bin/vite.js');
+  await run([vite, 'build', '--outDir', dir, '--emptyOutDir', '--logLevel', 'warn', ...extra], { ...process.env, NODE_ENV: 'production' });
+  const html = fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
+  const version = /<script type="module"[^>]*\ssrc="\/assets\/([^"]+)\.js"/.exec(html)?.[1];
+  if (!version) throw new Error(`no entry script in ${dir}/index.html:\n${html}`);
+  const assets = new Set(fs.readdirSync(path.join(dir, 'assets')).map((f) => `/assets/${f}`));
+  return { dir, version, assets };
+}
+
+/** Starts the built server on `port` serving `build` (CLIENT_DIR), on this file's own database and uploads. */
+async function serve(build: Build) {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('VITEST') && k !== 'NODE_ENV') env[k] = v;
+  Object.assign(env, {
+    NODE_ENV: 'production',
+    COOKIE_SECURE: 'false',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATABASE_PATH: path.join(tmp, 'bilpartner.db'),
+    UPLOAD_DIR: path.join(tmp, 'uploads'),
+    SEED_DEMO: 'false',
+    ADMIN_USERNAME: '',
+    ADMIN_PASSWORD: '',
+    CLIENT_DIR: build.dir,
+    VEHICLE_API_URL: 'http://127.0.0.1:9/kjoretoydata',
+    ADDRESS_API_URL: 'http://127.0.0.1:9/sok',
+    LOG_LEVEL: 'warn',
+  });
+  const out = fs.openSync(serverLog, 'a');
+  const child = spawn(process.execPath, ['--enable-source-maps', path.join(bundleDir, 'main.mjs')], { cwd: root, env, stdio: ['ignore', out, out] });
+  fs.closeSync(out);
+  server = child;
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${fs.readFileSync(serverLog, 'utf8')}`);
+    try {
+      const html = await (await fetch(`${base}/`, { signal: AbortSignal.timeout(2000) })).text();
+      if (html.includes(`/assets/${build.version}.js`)) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`the server did not serve ${build.dir} on ${base}:\n${fs.readFileSync(serverLog, 'utf8')}`);
+}
+
+async function stopServer() {
+  const child = server;
+  server = undefined;
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  await new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+/** The deploy: the server stops serving build A and serves build B, on the same address. */
+async function deploy(build: Build) {
+  await stopServer();
+  await serve(build);
+}
+
+/** Counts the main frame's loads from now on. */
+function countLoads(page: TestPage) {
+  const counter = { loads: 0 };
+  page.on('load', () => (counter.loads += 1));
+  return counter;
+}
+
+/** What the page runs: its entry script, the worker in control and every built file it loaded. */
+function running(page: TestPage) {
+  return page.evaluate(() => ({
+    entry: new URL(document.querySelector<HTMLScriptElement>('script[type="module"][src*="/assets/"]')!.src).pathname,
+    worker: navigator.serviceWorker.controller ? new URL(navigator.serviceWorker.controller.scriptURL).searchParams.get('v') : null,
+  }));
+}
+
+/** Every built file the page loaded belongs to `build`, none to `other`. */
+async function expectOnlyFilesOf(page: TestPage, build: Build, other: Build) {
+  const loaded = await loadedAssets(page);
+  expect(loaded.length).toBeGreaterThan(0);
+  expect(loaded.filter((f) => !build.assets.has(f))).toEqual([]);
+  expect(loaded.filter((f) => other.assets.has(f))).toEqual([]);
+}
+
+/** Waits for the home page's heading, i.e. the app rendered. */
+const rendered = (page: TestPage) => page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 20_000 });
+
+/** The quiet time in which a reload loop would show. */
+const settle = () => new Promise((r) => setTimeout(r, 2000));
+
+describe('a new build', () => {
+  beforeAll(async () => {
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-e2e-sw-'));
+    serverLog = path.join(tmp, 'server.log');
+    fs.mkdirSync(path.join(tmp, 'uploads'));
+    // Two levels below the repository root, as scripts/build-server.mjs needs (it finds db/migrations from there).
+    bundleDir = path.join(root, 'dist', `e2e-sw-${path.basename(tmp).replace(/^bp-e2e-sw-/, '')}`);
+    await run([path.join(root, 'scripts/build-server.mjs'), '--outfile', path.join(bundleDir, 'main.mjs')]);
+    buildA = await buildClient(path.join(tmp, 'a'), []);
+    buildB = await buildClient(path.join(tmp, 'b'), ['--minify', 'false']);
+    expect(buildB.version).not.toBe(buildA.version);
+    port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+  }, 400_000);
+
+  afterAll(async () => {
+    await stopServer();
+    if (!process.env.E2E_KEEP) {
+      if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+      if (bundleDir) fs.rmSync(bundleDir, { recursive: true, force: true });
+    } else console.log(`[e2e] kept ${tmp} and ${bundleDir}`);
+  });
+
+  it("reloading after a deploy runs the new build at once: its worker takes over without another reload, the old build's cache goes, and the new shell opens offline", async () => {
+    await serve(buildA);
+    const page = await newPage({ width: 390, height: 844 });
+    await page.goto(`${base}/`);
+    await rendered(page);
+    // Registered at start-up: the first visit is already controlled by build A's worker, with its shell cached.
+    expect(await waitForOfflineReady(page)).toBe(`bp-shell-${buildA.version}`);
+    expect(await running(page)).toEqual({ entry: `/assets/${buildA.version}.js`, worker: buildA.version });
+    expect(await shellCaches(page)).toEqual([`bp-shell-${buildA.version}`]);
+
+    await deploy(buildB);
+    const counter = countLoads(page);
+    await page.reload();
+    await rendered(page);
+    await expect.poll(() => running(page), { timeout: 20_000 }).toEqual({ entry: `/assets/${buildB.version}.js`, worker: buildB.version });
+    await expectOnlyFilesOf(page, buildB, buildA);
+    await expect.poll(() => shellCaches(page), { timeout: 15_000 }).toEqual([`bp-shell-${buildB.version}`]);
+    await settle();
+    // The user's reload only: the page already ran build B when build B's worker took control.
+    expect(counter.loads).toBe(1);
+
+    // Offline, a reload opens build B's shell from build B's cache.
+    await waitForOfflineReady(page);
+    await page.context().setOffline(true);
+    await page.reload();
+    await page.getByText('Du er frakoblet').waitFor();
+    await rendered(page);
+    expect(await running(page)).toEqual({ entry: `/assets/${buildB.version}.js`, worker: buildB.version });
+    await expectOnlyFilesOf(page, buildB, buildA);
+    await page.context().setOffline(false);
+    expectNoErrors(page, [/Failed to load resource: net::ERR_INTERNET_DISCONNECTED/]);
+  });
+
+  it('a tab left open on the old build reloads exactly once when the new build takes over, and then runs only the new build', async () => {
+    await deploy(buildA);
+    const oldTab = await newPage();
+    await oldTab.goto(`${base}/`);
+    await rendered(oldTab);
+    expect(await waitForOfflineReady(oldTab)).toBe(`bp-shell-${buildA.version}`);
+    // A mark in the old tab's page state: gone once the tab has reloaded.
+    await oldTab.evaluate(() => ((window as unknown as { __buildA: boolean }).__buildA = true));
+    const oldTabLoads = countLoads(oldTab);
+
+    await deploy(buildB);
+    // Another tab of the same visitor opens the site after the deploy: it gets build B, whose worker takes over every
+    // open tab of the site.
+    const newTab = (await oldTab.context().newPage()) as TestPage;
+    newTab.errors = [];
+    newTab.on('pageerror', (err) => newTab.errors.push(`pageerror: ${err.message}`));
+    newTab.on('console', (msg) => msg.type() === 'error' && newTab.errors.push(`console: ${msg.text()}`));
+    const newTabLoads = countLoads(newTab);
+    await newTab.goto(`${base}/`);
+    await rendered(newTab);
+    await expect.poll(() => running(newTab), { timeout: 20_000 }).toEqual({ entry: `/assets/${buildB.version}.js`, worker: buildB.version });
+
+    // The old tab reloads by itself, once, into build B.
+    await expect.poll(() => oldTabLoads.loads, { timeout: 20_000 }).toBe(1);
+    await rendered(oldTab);
+    expect(await oldTab.evaluate(() => (window as unknown as { __buildA?: boolean }).__buildA ?? false)).toBe(false);
+    await expect.poll(() => running(oldTab), { timeout: 10_000 }).toEqual({ entry: `/assets/${buildB.version}.js`, worker: buildB.version });
+    await expectOnlyFilesOf(oldTab, buildB, buildA);
+    await expect.poll(() => shellCaches(oldTab), { timeout: 15_000 }).toEqual([`bp-shell-${buildB.version}`]);
+
+    // No reload loop, and the tab that opened on build B never reloaded.
+    await settle();
+    expect(oldTabLoads.loads).toBe(1);
+    expect(newTabLoads.loads).toBe(1);
+    expect(await controlledShell(newTab)).toBe(`bp-shell-${buildB.version}`);
+    expectNoErrors(oldTab);
+    expect(newTab.errors).toEqual([]);
+  });
+});
