@@ -3,12 +3,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoErrors, newPage, type TestPage } from './support';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { notifications } from '../db/schema';
+import { createUser, db, expectNoErrors, loginAs, newPage, type TestPage } from './support';
 import { controlledShell, loadedAssets, shellCaches, waitForOfflineReady } from './service-worker-support';
 import { freePort } from '../src/server/testing/free-port';
 
-// A deploy replaces the service worker (public/sw.js, docs/decisions/012-offline-and-caching.md). Two real client
+// The service worker (public/sw.js, docs/decisions/012-offline-and-caching.md): a deploy replaces it; it keeps a
+// bounded number of photos; it never answers a private API request.
+//
+// A deploy: two real client
 // builds that differ in every file (build B is the same source unminified, so every content hash and the build version
 // change) are served in turn by one server address: the built server (scripts/build-server.mjs, as `npm start` runs
 // it) is started on build A, stopped, and started again on build B on the same port, as a deploy does. The shared
@@ -228,5 +233,124 @@ describe('a new build', () => {
     expect(await controlledShell(newTab)).toBe(`bp-shell-${buildB.version}`);
     expectNoErrors(oldTab);
     expect(newTab.errors).toEqual([]);
+  });
+});
+
+const TAG = `w${Date.now().toString(36).slice(-6)}`;
+/** The worker's photo bounds (public/sw.js PHOTO_LIMIT, PHOTO_BYTES). */
+const PHOTO_LIMIT = 200;
+const PHOTO_BYTES = 30 * 1024 * 1024;
+
+describe('photos', () => {
+  it('the worker keeps at most 200 photos and 30 MB of them, the oldest stored dropped first', async () => {
+    // Files in the shared server's upload folder, served at /uploads/<dir>/<name> as listing photos are.
+    const dir = path.join(inject('uploadDir'), `sw-${TAG}`);
+    fs.mkdirSync(dir);
+    const small = Array.from({ length: PHOTO_LIMIT + 5 }, (_, i) => `/uploads/sw-${TAG}/small-${i}.webp`);
+    const large = Array.from({ length: 33 }, (_, i) => `/uploads/sw-${TAG}/large-${i}.webp`);
+    for (const url of small) fs.writeFileSync(path.join(dir, path.basename(url)), Buffer.alloc(1000, 1));
+    for (const url of large) fs.writeFileSync(path.join(dir, path.basename(url)), Buffer.alloc(1_000_000, 2));
+    try {
+      const page = await newPage();
+      // A page without listing photos of its own.
+      await page.goto('/kontakt');
+      await controlledShell(page);
+      const stored = () =>
+        page.evaluate(async () => {
+          const cache = await caches.open('bp-photos-v1');
+          const keys = await cache.keys();
+          const sizes = await Promise.all(keys.map(async (k) => (await (await cache.match(k))!.blob()).size));
+          return { urls: keys.map((k) => new URL(k.url).pathname), bytes: sizes.reduce((a, b) => a + b, 0) };
+        });
+      /** Loads the photos one after another, as a visitor paging through listings would, through the worker. */
+      const view = (urls: string[]) =>
+        page.evaluate(async (list) => {
+          for (const url of list) if (!(await fetch(url)).ok) throw new Error(`${url} did not load`);
+        }, urls);
+
+      // More photos than the count bound: the newest 200 stay.
+      await view(small);
+      await expect.poll(async () => (await stored()).urls, { timeout: 15_000 }).toEqual(small.slice(5));
+
+      // Large photos: the bytes bound holds (the small ones, older, go first), and no more is dropped than needed.
+      await view(large);
+      await expect.poll(async () => (await stored()).urls.at(-1), { timeout: 15_000 }).toBe(large.at(-1));
+      const after = await stored();
+      expect(after.bytes).toBeLessThanOrEqual(PHOTO_BYTES);
+      expect(after.bytes + 1_000_000).toBeGreaterThan(PHOTO_BYTES);
+      expect(after.urls).toEqual(large.slice(large.length - after.urls.length));
+
+      // A stored photo is answered by the worker (cache first), also offline.
+      await page.context().setOffline(true);
+      expect(await page.evaluate(async (url) => (await fetch(url)).status, large.at(-1)!)).toBe(200);
+      await page.context().setOffline(false);
+      expectNoErrors(page);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('private answers', () => {
+  it("a logged-in user's notifications and chats always come from the server, never from the worker, also for the next user on the same browser", async () => {
+    const { user: kari } = await createUser({ name: 'Kari Nordmann' });
+    const { user: ola } = await createUser({ name: 'Ola Nordmann' });
+    const notify = (userId: number, title: string) => db().insert(notifications).values({ userId, type: 'info', title, message: `Melding ${TAG}` }).run();
+    notify(kari.id, `Første ${TAG}`);
+
+    const page = await newPage();
+    const answers: { url: string; fromWorker: boolean }[] = [];
+    page.on('response', (res) => {
+      const p = new URL(res.url()).pathname;
+      if (p.startsWith('/api/') || p.startsWith('/trpc/')) answers.push({ url: p, fromWorker: res.fromServiceWorker() });
+    });
+    const apiTitles = (url: string) =>
+      page.evaluate(async (u) => {
+        const res = await fetch(u);
+        return res.ok ? ((await res.json()) as { title: string }[]).map((n) => n.title) : [];
+      }, url);
+
+    await loginAs(page, kari);
+    await page.goto('/varslinger');
+    await controlledShell(page);
+    await page.getByRole('heading', { name: `Første ${TAG}` }).waitFor();
+    expect(await apiTitles('/api/notifications')).toEqual([`Første ${TAG}`]);
+    expect(await page.evaluate(() => fetch('/api/chats').then((r) => r.status))).toBe(200);
+
+    // A new notification is there on the next request and the next load.
+    notify(kari.id, `Andre ${TAG}`);
+    expect(await apiTitles('/api/notifications')).toEqual([`Andre ${TAG}`, `Første ${TAG}`]);
+    await page.reload();
+    await page.getByRole('heading', { name: `Andre ${TAG}` }).waitFor();
+
+    // Another user logs in on the same browser (same worker): they see their own, none of Kari's.
+    notify(ola.id, `Olas ${TAG}`);
+    await page.goto('about:blank');
+    await page.context().clearCookies();
+    await loginAs(page, ola);
+    await page.goto('/varslinger');
+    await page.getByRole('heading', { name: `Olas ${TAG}` }).waitFor();
+    expect(await page.getByRole('heading', { name: `Første ${TAG}` }).count()).toBe(0);
+    expect(await apiTitles('/api/notifications')).toEqual([`Olas ${TAG}`]);
+    await page.goto('/chats');
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+
+    // Not one API answer came from the worker, and none is in any of its caches.
+    expect(answers.some((a) => a.url.startsWith('/trpc/'))).toBe(true);
+    expect(answers.filter((a) => a.fromWorker)).toEqual([]);
+    const cached = await page.evaluate(async () => {
+      const urls: string[] = [];
+      for (const name of await caches.keys()) for (const req of await (await caches.open(name)).keys()) urls.push(new URL(req.url).pathname);
+      return urls;
+    });
+    expect(cached.length).toBeGreaterThan(0);
+    expect(cached.filter((u) => u.startsWith('/api') || u.startsWith('/trpc'))).toEqual([]);
+
+    // Offline, a private request fails instead of getting an old answer.
+    await page.context().setOffline(true);
+    expect(await page.evaluate(() => fetch('/api/notifications').then(() => 'answered', () => 'failed'))).toBe('failed');
+    await page.context().setOffline(false);
+    db().delete(notifications).where(and(eq(notifications.message, `Melding ${TAG}`))).run();
+    expectNoErrors(page, [/ERR_INTERNET_DISCONNECTED/]);
   });
 });
