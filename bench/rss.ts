@@ -1,0 +1,61 @@
+// A process's resident memory through a whole benchmark (issue 11: server RSS at most 250 MB through the whole
+// benchmark): VmRSS of /proc/<pid>/status every 100 ms, and the kernel's own high-water mark (VmHWM) when asked,
+// which also catches a peak between two samples.
+import fs from 'node:fs';
+
+/** Issue 11: the server's RSS stays at most this through the whole listing benchmark. */
+export const RSS_TARGET_MB = 250;
+
+export function memoryMB(pid: number): { rss: number; hwm: number } | null {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0);
+    return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024 };
+  } catch {
+    return null; // gone
+  }
+}
+
+export class RssSampler {
+  private readonly samples: { at: number; mb: number }[] = [];
+  private readonly timer: NodeJS.Timeout;
+  private lastHwm = 0;
+
+  constructor(
+    private readonly pid: number,
+    intervalMs = 100,
+  ) {
+    this.sample();
+    this.timer = setInterval(() => this.sample(), intervalMs);
+    this.timer.unref();
+  }
+
+  private sample() {
+    const m = memoryMB(this.pid);
+    if (!m) return;
+    this.samples.push({ at: performance.now(), mb: m.rss });
+    this.lastHwm = m.hwm;
+  }
+
+  /** The highest sampled RSS since `from` (performance.now()), and the RSS now. */
+  peakSince(from: number): number {
+    this.sample();
+    let peak = 0;
+    for (let i = this.samples.length - 1; i >= 0 && this.samples[i].at >= from; i--) peak = Math.max(peak, this.samples[i].mb);
+    return peak;
+  }
+
+  /** Stops sampling; the peak of every sample and of the kernel's high-water mark. */
+  stop(): { peakMB: number; sampledPeakMB: number; hwmMB: number; endMB: number; samples: number } {
+    this.sample();
+    clearInterval(this.timer);
+    const sampledPeakMB = Math.max(0, ...this.samples.map((s) => s.mb));
+    return {
+      peakMB: Math.max(sampledPeakMB, this.lastHwm),
+      sampledPeakMB,
+      hwmMB: this.lastHwm,
+      endMB: this.samples[this.samples.length - 1]?.mb ?? 0,
+      samples: this.samples.length,
+    };
+  }
+}
