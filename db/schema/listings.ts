@@ -116,10 +116,13 @@ export const listingImages = sqliteTable(
     // (docs/decisions/007-pending-revisions.md).
     revisionListingId: integer('revision_listing_id').references((): AnySQLiteColumn => listingRevisions.listingId, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
-    // Storage key of the large WebP; the thumbnail key is derived from it.
+    // Storage key of the large WebP; the thumbnail's and the medium size's keys are derived from it.
     storageKey: text('storage_key').notNull(),
     url: text('url').notNull(),
     thumbUrl: text('thumb_url').notNull(),
+    // The medium WebP (≤ 800 px wide, src/server/services/images.ts). Null until made: rows written before it
+    // existed get it from a background backfill, and the API answers with the large URL meanwhile.
+    mediumUrl: text('medium_url'),
     width: integer('width').notNull().default(0),
     height: integer('height').notNull().default(0),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch() * 1000)`),

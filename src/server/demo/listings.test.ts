@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listingImages, listings } from '../../../db/schema';
 import { listingFormInput } from '../../shared/schemas/listing';
@@ -58,6 +59,10 @@ describe('demo listings', () => {
       for (const i of own) {
         expect(fs.existsSync(path.join(t.uploadDir, keyFromUrl(i.url)!))).toBe(true);
         expect(fs.existsSync(path.join(t.uploadDir, keyFromUrl(i.thumbUrl)!))).toBe(true);
+        // The medium size too, as wide as the API says (uploads and demo photos come in the same sizes).
+        expect(i.mediumUrl).toMatch(/-medium\.webp$/);
+        const medium = await sharp(path.join(t.uploadDir, keyFromUrl(i.mediumUrl!)!)).metadata();
+        expect([medium.width, medium.height]).toEqual([800, Math.round((i.height * 800) / i.width)]);
       }
     }
     const res = await t.app.inject({ method: 'GET', url: images[0].url });

@@ -2,7 +2,8 @@ import sharp from 'sharp';
 import { listingImages, listings, type NewListing } from '../../../db/schema';
 import type { AppDeps } from '../deps';
 import { createDiskStorage, type ImageStorage } from '../integrations/image-storage';
-import { storeProcessed, THUMB_MAX_PX, type StoredImage } from '../services/images';
+import { storeProcessed, type StoredImage } from '../services/images';
+import { mediumSize, thumbSize } from '../services/listing-shape';
 import { placeFromAddress } from '../services/listings';
 import { randomCode } from '../services/users';
 import carBodies from './car-bodies.json';
@@ -113,14 +114,15 @@ export function carSvg(car: Pick<DemoCar, 'shape' | 'paint'>, variant: number, h
 }
 
 async function drawnPhoto(storage: ImageStorage, car: DemoCar, variant: number, hue: number): Promise<StoredImage> {
-  // Rasterise the SVG once, then encode both sizes from the pixels.
+  // Rasterise the SVG once, then encode every size from the pixels (the sizes uploads get, services/images.ts).
   const { data, info } = await sharp(Buffer.from(carSvg(car, variant, hue))).raw().toBuffer({ resolveWithObject: true });
   const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
-  const [large, thumb] = await Promise.all([
+  const [large, medium, thumb] = await Promise.all([
     sharp(data, raw).webp({ quality: 80, effort: 0 }).toBuffer(),
-    sharp(data, raw).resize({ width: THUMB_MAX_PX }).webp({ quality: 75, effort: 0 }).toBuffer(),
+    sharp(data, raw).resize({ ...mediumSize(info.width, info.height), fit: 'fill' }).webp({ quality: 75, effort: 0 }).toBuffer(),
+    sharp(data, raw).resize({ ...thumbSize(info.width, info.height), fit: 'fill' }).webp({ quality: 75, effort: 0 }).toBuffer(),
   ]);
-  return storeProcessed(storage, { large, thumb, width: info.width, height: info.height });
+  return storeProcessed(storage, { large, medium, thumb, width: info.width, height: info.height });
 }
 
 /** Adds the demo listings for the demo users (round-robin) and returns how many were created. */

@@ -228,7 +228,7 @@ describe('GET /api/listings/:id', () => {
       isOwner: false,
       seller: { id: seller.user.id, name: 'Per Selger', displayName: 'Per', phone: '98765432', address: 'Bilveien 3, 0150 Oslo' },
     });
-    expect(l.imageDetails[0]).toEqual({ id: expect.any(Number), url: `/uploads/listings/${visibleId}/0.webp`, thumbUrl: `/uploads/listings/${visibleId}/0-thumb.webp`, width: 1600, height: 1067 });
+    expect(l.imageDetails[0]).toEqual({ id: expect.any(Number), url: `/uploads/listings/${visibleId}/0.webp`, thumbUrl: `/uploads/listings/${visibleId}/0-thumb.webp`, width: 1600, height: 1067, mediumUrl: `/uploads/listings/${visibleId}/0.webp`, mediumWidth: 1600, thumbWidth: 480 });
     expect(JSON.stringify(l)).not.toMatch(/password|email|username/i);
   });
 
@@ -243,7 +243,7 @@ describe('GET /api/listings/:id', () => {
     const cards = await callerFor(t.db, null).listings.list({ limit: 2 });
     expect(cards.items.map((c) => c.id)).toEqual(items.map((l) => l.id));
     expect(Object.keys(cards.items[0]).sort()).toEqual(
-      ['coverImage', 'createdAt', 'fuelType', 'id', 'make', 'mileage', 'model', 'place', 'totalPrice', 'transmission', 'year'],
+      ['coverImage', 'coverPhoto', 'createdAt', 'fuelType', 'id', 'make', 'mileage', 'model', 'place', 'totalPrice', 'transmission', 'year'],
     );
   });
 

@@ -1,15 +1,31 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
+import { drizzle } from 'drizzle-orm/better-sqlite3';
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { migrationsFolder } from '../../../db/client';
 import { listingImages } from '../../../db/schema';
 import { AppError } from '../errors';
 import { createDiskStorage, keyFromUrl } from '../integrations/image-storage';
+import { toImageShape } from './listing-shape';
 import { createTestApp, createTestDb, createUser, json, loggedInUser, type TestApp } from '../testing/harness';
 import { gradientJpeg, photoLikeJpeg, pngImage, toDataUrl, twoToneJpeg } from '../testing/images';
-import { cleanupStagedImages, decodeDataUrl, IMAGE_BROKEN_MESSAGE, processImage, stageImage } from './images';
+import {
+  backfillMediumImages,
+  cleanupStagedImages,
+  decodeDataUrl,
+  deleteImageFiles,
+  IMAGE_BROKEN_MESSAGE,
+  mediumKeyOf,
+  processImage,
+  readFromUploadDir,
+  stageImage,
+  startImageUpkeep,
+} from './images';
 
 async function failure(p: Promise<unknown>): Promise<AppError> {
   const err = await p.then(() => undefined, (e: unknown) => e);
@@ -38,7 +54,7 @@ describe('processImage', () => {
     expect(meta.orientation).toBeUndefined();
     expect(meta.exif).toBeUndefined();
     expect(meta.xmp).toBeUndefined();
-    for (const buf of [out.large, out.thumb]) {
+    for (const buf of [out.large, out.medium, out.thumb]) {
       expect(buf.includes(Buffer.from('TESTGPS'))).toBe(false);
       expect(buf.includes(Buffer.from('Bilpartner TestCam'))).toBe(false);
       expect(buf.includes(Buffer.from('Exif'))).toBe(false);
@@ -49,16 +65,28 @@ describe('processImage', () => {
     expect(bottom.b).toBeGreaterThan(150);
   });
 
-  it('shrinks large photos to at most 1600 px and makes a ≈480 px thumbnail, never enlarging', async () => {
-    const big = await processImage(await gradientJpeg(4000, 3000));
+  it('shrinks large photos to at most 1600 px and makes an 800 px wide medium size and a ≈480 px thumbnail, never enlarging', async () => {
+    const size = async (buf: Buffer) => {
+      const m = await sharp(buf).metadata();
+      return [m.format, m.width, m.height];
+    };
+    const big = await processImage(await photoLikeJpeg(4000, 3000));
     expect([big.width, big.height]).toEqual([1600, 1200]);
-    const thumbMeta = await sharp(big.thumb).metadata();
-    expect([thumbMeta.format, thumbMeta.width, thumbMeta.height]).toEqual(['webp', 480, 360]);
-    expect(big.thumb.length).toBeLessThan(big.large.length);
+    expect(await size(big.medium)).toEqual(['webp', 800, 600]);
+    expect(await size(big.thumb)).toEqual(['webp', 480, 360]);
+    expect(big.thumb.length).toBeLessThan(big.medium.length);
+    expect(big.medium.length).toBeLessThan(big.large.length);
+
+    // A portrait photo: the medium size is 800 px wide (srcset's w descriptors are widths), the thumbnail 480 px tall.
+    const portrait = await processImage(await gradientJpeg(3000, 4000));
+    expect([portrait.width, portrait.height]).toEqual([1200, 1600]);
+    expect(await size(portrait.medium)).toEqual(['webp', 800, 1067]);
+    expect(await size(portrait.thumb)).toEqual(['webp', 360, 480]);
 
     const small = await processImage(await pngImage(640, 480));
     expect([small.width, small.height]).toEqual([640, 480]);
-    expect((await sharp(small.large).metadata()).format).toBe('webp');
+    expect(await size(small.large)).toEqual(['webp', 640, 480]);
+    expect(await size(small.medium)).toEqual(['webp', 640, 480]);
   });
 
   it('refuses a text file sent as image/jpeg with the documented message and title', async () => {
@@ -118,7 +146,8 @@ describe('staged images', () => {
       const staged = await stageImage(db, storage, user.id, toDataUrl(await pngImage()));
       const row = db.select().from(listingImages).where(eq(listingImages.id, staged.id)).get()!;
       expect(row).toMatchObject({ listingId: null, uploaderId: user.id, width: 640, height: 480 });
-      const files = [keyFromUrl(staged.url)!, keyFromUrl(staged.thumbUrl)!].map((k) => path.join(dir, k));
+      const files = [staged.url, staged.mediumUrl, staged.thumbUrl].map((u) => path.join(dir, keyFromUrl(u)!));
+      expect(new Set(files).size).toBe(3);
       expect(files.every((f) => fs.existsSync(f))).toBe(true);
 
       expect(await cleanupStagedImages(db, storage, Date.now() + 23 * 3600_000)).toBe(0);
@@ -144,19 +173,24 @@ describe('POST /api/listing-images and /uploads/*', () => {
   const upload = (image: string, c: string | null = cookie) =>
     t.app.inject({ method: 'POST', url: '/api/listing-images', headers: c ? { cookie: c } : {}, payload: { image } });
 
-  it('answers 201 {id, url, thumbUrl, width, height} and serves both files as immutable WebP', async () => {
+  it('answers 201 {id, url, thumbUrl, width, height, mediumUrl, mediumWidth, thumbWidth} and serves every size as immutable WebP', async () => {
     const res = await upload(toDataUrl(await twoToneJpeg(2400, 1600, { orientation: 6, gps: true })));
     expect(res.statusCode).toBe(201);
     const body = json(res);
-    expect(body).toMatchObject({ id: expect.any(Number), width: 1067, height: 1600 });
+    expect(body).toMatchObject({ id: expect.any(Number), width: 1067, height: 1600, mediumWidth: 800, thumbWidth: 320 });
     expect(body.url).toMatch(/^\/uploads\/[\w-]+\/[\w-]+\.webp$/);
     expect(body.thumbUrl).toMatch(/-thumb\.webp$/);
-    for (const url of [body.url, body.thumbUrl]) {
+    expect(body.mediumUrl).toMatch(/-medium\.webp$/);
+    const widths: Record<string, number> = { [body.url]: body.width, [body.mediumUrl]: body.mediumWidth, [body.thumbUrl]: body.thumbWidth };
+    for (const url of [body.url, body.mediumUrl, body.thumbUrl]) {
       const file = await t.app.inject({ method: 'GET', url });
       expect(file.statusCode).toBe(200);
       expect(file.headers['content-type']).toBe('image/webp');
       expect(file.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-      expect((await sharp(file.rawPayload).metadata()).exif).toBeUndefined();
+      const meta = await sharp(file.rawPayload).metadata();
+      expect(meta.exif).toBeUndefined();
+      // The widths the answer gives are the files' own: srcset's w descriptors tell the truth.
+      expect(meta.width).toBe(widths[url]);
     }
   });
 
@@ -180,5 +214,108 @@ describe('POST /api/listing-images and /uploads/*', () => {
     expect(json(res).message).toBe(IMAGE_BROKEN_MESSAGE);
     expect((await t.app.inject({ method: 'GET', url: '/uploads/ab/nothing-here.webp' })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/uploads/../../etc/passwd' })).statusCode).toBe(404);
+  });
+});
+
+describe('the medium size of photos stored before it existed', () => {
+  let dir: string;
+  let db: ReturnType<typeof createTestDb>;
+  let storage: ReturnType<typeof createDiskStorage>;
+  beforeAll(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-backfill-'));
+    storage = createDiskStorage(dir);
+    db = createTestDb();
+  });
+  afterAll(() => {
+    db.$client.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** A photo as the app stored it before the medium size: large + thumbnail on disk, medium_url null. */
+  async function oldPhoto(userId: number, width = 1600, height = 1200) {
+    const stored = await stageImage(db, storage, userId, toDataUrl(await photoLikeJpeg(width, height)));
+    const row = db.select().from(listingImages).where(eq(listingImages.id, stored.id)).get()!;
+    await storage.delete(mediumKeyOf(row.storageKey));
+    db.update(listingImages).set({ mediumUrl: null }).where(eq(listingImages.id, row.id)).run();
+    return row;
+  }
+  const rowOf = (id: number) => db.select().from(listingImages).where(eq(listingImages.id, id)).get();
+
+  it('answers the large URL as the medium size until it is made, then makes it once (idempotent)', async () => {
+    const { user } = await createUser(db);
+    const a = await oldPhoto(user.id);
+    const b = await oldPhoto(user.id, 1200, 1600);
+    const mediumFile = path.join(dir, mediumKeyOf(a.storageKey));
+    expect(fs.existsSync(mediumFile)).toBe(false);
+    // Meanwhile the API's shape falls back to the large photo with its true width, so srcset never names a missing file.
+    expect(toImageShape(rowOf(a.id)!)).toMatchObject({ mediumUrl: a.url, mediumWidth: 1600, thumbWidth: 480 });
+
+    const first = await backfillMediumImages(db, storage, readFromUploadDir(dir), { batchSize: 1 });
+    expect(first).toEqual({ made: 2, failed: 0 });
+    expect(fs.existsSync(mediumFile)).toBe(true);
+    expect((await sharp(mediumFile).metadata()).width).toBe(800);
+    expect(rowOf(a.id)!.mediumUrl).toBe(storage.url(mediumKeyOf(a.storageKey)));
+    expect(toImageShape(rowOf(b.id)!)).toMatchObject({ mediumUrl: expect.stringMatching(/-medium\.webp$/), mediumWidth: 800, thumbWidth: 360 });
+    const written = fs.statSync(mediumFile).mtimeMs;
+
+    expect(await backfillMediumImages(db, storage, readFromUploadDir(dir))).toEqual({ made: 0, failed: 0 });
+    expect(fs.statSync(mediumFile).mtimeMs).toBe(written);
+  });
+
+  it('skips a photo whose large file is gone (it keeps the fallback) and stops when asked', async () => {
+    const { user } = await createUser(db);
+    const gone = await oldPhoto(user.id);
+    await deleteImageFiles(storage, [gone]);
+    const waiting = await oldPhoto(user.id);
+    let calls = 0;
+    const result = await backfillMediumImages(db, storage, readFromUploadDir(dir), { stopped: () => ++calls > 3 });
+    expect(result).toEqual({ made: 0, failed: 1 });
+    expect(rowOf(gone.id)!.mediumUrl).toBeNull();
+    expect(rowOf(waiting.id)!.mediumUrl).toBeNull();
+
+    expect(await backfillMediumImages(db, storage, readFromUploadDir(dir))).toEqual({ made: 1, failed: 1 });
+    expect(rowOf(waiting.id)!.mediumUrl).toMatch(/-medium\.webp$/);
+  });
+
+  it('migration 0008 keeps the photos it finds, without a medium size until the backfill makes it', () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-mig-'));
+    const sqlite = new Database(':memory:');
+    try {
+      const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+      const upTo = (n: number) => {
+        const dir = path.join(folder, String(n));
+        fs.mkdirSync(path.join(dir, 'meta'), { recursive: true });
+        const entries = journal.entries.slice(0, n);
+        fs.writeFileSync(path.join(dir, 'meta', '_journal.json'), JSON.stringify({ ...journal, entries }));
+        for (const e of entries) fs.copyFileSync(path.join(migrationsFolder, `${e.tag}.sql`), path.join(dir, `${e.tag}.sql`));
+        return dir;
+      };
+      const old = drizzle(sqlite);
+      const at0008 = journal.entries.findIndex((e) => e.tag === '0008_listing_image_medium');
+      expect(at0008).toBeGreaterThan(0);
+      migrate(old, { migrationsFolder: upTo(at0008) });
+      sqlite
+        .prepare(`INSERT INTO listing_images (position, storage_key, url, thumb_url, width, height) VALUES (0, 'ab/old.webp', '/uploads/ab/old.webp', '/uploads/ab/old-thumb.webp', 1600, 1067)`)
+        .run();
+      migrate(old, { migrationsFolder: upTo(at0008 + 1) });
+      const row = sqlite.prepare('SELECT * FROM listing_images').get() as Record<string, unknown>;
+      expect(row).toMatchObject({ storage_key: 'ab/old.webp', thumb_url: '/uploads/ab/old-thumb.webp', width: 1600, medium_url: null });
+    } finally {
+      sqlite.close();
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('runs off the start-up path, a moment after the app starts', async () => {
+    const { user } = await createUser(db);
+    const photo = await oldPhoto(user.id);
+    const log = { warn: () => undefined, info: () => undefined };
+    const stop = startImageUpkeep({ db, integrations: { imageStorage: storage }, log, config: { uploadDir: dir } }, { backfillAfterMs: 10 });
+    try {
+      expect(rowOf(photo.id)!.mediumUrl).toBeNull();
+      await expect.poll(() => rowOf(photo.id)!.mediumUrl, { timeout: 5000 }).toMatch(/-medium\.webp$/);
+    } finally {
+      stop();
+    }
   });
 });

@@ -1,4 +1,6 @@
-import { and, isNull, lt } from 'drizzle-orm';
+import fs from 'node:fs';
+import path from 'node:path';
+import { and, asc, eq, gt, isNull, lt } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Db } from '../../../db/client';
 import { listingImages, type ListingImage } from '../../../db/schema';
@@ -13,17 +15,18 @@ import {
 } from '../../shared/schemas/listing';
 import { AppError } from '../errors';
 import { newImageKey, thumbKeyOf, type ImageStorage } from '../integrations/image-storage';
-import { toImageShape } from './listing-shape';
+import { LARGE_MAX_PX, mediumSize, THUMB_MAX_PX, thumbSize, toImageShape } from './listing-shape';
 
 // Photos arrive as data URLs (docs/product/data.md "images: list of image data strings in the create form"). Every photo is
 // decoded from its real bytes, auto-oriented, stripped of metadata (EXIF GPS included) and re-encoded as WebP in
-// two sizes: a large one for the gallery and a thumbnail for cards.
+// three sizes: a large one (≤ 1600 px) for the gallery on big screens and full screen, a medium one (800 px wide) for
+// cards on high-density screens and the gallery on phones, and a thumbnail (≤ 480 px) for cards and strips. The
+// browser picks one through srcset (docs/decisions/013-photo-sizes.md).
 
-export { IMAGE_TOO_LARGE_MESSAGE, MAX_IMAGE_BYTES };
+export { IMAGE_TOO_LARGE_MESSAGE, LARGE_MAX_PX, MAX_IMAGE_BYTES, THUMB_MAX_PX };
+export { MEDIUM_MAX_WIDTH } from './listing-shape';
 export const IMAGE_BROKEN_MESSAGE = 'Bildet er skadet eller ufullstendig. Prøv et annet bilde.';
 export const IMAGE_TOO_MANY_PIXELS_MESSAGE = 'Bildet har for høy oppløsning (maks 100 megapiksler).';
-export const LARGE_MAX_PX = 1600;
-export const THUMB_MAX_PX = 480;
 /** Staged photos not attached to a listing within this time are deleted. */
 export const STAGED_IMAGE_TTL_MS = 24 * 60 * 60_000;
 
@@ -60,13 +63,14 @@ export function decodeDataUrl(dataUrl: string): Buffer {
 
 export interface ProcessedImage {
   large: Buffer;
+  medium: Buffer;
   thumb: Buffer;
   width: number;
   height: number;
 }
 
 /**
- * Real bytes → two WebPs. The type is read from the bytes (sharp's metadata), never from the declared mime type.
+ * Real bytes → three WebPs. The type is read from the bytes (sharp's metadata), never from the declared mime type.
  * `.rotate()` applies the EXIF orientation; sharp writes no metadata unless asked, so EXIF (GPS, camera serial)
  * and XMP are gone. A truncated or corrupt file is a 400 with a clear message, never a 500.
  */
@@ -86,7 +90,7 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
   if (!format || !ACCEPTED_FORMATS.has(format)) throw typeError();
 
   try {
-    // Decode and shrink once (JPEG shrink-on-load makes this cheap), then encode both sizes from the pixels.
+    // Decode and shrink once (JPEG shrink-on-load makes this cheap), then encode every size from the pixels.
     const { data, info } = await sharp(input, options)
       .rotate()
       .resize({ width: LARGE_MAX_PX, height: LARGE_MAX_PX, fit: 'inside', withoutEnlargement: true })
@@ -94,14 +98,13 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
       .raw()
       .toBuffer({ resolveWithObject: true });
     const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
-    const [large, thumb] = await Promise.all([
+    // The smaller sizes are exactly the ones listing-shape.ts computes for srcset.
+    const [large, medium, thumb] = await Promise.all([
       sharp(data, raw).webp({ quality: 80, effort: 2 }).toBuffer(),
-      sharp(data, raw)
-        .resize({ width: THUMB_MAX_PX, height: THUMB_MAX_PX, fit: 'inside', withoutEnlargement: true })
-        .webp({ quality: 75, effort: 2 })
-        .toBuffer(),
+      sharp(data, raw).resize({ ...mediumSize(info.width, info.height), fit: 'fill' }).webp(MEDIUM_WEBP).toBuffer(),
+      sharp(data, raw).resize({ ...thumbSize(info.width, info.height), fit: 'fill' }).webp({ quality: 75, effort: 2 }).toBuffer(),
     ]);
-    return { large, thumb, width: info.width, height: info.height };
+    return { large, medium, thumb, width: info.width, height: info.height };
   } catch (err) {
     if (/pixel limit/i.test(String((err as Error).message))) {
       throw new AppError('BAD_REQUEST', IMAGE_TOO_MANY_PIXELS_MESSAGE, { title: 'For stort bilde' });
@@ -110,15 +113,28 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
   }
 }
 
+const MEDIUM_WEBP = { quality: 75, effort: 2 } as const;
+
+/** The medium size lives next to the large image: `ab/xyz.webp` → `ab/xyz-medium.webp`. */
+export function mediumKeyOf(key: string): string {
+  return key.replace(/(\.[a-z0-9]+)$/, '-medium$1');
+}
+
+/** Every file of a photo: the large one, its medium size and its thumbnail. */
+export function photoFileKeys(storageKey: string): string[] {
+  return [storageKey, mediumKeyOf(storageKey), thumbKeyOf(storageKey)];
+}
+
 export interface StoredImage {
   storageKey: string;
   url: string;
   thumbUrl: string;
+  mediumUrl: string;
   width: number;
   height: number;
 }
 
-/** Processes a data URL and writes both sizes under a fresh random key. */
+/** Processes a data URL and writes every size under a fresh random key. */
 export async function storeDataUrl(storage: ImageStorage, dataUrl: string): Promise<StoredImage> {
   const processed = await processImage(decodeDataUrl(dataUrl));
   return storeProcessed(storage, processed);
@@ -127,15 +143,25 @@ export async function storeDataUrl(storage: ImageStorage, dataUrl: string): Prom
 export async function storeProcessed(storage: ImageStorage, p: ProcessedImage): Promise<StoredImage> {
   const key = newImageKey('webp');
   const thumbKey = thumbKeyOf(key);
-  await Promise.all([storage.put(key, p.large, 'image/webp'), storage.put(thumbKey, p.thumb, 'image/webp')]);
-  return { storageKey: key, url: storage.url(key), thumbUrl: storage.url(thumbKey), width: p.width, height: p.height };
+  const mediumKey = mediumKeyOf(key);
+  await Promise.all([
+    storage.put(key, p.large, 'image/webp'),
+    storage.put(mediumKey, p.medium, 'image/webp'),
+    storage.put(thumbKey, p.thumb, 'image/webp'),
+  ]);
+  return {
+    storageKey: key,
+    url: storage.url(key),
+    thumbUrl: storage.url(thumbKey),
+    mediumUrl: storage.url(mediumKey),
+    width: p.width,
+    height: p.height,
+  };
 }
 
-/** Removes the files of image rows (large + thumbnail). Failures are swallowed: a stray file harms no one. */
+/** Removes the files of image rows (every size). Failures are swallowed: a stray file harms no one. */
 export async function deleteImageFiles(storage: ImageStorage, rows: Pick<ListingImage, 'storageKey'>[]): Promise<void> {
-  await Promise.all(
-    rows.flatMap((r) => [r.storageKey, thumbKeyOf(r.storageKey)]).map((k) => storage.delete(k).catch(() => undefined)),
-  );
+  await Promise.all(rows.flatMap((r) => photoFileKeys(r.storageKey)).map((k) => storage.delete(k).catch(() => undefined)));
 }
 
 /**
@@ -229,19 +255,131 @@ export async function cleanupStagedImages(db: Db, storage: ImageStorage, now = D
   return removed.length;
 }
 
+// --- the medium size of photos stored before it existed -----------------------------------------------------------
+
+/** Reads a stored photo's bytes by its storage key. */
+export type ReadStoredImage = (key: string) => Promise<Buffer>;
+
+const STORED_KEY_RE = /^[A-Za-z0-9_-]+(?:\/[A-Za-z0-9_-]+)*\.[a-z0-9]+$/;
+
+/** Reads from UPLOAD_DIR, as createDiskStorage writes it (a key can never point outside the folder). */
+export function readFromUploadDir(uploadDir: string): ReadStoredImage {
+  const root = path.resolve(uploadDir);
+  return (key) => {
+    if (!STORED_KEY_RE.test(key)) return Promise.reject(new Error(`invalid storage key: ${key}`));
+    return fs.promises.readFile(path.join(root, key));
+  };
+}
+
+export interface BackfillResult {
+  /** Medium sizes written. */
+  made: number;
+  /** Photos whose large file could not be read or decoded (left as they are: the API keeps answering the large URL). */
+  failed: number;
+}
+
 /**
- * The cleanup on a timer, created in buildApp and stopped in onClose (docs/conventions.md: no timers in routers). Hourly is
- * plenty for a 24-hour rule.
+ * Makes the medium size of every photo that has none (`medium_url` null: stored before the size existed), from its
+ * large file, one photo at a time in id order. Idempotent: a photo gets its medium URL only once its file is written,
+ * and a run stopped half-way resumes where the rows say. A photo deleted meanwhile loses the file just written. Rows
+ * with no size (width 0) get it from the file.
  */
-export function startStagedImageCleanup(
-  deps: { db: Db; integrations: { imageStorage: ImageStorage }; log: { warn(obj: object, msg?: string): void } },
-  everyMs = 60 * 60_000,
+export async function backfillMediumImages(
+  db: Db,
+  storage: ImageStorage,
+  read: ReadStoredImage,
+  { batchSize = 100, stopped = () => false }: { batchSize?: number; stopped?: () => boolean } = {},
+): Promise<BackfillResult> {
+  const result: BackfillResult = { made: 0, failed: 0 };
+  let afterId = 0;
+  for (;;) {
+    if (stopped()) return result;
+    const rows = db
+      .select({ id: listingImages.id, storageKey: listingImages.storageKey, width: listingImages.width, height: listingImages.height })
+      .from(listingImages)
+      .where(and(isNull(listingImages.mediumUrl), gt(listingImages.id, afterId)))
+      .orderBy(asc(listingImages.id))
+      .limit(batchSize)
+      .all();
+    if (rows.length === 0) return result;
+    for (const row of rows) {
+      afterId = row.id;
+      if (stopped()) return result;
+      const key = mediumKeyOf(row.storageKey);
+      let size: { width: number; height: number };
+      try {
+        const bytes = await read(row.storageKey);
+        const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'none' });
+        const meta = await image.metadata();
+        size = { width: meta.width ?? 0, height: meta.height ?? 0 };
+        const medium = await image.resize({ ...mediumSize(size.width, size.height), fit: 'fill' }).webp(MEDIUM_WEBP).toBuffer();
+        await storage.put(key, medium, 'image/webp');
+      } catch {
+        result.failed += 1;
+        continue;
+      }
+      if (stopped()) return result; // the database may be closed by now; the file is rewritten by the next run
+      const known = row.width > 0 && row.height > 0;
+      const { changes } = db
+        .update(listingImages)
+        .set({ mediumUrl: storage.url(key), ...(known ? {} : size) })
+        .where(and(eq(listingImages.id, row.id), isNull(listingImages.mediumUrl)))
+        .run();
+      if (changes === 1) result.made += 1;
+      else if (!db.select({ id: listingImages.id }).from(listingImages).where(eq(listingImages.id, row.id)).get()) {
+        await storage.delete(key).catch(() => undefined); // deleted while we worked: its files went before ours came
+      }
+    }
+  }
+}
+
+/**
+ * The photos' upkeep on timers, created in buildApp and stopped in onClose (docs/conventions.md: no timers in
+ * routers): the staged-photo cleanup hourly (plenty for a 24-hour rule), and the medium-size backfill a few seconds
+ * after start, off the start-up path (a big database takes minutes), then again hourly for photos that failed.
+ */
+export function startImageUpkeep(
+  deps: {
+    db: Db;
+    integrations: { imageStorage: ImageStorage };
+    log: { warn(obj: object, msg?: string): void; info?(obj: object, msg?: string): void };
+    config?: { uploadDir: string };
+  },
+  { everyMs = 60 * 60_000, backfillAfterMs = 5_000 }: { everyMs?: number; backfillAfterMs?: number } = {},
 ): () => void {
-  const run = () =>
-    cleanupStagedImages(deps.db, deps.integrations.imageStorage).catch((err) =>
+  let stopped = false;
+  let backfilling = false;
+  const storage = deps.integrations.imageStorage;
+  const cleanup = () =>
+    cleanupStagedImages(deps.db, storage).catch((err) =>
       deps.log.warn({ err: { message: (err as Error).message } }, 'staged image cleanup failed'),
     );
-  const timer = setInterval(run, everyMs);
+  const uploadDir = deps.config?.uploadDir;
+  const backfill = async () => {
+    if (!uploadDir || backfilling || stopped) return;
+    backfilling = true;
+    try {
+      const r = await backfillMediumImages(deps.db, storage, readFromUploadDir(uploadDir), { stopped: () => stopped });
+      if (r.made || r.failed) (r.failed ? deps.log.warn : (deps.log.info ?? deps.log.warn)).call(deps.log, r, 'medium photo sizes backfilled');
+    } catch (err) {
+      if (!stopped) deps.log.warn({ err: { message: (err as Error).message } }, 'medium photo backfill failed');
+    } finally {
+      backfilling = false;
+    }
+  };
+  const timer = setInterval(() => {
+    void cleanup();
+    void backfill();
+  }, everyMs);
   timer.unref();
-  return () => clearInterval(timer);
+  const first = setTimeout(() => void backfill(), backfillAfterMs);
+  first.unref();
+  return () => {
+    stopped = true;
+    clearInterval(timer);
+    clearTimeout(first);
+  };
 }
+
+/** The name buildApp knows the upkeep by (it began as the staged-photo cleanup). */
+export const startStagedImageCleanup = startImageUpkeep;

@@ -19,8 +19,48 @@ export function placeFromAddress(address: string): string {
     .join(' ');
 }
 
-export function toImageShape(img: ListingImage): ListingImageShape {
-  return { id: img.id, url: img.url, thumbUrl: img.thumbUrl, width: img.width, height: img.height };
+// --- photo sizes ------------------------------------------------------------------------------------------------
+// Each photo is stored in three WebP sizes (src/server/services/images.ts, docs/decisions/013-photo-sizes.md): the
+// large one (≤ 1600 px on the long side, its size is the row's width × height), a medium one 800 px wide, and a
+// thumbnail ≤ 480 px on the long side. The smaller sizes' widths follow from the large one's, so they are computed
+// here rather than stored: the client builds `srcset` from them (w descriptors).
+
+export const LARGE_MAX_PX = 1600;
+/** Medium: as wide as a card at 2× on a phone or tablet, or the gallery at 1× on a desktop. */
+export const MEDIUM_MAX_WIDTH = 800;
+export const THUMB_MAX_PX = 480;
+
+/** The thumbnail's size: the large photo fitted inside THUMB_MAX_PX × THUMB_MAX_PX, never enlarged. */
+export function thumbSize(width: number, height: number): { width: number; height: number } {
+  return fitInside(width, height, THUMB_MAX_PX, THUMB_MAX_PX);
+}
+
+/** The medium size: MEDIUM_MAX_WIDTH wide (w descriptors describe widths), never enlarged. */
+export function mediumSize(width: number, height: number): { width: number; height: number } {
+  return fitInside(width, height, MEDIUM_MAX_WIDTH, Number.POSITIVE_INFINITY);
+}
+
+function fitInside(width: number, height: number, maxW: number, maxH: number) {
+  if (width <= 0 || height <= 0) return { width: Math.max(width, 0), height: Math.max(height, 0) };
+  const scale = Math.min(1, maxW / width, maxH / height);
+  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
+}
+
+type ImageColumns = Pick<ListingImage, 'id' | 'url' | 'thumbUrl' | 'mediumUrl' | 'width' | 'height'>;
+
+export function toImageShape(img: ImageColumns): ListingImageShape {
+  // Until the backfill has made a photo's medium size, the large one stands in (its own width, so srcset stays true).
+  const medium = img.mediumUrl ? { url: img.mediumUrl, width: mediumSize(img.width, img.height).width } : { url: img.url, width: img.width };
+  return {
+    id: img.id,
+    url: img.url,
+    thumbUrl: img.thumbUrl,
+    width: img.width,
+    height: img.height,
+    mediumUrl: medium.url,
+    mediumWidth: medium.width,
+    thumbWidth: thumbSize(img.width, img.height).width,
+  };
 }
 
 /** The listing's fields a row carries as they are; the rest are converted below. */
@@ -65,9 +105,16 @@ const CARD_COLUMNS = [
   'id', 'make', 'model', 'year', 'mileage', 'fuel_type', 'transmission', 'total_price', 'place', 'cover_image', 'created_at',
 ] as const satisfies readonly (keyof CardRow)[];
 
-/** The card's columns of `listings <alias>`, for a SELECT list. */
+/**
+ * The card's columns of `listings <alias>`, for a SELECT list, and its cover photo's sizes (`cover_photo`, for the
+ * card's srcset): the listing's first photo, one step down the (listing_id, position) index per card, read only for
+ * the page's rows.
+ */
 export function cardColumns(alias = 'l') {
-  return CARD_COLUMNS.map((c) => `${alias}.${c}`).join(', ');
+  const cover =
+    `(SELECT json_array(i.id, i.url, i.thumb_url, i.medium_url, i.width, i.height) FROM listing_images i ` +
+    `WHERE i.listing_id = ${alias}.id ORDER BY i.position LIMIT 1) AS cover_photo`;
+  return `${CARD_COLUMNS.map((c) => `${alias}.${c}`).join(', ')}, ${cover}`;
 }
 
 export interface CardRow {
@@ -82,6 +129,16 @@ export interface CardRow {
   place: string;
   cover_image: string | null;
   created_at: number;
+  /** JSON [id, url, thumb_url, medium_url, width, height] of the first photo, or null (cardColumns). */
+  cover_photo?: string | null;
+}
+
+/** The cover's sizes, when the first photo is the one `cover_image` names (it always is; checked, not assumed). */
+function coverPhotoOf(r: CardRow): ListingImageShape | null {
+  if (!r.cover_photo || !r.cover_image) return null;
+  const [id, url, thumbUrl, mediumUrl, width, height] = JSON.parse(r.cover_photo) as [number, string, string, string | null, number, number];
+  if (thumbUrl !== r.cover_image) return null;
+  return toImageShape({ id, url, thumbUrl, mediumUrl, width, height });
 }
 
 export function toCard(r: CardRow): ListingCardShape {
@@ -97,5 +154,6 @@ export function toCard(r: CardRow): ListingCardShape {
     place: r.place,
     coverImage: r.cover_image,
     createdAt: new Date(r.created_at).toISOString(),
+    coverPhoto: coverPhotoOf(r),
   };
 }

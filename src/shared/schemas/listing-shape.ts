@@ -17,8 +17,18 @@ export const listingImageShape = z.object({
   url: z.string(),
   /** Thumbnail WebP (≈ 480 px) for cards and gallery strips. */
   thumbUrl: z.string(),
+  /** The large photo's size in pixels. */
   width: int,
   height: int,
+  /**
+   * Medium WebP (800 px wide) for cards on high-density screens and the gallery on phones. Until an older photo's
+   * medium size is made, the large URL (and `mediumWidth` its width).
+   */
+  mediumUrl: z.string(),
+  /** The medium photo's width in pixels (a `w` descriptor of srcset). */
+  mediumWidth: int,
+  /** The thumbnail's width in pixels (a `w` descriptor of srcset). */
+  thumbWidth: int,
 });
 
 /** The listing's own fields (the row's, the API's). */
@@ -117,6 +127,8 @@ export const listingCardShape = listingShape
     place: z.string(),
     /** The first photo's thumbnail. */
     coverImage: z.string().nullable(),
+    /** The first photo in all its sizes (for `srcset`), or null without photos. */
+    coverPhoto: listingImageShape.nullable(),
   });
 
 export const sellerShape = z.object({
