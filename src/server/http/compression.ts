@@ -1,5 +1,5 @@
 import zlib from 'node:zlib';
-import type { FastifyInstance, FastifyReply, onSendHookHandler, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler, RouteOptions } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 
 // What the browser receives (docs/decisions/010-compression-and-bundle.md):
@@ -7,7 +7,10 @@ import fastifyCompress from '@fastify/compress';
 //   writes .br and .gz next to every file) and @fastify/static sends the copy the browser accepts (preCompressed);
 // - the API's JSON (/api/* and /trpc/*) is compressed on the fly by @fastify/compress when it is at least
 //   COMPRESS_THRESHOLD_BYTES long: below that, the bytes saved do not pay for the CPU and the headers;
-// - nothing else is compressed on the fly: /uploads photos are WebP already, and a WebSocket upgrade has no body.
+// - nothing else is compressed on the fly: /uploads photos are WebP already, and a WebSocket upgrade has no body;
+// - JSON that is served many times as it is (a memoised search page) is a PrecompressedJson: its bytes and each
+//   compressed copy are made once, with the same settings, and sent with Content-Length instead of streamed
+//   (docs/decisions/013-request-cost.md).
 
 /** JSON answers shorter than this go out as they are. */
 export const COMPRESS_THRESHOLD_BYTES = 1024;
@@ -15,6 +18,11 @@ export const COMPRESS_THRESHOLD_BYTES = 1024;
 export const JSON_BROTLI_QUALITY = 4;
 /** Gzip's level for clients without brotli. */
 export const JSON_GZIP_LEVEL = 6;
+
+const brotliParams = {
+  [zlib.constants.BROTLI_PARAM_QUALITY]: JSON_BROTLI_QUALITY,
+  [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+};
 
 /** Routes whose JSON is compressed on the fly: the REST API and tRPC over HTTP. */
 function compressesOnTheFly(route: RouteOptions): boolean {
@@ -81,7 +89,80 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
     encodings: ['br', 'gzip'],
     threshold: COMPRESS_THRESHOLD_BYTES,
     customTypes: /^application\/json(?:;|$)/,
-    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: JSON_BROTLI_QUALITY, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } },
+    brotliOptions: { params: brotliParams },
     zlibOptions: { level: JSON_GZIP_LEVEL },
   });
+}
+
+type JsonEncoding = 'br' | 'gzip';
+/** The server's preference when the client accepts both equally (the order @fastify/compress is given above). */
+const ENCODINGS: readonly JsonEncoding[] = ['br', 'gzip'];
+
+/**
+ * The encoding an Accept-Encoding header asks for, among br and gzip, as @fastify/compress negotiates it: the highest
+ * q above 0, the server's order on a tie; `x-gzip` and `*` count as gzip. Undefined: send the bytes as they are.
+ */
+export function negotiateJsonEncoding(header: string | undefined): JsonEncoding | undefined {
+  if (!header) return undefined;
+  let best: JsonEncoding | undefined;
+  let bestQ = 0;
+  for (const part of header.toLowerCase().split(',')) {
+    const [rawName, ...params] = part.split(';');
+    let name = rawName.trim();
+    if (name === 'x-gzip' || name === '*') name = 'gzip';
+    if (name !== 'br' && name !== 'gzip') continue;
+    let q = 1;
+    for (const p of params) {
+      const [k, v] = p.split('=');
+      if (k.trim() === 'q') q = Number(v);
+    }
+    if (!(q > 0)) continue;
+    if (q > bestQ || (q === bestQ && best !== undefined && ENCODINGS.indexOf(name) < ENCODINGS.indexOf(best))) {
+      best = name;
+      bestQ = q;
+    }
+  }
+  return best;
+}
+
+/**
+ * A JSON text that is sent many times as it is (a memoised search page): its UTF-8 bytes, and each compressed copy
+ * the first time a client asks for it, with the settings of the on-the-fly compression above. Writing a ready Buffer
+ * costs a third of writing the same text (no encoding on every write), and a copy is compressed once instead of
+ * streamed through a compressor per request.
+ */
+export class PrecompressedJson {
+  readonly bytes: Buffer;
+  #br: Buffer | undefined;
+  #gzip: Buffer | undefined;
+
+  constructor(text: string) {
+    this.bytes = Buffer.from(text, 'utf8');
+  }
+
+  /** The body for `encoding` (compressed once, then kept). */
+  encoded(encoding: JsonEncoding): Buffer {
+    if (encoding === 'br') return (this.#br ??= zlib.brotliCompressSync(this.bytes, { params: brotliParams }));
+    return (this.#gzip ??= zlib.gzipSync(this.bytes, { level: JSON_GZIP_LEVEL }));
+  }
+
+  /** Bytes held, compressed copies included (for the memory bound of a cache holding these). */
+  get size(): number {
+    return this.bytes.length + (this.#br?.length ?? 0) + (this.#gzip?.length ?? 0);
+  }
+
+  /**
+   * The body to send to `req` as `reply`'s JSON answer, with the headers the on-the-fly path would set (Content-Type,
+   * Content-Encoding, Vary). @fastify/compress leaves an answer that already has a Content-Encoding alone.
+   */
+  bodyFor(req: FastifyRequest, reply: FastifyReply): Buffer {
+    reply.type('application/json; charset=utf-8');
+    if (this.bytes.length < COMPRESS_THRESHOLD_BYTES) return this.bytes;
+    varyIfLong(reply, this.bytes);
+    // HEAD gets the same headers (and Content-Length) as GET; the copy is made once either way.
+    const encoding = negotiateJsonEncoding(req.headers['accept-encoding']);
+    if (!encoding) return this.bytes;
+    reply.header('content-encoding', encoding);
+    return this.encoded(encoding);
+  }
 }

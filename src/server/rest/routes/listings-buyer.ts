@@ -16,9 +16,8 @@ export const listingsBuyerRoutes = defineRoutes([
       reply.header('X-Total-Count', String(result.total));
       // Past the counting bound the total is "at least this many" (docs/decisions/009-search-quality.md#speed).
       if (result.totalBounded) reply.header('X-Total-Count-Bounded', 'true');
-      // A page knows its own JSON text (written once per cached page); a string goes out as it is.
-      reply.type('application/json; charset=utf-8');
-      return result.itemsJson();
+      // A page keeps its own JSON bytes and compressed copies (written once per cached page); a Buffer goes out as it is.
+      return result.itemsBody().bodyFor(reply.request, reply);
     },
     serialize: true,
     doc: {

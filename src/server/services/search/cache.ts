@@ -1,4 +1,5 @@
 import type { ListingCardShape } from '../../../shared/types/listing';
+import { PrecompressedJson } from '../../http/compression';
 import { TtlLru } from '../../lib/lru';
 import type { SearchFacets } from '../../../shared/schemas/search';
 import type { Vocabulary } from './query-words';
@@ -24,7 +25,7 @@ export class SearchResult<Item = ListingCardShape> {
    * "Speed"). Absent when `total` is exact, so an exact answer is `{items, total}` as before.
    */
   readonly totalBounded?: true;
-  #itemsJson: string | undefined;
+  #itemsBody: PrecompressedJson | undefined;
 
   constructor(
     items: Item[],
@@ -37,9 +38,17 @@ export class SearchResult<Item = ListingCardShape> {
     Object.freeze(this);
   }
 
-  /** `items` as JSON text (the REST body of GET /api/listings, written once per cached page). */
+  /**
+   * `items` as the REST body of GET /api/listings: its JSON bytes, written once per cached page, and each compressed
+   * copy made once when first asked for.
+   */
+  itemsBody(): PrecompressedJson {
+    return (this.#itemsBody ??= new PrecompressedJson(JSON.stringify(this.items)));
+  }
+
+  /** `items` as JSON text. */
   itemsJson(): string {
-    return (this.#itemsJson ??= JSON.stringify(this.items));
+    return this.itemsBody().bytes.toString('utf8');
   }
 }
 
