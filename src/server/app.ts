@@ -26,6 +26,7 @@ import { registerRestRoutes } from './rest/adapter';
 import { registerApiDocs } from './rest/openapi';
 import { restRoutes } from './rest/routes';
 import { makeCreateContext } from './trpc/context';
+import { RequestAuth } from './auth/request-auth';
 import { appRouter, type AppRouter } from './trpc/root';
 import { prepareDatabase } from './startup';
 import { HTTP_MESSAGES, toHttpError } from './errors';
@@ -40,6 +41,8 @@ export interface BuildOptions {
   /** Fastify's trustProxy (tests of X-Forwarded-For); default: loopback in production, off otherwise. */
   trustProxy?: FastifyServerOptions['trustProxy'];
 }
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 // Photos travel as data URLs inside the listing JSON (docs/product/data.md); routes that carry them raise this.
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -66,7 +69,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const hub = new InProcessHub();
   const integrations = { ...createIntegrations(config, app), ...options.integrations } as Integrations;
   const deps: AppDeps = { db, config, hub, log: app.log, integrations, stores: createStores(db), rateLimits: options.rateLimits ?? createRateLimits() };
-  const createContext = makeCreateContext(deps);
+  // The caller of a request, looked up once from its cookie and shared by the auth precheck and the tRPC context.
+  const requestAuth = new RequestAuth(db);
+  const createContext = makeCreateContext(deps, requestAuth);
   const stopImageCleanup = startStagedImageCleanup(deps);
   app.addHook('onClose', async () => stopImageCleanup());
 
@@ -123,11 +128,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   // A state-changing request whose Origin names another site is refused (docs/product/api.md, CSRF defence
   // on top of SameSite=Lax).
-  app.addHook('onRequest', async (req, reply) => {
-    if (['GET', 'HEAD', 'OPTIONS'].includes(req.method)) return;
-    if (isForeignOrigin(req.headers.origin, req.headers.host)) {
-      return reply.code(403).send({ message: 'Forespørselen kom fra et annet nettsted og ble avvist.' });
-    }
+  app.addHook('onRequest', (req, reply, done) => {
+    if (SAFE_METHODS.has(req.method) || !isForeignOrigin(req.headers.origin, req.headers.host)) return done();
+    reply.code(403).send({ message: 'Forespørselen kom fra et annet nettsted og ble avvist.' });
   });
 
   app.setErrorHandler((err: Error & { statusCode?: number }, req, reply) => {
@@ -143,7 +146,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(websocket, { options: { maxPayload: 1024 * 1024 }, preClose: closeWebSockets });
   registerTransportGuards(app);
   // Callers a procedure would refuse are refused from their cookie before their body is read (issue 8).
-  const authPrecheck = makeAuthPrecheck({ db, cookieSecure: config.cookieSecure, router: appRouter });
+  const authPrecheck = makeAuthPrecheck({ db, cookieSecure: config.cookieSecure, router: appRouter, auth: requestAuth });
   app.addHook('onRequest', authPrecheck.trpc);
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',

@@ -1,6 +1,6 @@
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { sessions, users, type User } from '../../../db/schema';
 
@@ -32,27 +32,49 @@ export interface SessionValidation {
   user: SessionUser | null;
 }
 
+function prepare(db: Db) {
+  const id = sql.placeholder('id');
+  return {
+    find: db.select({ session: sessions, user: users }).from(sessions).innerJoin(users, eq(sessions.userId, users.id)).where(eq(sessions.id, id)).prepare(),
+    remove: db.delete(sessions).where(eq(sessions.id, id)).prepare(),
+    extend: db.update(sessions).set({ expiresAt: sql`${sql.placeholder('expiresAt')}` }).where(eq(sessions.id, id)).prepare(),
+  };
+}
+
+/**
+ * The session lookup every request with a cookie makes, its statements prepared once per database: created in
+ * buildApp (src/server/auth/request-auth.ts), so building the SQL is not part of a request.
+ */
+export class Sessions {
+  private readonly s: ReturnType<typeof prepare>;
+  constructor(db: Db) {
+    this.s = prepare(db);
+  }
+
+  /** The session and its user for a cookie's token; an expired one is deleted, one past half its life extended. */
+  validate(token: string): SessionValidation {
+    const sessionId = sessionIdFromToken(token);
+    const row = this.s.find.get({ id: sessionId });
+    if (!row) return { session: null, user: null };
+    const { session } = row;
+    const now = Date.now();
+    if (now >= session.expiresAt.getTime()) {
+      this.s.remove.run({ id: sessionId });
+      return { session: null, user: null };
+    }
+    if (now >= session.expiresAt.getTime() - SESSION_TTL_MS / 2) {
+      session.expiresAt = new Date(now + SESSION_TTL_MS);
+      // The placeholder bypasses the column's mapping: the stored value is the timestamp in milliseconds.
+      this.s.extend.run({ id: sessionId, expiresAt: session.expiresAt.getTime() });
+    }
+    const { passwordHash: _omit, ...user } = row.user;
+    return { session: { id: session.id, userId: session.userId, expiresAt: session.expiresAt }, user };
+  }
+}
+
+/** One lookup outside a request (tests, scripts): prepares its statements each time; requests use `Sessions`. */
 export function validateSessionToken(db: Db, token: string): SessionValidation {
-  const sessionId = sessionIdFromToken(token);
-  const row = db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(sessions.userId, users.id))
-    .where(eq(sessions.id, sessionId))
-    .get();
-  if (!row) return { session: null, user: null };
-  const { session } = row;
-  const now = Date.now();
-  if (now >= session.expiresAt.getTime()) {
-    db.delete(sessions).where(eq(sessions.id, sessionId)).run();
-    return { session: null, user: null };
-  }
-  if (now >= session.expiresAt.getTime() - SESSION_TTL_MS / 2) {
-    session.expiresAt = new Date(now + SESSION_TTL_MS);
-    db.update(sessions).set({ expiresAt: session.expiresAt }).where(eq(sessions.id, sessionId)).run();
-  }
-  const { passwordHash: _omit, ...user } = row.user;
-  return { session: { id: session.id, userId: session.userId, expiresAt: session.expiresAt }, user };
+  return new Sessions(db).validate(token);
 }
 
 export function invalidateSession(db: Db, sessionId: string) {

@@ -3,8 +3,8 @@ import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify
 import { TRPCError } from '@trpc/server';
 import { getErrorShape, transformTRPCResponse } from '@trpc/server/unstable-core-do-not-import';
 import type { Db } from '../../../db/client';
-import { readCookie, replyCookieJar } from '../auth/cookies';
-import { SESSION_COOKIE, validateSessionToken } from '../auth/session';
+import { replyCookieJar } from '../auth/cookies';
+import { RequestAuth, type RequestCaller } from '../auth/request-auth';
 import { notAdmin, notLoggedIn, toHttpError, type AppError } from '../errors';
 import type { AppRouter } from '../trpc/root';
 import type { ProcedureMeta } from '../trpc/init';
@@ -35,13 +35,16 @@ interface Refusal {
 }
 
 /** 401 without a valid session, 403 for a non-admin where an admin is needed; undefined when the caller may go on. */
-export function refusalFromHeaders(db: Db, headers: IncomingHttpHeaders, need: AuthNeed): Refusal | undefined {
-  const token = readCookie(headers.cookie, SESSION_COOKIE);
-  if (!token) return { error: notLoggedIn(), staleCookie: false };
-  const { user } = validateSessionToken(db, token);
-  if (!user) return { error: notLoggedIn(), staleCookie: true };
-  if (need === 'admin' && !user.isAdmin) return { error: notAdmin(), staleCookie: false };
+export function refusalFor(caller: RequestCaller, need: AuthNeed): Refusal | undefined {
+  if (!caller.token) return { error: notLoggedIn(), staleCookie: false };
+  if (!caller.user) return { error: notLoggedIn(), staleCookie: true };
+  if (need === 'admin' && !caller.user.isAdmin) return { error: notAdmin(), staleCookie: false };
   return undefined;
+}
+
+/** `refusalFor` the caller that `headers` name (a lookup of its own: for tests). */
+export function refusalFromHeaders(db: Db, headers: IncomingHttpHeaders, need: AuthNeed): Refusal | undefined {
+  return refusalFor(new RequestAuth(db).lookup(headers), need);
 }
 
 const CARRIES_BODY = new Set(['POST', 'PUT', 'PATCH']);
@@ -53,11 +56,16 @@ export interface AuthPrecheck {
   trpc: onRequestHookHandler;
 }
 
-export function makeAuthPrecheck(deps: { db: Db; cookieSecure: boolean; router: AppRouter }): AuthPrecheck {
+/**
+ * `auth` is shared with the tRPC context (makeCreateContext), so a request the precheck lets through is not looked up
+ * again.
+ */
+export function makeAuthPrecheck(deps: { db: Db; cookieSecure: boolean; router: AppRouter; auth?: RequestAuth }): AuthPrecheck {
+  const auth = deps.auth ?? new RequestAuth(deps.db);
   const refuse = (req: FastifyRequest, reply: FastifyReply, need: AuthNeed) => {
     // A request without a body has nothing to protect: the procedure's own check answers it.
     if (!CARRIES_BODY.has(req.method)) return undefined;
-    const refusal = refusalFromHeaders(deps.db, req.headers, need);
+    const refusal = refusalFor(auth.of(req.raw), need);
     if (!refusal) return undefined;
     if (refusal.staleCookie) replyCookieJar(reply, deps.cookieSecure).clearSession();
     // The body was not read: the connection cannot carry another request after this answer.

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { callTRPCProcedure, type AnyTRPCProcedure } from '@trpc/server';
 import { toHttpError } from '../errors';
 import { authNeedOf, weakestNeed, type AuthPrecheck } from '../http/auth-precheck';
 import type { AppRouter } from '../trpc/root';
-import { createCallerFactory } from '../trpc/init';
 import type { Context } from '../trpc/context';
 import type { RestRoute } from './types';
 
@@ -26,10 +26,15 @@ export function sendError(reply: FastifyReply, err: unknown, bodyAt?: string) {
   return reply.code(e.status).send(e.body);
 }
 
-function resolveProcedure(caller: unknown, path: string): (input: unknown) => Promise<unknown> {
-  let node: unknown = caller;
-  for (const part of path.split('.')) node = (node as Record<string, unknown>)[part];
-  return node as (input: unknown) => Promise<unknown>;
+/**
+ * Calls the procedure at `path` as a server-side caller (createCaller) does, through its middlewares and input parser,
+ * without building a caller proxy per request (docs/decisions/013-request-cost.md).
+ */
+function callerOf(router: AppRouter, path: string) {
+  const procedures = router._def.procedures as unknown as Record<string, AnyTRPCProcedure>;
+  const type = procedures[path]._def.type;
+  return (ctx: Context, input: unknown) =>
+    callTRPCProcedure({ router, path, type, ctx, getRawInput: () => Promise.resolve(input), signal: undefined, batchIndex: 0 });
 }
 
 export function registerRestRoutes(
@@ -42,13 +47,13 @@ export function registerRestRoutes(
     authPrecheck?: AuthPrecheck;
   },
 ) {
-  const createCaller = createCallerFactory(opts.router);
   const known = new Set(Object.keys(opts.router._def.procedures));
 
   for (const route of opts.routes) {
     for (const { procedure } of [route, ...(route.variants ?? [])]) {
       if (!known.has(procedure)) throw new Error(`REST ${route.method} ${route.url}: unknown procedure ${procedure}`);
     }
+    const call = new Map([route, ...(route.variants ?? [])].map((t) => [t, callerOf(opts.router, t.procedure)]));
     const need = weakestNeed([route, ...(route.variants ?? [])].map((t) => authNeedOf(opts.router, t.procedure)));
     app.route({
       method: route.method,
@@ -68,7 +73,7 @@ export function registerRestRoutes(
         else if (route.method === 'GET' || route.method === 'DELETE') input = { ...query, ...params };
         else input = body && typeof body === 'object' && !Array.isArray(body) ? { ...body, ...params } : body;
         try {
-          const result = await resolveProcedure(createCaller(ctx), target.procedure)(input);
+          const result = await call.get(target)!(ctx, input);
           if (route.send) {
             const shaped = await route.send(result, reply, ctx);
             if (reply.sent) return reply;

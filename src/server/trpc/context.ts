@@ -1,7 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { noCookieJar, readCookie, replyCookieJar, type CookieJar } from '../auth/cookies';
-import { SESSION_COOKIE, validateSessionToken, type SessionValidation } from '../auth/session';
+import { noCookieJar, replyCookieJar, type CookieJar } from '../auth/cookies';
+import { RequestAuth } from '../auth/request-auth';
+import type { SessionValidation } from '../auth/session';
 import type { AppDeps } from '../deps';
 import { clientIpOf } from '../http/client-ip';
 import { isForeignOrigin } from '../http/origin';
@@ -20,19 +21,30 @@ export interface Context extends AppDeps {
 /**
  * One context for HTTP and WebSocket (docs/conventions.md): the session cookie is read from the request, which for a
  * websocket is the upgrade request. A websocket whose Origin names another site gets no session, so a foreign
- * page cannot ride the user's cookie into a subscription.
+ * page cannot ride the user's cookie into a subscription. The session is looked up once per request, shared with
+ * the auth precheck (`RequestAuth`), and not at all without a cookie.
  */
-export function makeCreateContext(deps: AppDeps) {
+export function makeCreateContext(deps: AppDeps, auth: RequestAuth = new RequestAuth(deps.db)) {
+  const anonymous = { session: null, user: null };
   return ({ req, res }: { req: FastifyRequest | IncomingMessage; res: FastifyReply | unknown }): Context => {
     const headers = req.headers;
     const isReply = typeof (res as FastifyReply)?.setCookie === 'function';
     const foreignSocket = !isReply && isForeignOrigin(headers.origin, headers.host);
-    const token = foreignSocket ? undefined : readCookie(headers.cookie, SESSION_COOKIE);
-    const auth: SessionValidation = token ? validateSessionToken(deps.db, token) : { session: null, user: null };
+    const caller = foreignSocket ? undefined : auth.of('raw' in req ? req.raw : req);
     const cookies = isReply ? replyCookieJar(res as FastifyReply, deps.config.cookieSecure) : noCookieJar;
     // A stale or expired cookie is cleared so the browser stops sending it.
-    if (token && !auth.session) cookies.clearSession();
+    if (caller?.token && !caller.session) cookies.clearSession();
     const setHeader = isReply ? (name: string, value: string) => void (res as FastifyReply).header(name, value) : () => {};
-    return { ...deps, ...auth, cookies, ip: clientIpOf(req), userAgent: String(headers['user-agent'] ?? ''), setHeader };
+    return {
+      ...deps,
+      ...(caller ? { session: caller.session, user: caller.user } : anonymous),
+      cookies,
+      // Read when a rate limit asks (Fastify works out the address from trustProxy on each read).
+      get ip() {
+        return clientIpOf(req);
+      },
+      userAgent: String(headers['user-agent'] ?? ''),
+      setHeader,
+    };
   };
 }

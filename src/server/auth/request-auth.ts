@@ -1,0 +1,41 @@
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import type { Db } from '../../../db/client';
+import { readCookie } from './cookies';
+import { SESSION_COOKIE, Sessions, type SessionValidation } from './session';
+
+/** What a request's cookie says about its caller. */
+export interface RequestCaller extends SessionValidation {
+  /** The session cookie's token as sent; undefined without one. */
+  token: string | undefined;
+}
+
+const ANONYMOUS: RequestCaller = Object.freeze({ token: undefined, session: null, user: null });
+const CALLER = Symbol('caller');
+type Remembered = IncomingMessage & { [CALLER]?: RequestCaller };
+
+/**
+ * The caller of a request, from its session cookie, looked up at most once per request (docs/decisions/013-request-cost.md):
+ * the auth precheck (src/server/http/auth-precheck.ts) and the tRPC context (src/server/trpc/context.ts) both ask,
+ * and the second gets the first's answer, kept on the raw request. A request without the cookie never reaches the
+ * sessions table. Created once per app (buildApp), with the session statements prepared once.
+ */
+export class RequestAuth {
+  private readonly sessions: Sessions;
+
+  constructor(db: Db) {
+    this.sessions = new Sessions(db);
+  }
+
+  /** The caller of `raw` (the Node request; for a WebSocket, its upgrade request). */
+  of(raw: IncomingMessage): RequestCaller {
+    const remembered = raw as Remembered;
+    return (remembered[CALLER] ??= this.lookup(raw.headers));
+  }
+
+  /** The caller the headers name, looked up now (no memory): for a request that has no IncomingMessage. */
+  lookup(headers: IncomingHttpHeaders): RequestCaller {
+    const token = readCookie(headers.cookie, SESSION_COOKIE);
+    if (!token) return ANONYMOUS;
+    return { token, ...this.sessions.validate(token) };
+  }
+}
