@@ -7,7 +7,8 @@ import { BUILD_VERSION } from './build-version';
  * may be gone from the server and from the cache); a tab already on this build does not.
  */
 export function registerServiceWorker() {
-  if (!('serviceWorker' in navigator)) return;
+  // Production only: the dev server's files are not a build (no version, no /assets/), and a worker would keep them.
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   const sw = navigator.serviceWorker;
   let reloading = false;
   // A chunk in flight while the worker takes control is in neither list: each file is also sent as it finishes
