@@ -2,13 +2,14 @@ import { Badge, Box, Button, Container, Flex, Heading, HStack, Stack, Text } fro
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, Outlet, useLocation, type LinkOptions, linkOptions } from '@tanstack/react-router';
 import { ClipboardCheck, Inbox, LayoutList, type LucideIcon, MessageSquareText, ShieldAlert, Users } from 'lucide-react';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { ADMIN_TEXTS } from '../../../shared/schemas/admin';
 import { meQueryOptions } from '../../hooks/use-current-user';
 import { useTRPC } from '../../trpc';
 import { useLoginDialog } from '../auth/login-dialog-context';
 import { PageNotice } from '../empty-card';
 import type { AdminTab } from './admin-search';
+import { MetricsPanel, MetricsToggle, useMetricsStore } from './metrics-panel';
 
 // The administrators' pages (docs/product/screens.md#admin, docs/product/admin.md): one shell with the panel's title
 // and a navigation between the three tabs of /admin and the two inbox pages. The server refuses every admin call to
@@ -27,17 +28,26 @@ const SECTIONS: { key: Section; label: string; icon: LucideIcon; link: LinkOptio
 export function AdminLayout() {
   const { data: user } = useSuspenseQuery(meQueryOptions(useTRPC()));
   useDocumentTitle(ADMIN_TEXTS.panelTitle);
+  // The performance panel (docs/product/admin.md#performance-panel): measuring starts when an admin's panel mounts;
+  // the panel itself, with its login check every 5 s, is mounted only while open.
+  const metrics = useMetricsStore(!!user?.isAdmin);
+  const [metricsOpen, setMetricsOpen] = useState(false);
+  const metricsId = useId();
   if (!user?.isAdmin) return <NoAccess loggedIn={!!user} />;
   return (
     <Container maxW="7xl" py={{ base: 5, md: 8 }}>
-      <Stack gap="1" mb={{ base: 4, md: 5 }}>
-        <Text textStyle="xs" fontWeight="semibold" letterSpacing="wider" textTransform="uppercase" color="brand.fg">
-          Administrasjon
-        </Text>
-        <Heading as="h1" size={{ base: '2xl', md: '3xl' }} letterSpacing="-0.02em">
-          {ADMIN_TEXTS.panelTitle}
-        </Heading>
-      </Stack>
+      <Flex justify="space-between" align="flex-end" wrap="wrap" gap="3" mb={{ base: 4, md: 5 }}>
+        <Stack gap="1">
+          <Text textStyle="xs" fontWeight="semibold" letterSpacing="wider" textTransform="uppercase" color="brand.fg">
+            Administrasjon
+          </Text>
+          <Heading as="h1" size={{ base: '2xl', md: '3xl' }} letterSpacing="-0.02em">
+            {ADMIN_TEXTS.panelTitle}
+          </Heading>
+        </Stack>
+        <MetricsToggle open={metricsOpen} onToggle={() => setMetricsOpen((o) => !o)} controls={metricsId} />
+      </Flex>
+      {metricsOpen && <MetricsPanel id={metricsId} store={metrics} />}
       <AdminNav />
       <Box pt={{ base: 4, md: 6 }}>
         <Outlet />
