@@ -18,8 +18,6 @@ export const SAMPLE_LIMIT = 50;
 
 export type VitalName = MetricType['name'];
 export type Rating = MetricType['rating'];
-/** The order the panel shows them in: the three Core Web Vitals first. */
-export const VITAL_NAMES: readonly VitalName[] = ['LCP', 'INP', 'CLS', 'FCP', 'TTFB'];
 
 export interface VitalState {
   /** The latest value reported: milliseconds, except CLS (a unitless score). */
