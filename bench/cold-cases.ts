@@ -396,7 +396,7 @@ function urlOf(path: string, p: Params): string {
 /**
  * A case's URLs, drawn ahead: `prepare(n)` writes them before the measurement so handing one out costs an array read;
  * should a run outpace it, more are drawn (`refills`). Inputs whose cache key was drawn before are drawn again, up to
- * 50 tries (`repeats` counts the ones taken anyway).
+ * 50 tries (`repeats` counts the ones taken anyway), so every URL handed out (`sent`) is a new input but for those.
  */
 export class InputStream {
   private urls: string[] = [];
@@ -404,6 +404,8 @@ export class InputStream {
   private readonly seen = new Set<string>();
   repeats = 0;
   refills = 0;
+  /** How many were handed out. */
+  sent = 0;
 
   constructor(
     private readonly c: ColdCase,
@@ -434,13 +436,10 @@ export class InputStream {
       this.refills++;
       this.prepare(5_000);
     }
+    this.sent++;
     return this.urls[this.at++];
   }
 
-  /** How many distinct inputs were drawn. */
-  get distinct() {
-    return this.seen.size;
-  }
 }
 
 /** The cold case's drawer, seeded per case (and by --rng), so a run draws the same inputs as the last with the same seed. */

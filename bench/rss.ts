@@ -1,23 +1,24 @@
 // A process's resident memory through a whole benchmark (issue 11: server RSS at most 250 MB through the whole
 // benchmark): VmRSS of /proc/<pid>/status every 100 ms, and the kernel's own high-water mark (VmHWM) when asked,
-// which also catches a peak between two samples.
+// which also catches a peak between two samples. RSS counts the pages of files the process maps (SQLite's mmap of the
+// database) as well as its own memory: the peak sample is split into the two (RssFile, RssAnon + RssShmem).
 import fs from 'node:fs';
 
 /** Issue 11: the server's RSS stays at most this through the whole listing benchmark. */
 export const RSS_TARGET_MB = 250;
 
-export function memoryMB(pid: number): { rss: number; hwm: number } | null {
+export function memoryMB(pid: number): { rss: number; hwm: number; file: number; anon: number } | null {
   try {
     const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
     const kb = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0);
-    return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024 };
+    return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024, file: kb('RssFile') / 1024, anon: (kb('RssAnon') + kb('RssShmem')) / 1024 };
   } catch {
     return null; // gone
   }
 }
 
 export class RssSampler {
-  private readonly samples: { at: number; mb: number }[] = [];
+  private readonly samples: { at: number; mb: number; file: number; anon: number }[] = [];
   private readonly timer: NodeJS.Timeout;
   private lastHwm = 0;
 
@@ -33,7 +34,7 @@ export class RssSampler {
   private sample() {
     const m = memoryMB(this.pid);
     if (!m) return;
-    this.samples.push({ at: performance.now(), mb: m.rss });
+    this.samples.push({ at: performance.now(), mb: m.rss, file: m.file, anon: m.anon });
     this.lastHwm = m.hwm;
   }
 
@@ -45,16 +46,18 @@ export class RssSampler {
     return peak;
   }
 
-  /** Stops sampling; the peak of every sample and of the kernel's high-water mark. */
-  stop(): { peakMB: number; sampledPeakMB: number; hwmMB: number; endMB: number; samples: number } {
+  /** Stops sampling; the peak of every sample and of the kernel's high-water mark, and the peak sample's parts. */
+  stop(): { peakMB: number; sampledPeakMB: number; hwmMB: number; endMB: number; fileMB: number; anonMB: number; samples: number } {
     this.sample();
     clearInterval(this.timer);
-    const sampledPeakMB = Math.max(0, ...this.samples.map((s) => s.mb));
+    const peak = this.samples.reduce((a, b) => (b.mb > a.mb ? b : a), { at: 0, mb: 0, file: 0, anon: 0 });
     return {
-      peakMB: Math.max(sampledPeakMB, this.lastHwm),
-      sampledPeakMB,
+      peakMB: Math.max(peak.mb, this.lastHwm),
+      sampledPeakMB: peak.mb,
       hwmMB: this.lastHwm,
       endMB: this.samples[this.samples.length - 1]?.mb ?? 0,
+      fileMB: peak.file,
+      anonMB: peak.anon,
       samples: this.samples.length,
     };
   }

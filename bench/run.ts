@@ -30,8 +30,9 @@
 //     checkpoint). Reported when the run seeds; a reused `--db` file has no seed figure (run without --db, or with
 //     --db naming a new file, to time it; `--case seed` seeds and measures nothing else).
 // Every listing case's responses must all be 2xx (non-2xx and errors are counted per case). The load generator runs
-// in this process: its CPU over each measured window is reported (near 100 % of a core, the figure is the
-// generator's, not the server's).
+// in this process: its CPU and event-loop delay over each measured window are reported, and a case where it was busy
+// (over 90 % of a core) or kept waiting (delay p99 over 10 ms) is named in a warning: that figure is partly the
+// generator's, not the server's.
 //
 // Realtime case (bench/realtime.ts, bench/realtime-load.ts): a fresh database with 1 000 users, each with a session and
 // two chats (buyer ↔ seller about the seller's listing); 1 000 authenticated websockets (tRPC's client, the session
@@ -75,10 +76,12 @@
 //     for "bare"),"ratio" (rps / the bare route's rps; null without it),"xBare" (the same),"target" ("p99≤25ms",
 //     "ratio≥0.25", null for the bare route),"met" (true|false; false also when a response was not 2xx; null without a
 //     target),"requests","errors","non2xx","statuses" ({code: count} of the non-2xx),"bytesPerResponse",
-//     "loadCpuPercent" (this process, the load generator); cold cases also "inputs" (distinct inputs drawn),
+//     "loadCpuPercent","loadEventLoopP99Ms" (this process, the load generator: its CPU over the measured window and
+//     its event-loop delay beyond 5 ms); cold cases also "inputs" (inputs sent, sample and warm-up included),
 //     "repeats" (inputs drawn again after 50 tries),"sampleEmpty","sampleBounded" (of 30 inputs fetched before the
 //     run: empty pages, totals reported as a lower bound)};
-//   {"case":"server-rss","rssMB" (peak: sampled or VmHWM),"sampledPeakMB","hwmMB","endMB","samples","seconds",
+//   {"case":"server-rss","rssMB" (peak: sampled or VmHWM),"sampledPeakMB","hwmMB","endMB","anonMB","fileMB" (the
+//     peak sample's own memory, and its mapped files such as SQLite's mmap of the database),"samples","seconds",
 //     "target":"rss≤250MB","met"};
 //   {"case":"seed","ms","seconds","listings","sizeMB","loadavg","target":"<60s" (null unless 100 000 listings),"met"};
 //   realtime {"case":"realtime","p50","p99","p90","max" (ms, send→delivery),"rps" (deliveries/s),"sentPerSecond",
@@ -91,6 +94,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { closeDatabase, openDatabase } from '../db/client';
 import { testConfig } from '../src/server/config';
 import { seedDemoListings } from '../src/server/demo/listings';
@@ -225,6 +229,7 @@ interface Measured {
   bytes: number;
   rssMB: number;
   loadCpuPercent: number;
+  loadEventLoopP99Ms: number;
 }
 
 /** Issue 11's target of a case: its label, and whether it was met (null when there is none or it cannot be told). */
@@ -266,7 +271,11 @@ interface Run {
   statuses: Record<string, number>;
   bytes: number;
   loadCpuPercent: number;
+  loadEventLoopP99Ms: number;
 }
+
+/** The load generator's event-loop delay is what exceeds this sampling interval. */
+const LOOP_RESOLUTION_MS = 5;
 
 function run(c: Case, duration: number): Promise<Run> {
   return new Promise((resolve, reject) => {
@@ -275,6 +284,8 @@ function run(c: Case, duration: number): Promise<Run> {
     const next = typeof c.path === 'function' ? c.path : undefined;
     const cpu = process.cpuUsage();
     const started = performance.now();
+    const loop = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
+    loop.enable();
     const instance = autocannon(
       {
         url: c.base + (next ? '/' : (c.path as string)),
@@ -295,6 +306,7 @@ function run(c: Case, duration: number): Promise<Run> {
       (err, result) => {
         if (err) return reject(err);
         const used = process.cpuUsage(cpu);
+        loop.disable();
         const sorted = Float64Array.from(times).sort();
         resolve({
           rps: result.requests.average,
@@ -306,6 +318,7 @@ function run(c: Case, duration: number): Promise<Run> {
           statuses,
           bytes: result.throughput.average / Math.max(1, result.requests.average),
           loadCpuPercent: ((used.user + used.system) / 1000 / (performance.now() - started)) * 100,
+          loadEventLoopP99Ms: Math.max(0, loop.percentile(99) / 1e6 - LOOP_RESOLUTION_MS),
         });
       },
     );
@@ -502,7 +515,6 @@ async function listingCases(selected: Set<string>): Promise<void> {
 
   results.forEach((m, i) => {
     const c = cases[i];
-    if (!selected.has(c.id)) return;
     const t = targetOf(c, m, bareRps);
     if (t.met === false) missed.push(`${c.id}: ${verdict(c, m, bareRps)}`);
     const sample = samples.get(c.id);
@@ -522,7 +534,8 @@ async function listingCases(selected: Set<string>): Promise<void> {
       statuses: m.statuses,
       bytesPerResponse: round(m.bytes, 0),
       loadCpuPercent: round(m.loadCpuPercent, 0),
-      ...(c.stream && sample ? { inputs: c.stream.distinct, repeats: c.stream.repeats, sampleEmpty: sample.empty, sampleBounded: sample.bounded } : {}),
+      loadEventLoopP99Ms: round(m.loadEventLoopP99Ms, 1),
+      ...(c.stream && sample ? { inputs: c.stream.sent, repeats: c.stream.repeats, sampleEmpty: sample.empty, sampleBounded: sample.bounded } : {}),
     });
   });
   table(
@@ -545,20 +558,24 @@ async function listingCases(selected: Set<string>): Promise<void> {
   for (const c of cases) {
     const sample = samples.get(c.id);
     if (!c.stream || !sample) continue;
-    const notes = [`${c.stream.distinct} distinct inputs`];
+    const notes = [`${c.stream.sent} inputs sent`];
     if (c.stream.repeats) notes.push(`${c.stream.repeats} repeated`);
     if (c.stream.refills) notes.push(`drawn ahead ${c.stream.refills} more time(s) during the run`);
     notes.push(`of ${SAMPLE} sampled: ${sample.empty} empty, ${sample.bounded} bounded totals`);
     if (c.id === 'cold-facets' && sample.distinctBodies === 1) notes.push('every answer the same: the facets ignore the filters, so this measures their memoised counts, not a cold count');
     log(`  ${c.id}: ${notes.join('; ')}`);
   }
-  const busyGenerator = results.some((m, i) => cases[i].id !== 'bare' && m.loadCpuPercent > 90);
-  if (busyGenerator) log('  warning: the load generator (this process) used over 90 % of a core in a case: that req/s is partly its limit, not the server\'s');
+  // The load generator shares this process's one thread: busy, or kept waiting by other processes, it sends late.
+  const busyGenerator = cases.filter((c, i) => results[i].loadCpuPercent > 90 || results[i].loadEventLoopP99Ms > 10).map((c) => c.id);
+  if (busyGenerator.length) {
+    log(`  warning: the load generator (this process) was busy or kept waiting (over 90 % of a core, or event-loop delay p99 over 10 ms) in: ${busyGenerator.join(', ')}; their figures are partly its own, not the server's`);
+  }
 
   const rssMet = memory.peakMB <= RSS_TARGET_MB;
   log(
     `\nServer RSS over ${rssSeconds.toFixed(0)} s of listing cases: peak ${memory.peakMB.toFixed(0)} MB (sampled every 100 ms: ${memory.sampledPeakMB.toFixed(0)} MB; ` +
-      `VmHWM ${memory.hwmMB.toFixed(0)} MB), ${memory.endMB.toFixed(0)} MB at the end: target ≤ ${RSS_TARGET_MB} MB ${rssMet ? 'ok' : 'MISSED'}. Load average after: ${loadavg()}`,
+      `VmHWM ${memory.hwmMB.toFixed(0)} MB; at the peak sample ${memory.anonMB.toFixed(0)} MB its own memory and ${memory.fileMB.toFixed(0)} MB mapped files such as the database), ` +
+      `${memory.endMB.toFixed(0)} MB at the end: target ≤ ${RSS_TARGET_MB} MB ${rssMet ? 'ok' : 'MISSED'}. Load average after: ${loadavg()}`,
   );
   emit({
     case: 'server-rss',
@@ -566,6 +583,8 @@ async function listingCases(selected: Set<string>): Promise<void> {
     sampledPeakMB: round(memory.sampledPeakMB, 0),
     hwmMB: round(memory.hwmMB, 0),
     endMB: round(memory.endMB, 0),
+    anonMB: round(memory.anonMB, 0),
+    fileMB: round(memory.fileMB, 0),
     samples: memory.samples,
     seconds: round(rssSeconds, 0),
     target: `rss≤${RSS_TARGET_MB}MB`,
@@ -696,7 +715,8 @@ async function main(): Promise<number> {
   if (needsServer) execFileSync(process.execPath, [path.join(root, 'scripts/ensure-build.mjs')], { cwd: root, stdio: ['ignore', JSON_OUT ? 2 : 1, 2] });
   if (selected.has('demo-seed')) await timeDemoSeed();
   if (LISTING_CASES.some((id) => selected.has(id))) {
-    log(`Listing cases: ${LISTINGS} listings, ${CONNECTIONS} connections, ${DURATION} s per case (+${WARMUP} s warm-up), inputs drawn with --rng ${RNG_SEED}`);
+    const measuring = LISTING_CASES.some((id) => id !== 'seed' && selected.has(id));
+    log(measuring ? `Listing cases: ${LISTINGS} listings, ${CONNECTIONS} connections, ${DURATION} s per case (+${WARMUP} s warm-up), inputs drawn with --rng ${RNG_SEED}` : `Seed: ${LISTINGS} listings`);
     await listingCases(selected);
   }
   let ok = true;
