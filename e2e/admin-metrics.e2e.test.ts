@@ -1,6 +1,8 @@
 // The admin's performance panel in the Developer Panel (issue 12; docs/product/admin.md#performance-panel): this
 // browser's web vitals with their ratings and the API latency of the last 50 calls per procedure or path, and the
 // logged-in state asked for every 5 s only while the panel is open. Its code is loaded only for an admin's panel.
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../db/schema';
 import { createAdmin, createUser, expectNoErrors, loginAs, newPage, screenshot, type TestPage } from './support';
@@ -33,6 +35,21 @@ function scripts(page: TestPage) {
     if (r.resourceType() === 'script') urls.push(new URL(r.url()).pathname);
   });
   return (name: string) => urls.filter((u) => u.startsWith(`/assets/${name}-`));
+}
+
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Serious and critical axe violations in the panel and its button (as e2e/a11y.e2e.test.ts checks whole pages). */
+async function panelViolations(page: TestPage): Promise<string[]> {
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    type Result = { violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] };
+    const axe = (window as unknown as { axe: { run: (c: object, o: object) => Promise<Result> } }).axe;
+    const r = await axe.run({ include: [['[data-testid="metrics-panel"]'], ['[data-testid="metrics-toggle"]']] }, { resultTypes: ['violations'] });
+    return r.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.map(String).join(' ')).join(', ')}`);
+  });
 }
 
 const toggle = (page: TestPage) => page.getByRole('button', { name: 'Ytelse' });
@@ -128,6 +145,7 @@ describe('the performance panel', () => {
     await page.evaluate(() => fetch('/api/listings/999999999', { credentials: 'include' }));
     await table.locator('tr[data-group="/api/listings/:id"]').waitFor();
     await screenshot(page, 'admin-metrics-1280');
+    expect(await panelViolations(page)).toEqual([]);
     expectNoErrors(page, [/Failed to load resource/]);
   });
 
@@ -143,6 +161,7 @@ describe('the performance panel', () => {
     await page.getByTestId('vital-LCP').getByTestId('vital-rating').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await screenshot(page, 'admin-metrics-375');
+    expect(await panelViolations(page)).toEqual([]);
     expectNoErrors(page);
   });
 
