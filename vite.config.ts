@@ -77,6 +77,7 @@ export default defineConfig({
     outDir: 'dist/client',
     emptyOutDir: true,
     sourcemap: false,
+    manifest: true,
     rolldownOptions: {
       treeshake: {
         // Chakra's theme module builds its full default config (every recipe of every component, ≈ 160 KB before

@@ -1,4 +1,4 @@
-import { StrictMode, useState } from 'react';
+import { StrictMode, startTransition, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ChakraProvider } from '@chakra-ui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -31,10 +31,16 @@ function App() {
   );
 }
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// The first render is a transition, so React renders it in slices of a few milliseconds and lets the browser paint
+// and answer input in between, instead of one long task of several hundred ms on a slow phone (Lighthouse's Total
+// Blocking Time; docs/decisions/010-compression-and-bundle.md "First paint").
+const root = createRoot(document.getElementById('root')!);
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );
 
 if (import.meta.env.PROD) registerServiceWorker();

@@ -1,5 +1,6 @@
 import { MutationCache, QueryClient, type QueryKey } from '@tanstack/react-query';
-import { createTRPCClient, createWSClient, httpBatchLink, splitLink, wsLink } from '@trpc/client';
+import { createTRPCClient, httpBatchLink, httpLink, splitLink, type Operation, type OperationLink, type TRPCLink } from '@trpc/client';
+import { observable } from '@trpc/server/observable';
 import { createTRPCContext, createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { AppRouter } from '../server/trpc/root';
 import { BUILD_VERSION } from './lib/build-version';
@@ -66,13 +67,39 @@ export function makeQueryClient() {
   return queryClient;
 }
 
-let wsClient: ReturnType<typeof createWSClient> | undefined;
-function getWsClient() {
-  const proto = window.location.protocol === 'https:' ? 'wss' : 'ws';
-  // lazy: the socket opens with the first subscription and closes when none are left.
-  wsClient ??= createWSClient({ url: `${proto}://${window.location.host}/trpc`, lazy: { enabled: true, closeMs: 10_000 } });
-  return wsClient;
+/**
+ * Subscriptions go over the WebSocket link, which is loaded at the first subscription (realtime/ws-link.ts): only a
+ * logged-in user's live updates subscribe, so a visitor's pages never fetch it.
+ */
+function lazyWsLink(): TRPCLink<AppRouter> {
+  return (runtime) => {
+    let link: Promise<OperationLink<AppRouter>> | undefined;
+    return ({ op, next }) =>
+      observable((observer) => {
+        let subscription: { unsubscribe: () => void } | undefined;
+        let done = false;
+        link ??= import('./realtime/ws-link').then((m) => m.makeWsLink()(runtime));
+        link.then(
+          (l) => {
+            if (!done) subscription = l({ op, next }).subscribe(observer);
+          },
+          (err: unknown) => observer.error(err as never),
+        );
+        return () => {
+          done = true;
+          subscription?.unsubscribe();
+        };
+      });
+  };
 }
+
+/**
+ * Queries sent one per request rather than batched, so their URL is known before the page runs: the server names the
+ * listing page's `listings.byId` in the page as a preload (src/server/http/html-shell.ts), and the browser hands
+ * that answer to this request.
+ */
+const unbatchedQueries = new Set(['listings.byId']);
+const isUnbatched = (op: Operation) => op.type === 'query' && unbatchedQueries.has(op.path);
 
 /** fetch with the session cookie, telling the offline banner whether the server was reached. */
 function reachingFetch(url: RequestInfo | URL, init?: RequestInit) {
@@ -93,8 +120,12 @@ export function makeTRPCClient() {
     links: [
       splitLink({
         condition: (op) => op.type === 'subscription',
-        true: wsLink({ client: getWsClient() }),
-        false: httpBatchLink({ url: '/trpc', fetch: reachingFetch }),
+        true: lazyWsLink(),
+        false: splitLink({
+          condition: isUnbatched,
+          true: httpLink({ url: '/trpc', fetch: reachingFetch }),
+          false: httpBatchLink({ url: '/trpc', fetch: reachingFetch }),
+        }),
       }),
     ],
   });

@@ -2,7 +2,7 @@ import { Portal, Spinner, Stack, Toast, Toaster as ChakraToaster, createToaster 
 import { useEffect } from 'react';
 import { attachToaster, type ToastRequest } from './toaster';
 
-// The toast machinery (Chakra's Toaster on @zag-js/toast), loaded by toaster.tsx on the first toast so the first
+// The toast machinery (Chakra's Toaster on @zag-js/toast), loaded by toaster.tsx at the first interaction or toast so the first
 // page load does not carry it.
 
 // docs/product/limits.md: one toast at a time, 5 000 ms by default.

@@ -1,9 +1,11 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 
 // Toasts (docs/product/errors.md texts, docs/product/limits.md one at a time for 5 s). The machinery behind them (toaster-view.tsx: Chakra's Toaster
-// and @zag-js/toast, ≈8 kB gzip) is not needed to show a page, so it is not part of the first load: <Toaster />
-// mounts it once the browser is idle after start, or at the first toast if that comes sooner (which then waits for
-// it). Early matters: a login, registration or logout reloads the page 600 ms after its toast.
+// and @zag-js/toast, ≈ 17 KB brotli with the portal and the dismiss layer) is not needed to show a page, so it is not
+// part of the first load: <Toaster /> mounts it at the visitor's first interaction (a pointer press or a key: toasts
+// answer what a user did, and the view is there by the time the action has gone to the server and back), or at the
+// first toast if that comes sooner (which then waits for it). A page that is only looked at never loads it
+// (docs/decisions/010-compression-and-bundle.md).
 
 type ToastType = 'success' | 'error' | 'info' | 'warning' | 'loading';
 export interface ToastRequest {
@@ -53,11 +55,15 @@ function subscribe(listener: () => void) {
 export function Toaster() {
   const needed = useSyncExternalStore(subscribe, () => wanted);
   useEffect(() => {
-    // After the page's own load, when the browser has nothing else to do (Safari has no requestIdleCallback).
-    const later = () => (typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(mountView, { timeout: 2000 }) : setTimeout(mountView, 200));
-    if (document.readyState === 'complete') later();
-    else window.addEventListener('load', later, { once: true });
-    return () => window.removeEventListener('load', later);
+    const events = ['pointerdown', 'keydown'] as const;
+    const first = () => {
+      mountView();
+      for (const e of events) window.removeEventListener(e, first, true);
+    };
+    for (const e of events) window.addEventListener(e, first, { capture: true, passive: true });
+    return () => {
+      for (const e of events) window.removeEventListener(e, first, true);
+    };
   }, []);
   return needed ? (
     <Suspense fallback={null}>

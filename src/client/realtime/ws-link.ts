@@ -1,0 +1,12 @@
+import { createWSClient, wsLink, type TRPCLink } from '@trpc/client';
+import type { AppRouter } from '../../server/trpc/root';
+
+// The tRPC WebSocket link, in a chunk of its own: only a logged-in user's live updates (live-updates.tsx) subscribe,
+// so a visitor's first load does not carry it (src/client/trpc.ts loads it at the first subscription;
+// docs/decisions/010-compression-and-bundle.md).
+export function makeWsLink(): TRPCLink<AppRouter> {
+  const proto = window.location.protocol === 'https:' ? 'wss' : 'ws';
+  // lazy: the socket opens with the first subscription and closes when none are left.
+  const client = createWSClient({ url: `${proto}://${window.location.host}/trpc`, lazy: { enabled: true, closeMs: 10_000 } });
+  return wsLink({ client });
+}

@@ -1,0 +1,127 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+// The page a browser gets for the three pages most visits start on (docs/decisions/010-compression-and-bundle.md
+// "First load"): the built index.html plus hints for what that page will ask for next, so the browser fetches it
+// together with the entry script instead of after it has run:
+// - `<link rel="modulepreload">` for the route's own chunks (TanStack Router splits every route's component into a
+//   chunk of its own, which the entry would only request once it has started and matched the route);
+// - on /listing/{id}, `<link rel="preload" as="fetch">` for the listing the route's loader asks for. The client sends
+//   that query unbatched (src/client/trpc.ts, `unbatchedQueries`) so its URL is known here and the browser hands the
+//   preloaded answer to it. The answer itself is fetched with the visitor's cookie like any other call: the page
+//   carries no data, so it is the same for everyone and the service worker may keep it as the app shell.
+// Any other path, and every path when the build has no manifest, gets index.html as it is (src/server/app.ts).
+
+/** A page that gets hints: its path pattern, the route file whose split chunk it renders, and its data preloads. */
+interface ShellRoute {
+  url: string;
+  routeFile: string;
+  fetches?: (params: Record<string, string>) => string[];
+}
+
+/** The tRPC URL of an unbatched query (what httpLink sends for GET): /trpc/<path>?input=<JSON>. */
+export const trpcQueryUrl = (procedure: string, input: unknown) => `/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`;
+
+export const SHELL_ROUTES: ShellRoute[] = [
+  { url: '/', routeFile: 'src/client/routes/index.tsx' },
+  { url: '/annonser', routeFile: 'src/client/routes/annonser.tsx' },
+  {
+    url: '/listing/:id',
+    routeFile: 'src/client/routes/listing.$id.tsx',
+    // The route's loader: listings.byId({ id }) for an id of 1–9 digits (anything else is the page's not-found state).
+    fetches: ({ id }) => (/^\d{1,9}$/.test(id) ? [trpcQueryUrl('listings.byId', { id: Number(id) })] : []),
+  },
+];
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/** The built files a route's split chunk needs that the entry (index.html) does not already load: file names under /assets. */
+export function routeChunks(manifest: Manifest, routeFile: string): string[] {
+  const closure = (key: string, into: Set<string>) => {
+    if (into.has(key) || !manifest[key]) return into;
+    into.add(key);
+    for (const i of manifest[key].imports ?? []) closure(i, into);
+    return into;
+  };
+  const entry = closure('index.html', new Set());
+  const split = Object.keys(manifest).find((k) => k.startsWith(`${routeFile}?tsr-split`));
+  if (!split) return [];
+  return [...closure(split, new Set())].filter((k) => !entry.has(k)).map((k) => `/${manifest[k].file}`);
+}
+
+const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** index.html with the hints for one page, placed before </head> (after the entry's own modulepreloads). */
+export function pageWithHints(indexHtml: string, chunks: string[], fetches: string[]): string {
+  if (!chunks.length && !fetches.length) return indexHtml;
+  const links = [
+    // The data first: it is one small request the page waits for, and the chunks follow at the same priority.
+    ...fetches.map((u) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${escapeAttr(u)}">`),
+    ...chunks.map((f) => `<link rel="modulepreload" crossorigin href="${escapeAttr(f)}">`),
+  ];
+  return indexHtml.replace('</head>', `    ${links.join('\n    ')}\n  </head>`);
+}
+
+interface Encoded {
+  etag: string;
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+/** Brotli's quality: the highest for the pages encoded once at start, a fast one for those made per request. */
+function encode(html: string, brotliQuality = 11): Encoded {
+  const identity = Buffer.from(html);
+  return {
+    etag: `"${crypto.createHash('sha1').update(identity).digest('base64url').slice(0, 20)}"`,
+    identity,
+    br: zlib.brotliCompressSync(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: brotliQuality, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } }),
+    gzip: zlib.gzipSync(identity, { level: brotliQuality > 5 ? 9 : 6 }),
+  };
+}
+
+function send(req: FastifyRequest, reply: FastifyReply, page: Encoded) {
+  reply
+    .header('Content-Type', 'text/html; charset=utf-8')
+    // As index.html: revalidated on every visit, so a deploy is seen at once (docs/decisions/012-offline-and-caching.md).
+    .header('Cache-Control', 'no-cache')
+    .header('Vary', 'Accept-Encoding')
+    .header('ETag', page.etag);
+  if (req.headers['if-none-match'] === page.etag) return reply.code(304).send();
+  const accepts = String(req.headers['accept-encoding'] ?? '');
+  const [encoding, body] = /\bbr\b/.test(accepts) ? ['br', page.br] : /\bgzip\b/.test(accepts) ? ['gzip', page.gzip] : [undefined, page.identity];
+  if (encoding) reply.header('Content-Encoding', encoding);
+  return reply.code(200).send(body);
+}
+
+/**
+ * Registers GET (and HEAD) for the pages of SHELL_ROUTES when `clientDir` holds a build with its manifest
+ * (`build.manifest` in vite.config.ts). Without one nothing is registered and index.html is served as before.
+ */
+export function registerHtmlShell(app: FastifyInstance, clientDir: string | undefined) {
+  if (!clientDir) return;
+  const indexFile = path.join(clientDir, 'index.html');
+  const manifestFile = path.join(clientDir, '.vite', 'manifest.json');
+  if (!fs.existsSync(indexFile) || !fs.existsSync(manifestFile)) return;
+  const indexHtml = fs.readFileSync(indexFile, 'utf8');
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest;
+
+  for (const route of SHELL_ROUTES) {
+    const chunks = routeChunks(manifest, route.routeFile);
+    const fixed = route.fetches ? undefined : encode(pageWithHints(indexHtml, chunks, []));
+    app.get(route.url, (req, reply) => {
+      if (fixed) return send(req, reply, fixed);
+      const fetches = route.fetches!(req.params as Record<string, string>);
+      // ≈ 2 KB: brotli 5 and gzip 6 take a fraction of a millisecond.
+      return send(req, reply, encode(pageWithHints(indexHtml, chunks, fetches), 5));
+    });
+  }
+}
