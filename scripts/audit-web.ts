@@ -369,7 +369,11 @@ async function cpuThrottledLcp(browser: Browser, url: string): Promise<{ ms: num
       }).observe({ type: 'largest-contentful-paint', buffered: true });
     });
     await page.goto(url, { waitUntil: 'networkidle' });
-    await page.waitForTimeout(1000);
+    // At 4x the page may still be rendering when the network is quiet: wait for its heading, a first LCP entry, and
+    // then a while for a larger one (a photo that follows the text).
+    await page.locator('main h1').first().waitFor({ timeout: 30_000 });
+    await page.waitForFunction(() => !Number.isNaN((window as unknown as { __lcp: { ms: number } }).__lcp.ms), null, { timeout: 30_000 });
+    await page.waitForTimeout(2500);
     // LCP stops at the first input; none happened, so the last entry is the page's LCP.
     return await page.evaluate(() => (window as unknown as { __lcp: { ms: number; element: string } }).__lcp);
   } finally {
