@@ -340,28 +340,43 @@ async function measure(c: Case, rssOf: (from: number) => number): Promise<Measur
 }
 
 /**
- * Fetches a cold case's first inputs once (they are not drawn again): each must answer 2xx with JSON. Answers how
- * many listing pages came back empty and how many totals were reported as a lower bound, and whether the answers
- * differed (facets that ignore the filters answer the same every time).
+ * Fetches a cold case's first inputs once (they are not drawn again): each must answer 2xx with a JSON body (a page
+ * with X-Total-Count). Answers how many pages came back empty and how many totals were reported as a lower bound,
+ * whether the answers differed (facets that ignore the filters answer the same every time), and the failures, which
+ * count with the case's non-2xx answers and errors, the first one shown.
  */
-async function sampleInputs(c: Case): Promise<{ empty: number; bounded: number; distinctBodies: number }> {
+async function sampleInputs(c: Case) {
   let empty = 0;
   let bounded = 0;
+  let non2xx = 0;
+  let errors = 0;
+  let firstFailure: string | undefined;
+  const statuses: Record<string, number> = {};
   const bodies = new Set<string>();
   for (let i = 0; i < SAMPLE; i++) {
     const url = c.base + (c.path as () => string)();
-    const res = await fetch(url);
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${c.id}: ${url} answered ${res.status}: ${text.slice(0, 300)}`);
-    const body = JSON.parse(text) as unknown;
-    bodies.add(text);
-    if (Array.isArray(body)) {
-      if (!res.headers.has('x-total-count')) throw new Error(`${c.id}: ${url} answered without X-Total-Count`);
-      if (body.length === 0) empty++;
-      if (res.headers.get('x-total-count-bounded') === 'true') bounded++;
+    try {
+      const res = await fetch(url);
+      const text = await res.text();
+      if (!res.ok) {
+        non2xx++;
+        statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+        firstFailure ??= `${url} answered ${res.status}: ${text.slice(0, 200)}`;
+        continue;
+      }
+      const body = JSON.parse(text) as unknown;
+      bodies.add(text);
+      if (Array.isArray(body)) {
+        if (!res.headers.has('x-total-count')) throw new Error('no X-Total-Count');
+        if (body.length === 0) empty++;
+        if (res.headers.get('x-total-count-bounded') === 'true') bounded++;
+      }
+    } catch (err) {
+      errors++;
+      firstFailure ??= `${url}: ${(err as Error).message}`;
     }
   }
-  return { empty, bounded, distinctBodies: bodies.size };
+  return { empty, bounded, distinctBodies: bodies.size, non2xx, errors, statuses, firstFailure };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -506,6 +521,13 @@ async function listingCases(selected: Set<string>): Promise<void> {
     }
     out().write(`  measuring ${c.name} ...`);
     const m = await measure(c, (from) => (c.id === 'bare' ? (memoryMB(bare.pid!)?.rss ?? NaN) : rss.peakSince(from)));
+    // The sample's failures count with the run's.
+    const sample = samples.get(c.id);
+    if (sample) {
+      m.non2xx += sample.non2xx;
+      m.errors += sample.errors;
+      for (const [k, v] of Object.entries(sample.statuses)) m.statuses[k] = (m.statuses[k] ?? 0) + v;
+    }
     results.push(m);
     out().write(` ${Math.round(m.rps)} req/s${m.errors || m.non2xx ? `, ${m.errors} errors, ${m.non2xx} non-2xx` : ''}\n`);
   }
@@ -516,7 +538,7 @@ async function listingCases(selected: Set<string>): Promise<void> {
   results.forEach((m, i) => {
     const c = cases[i];
     const t = targetOf(c, m, bareRps);
-    if (t.met === false) missed.push(`${c.id}: ${verdict(c, m, bareRps)}`);
+    if (t.met === false || m.errors || m.non2xx) missed.push(`${c.id}: ${verdict(c, m, bareRps)}`);
     const sample = samples.get(c.id);
     emit({
       case: c.id,
@@ -562,6 +584,7 @@ async function listingCases(selected: Set<string>): Promise<void> {
     if (c.stream.repeats) notes.push(`${c.stream.repeats} repeated`);
     if (c.stream.refills) notes.push(`drawn ahead ${c.stream.refills} more time(s) during the run`);
     notes.push(`of ${SAMPLE} sampled: ${sample.empty} empty, ${sample.bounded} bounded totals`);
+    if (sample.firstFailure) notes.push(`${sample.non2xx + sample.errors} failed, first: ${sample.firstFailure}`);
     if (c.id === 'cold-facets' && sample.distinctBodies === 1) notes.push('every answer the same: the facets ignore the filters, so this measures their memoised counts, not a cold count');
     log(`  ${c.id}: ${notes.join('; ')}`);
   }
