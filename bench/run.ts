@@ -10,18 +10,21 @@
 // 2 cores, cache-defeating inputs):
 //   - cold cases (cold-*): p99 ≤ 25 ms, the total count included. Every request is an input no cache has seen:
 //     drawn from the test factory's seeded PRNG out of what the database has for sale (bench/cold-cases.ts), written
-//     out before the case runs, and never repeating a key of the server's caches within the case;
+//     out before the case runs, no two of a case meaning the same search as the server's caches tell them; 30 of
+//     them are fetched once before the run (all must answer 2xx; how many pages were empty or had a bounded total
+//     is printed, to show the inputs reach past the end and beyond the counting bound);
 //       cold-search        make + fuel + priceTo               cold-free-text     a word (or prefix) + priceTo
 //       cold-sort          price_asc + a price range           cold-filters       any 1-5 filters combined
 //       cold-make-model    make + model, any spelling, + a range
 //       cold-coarse        fuel/gearbox/drive/body + a range   cold-ranges        year/price/mileage ranges
-//       cold-area          place, postcode or county + a range (+ a filter)
+//       cold-area          place, postcode or county + 1-3 other filters
 //       cold-text          free text alone: makes and aliases ('vw', 'merc'), models spelt any way ('id4', 'xc 60'),
 //                          years and year ranges, fuel/gearbox/drive/body words, words matched as text
 //       cold-text-filters  free text + 1-3 filters, any sort  cold-sorts         every sort + random ranges
 //       cold-deep          deep pages: no or a few filters with an exact total, any sort, any page size; the last
 //                          pages, pages just past the end, and any page between
-//       cold-facets        GET /api/listings/facets with random filters (and sometimes text)
+//       cold-facets        GET /api/listings/facets with random filters (and sometimes text); while the facets
+//                          take no filters the answers are all the same, and the run says it measured memoised counts
 //   - cache hits (the same URL every time: search, free-text, free-text-prefix, sort, unfiltered) and detail
 //     (/api/listings/:id, a random visible id): req/s ≥ 0.25 × the bare route's in the same run;
 //   - server-rss: the server's RSS sampled every 100 ms from its start to the end of the listing cases, and its
