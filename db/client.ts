@@ -25,10 +25,12 @@ export function openDatabase(file: string): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
-  // The default page cache is 2 MB; with 100 000 listings random detail reads then go to the OS for nearly every
-  // page. 64 MB of cache plus memory-mapped reads keep the hot part of the file in the process.
-  sqlite.pragma('cache_size = -65536');
-  sqlite.pragma('mmap_size = 268435456');
+  // The default page cache is 2 MB; 32 MB keeps the search's indexes and the hot rows in the process, and a miss is a
+  // read from the OS's file cache (~1 µs). No memory-mapped reads: every page of the file they touch counts in the
+  // process's resident memory (a 160 MB database with 100 000 listings took the server past 400 MB), for ~2 µs less
+  // per random row read (docs/decisions/013-request-cost.md).
+  sqlite.pragma('cache_size = -32768');
+  sqlite.pragma('mmap_size = 0');
   const db = drizzle(sqlite, { schema }) as Db;
   migrateSafely(db);
   return db;

@@ -1,4 +1,3 @@
-import { EventEmitter, on } from 'node:events';
 import type { MessageShape } from '../../shared/schemas/chat';
 import type { NotificationShape } from '../../shared/schemas/notification';
 
@@ -27,45 +26,74 @@ export interface EventHub {
   close(): void;
 }
 
-/** The hub of a single process: a Node EventEmitter with a channel per user. */
+/**
+ * The hub of a single process: per user, the set of its open subscriptions, each with its own queue (an array) of
+ * events published and not yet read. A subscription costs a closure and an empty array until something arrives
+ * (node's events.on() allocated a large buffer per subscriber; docs/decisions/013-request-cost.md).
+ */
 export class InProcessHub implements EventHub {
-  private emitter = new EventEmitter();
-  /** One controller per open subscription: the caller's signal or close() aborts it, and it detaches the listener. */
-  private open = new Set<AbortController>();
+  private channels = new Map<number, Set<(event: UserEvent) => void>>();
+  /** One stop function per open subscription: the caller's signal or close() calls it. */
+  private open = new Set<() => void>();
   private closed = false;
 
-  constructor() {
-    // One listener per open subscription; a thousand users each with a tab or two is normal.
-    this.emitter.setMaxListeners(0);
-  }
-
   publish(userId: number, event: UserEvent) {
-    this.emitter.emit(channelOf(userId), event);
+    const subscribers = this.channels.get(userId);
+    if (subscribers) for (const deliver of subscribers) deliver(event);
   }
 
   subscribe(userId: number, signal: AbortSignal): AsyncIterable<UserEvent> {
-    // A subscription the client stopped before it began, or one during shutdown: nothing to deliver (events.on would
-    // throw on an aborted signal).
+    // A subscription the client stopped before it began, or one during shutdown: nothing to deliver.
     if (signal.aborted || this.closed) return (async function* () {})();
-    const stop = new AbortController();
-    const end = () => {
-      stop.abort();
-      this.open.delete(stop);
-      signal.removeEventListener('abort', end);
+    const queue: UserEvent[] = [];
+    let head = 0;
+    let stopped = false;
+    let wake: (() => void) | undefined;
+    const deliver = (event: UserEvent) => {
+      queue.push(event);
+      wake?.();
     };
-    signal.addEventListener('abort', end, { once: true });
+    // Attached now, so what is published between this call and the first read is queued, not lost.
+    const subscribers = this.channels.get(userId) ?? new Set();
+    this.channels.set(userId, subscribers);
+    subscribers.add(deliver);
+    const stop = () => {
+      if (stopped) return;
+      stopped = true;
+      subscribers.delete(deliver);
+      if (subscribers.size === 0 && this.channels.get(userId) === subscribers) this.channels.delete(userId);
+      this.open.delete(stop);
+      signal.removeEventListener('abort', stop);
+      wake?.();
+    };
+    signal.addEventListener('abort', stop, { once: true });
     this.open.add(stop);
-    // events.on() attaches its listener now and queues what arrives until it is read; aborting `stop` detaches it.
-    const source = on(this.emitter, channelOf(userId), { signal: stop.signal });
     return (async function* () {
       try {
-        for await (const [event] of source) yield event as UserEvent;
-      } catch (err) {
-        if ((err as Error).name !== 'AbortError') throw err;
+        for (;;) {
+          // Once stopped, what is still queued is dropped: the subscriber reconnects and replays from the database.
+          if (stopped) return;
+          if (head < queue.length) {
+            const event = queue[head++];
+            if (head === queue.length) {
+              queue.length = 0;
+              head = 0;
+            }
+            yield event;
+            continue;
+          }
+          await new Promise<void>((resolve) => (wake = resolve));
+          wake = undefined;
+        }
       } finally {
-        end();
+        stop();
       }
     })();
+  }
+
+  /** Open subscriptions of one user (what a leaked subscription would keep). */
+  subscribersOf(userId: number): number {
+    return this.channels.get(userId)?.size ?? 0;
   }
 
   /** Open subscriptions (the realtime benchmark reports it). */
@@ -75,10 +103,8 @@ export class InProcessHub implements EventHub {
 
   close() {
     this.closed = true;
-    for (const stop of [...this.open]) stop.abort();
+    for (const stop of [...this.open]) stop();
     this.open.clear();
-    this.emitter.removeAllListeners();
+    this.channels.clear();
   }
 }
-
-const channelOf = (userId: number) => `user:${userId}`;

@@ -1,5 +1,4 @@
 import { createTRPCClient, createWSClient, wsLink, type TRPCClientError } from '@trpc/client';
-import type { EventEmitter } from 'node:events';
 import WebSocket from 'ws';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -358,8 +357,8 @@ describe('the event hub', () => {
   });
   const ids = (events: UserEvent[]) => events.map((e) => (e.kind === 'notification' ? e.notification.id : e.message.id));
 
-  /** The emitter's listeners on a user's channel: what a leaked subscription would keep. */
-  const listenersOf = (hub: InProcessHub, userId: number) => (hub as unknown as { emitter: EventEmitter }).emitter.listenerCount(`user:${userId}`);
+  /** The hub's subscribers on a user's channel: what a leaked subscription would keep. */
+  const listenersOf = (hub: InProcessHub, userId: number) => hub.subscribersOf(userId);
 
   async function drain(iterable: AsyncIterable<UserEvent>, out: UserEvent[]) {
     for await (const e of iterable) out.push(e);

@@ -11,7 +11,13 @@ import type { Vocabulary } from './query-words';
 
 /** Each holds up to COUNT_CAP + 1 ids (~8 KB): 300 of them stay within a few MB. */
 const MAX_MATCHES = 300;
-const MAX_RESULTS = 500;
+/**
+ * A page of 24 full listings (REST) holds ~70 KB of objects, its 30 KB of JSON bytes and up to ~10 KB of compressed
+ * copies; 200 pages stay within ~25 MB of the server's 250 MB (docs/decisions/013-request-cost.md). Card pages (tRPC)
+ * are a third of that. The pages that are asked for again and again (home page, popular searches, the client's
+ * warm-up) stay in.
+ */
+const MAX_RESULTS = 200;
 
 /**
  * One page of search results, shared between identical searches (frozen: do not mutate). Its JSON text is written
