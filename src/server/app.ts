@@ -26,6 +26,7 @@ import { registerRestRoutes } from './rest/adapter';
 import { registerApiDocs } from './rest/openapi';
 import { restRoutes } from './rest/routes';
 import { makeCreateContext } from './trpc/context';
+import { registerHtmlShell } from './http/html-shell';
 import { RequestAuth } from './auth/request-auth';
 import { appRouter, type AppRouter } from './trpc/root';
 import { prepareDatabase } from './startup';
@@ -167,6 +168,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerUploads(app, config.uploadDir);
 
   registerClient(app, config);
+  registerHtmlShell(app, config.clientDir); // route hints in the page (docs/decisions/010-compression-and-bundle.md)
   return app;
 }
 
