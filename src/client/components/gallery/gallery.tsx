@@ -2,10 +2,17 @@ import { AspectRatio, Badge, Box, Button, HStack } from '@chakra-ui/react';
 import { Expand } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import type { ListingImageShape } from '../../../shared/types/listing';
+import { usePhotoSources } from '../../lib/image-quality';
 import { CarPlaceholder } from '../listings/car-placeholder';
 import { wrap } from './cycle';
 import { PhotoArrow, ThumbnailStrip } from './photo-controls';
 import { useSwipe } from './use-swipe';
+
+/**
+ * The stage's width on the listing page (routes/listing.$id.tsx: the 7xl container with its 16/24/32 px padding; from
+ * 1024 px a 380 px column and a 32 px gap beside it), for the browser to pick the photo size (docs/decisions/013-photo-sizes.md).
+ */
+export const GALLERY_PHOTO_SIZES = '(min-width: 1280px) 800px, (min-width: 1024px) calc(100vw - 476px), (min-width: 768px) calc(100vw - 48px), calc(100vw - 32px)';
 
 // The full-screen viewer loads on first open: most visitors never open it.
 const loadLightbox = () => import('./lightbox');
@@ -66,26 +73,13 @@ export function Gallery({ images, title }: { images: ListingImageShape[]; title:
           {broken.has(current.url) ? (
             <CarPlaceholder label="Bildet kunne ikke lastes" size={56} />
           ) : (
-            // contain: the whole photo shows (an ordinary 4:3 phone photo is not cropped to the 16:10 stage).
-            // (A style, not a prop: AspectRatio's own rule sets cover on its img child.)
-            <Box asChild cursor="zoom-in" style={{ objectFit: 'contain' }}>
-              <img
-                key={current.url}
-                src={current.url}
-                srcSet={`${current.thumbUrl} 480w, ${current.url} ${current.width || 1600}w`}
-                sizes="(min-width: 1280px) 800px, (min-width: 1024px) 62vw, 100vw"
-                alt={`${title} – bilde ${index + 1} av ${n}`}
-                width={current.width || undefined}
-                height={current.height || undefined}
-                // The first photo is the page's largest paint: fetched at once and first.
-                loading="eager"
-                fetchPriority={index === 0 ? 'high' : 'auto'}
-                decoding="async"
-                onClick={open}
-                onError={() => setBroken((b) => new Set(b).add(current.url))}
-                draggable={false}
-              />
-            </Box>
+            <StagePhoto
+              image={current}
+              alt={`${title} – bilde ${index + 1} av ${n}`}
+              first={index === 0}
+              onClick={open}
+              onError={() => setBroken((b) => new Set(b).add(current.url))}
+            />
           )}
         </AspectRatio>
         {n > 1 && (
@@ -143,6 +137,36 @@ export function Gallery({ images, title }: { images: ListingImageShape[]; title:
           <Lightbox images={images} title={title} index={index} onIndexChange={setIndex} open={viewerOpen} onOpenChange={setViewerOpen} />
         </Suspense>
       )}
+    </Box>
+  );
+}
+
+/** The photo on the stage: every size up to the large one (the medium one when quality is reduced). */
+function StagePhoto({ image, alt, first, onClick, onError }: { image: ListingImageShape; alt: string; first: boolean; onClick: () => void; onError: () => void }) {
+  const { src, srcSet } = usePhotoSources(image, 'large')!;
+  return (
+    // contain: the whole photo shows (an ordinary 4:3 phone photo is not cropped to the 16:10 stage).
+    // (A style, not a prop: AspectRatio's own rule sets cover on its img child.)
+    <Box asChild cursor="zoom-in" style={{ objectFit: 'contain' }}>
+      <img
+        key={image.url}
+        src={src}
+        srcSet={srcSet}
+        sizes={srcSet ? GALLERY_PHOTO_SIZES : undefined}
+        alt={alt}
+        // The stage's aspect ratio holds the space; these give the photo's own (no layout shift either way).
+        width={image.width || undefined}
+        height={image.height || undefined}
+        // The first photo is the page's largest paint: fetched at once (never lazily) and first. The others are
+        // shown only after a click, when they are wanted at once too.
+        loading="eager"
+        fetchPriority={first ? 'high' : 'auto'}
+        // The largest paint is not held back for an off-thread decode; the others decode off the main thread.
+        decoding={first ? 'auto' : 'async'}
+        onClick={onClick}
+        onError={onError}
+        draggable={false}
+      />
     </Box>
   );
 }

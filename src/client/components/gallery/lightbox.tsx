@@ -1,6 +1,7 @@
 import { CloseButton, Dialog, Flex, HStack, Portal, Text } from '@chakra-ui/react';
 import { useEffect, useRef } from 'react';
 import type { ListingImageShape } from '../../../shared/types/listing';
+import { photoSources, useReducedImageQuality } from '../../lib/image-quality';
 import { wrap } from './cycle';
 import { PhotoArrow, ThumbnailStrip } from './photo-controls';
 import { useSwipe } from './use-swipe';
@@ -24,12 +25,22 @@ export default function Lightbox({ images, title, index, onIndexChange, open, on
   const swipe = useSwipe({ onLeft: () => go(1), onRight: () => go(-1) });
   const stripRef = useRef<HTMLDivElement>(null);
   const current = images[index]!;
+  const largest = useReducedImageQuality() ? 'medium' : 'large';
+  const viewerSources = photoSources(current, largest);
 
-  // Neighbours load in the background so stepping through feels instant.
+  // Neighbours load in the background so stepping through feels instant (the size the viewer will pick for them).
   useEffect(() => {
     if (!open || n < 2) return;
-    for (const d of [1, -1]) new Image().src = images[wrap(index + d, n)]!.url;
-  }, [open, index, n, images]);
+    for (const d of [1, -1]) {
+      const { src, srcSet } = photoSources(images[wrap(index + d, n)]!, largest);
+      const next = new Image();
+      if (srcSet) {
+        next.sizes = '100vw';
+        next.srcset = srcSet;
+      }
+      next.src = src;
+    }
+  }, [open, index, n, images, largest]);
 
   // Keep the active thumbnail in view.
   useEffect(() => {
@@ -79,7 +90,9 @@ export default function Lightbox({ images, title, index, onIndexChange, open, on
               <Flex flex="1" minH="0" align="center" justify="center" position="relative" px={{ base: 0, md: 20 }} {...swipe}>
                 <img
                   key={current.url}
-                  src={current.url}
+                  {...viewerSources}
+                  // Full screen: up to the large size (the medium one when quality is reduced).
+                  sizes={viewerSources.srcSet ? '100vw' : undefined}
                   alt={`${title} – bilde ${index + 1} av ${n}`}
                   style={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain', userSelect: 'none' }}
                   draggable={false}

@@ -21,6 +21,7 @@ import { formatDate, formatPrice } from '../../../shared/format';
 import type { ListingShape, ListingStatus } from '../../../shared/types/listing';
 import { LISTING_DELETED_MESSAGE, LISTING_DELETED_TITLE } from '../../../shared/schemas/listing';
 import { toast, toastError } from '../../lib/toaster';
+import { usePhotoSources } from '../../lib/image-quality';
 import { RouteErrorAlert } from '../../lib/route-retry';
 import { useTRPC } from '../../trpc';
 import { ConfirmDialog } from '../confirm-dialog';
@@ -64,8 +65,8 @@ export function MyListingsPage() {
         </EmptyCard>
       ) : (
         <Stack as="ul" gap="4" listStyleType="none" data-testid="my-listings">
-          {listings.map((l) => (
-            <MyListingCard key={l.id} listing={l} onDelete={() => setToDelete(l)} />
+          {listings.map((l, i) => (
+            <MyListingCard key={l.id} listing={l} first={i === 0} onDelete={() => setToDelete(l)} />
           ))}
         </Stack>
       )}
@@ -130,7 +131,10 @@ function useInvalidateMine() {
     ]);
 }
 
-function MyListingCard({ listing: l, onDelete }: { listing: ListingShape; onDelete: () => void }) {
+/** The card photo's box: the card's full width on phones, a 256 px column beside the text from 768 px. */
+const MY_CARD_PHOTO_SIZES = '(min-width: 768px) 256px, calc(100vw - 32px)';
+
+function MyListingCard({ listing: l, first, onDelete }: { listing: ListingShape; first: boolean; onDelete: () => void }) {
   const trpc = useTRPC();
   const invalidate = useInvalidateMine();
   const setActive = useMutation(
@@ -144,14 +148,29 @@ function MyListingCard({ listing: l, onDelete }: { listing: ListingShape; onDele
     }),
   );
   const status = STATUS[l.status] ?? STATUS.pending;
-  const cover = l.imageDetails?.[0]?.thumbUrl ?? l.images?.[0];
+  // Up to the medium size (the thumbnail alone on a slow connection or under memory pressure).
+  const photo = usePhotoSources(l.imageDetails?.[0], 'medium');
+  const cover = photo ?? (l.images?.[0] ? { src: l.images[0] } : null);
   const title = `${l.make} ${l.model}`;
 
   return (
     <Card.Root as="li" flexDirection={{ base: 'column', md: 'row' }} overflow="hidden" size="sm" data-testid="my-listing-card" data-status={l.status}>
       <Box flexShrink={0} w={{ base: 'full', md: '64' }} bg="bg.muted" aspectRatio={{ base: 16 / 9, md: 'auto' }} minH={{ md: '44' }} position="relative">
         {cover ? (
-          <Image src={cover} alt={title} position="absolute" inset="0" w="full" h="full" objectFit="cover" loading="lazy" />
+          <Image
+            src={cover.src}
+            srcSet={cover.srcSet}
+            sizes={cover.srcSet ? MY_CARD_PHOTO_SIZES : undefined}
+            alt={title}
+            position="absolute"
+            inset="0"
+            w="full"
+            h="full"
+            objectFit="cover"
+            // The first card's photo is at the top of the page: its largest paint on a phone.
+            loading={first ? 'eager' : 'lazy'}
+            fetchPriority={first ? 'high' : undefined}
+          />
         ) : (
           <Flex position="absolute" inset="0" align="center" justify="center" color="fg.subtle" direction="column" gap="1">
             <Car size={40} aria-hidden />

@@ -14,11 +14,26 @@ import {
 } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import { MapPin } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { Children, createContext, useContext, useState, type ReactNode } from 'react';
 import { FUEL_TYPES, labelOf, TRANSMISSIONS } from '../../../shared/codes';
 import { formatMileage, formatPrice } from '../../../shared/format';
 import type { ListingCardShape } from '../../../shared/types/listing';
+import { usePhotoSources } from '../../lib/image-quality';
 import { CarPlaceholder } from './car-placeholder';
+
+/**
+ * The cover's box in ListingGrid (one column on phones, two from 480 px, three from 1024 px, inside the 7xl container
+ * with its 16/24/32 px padding and 16/24 px gaps): the browser picks the photo size from it and the screen's density
+ * (docs/decisions/013-photo-sizes.md). A narrower box (the search page's, next to its filters) only makes it pick a
+ * size larger than needed, never a blurry one.
+ */
+export const CARD_PHOTO_SIZES =
+  '(min-width: 1280px) 390px, (min-width: 1024px) calc(33.4vw - 38px), (min-width: 768px) calc(50vw - 36px), (min-width: 480px) calc(50vw - 24px), calc(100vw - 32px)';
+/** Cards in the grid's first row (three columns on a desktop) are the page's largest paint candidates. */
+export const PRIORITY_CARDS = 3;
+
+// A card's place in ListingGrid, so the first row loads eagerly without each page counting.
+const GridPosition = createContext<number | null>(null);
 
 /** "2019 · 45 000 km · Elektrisk · Automat": the facts a buyer scans first, empty parts left out. */
 export function listingFacts(l: Pick<ListingCardShape, 'year' | 'mileage' | 'fuelType' | 'transmission'>): string {
@@ -31,7 +46,12 @@ interface ListingCardProps {
   listing: ListingCardShape;
   /** Rendered under the price, above the card-wide link (e.g. a remove button on /lagrede-annonser). */
   action?: ReactNode;
-  /** Above-the-fold cards load their image eagerly. */
+  /**
+   * An above-the-fold card: its photo loads at once (not lazily) and with high priority. Default: the first
+   * PRIORITY_CARDS cards of a ListingGrid.
+   */
+  priority?: boolean;
+  /** The same as `priority` (its earlier name). */
   eager?: boolean;
   /**
    * The title's heading level: one below the heading the cards sit under (h3 under the home page's section h2s,
@@ -41,10 +61,15 @@ interface ListingCardProps {
 }
 
 /** The card of every list view (home, search, saved). The whole card links to /listing/{id}. */
-export function ListingCard({ listing: l, action, eager = false, headingLevel = 'h3' }: ListingCardProps) {
+export function ListingCard({ listing: l, action, priority, eager, headingLevel = 'h3' }: ListingCardProps) {
   const title = `${l.make} ${l.model}`.trim();
   // A missing or broken photo shows the placeholder, never the browser's broken-image icon and alt text.
   const [broken, setBroken] = useState(false);
+  const position = useContext(GridPosition);
+  const first = priority ?? eager ?? (position !== null && position < PRIORITY_CARDS);
+  // Up to the medium size: the box is at most 390 px wide, 780 px at twice the density. The thumbnail alone on a slow
+  // connection or under memory pressure. A card from an older answer (no coverPhoto) has only the thumbnail.
+  const sources = usePhotoSources(l.coverPhoto, 'medium') ?? (l.coverImage ? { src: l.coverImage } : null);
   return (
     <LinkBox
       as="article"
@@ -63,18 +88,23 @@ export function ListingCard({ listing: l, action, eager = false, headingLevel = 
       _focusWithin={{ shadow: 'lg', outline: '2px solid', outlineColor: 'brand.500', outlineOffset: '2px' }}
     >
       <AspectRatio ratio={4 / 3} bg="bg.muted" overflow="hidden">
-        {l.coverImage && !broken ? (
+        {sources && !broken ? (
           <Box asChild objectFit="cover" transition="transform 0.4s ease" _groupHover={{ transform: 'scale(1.04)' }}>
             <img
-              src={l.coverImage}
+              src={sources.src}
+              srcSet={sources.srcSet}
+              sizes={sources.srcSet ? CARD_PHOTO_SIZES : undefined}
               alt={`${title} ${l.year}`}
-              loading={eager ? 'eager' : 'lazy'}
+              // Native lazy loading: the browser starts the fetch well before the card scrolls in (its distance
+              // exceeds the 50 px docs/product/limits.md asks for; docs/decisions/013-photo-sizes.md).
+              loading={first ? 'eager' : 'lazy'}
               decoding="async"
               onError={() => setBroken(true)}
+              // The 4:3 box holds the space before the photo arrives (no layout shift); these only give the ratio.
               width={480}
               height={360}
               // Lets the browser fetch above-the-fold covers before the rest of the page's images.
-              {...(eager ? { fetchPriority: 'high' as const } : {})}
+              {...(first ? { fetchPriority: 'high' as const } : {})}
             />
           </Box>
         ) : (
@@ -135,9 +165,18 @@ export function ListingCardSkeleton() {
   );
 }
 
-/** One column on phones, two on tablets, three from 1024 px. */
-export function ListingGrid(props: SimpleGridProps) {
-  return <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap={{ base: 4, md: 6 }} {...props} />;
+/**
+ * One column on phones, two on tablets, three from 1024 px. Tells each card its place, so the first row's photos
+ * load first (ListingCard's `priority`).
+ */
+export function ListingGrid({ children, ...props }: SimpleGridProps) {
+  return (
+    <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap={{ base: 4, md: 6 }} {...props}>
+      {Children.map(children, (child, i) => (
+        <GridPosition value={i}>{child}</GridPosition>
+      ))}
+    </SimpleGrid>
+  );
 }
 
 export function ListingGridSkeleton({ count = 6 }: { count?: number }) {
