@@ -47,7 +47,7 @@ export function AdminLayout() {
         </Stack>
         <MetricsToggle open={metricsOpen} onToggle={() => setMetricsOpen((o) => !o)} controls={metricsId} />
       </Flex>
-      {metricsOpen && <MetricsPanel id={metricsId} store={metrics} />}
+      {metricsOpen && <MetricsPanel id={metricsId} metrics={metrics} />}
       <AdminNav />
       <Box pt={{ base: 4, md: 6 }}>
         <Outlet />

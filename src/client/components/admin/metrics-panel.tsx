@@ -32,6 +32,7 @@ export const METRICS_TEXTS = {
   apiEmpty: 'Ingen API-kall målt ennå.',
   columns: { group: 'Kall', count: 'Antall', median: 'Median', p95: 'p95', last: 'Siste' },
   loading: 'Starter målingene …',
+  loadFailed: 'Kunne ikke starte målingene. Last siden på nytt for å prøve igjen.',
 } as const;
 
 export const RATING_LABELS: Record<Rating, string> = { good: 'God', 'needs-improvement': 'Bør forbedres', poor: 'Dårlig' };
@@ -60,20 +61,31 @@ const noSubscription = () => () => {};
  * Starts this page's measurements when `enabled` (an admin's Developer Panel mounted): lib/metrics.ts and web-vitals
  * are loaded only then, so no visitor downloads them. Measuring goes on for the rest of the page's life.
  */
-export function useMetricsStore(enabled: boolean): MetricsStore | undefined {
-  const [store, setStore] = useState<MetricsStore>();
+export function useMetricsStore(enabled: boolean): MetricsLoad {
+  const [load, setLoad] = useState<MetricsLoad>({});
   useEffect(() => {
     if (!enabled) return;
     let cancelled = false;
-    void import('../../lib/metrics').then((m) => {
-      const started = m.startMetrics();
-      if (!cancelled) setStore(started);
-    });
+    import('../../lib/metrics').then(
+      (m) => {
+        const store = m.startMetrics();
+        if (!cancelled) setLoad({ store });
+      },
+      // The chunk did not load (offline, or a deploy replaced it): the panel says so instead of waiting forever.
+      () => {
+        if (!cancelled) setLoad({ failed: true });
+      },
+    );
     return () => {
       cancelled = true;
     };
   }, [enabled]);
-  return store;
+  return load;
+}
+
+export interface MetricsLoad {
+  store?: MetricsStore;
+  failed?: boolean;
 }
 
 /** The button that opens and closes the panel (a disclosure: it says whether it is open and what it controls). */
@@ -90,7 +102,7 @@ export function MetricsToggle({ open, onToggle, controls }: { open: boolean; onT
 }
 
 /** The open panel. Mounted only while open: its login check polls only then. */
-export function MetricsPanel({ id, store }: { id: string; store: MetricsStore | undefined }) {
+export function MetricsPanel({ id, metrics: { store, failed } }: { id: string; metrics: MetricsLoad }) {
   const subscribe = useCallback((listener: () => void) => (store ? store.subscribe(listener) : noSubscription()), [store]);
   const getSnapshot = useCallback(() => store?.getSnapshot() ?? EMPTY, [store]);
   const snapshot = useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
@@ -108,8 +120,13 @@ export function MetricsPanel({ id, store }: { id: string; store: MetricsStore | 
           </Stack>
           <LoginStatus />
         </Flex>
-        <Vitals snapshot={snapshot} ready={!!store} />
-        <ApiLatency snapshot={snapshot} ready={!!store} />
+        {failed && (
+          <Text textStyle="sm" color="red.fg" role="alert">
+            {METRICS_TEXTS.loadFailed}
+          </Text>
+        )}
+        <Vitals snapshot={snapshot} ready={!!store || !!failed} />
+        <ApiLatency snapshot={snapshot} ready={!!store || !!failed} />
       </Card.Body>
     </Card.Root>
   );
@@ -121,8 +138,9 @@ function LoginStatus() {
   const checkedAt = Math.max(me.dataUpdatedAt, me.errorUpdatedAt);
   const state = me.isError ? METRICS_TEXTS.checkFailed : me.data ? METRICS_TEXTS.loggedInAs(me.data.name) : me.isPending ? METRICS_TEXTS.checking : METRICS_TEXTS.loggedOut;
   return (
-    <Stack gap="0.5" textAlign={{ base: 'start', md: 'end' }} data-testid="metrics-login" aria-live="polite">
-      <Text textStyle="sm" fontWeight="semibold" color={me.isError || (!me.isPending && !me.data) ? 'red.fg' : 'fg'}>
+    <Stack gap="0.5" textAlign={{ base: 'start', md: 'end' }} data-testid="metrics-login">
+      {/* Announced when the state changes (a session ended elsewhere), not at every check's new time. */}
+      <Text textStyle="sm" fontWeight="semibold" color={me.isError || (!me.isPending && !me.data) ? 'red.fg' : 'fg'} aria-live="polite">
         {state}
       </Text>
       {checkedAt > 0 && (
