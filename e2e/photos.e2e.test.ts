@@ -1,5 +1,5 @@
 // Listing photos come in three sizes and the browser picks through srcset/sizes (issue 12,
-// docs/decisions/013-photo-sizes.md): a phone gets the medium size on cards and in the gallery instead of the large file,
+// docs/product/limits.md#photo-sizes): a phone gets the medium size on cards and in the gallery instead of the large file,
 // the listing page's first photo is fetched eagerly with high priority, later cards lazily, and a slow connection or
 // memory pressure caps every photo one size lower. Listings are inserted with photos made by the real pipeline and
 // written into the server's upload folder; the model names carry a per-run tag.

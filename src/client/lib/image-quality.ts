@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { ListingImageShape } from '../../shared/types/listing';
 
 // Which photo sizes a listing photo offers the browser (docs/product/limits.md: "a slow connection or memory use above
-// 80 % lowers image quality"; docs/decisions/013-photo-sizes.md). Each photo comes in three WebP sizes (thumbnail
+// 80 % lowers image quality"; docs/product/limits.md#photo-sizes). Each photo comes in three WebP sizes (thumbnail
 // ≤ 480 px, medium 800 px wide, large ≤ 1600 px) and every <img> lists those its box can use in `srcset` with their
 // widths; `sizes` says how wide the box is, and the browser picks for the screen's density. On a slow connection or
 // under memory pressure the list is capped one size lower, so the browser cannot pick the bigger files at all.

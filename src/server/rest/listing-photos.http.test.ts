@@ -10,7 +10,7 @@ import { callerFor, createTestApp, json, loggedInUser, type TestApp } from '../t
 import { photoLikeJpeg, pngImage, toDataUrl } from '../testing/images';
 
 // Every listing answer carries each photo's medium size and the sizes' widths, so the client can build srcset with w
-// descriptors (docs/decisions/013-photo-sizes.md); the fields that were there before are unchanged.
+// descriptors (docs/product/limits.md#photo-sizes); the fields that were there before are unchanged.
 
 let t: TestApp;
 let seller: Awaited<ReturnType<typeof loggedInUser>>;

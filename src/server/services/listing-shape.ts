@@ -20,7 +20,7 @@ export function placeFromAddress(address: string): string {
 }
 
 // --- photo sizes ------------------------------------------------------------------------------------------------
-// Each photo is stored in three WebP sizes (src/server/services/images.ts, docs/decisions/013-photo-sizes.md): the
+// Each photo is stored in three WebP sizes (src/server/services/images.ts, docs/product/limits.md#photo-sizes): the
 // large one (≤ 1600 px on the long side, its size is the row's width × height), a medium one 800 px wide, and a
 // thumbnail ≤ 480 px on the long side. The smaller sizes' widths follow from the large one's, so they are computed
 // here rather than stored: the client builds `srcset` from them (w descriptors).

@@ -10,7 +10,7 @@ import { useSwipe } from './use-swipe';
 
 /**
  * The stage's width on the listing page (routes/listing.$id.tsx: the 7xl container with its 16/24/32 px padding; from
- * 1024 px a 380 px column and a 32 px gap beside it), for the browser to pick the photo size (docs/decisions/013-photo-sizes.md).
+ * 1024 px a 380 px column and a 32 px gap beside it), for the browser to pick the photo size (docs/product/limits.md#photo-sizes).
  */
 export const GALLERY_PHOTO_SIZES = '(min-width: 1280px) 800px, (min-width: 1024px) calc(100vw - 476px), (min-width: 768px) calc(100vw - 48px), calc(100vw - 32px)';
 

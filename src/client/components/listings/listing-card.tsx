@@ -24,7 +24,7 @@ import { CarPlaceholder } from './car-placeholder';
 /**
  * The cover's box in ListingGrid (one column on phones, two from 480 px, three from 1024 px, inside the 7xl container
  * with its 16/24/32 px padding and 16/24 px gaps): the browser picks the photo size from it and the screen's density
- * (docs/decisions/013-photo-sizes.md). A narrower box (the search page's, next to its filters) only makes it pick a
+ * (docs/product/limits.md#photo-sizes). A narrower box (the search page's, next to its filters) only makes it pick a
  * size larger than needed, never a blurry one.
  */
 export const CARD_PHOTO_SIZES =
@@ -96,7 +96,7 @@ export function ListingCard({ listing: l, action, priority, eager, headingLevel 
               sizes={sources.srcSet ? CARD_PHOTO_SIZES : undefined}
               alt={`${title} ${l.year}`}
               // Native lazy loading: the browser starts the fetch well before the card scrolls in (its distance
-              // exceeds the 50 px docs/product/limits.md asks for; docs/decisions/013-photo-sizes.md).
+              // exceeds the 50 px docs/product/limits.md asks for; docs/product/limits.md#photo-sizes).
               loading={first ? 'eager' : 'lazy'}
               decoding="async"
               onError={() => setBroken(true)}
