@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
-import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import helmet, { type HelmetOptions } from 'helmet';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
@@ -25,6 +24,7 @@ import { createStores } from './services/stores';
 import { registerRestRoutes } from './rest/adapter';
 import { registerApiDocs } from './rest/openapi';
 import { restRoutes } from './rest/routes';
+import { listingsBuyerShortcuts } from './rest/routes/listings-buyer';
 import { makeCreateContext } from './trpc/context';
 import { registerHtmlShell } from './http/html-shell';
 import { RequestAuth } from './auth/request-auth';
@@ -84,13 +84,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await prepareDatabase(deps);
   });
 
-  await app.register(cookie);
+  // Cookies are read where needed (the session cookie, src/server/auth/cookies.ts); the plugin only writes them, so
+  // it does not parse every request's Cookie header.
+  await app.register(cookie, { hook: false });
   // Compressed answers (src/server/http/compression.ts): registered before any route, since it configures each route
   // as it is declared.
   await registerCompression(app);
-  // Security headers: the helmet configuration below, computed once. @fastify/helmet alone would rebuild the
-  // helmet middleware (and re-parse the CSP) on every request, which halved the throughput of cached searches;
-  // it stays registered with global: false for its per-route `reply.helmet()` escape hatch.
+  // Security headers: the helmet configuration below, computed once. @fastify/helmet would rebuild the helmet
+  // middleware (and re-parse the CSP) on every request, which halved the throughput of cached searches, and even with
+  // global: false it adds two hooks to every request (one async) to offer `reply.helmet()`, which nothing uses.
   const helmetOptions: HelmetOptions = {
     contentSecurityPolicy:
       config.env === 'development'
@@ -116,7 +118,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
           },
     crossOriginEmbedderPolicy: false,
   };
-  await app.register(fastifyHelmet, { ...helmetOptions, global: false } as FastifyHelmetOptions);
   const securityHeaders = computeSecurityHeaders(helmetOptions);
   app.addHook('onRequest', (_req, reply, done) => {
     reply.headers(securityHeaders);
@@ -162,7 +163,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
 
-  registerRestRoutes(app, { router: appRouter, routes: restRoutes, createContext, authPrecheck });
+  registerRestRoutes(app, {
+    router: appRouter,
+    routes: restRoutes,
+    createContext,
+    authPrecheck,
+    shortcuts: { stores: deps.stores, rows: listingsBuyerShortcuts },
+  });
   // The /api/* contract as OpenAPI 3.1 and its reference page (docs/product/api.md#openapi).
   await registerApiDocs(app, restRoutes, { version: '1' });
   registerUploads(app, config.uploadDir);

@@ -13,11 +13,16 @@ import type { Vocabulary } from './query-words';
 const MAX_MATCHES = 300;
 /**
  * A page of 24 full listings (REST) holds ~70 KB of objects, its 30 KB of JSON bytes and up to ~10 KB of compressed
- * copies; 200 pages stay within ~25 MB of the server's 250 MB (docs/decisions/013-request-cost.md). Card pages (tRPC)
+ * copies; 150 pages (and at most 100 more held by `answers` alone) stay within ~30 MB of the server's 250 MB (docs/decisions/013-request-cost.md). Card pages (tRPC)
  * are a third of that. The pages that are asked for again and again (home page, popular searches, the client's
  * warm-up) stay in.
  */
-const MAX_RESULTS = 200;
+const MAX_RESULTS = 150;
+/**
+ * Request keys (a REST URL) answered in this version, each pointing at a page the results hold too (no copy): the
+ * most asked-for URLs, so a repeated one skips parsing and planning (listing-search.ts `answered`).
+ */
+const MAX_ANSWERS = 100;
 
 /**
  * One page of search results, shared between identical searches (frozen: do not mutate). Its JSON text is written
@@ -64,6 +69,10 @@ export class SearchCache {
   readonly matches = new TtlLru<number[]>(MAX_MATCHES);
   /** Card pages (the web client over tRPC) and full-listing pages (REST) alike, under distinct keys. */
   readonly results = new TtlLru<SearchResult<unknown>>(MAX_RESULTS);
+  /** Pages by the request that asked for them (see MAX_ANSWERS). */
+  readonly answers = new TtlLru<SearchResult<unknown>>(MAX_ANSWERS);
+  /** The version each page was made in. */
+  private readonly madeIn = new WeakMap<SearchResult<unknown>, number>();
   /**
    * What is for sale (makes and models with counts, the vocabulary free text is read with; places on demand). Not
    * dropped with the version: new listings' makes and models join the vocabulary at once, and the whole is rebuilt
@@ -78,6 +87,21 @@ export class SearchCache {
     this.version = version;
     this.matches.clear();
     this.results.clear();
+    this.answers.clear();
+  }
+
+  /** A page made now, in the current version. */
+  made<T extends SearchResult<unknown>>(result: T): T {
+    if (!this.madeIn.has(result)) this.madeIn.set(result, this.version);
+    return result;
+  }
+
+  /**
+   * Keeps `result` under `key` if it was made in the current version: a request that awaited between its search and
+   * this call may have seen a write in between, and what the cache holds must all be of one version.
+   */
+  remember(key: string, result: SearchResult<unknown>) {
+    if (this.madeIn.get(result) === this.version) this.answers.set(key, result);
   }
 
   get currentVersion() {

@@ -187,24 +187,48 @@ export class ListingSearch {
   ): SearchResult<Item> {
     const state = this.readState();
     const key = JSON.stringify([columns, ...KEY_ORDER.map((k) => p[k] ?? null)]);
-    const cached = this.cache.results.getOrSet(key, () => {
-      try {
-        const plan = this.planWith(state, p, columns);
-        if (!plan || plan.total === 0 || p.offset >= plan.total) return new SearchResult<Item>([], plan?.total ?? 0);
-        // Every match was found (and sorted): the page is a slice of them. Else the page walks its sort order.
-        const items = plan.matches
-          ? byIds(plan.matches.slice(p.offset, p.offset + p.limit))
-          : readPage(plan.page.sql, [...plan.page.params, p.limit, p.offset]);
-        return new SearchResult(items, plan.total, plan.bounded);
-      } catch (err) {
-        // Terms are built so FTS5 cannot reject them; should a tokenizer edge case slip through anyway, the search
-        // finds nothing rather than failing the page.
-        if (!isFtsError(err)) throw err;
-        return new SearchResult<Item>([], 0);
-      }
-    });
+    const cached = this.cache.results.getOrSet(key, () => this.cache.made(this.page(state, p, columns, byIds, readPage)));
     // The key's first element says which kind of page it holds.
     return cached as SearchResult<Item>;
+  }
+
+  /** One page worked out: the plan, its matches or bounded count, and the page's items. */
+  private page<Item>(
+    state: SearchState,
+    p: SearchParams,
+    columns: 'card' | 'id',
+    byIds: (ids: readonly number[]) => Item[],
+    readPage: (sql: string, params: unknown[]) => Item[],
+  ): SearchResult<Item> {
+    try {
+      const plan = this.planWith(state, p, columns);
+      if (!plan || plan.total === 0 || p.offset >= plan.total) return new SearchResult<Item>([], plan?.total ?? 0);
+      // Every match was found (and sorted): the page is a slice of them. Else the page walks its sort order.
+      const items = plan.matches
+        ? byIds(plan.matches.slice(p.offset, p.offset + p.limit))
+        : readPage(plan.page.sql, [...plan.page.params, p.limit, p.offset]);
+      return new SearchResult(items, plan.total, plan.bounded);
+    } catch (err) {
+      // Terms are built so FTS5 cannot reject them; should a tokenizer edge case slip through anyway, the search
+      // finds nothing rather than failing the page.
+      if (!isFtsError(err)) throw err;
+      return new SearchResult<Item>([], 0);
+    }
+  }
+
+  /**
+   * The page `remember` stored under `requestKey` in the current listings version, if any. For callers whose key
+   * determines the parameters exactly (the REST route keys on its URL: the same URL parses to the same input), so a
+   * repeated request skips parsing and planning; the version is read first, so the page is never stale.
+   */
+  answered<Item>(requestKey: string): SearchResult<Item> | undefined {
+    this.readState();
+    return this.cache.answers.get(requestKey) as SearchResult<Item> | undefined;
+  }
+
+  /** Keeps `result` (a page this search answered in the current version) for `answered(requestKey)`. */
+  remember(requestKey: string, result: SearchResult<unknown>) {
+    this.cache.remember(requestKey, result);
   }
 
   /**
@@ -214,6 +238,7 @@ export class ListingSearch {
   forgetAnswers() {
     this.cache.matches.clear();
     this.cache.results.clear();
+    this.cache.answers.clear();
   }
 
   /** The plan a search would run, for tests and EXPLAIN QUERY PLAN. */
