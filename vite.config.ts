@@ -53,9 +53,12 @@ function precompress(): Plugin {
   };
 }
 
-/** Modules of the libraries the entry runs on every page (see build.rolldownOptions.output.codeSplitting). */
+/**
+ * Modules of the libraries the entry runs on every page (see build.rolldownOptions.output.codeSplitting). tRPC's
+ * WebSocket link is left out: only a logged-in user's live updates load it (src/client/realtime/ws-link.ts).
+ */
 const FRAMEWORK =
-  /node_modules[\\/](?:react|react-dom|scheduler|@tanstack[\\/](?:router-core|react-router|history|store|react-store|query-core|react-query)|@trpc|@emotion|stylis|use-sync-external-store|hoist-non-react-statics|react-is)[\\/]/;
+  /node_modules[\\/](?:react|react-dom|scheduler|@tanstack[\\/](?:router-core|react-router|history|store|react-store|query-core|react-query)|@trpc(?![\\/]client[\\/]dist[\\/](?:links[\\/])?wsLink)|@emotion|stylis|use-sync-external-store|hoist-non-react-statics|react-is)[\\/]/;
 
 // The router plugin must come before react() (docs/stack.md).
 export default defineConfig({
@@ -91,7 +94,9 @@ export default defineConfig({
           // The libraries every page runs before it renders (React, the router, TanStack Query and tRPC, Emotion) in
           // one chunk: left to the automatic split they came as a dozen chunks shared with the lazy pages, which the
           // first load fetched anyway and which, compressed one by one, cost ≈ 4 KB more brotli than together.
-          groups: [{ name: 'framework', test: FRAMEWORK }],
+          // includeDependenciesRecursively: a group otherwise also takes every module its modules import, which put
+          // tRPC's WebSocket link (re-exported by the '@trpc/client' index) back in.
+          groups: [{ name: 'framework', test: FRAMEWORK, includeDependenciesRecursively: false }],
         },
       },
     },

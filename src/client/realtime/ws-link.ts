@@ -1,4 +1,7 @@
-import { createWSClient, wsLink, type TRPCLink } from '@trpc/client';
+import type { TRPCLink } from '@trpc/client';
+// The link's own entry point: importing it from '@trpc/client' would tie its modules to that index, which the first
+// load imports (for the HTTP links), and keep them in the first load.
+import { createWSClient, wsLink } from '@trpc/client/links/wsLink/wsLink';
 import type { AppRouter } from '../../server/trpc/root';
 
 // The tRPC WebSocket link, in a chunk of its own: only a logged-in user's live updates (live-updates.tsx) subscribe,

@@ -2,6 +2,7 @@ import { Box, Flex } from '@chakra-ui/react';
 import { createRootRouteWithContext, Outlet, useRouter, useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { Header } from '../components/layout/header';
+import { AfterFirstPaint } from '../components/layout/after-first-paint';
 import { Footer } from '../components/layout/footer';
 import { NotFoundPage } from '../components/layout/not-found';
 import { HOME_TITLE } from '../components/layout/page-title';
@@ -26,7 +27,9 @@ function RootLayout() {
       <Box as="main" flex="1" id="main" tabIndex={-1} _focus={{ outline: 'none' }}>
         <Outlet />
       </Box>
-      <Footer />
+      <AfterFirstPaint>
+        <Footer />
+      </AfterFirstPaint>
       <LiveUpdates />
     </Flex>
   );

@@ -34,6 +34,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { AfterFirstPaint } from '../components/layout/after-first-paint';
 import { ListingCard, ListingGrid, ListingGridSkeleton } from '../components/listings/listing-card';
 import { QuickSearch } from '../components/search/quick-search';
 import { useTRPC, type TRPCOptions } from '../trpc';
@@ -57,10 +58,14 @@ function HomePage() {
   return (
     <>
       <Hero />
-      <LatestListings />
-      <VehicleDataBand />
-      <WhyChoose />
-      <Services />
+      {/* Below the hero on a phone: on a first visit, rendered just after the hero's first paint (the loader has
+          started the latest listings' fetch all the same). */}
+      <AfterFirstPaint>
+        <LatestListings />
+        <VehicleDataBand />
+        <WhyChoose />
+        <Services />
+      </AfterFirstPaint>
     </>
   );
 }

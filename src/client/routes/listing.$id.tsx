@@ -22,6 +22,7 @@ import { EquipmentList, KeyFacts, MoreDetails, Section, ServiceBookNote, SpecGri
 import { LocationMap } from '../components/listings/location-map';
 import { PriceBox, type ListingDetail } from '../components/listings/price-box';
 import { shownPrice } from '../components/listings/price';
+import { AfterFirstPaint } from '../components/layout/after-first-paint';
 import { pageHead } from '../components/layout/page-title';
 import { formatPrice } from '../../shared/format';
 import { reviewNotices, ReviewNotices } from '../components/listings/review-status';
@@ -132,34 +133,39 @@ function ListingView({ listing: l }: { listing: ListingDetail }) {
 
         <Stack gridArea="aside" gap={{ base: 4, md: 6 }} alignSelf="start" position={{ lg: 'sticky' }} top={{ lg: '24' }}>
           <PriceBox listing={l} />
-          <SellerCard listing={l} />
-          <VegvesenCheck registrationNumber={l.registrationNumber} />
+          <AfterFirstPaint>
+            <SellerCard listing={l} />
+            <VegvesenCheck registrationNumber={l.registrationNumber} />
+          </AfterFirstPaint>
         </Stack>
 
         <Stack gridArea="main" gap={{ base: 4, md: 6 }} minW="0">
-          <Section title="Detaljer">
-            <SpecGrid listing={l} />
-            <MoreDetails listing={l} />
-          </Section>
-          {(l.equipment.length > 0 || serviceBook) && (
-            <Section title="Utstyr">
-              <Stack gap="4">
-                {serviceBook && <ServiceBookNote />}
-                {l.equipment.length > 0 && <EquipmentList items={l.equipment} />}
-              </Stack>
+          {/* Below the photos and the price: on a first visit, rendered just after their first paint. */}
+          <AfterFirstPaint>
+            <Section title="Detaljer">
+              <SpecGrid listing={l} />
+              <MoreDetails listing={l} />
             </Section>
-          )}
-          {l.description.trim() && (
-            <Section title="Beskrivelse">
-              {/* Plain text: React escapes it; pre-line keeps the seller's line breaks. */}
-              <Text whiteSpace="pre-line" lineHeight="1.7" wordBreak="break-word" data-testid="description">
-                {l.description}
-              </Text>
-            </Section>
-          )}
-          <LocationMap address={l.address} place={l.place} hidden={l.hideAddress} />
-          {/* The server refuses an inquiry about one's own listing; the owner gets no form. */}
-          {!l.isOwner && <InquiryForm listingId={l.id} carName={`${title} (${l.year})`} />}
+            {(l.equipment.length > 0 || serviceBook) && (
+              <Section title="Utstyr">
+                <Stack gap="4">
+                  {serviceBook && <ServiceBookNote />}
+                  {l.equipment.length > 0 && <EquipmentList items={l.equipment} />}
+                </Stack>
+              </Section>
+            )}
+            {l.description.trim() && (
+              <Section title="Beskrivelse">
+                {/* Plain text: React escapes it; pre-line keeps the seller's line breaks. */}
+                <Text whiteSpace="pre-line" lineHeight="1.7" wordBreak="break-word" data-testid="description">
+                  {l.description}
+                </Text>
+              </Section>
+            )}
+            <LocationMap address={l.address} place={l.place} hidden={l.hideAddress} />
+            {/* The server refuses an inquiry about one's own listing; the owner gets no form. */}
+            {!l.isOwner && <InquiryForm listingId={l.id} carName={`${title} (${l.year})`} />}
+          </AfterFirstPaint>
         </Stack>
       </Grid>
     </Container>

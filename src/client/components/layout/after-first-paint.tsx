@@ -1,0 +1,30 @@
+import { startTransition, useEffect, useState, type ReactNode } from "react";
+
+// What lies below the fold of the page a visit starts on is rendered after that page's first paint, in a transition
+// (React renders it in slices and lets the browser paint and answer input in between), so the top of the page, and
+// with it the Largest Contentful Paint, does not wait for it on a slow phone (docs/decisions/010-compression-and-bundle.md
+// "First paint"). Later pages render everything at once: a page reached by a link or the back button must be whole
+// at its first render, or scroll restoration would find it too short.
+
+let firstLoadOver = false;
+
+/** `children` at once after the first page; on the first page, just after its first paint. */
+export function AfterFirstPaint({ children }: { children: ReactNode }) {
+  const [shown, setShown] = useState(firstLoadOver);
+  useEffect(() => {
+    if (shown) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // The frame after the next paint: requestAnimationFrame runs before it, the timeout after it.
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => {
+        firstLoadOver = true;
+        startTransition(() => setShown(true));
+      });
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [shown]);
+  return shown ? children : null;
+}
