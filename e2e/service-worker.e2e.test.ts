@@ -105,7 +105,7 @@ async function stopServer() {
   });
 }
 
-/** The deploy: the server stops serving build A and serves build B, on the same address. */
+/** A deploy: the server stops and starts again on the same address, serving `build`. */
 async function deploy(build: Build) {
   await stopServer();
   await serve(build);
@@ -124,6 +124,25 @@ function running(page: TestPage) {
     entry: new URL(document.querySelector<HTMLScriptElement>('script[type="module"][src*="/assets/"]')!.src).pathname,
     worker: navigator.serviceWorker.controller ? new URL(navigator.serviceWorker.controller.scriptURL).searchParams.get('v') : null,
   }));
+}
+
+/** The worker registration as the page sees it, and the caches: printed when the take-over did not come. */
+function workerState(page: TestPage) {
+  return page.evaluate(async () => {
+    const reg = await navigator.serviceWorker.getRegistration();
+    const v = (w?: ServiceWorker | null) => (w ? `${new URL(w.scriptURL).searchParams.get('v')} (${w.state})` : '-');
+    return `controller ${v(navigator.serviceWorker.controller)}; installing ${v(reg?.installing)}; waiting ${v(reg?.waiting)}; active ${v(reg?.active)}; caches ${(await caches.keys()).join(', ')}`;
+  });
+}
+
+/** Waits until the page runs `build` under `build`'s worker. */
+async function expectRunning(page: TestPage, build: Build, timeout = 30_000) {
+  await expect
+    .poll(() => running(page), { timeout })
+    .toEqual({ entry: `/assets/${build.version}.js`, worker: build.version })
+    .catch(async (err: Error) => {
+      throw new Error(`${err.message}\n${await workerState(page).catch((e: Error) => e.message)}`);
+    });
 }
 
 /** Every built file the page loaded belongs to `build`, none to `other`. */
@@ -164,7 +183,7 @@ describe('a new build', () => {
   });
 
   it("reloading after a deploy runs the new build at once: its worker takes over without another reload, the old build's cache goes, and the new shell opens offline", async () => {
-    await serve(buildA);
+    await deploy(buildA);
     const page = await newPage({ width: 390, height: 844 });
     await page.goto(`${base}/`);
     await rendered(page);
@@ -177,7 +196,7 @@ describe('a new build', () => {
     const counter = countLoads(page);
     await page.reload();
     await rendered(page);
-    await expect.poll(() => running(page), { timeout: 20_000 }).toEqual({ entry: `/assets/${buildB.version}.js`, worker: buildB.version });
+    await expectRunning(page, buildB);
     await expectOnlyFilesOf(page, buildB, buildA);
     await expect.poll(() => shellCaches(page), { timeout: 15_000 }).toEqual([`bp-shell-${buildB.version}`]);
     await settle();
@@ -216,13 +235,13 @@ describe('a new build', () => {
     const newTabLoads = countLoads(newTab);
     await newTab.goto(`${base}/`);
     await rendered(newTab);
-    await expect.poll(() => running(newTab), { timeout: 20_000 }).toEqual({ entry: `/assets/${buildB.version}.js`, worker: buildB.version });
+    await expectRunning(newTab, buildB);
 
     // The old tab reloads by itself, once, into build B.
     await expect.poll(() => oldTabLoads.loads, { timeout: 20_000 }).toBe(1);
     await rendered(oldTab);
     expect(await oldTab.evaluate(() => (window as unknown as { __buildA?: boolean }).__buildA ?? false)).toBe(false);
-    await expect.poll(() => running(oldTab), { timeout: 10_000 }).toEqual({ entry: `/assets/${buildB.version}.js`, worker: buildB.version });
+    await expectRunning(oldTab, buildB);
     await expectOnlyFilesOf(oldTab, buildB, buildA);
     await expect.poll(() => shellCaches(oldTab), { timeout: 15_000 }).toEqual([`bp-shell-${buildB.version}`]);
 
@@ -233,6 +252,49 @@ describe('a new build', () => {
     expect(await controlledShell(newTab)).toBe(`bp-shell-${buildB.version}`);
     expectNoErrors(oldTab);
     expect(newTab.errors).toEqual([]);
+  });
+
+  it('a tab left open on the old build that opens a page it has not loaded yet gets that page on the new build (one reload)', async () => {
+    await deploy(buildA);
+    const page = await newPage();
+    await page.goto(`${base}/`);
+    await rendered(page);
+    expect(await waitForOfflineReady(page)).toBe(`bp-shell-${buildA.version}`);
+    const counter = countLoads(page);
+
+    // After the deploy, build A's page asks for its own chunk of /personvern, which is no longer on the server.
+    await deploy(buildB);
+    await page.locator('footer').getByRole('link', { name: 'Personvern' }).click();
+    await page.waitForURL('**/personvern');
+    await page.getByRole('heading', { level: 1, name: /personvern/i }).waitFor({ timeout: 20_000 });
+    await expectRunning(page, buildB);
+    await expectOnlyFilesOf(page, buildB, buildA);
+    await settle();
+    expect(counter.loads).toBe(1);
+    // The only errors: build A's missing chunk, before the reload.
+    expectNoErrors(page, [/status of 404/, /Failed to fetch dynamically imported module/]);
+  });
+
+  it("a load of the new build cut off before its worker is in leaves the old build's shell to open offline", async () => {
+    await deploy(buildA);
+    const page = await newPage();
+    await page.goto(`${base}/`);
+    await rendered(page);
+    expect(await waitForOfflineReady(page)).toBe(`bp-shell-${buildA.version}`);
+
+    await deploy(buildB);
+    // The connection drops after build B's page came (through build A's worker) and before its script did.
+    await page.context().route(`**/assets/${buildB.version}.js`, (route) => route.abort('internetdisconnected'));
+    await page.reload();
+    await expect.poll(() => running(page)).toEqual({ entry: `/assets/${buildB.version}.js`, worker: buildA.version });
+    await page.context().setOffline(true);
+    await page.context().unroute(`**/assets/${buildB.version}.js`);
+    await page.reload();
+    // Build A's worker kept build A's page, whose files it holds: the site opens, offline.
+    await page.getByText('Du er frakoblet').waitFor();
+    await rendered(page);
+    expect(await running(page)).toEqual({ entry: `/assets/${buildA.version}.js`, worker: buildA.version });
+    await page.context().setOffline(false);
   });
 });
 
