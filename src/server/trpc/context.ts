@@ -25,7 +25,6 @@ export interface Context extends AppDeps {
  * the auth precheck (`RequestAuth`), and not at all without a cookie.
  */
 export function makeCreateContext(deps: AppDeps, auth: RequestAuth = new RequestAuth(deps.db)) {
-  const anonymous = { session: null, user: null };
   return ({ req, res }: { req: FastifyRequest | IncomingMessage; res: FastifyReply | unknown }): Context => {
     const headers = req.headers;
     const isReply = typeof (res as FastifyReply)?.setCookie === 'function';
@@ -35,14 +34,14 @@ export function makeCreateContext(deps: AppDeps, auth: RequestAuth = new Request
     // A stale or expired cookie is cleared so the browser stops sending it.
     if (caller?.token && !caller.session) cookies.clearSession();
     const setHeader = isReply ? (name: string, value: string) => void (res as FastifyReply).header(name, value) : () => {};
+    // One spread, then plain properties: an object literal V8 builds on its fast path (a second spread or an accessor
+    // here cost several microseconds per request).
     return {
       ...deps,
-      ...(caller ? { session: caller.session, user: caller.user } : anonymous),
+      session: caller?.session ?? null,
+      user: caller?.user ?? null,
       cookies,
-      // Read when a rate limit asks (Fastify works out the address from trustProxy on each read).
-      get ip() {
-        return clientIpOf(req);
-      },
+      ip: clientIpOf(req),
       userAgent: String(headers['user-agent'] ?? ''),
       setHeader,
     };
