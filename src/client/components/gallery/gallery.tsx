@@ -2,7 +2,7 @@ import { AspectRatio, Badge, Box, Button, HStack } from '@chakra-ui/react';
 import { Expand } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import type { ListingImageShape } from '../../../shared/types/listing';
-import { usePhotoSources } from '../../lib/image-quality';
+import { photoSources, useReducedImageQuality } from '../../lib/image-quality';
 import { CarPlaceholder } from '../listings/car-placeholder';
 import { wrap } from './cycle';
 import { PhotoArrow, ThumbnailStrip } from './photo-controls';
@@ -141,32 +141,43 @@ export function Gallery({ images, title }: { images: ListingImageShape[]; title:
   );
 }
 
-/** The photo on the stage: every size up to the large one (the medium one when quality is reduced). */
+/** Below this width the stage is a phone's: the medium size is its largest (see StagePhoto). */
+const PHONE_STAGE = '(max-width: 767px)';
+
+/**
+ * The photo on the stage. On a phone (below 768 px) up to the medium size: the stage is at most 736 px wide there, and
+ * 800 px is 2.2× a 360 px stage, where the eye no longer tells the difference on a photo; without this cap Chromium
+ * takes the large file (up to five times the bytes) on a 3× phone, for the page's largest paint. The full-screen
+ * viewer still offers the large size. Wider screens get every size. One size lower each when quality is reduced.
+ */
 function StagePhoto({ image, alt, first, onClick, onError }: { image: ListingImageShape; alt: string; first: boolean; onClick: () => void; onError: () => void }) {
-  const { src, srcSet } = usePhotoSources(image, 'large')!;
+  const reduced = useReducedImageQuality();
+  const phone = photoSources(image, reduced ? 'thumb' : 'medium');
+  const { src, srcSet } = photoSources(image, reduced ? 'medium' : 'large');
   return (
     // contain: the whole photo shows (an ordinary 4:3 phone photo is not cropped to the 16:10 stage).
-    // (A style, not a prop: AspectRatio's own rule sets cover on its img child.)
-    <Box asChild cursor="zoom-in" style={{ objectFit: 'contain' }}>
-      <img
-        key={image.url}
-        src={src}
-        srcSet={srcSet}
-        sizes={srcSet ? GALLERY_PHOTO_SIZES : undefined}
-        alt={alt}
-        // The stage's aspect ratio holds the space; these give the photo's own (no layout shift either way).
-        width={image.width || undefined}
-        height={image.height || undefined}
-        // The first photo is the page's largest paint: fetched at once (never lazily) and first. The others are
-        // shown only after a click, when they are wanted at once too.
-        loading="eager"
-        fetchPriority={first ? 'high' : 'auto'}
-        // The largest paint is not held back for an off-thread decode; the others decode off the main thread.
-        decoding={first ? 'auto' : 'async'}
-        onClick={onClick}
-        onError={onError}
-        draggable={false}
-      />
+    <Box asChild cursor="zoom-in" css={{ '& img': { width: '100%', height: '100%', objectFit: 'contain' } }}>
+      <picture key={image.url}>
+        {srcSet && phone.srcSet !== srcSet && <source media={PHONE_STAGE} srcSet={phone.srcSet ?? phone.src} sizes={GALLERY_PHOTO_SIZES} />}
+        <img
+          src={src}
+          srcSet={srcSet}
+          sizes={srcSet ? GALLERY_PHOTO_SIZES : undefined}
+          alt={alt}
+          // The stage's aspect ratio holds the space; these give the photo's own (no layout shift either way).
+          width={image.width || undefined}
+          height={image.height || undefined}
+          // The first photo is the page's largest paint: fetched at once (never lazily) and first. The others are
+          // shown only after a click, when they are wanted at once too.
+          loading="eager"
+          fetchPriority={first ? 'high' : 'auto'}
+          // The largest paint is not held back for an off-thread decode; the others decode off the main thread.
+          decoding={first ? 'auto' : 'async'}
+          onClick={onClick}
+          onError={onError}
+          draggable={false}
+        />
+      </picture>
     </Box>
   );
 }
