@@ -88,6 +88,10 @@ export default defineConfig({
         // although src/client/theme.ts takes only the recipes the app uses. defineConfig only returns its argument
         // (Chakra's and Vite's alike): marked pure, an unused result is dropped (docs/decisions/010-compression-and-bundle.md).
         manualPureFunctions: ['defineConfig'],
+        // tRPC's WebSocket link has no side effects on import, but its package does not say so: the '@trpc/client'
+        // index that the first load imports (for the HTTP links) re-exports it, and so pulled it into the first load
+        // although only realtime/ws-link.ts, loaded at the first subscription, uses it. Any other module: the default.
+        moduleSideEffects: (id) => (/@trpc[\\/]client[\\/]dist[\\/](?:links[\\/])?wsLink/.test(id) ? false : undefined),
       },
       output: {
         codeSplitting: {
@@ -95,7 +99,7 @@ export default defineConfig({
           // one chunk: left to the automatic split they came as a dozen chunks shared with the lazy pages, which the
           // first load fetched anyway and which, compressed one by one, cost ≈ 4 KB more brotli than together.
           // includeDependenciesRecursively: a group otherwise also takes every module its modules import, which put
-          // tRPC's WebSocket link (re-exported by the '@trpc/client' index) back in.
+          // tRPC's WebSocket link (re-exported by the '@trpc/client' index) back in (see moduleSideEffects above).
           groups: [{ name: 'framework', test: FRAMEWORK, includeDependenciesRecursively: false }],
         },
       },

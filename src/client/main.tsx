@@ -10,6 +10,7 @@ import { LoginDialogProvider } from './components/auth/login-dialog-context';
 import { Toaster } from './lib/toaster';
 import { OfflineBanner } from './lib/offline-banner';
 import { registerServiceWorker } from './lib/service-worker';
+import { warmUpAfterLoad } from './lib/warm-up';
 
 function App() {
   const [queryClient] = useState(makeQueryClient);
@@ -44,3 +45,4 @@ startTransition(() =>
 );
 
 if (import.meta.env.PROD) registerServiceWorker();
+warmUpAfterLoad();

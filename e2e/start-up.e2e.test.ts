@@ -1,0 +1,78 @@
+// How a visit starts (docs/decisions/010-compression-and-bundle.md "First load"): the listing page's data is named in
+// the page and fetched once; the start-up warm-up requests go out after the load; what lies below the fold still
+// appears; the toaster and the WebSocket link are fetched only when they are needed.
+import { describe, expect, it } from 'vitest';
+import { insertListing } from '../src/server/testing/listing-factory';
+import { createUser, db, expectNoErrors, loginAs, newPage, type TestPage } from './support';
+
+/** Every request the page makes from now on: method and path with query. */
+function requests(page: TestPage) {
+  const seen: { method: string; url: string; type: string }[] = [];
+  page.on('request', (r) => {
+    const u = new URL(r.url());
+    seen.push({ method: r.method(), url: u.pathname + u.search, type: r.resourceType() });
+  });
+  return seen;
+}
+
+const scriptsNamed = (seen: { url: string; type: string }[], name: string) => seen.filter((r) => r.type === 'script' && r.url.startsWith(`/assets/${name}-`));
+
+describe('start-up', () => {
+  it('the listing page names its listing in the page, and the browser asks for it once', async () => {
+    const { user } = await createUser();
+    const listing = insertListing(db(), user.id, { make: 'Škoda', model: 'Octavia', year: 2019 });
+    const page = await newPage({ width: 375, height: 800 });
+    const seen = requests(page);
+    const res = await page.goto(`/listing/${listing.id}`);
+    const html = (await res?.text()) ?? '';
+    const dataUrl = `/trpc/listings.byId?input=${encodeURIComponent(JSON.stringify({ id: listing.id }))}`;
+    expect(html).toContain(`<link rel="preload" as="fetch" crossorigin="use-credentials" href="${dataUrl}">`);
+    // The route's own chunk is named too, so it loads with the entry instead of after it.
+    expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/listing\._id-[\w-]+\.js">/);
+
+    await page.getByRole('heading', { level: 1, name: 'Škoda Octavia' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(seen.filter((r) => r.url.startsWith('/trpc/listings.byId')).map((r) => `${r.method} ${r.url}`)).toEqual([`GET ${dataUrl}`]);
+    // Below the fold, rendered just after the first paint.
+    await page.getByRole('heading', { name: 'Detaljer' }).waitFor();
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Personvern' }).waitFor();
+    expectNoErrors(page);
+  });
+
+  it('sends the warm-up HEAD requests once, after the page has loaded, and not the toaster or the WebSocket link', async () => {
+    const page = await newPage();
+    const seen = requests(page);
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await expect.poll(() => seen.filter((r) => r.method === 'HEAD').length, { timeout: 8000 }).toBe(2);
+    expect(seen.filter((r) => r.method === 'HEAD').map((r) => r.url)).toEqual(['/api/listings?limit=1', '/api/listings?limit=6']);
+    const timing = await page.evaluate(() => {
+      const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+      const heads = performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/listings?limit='));
+      return { loadEnd: nav.loadEventEnd, firstHead: Math.min(...heads.map((e) => e.startTime)) };
+    });
+    expect(timing.loadEnd).toBeGreaterThan(0);
+    expect(timing.firstHead).toBeGreaterThanOrEqual(timing.loadEnd);
+    // The rest of the home page is there, below the hero.
+    await page.getByRole('heading', { name: 'Hvorfor velge Bilpartner.no?' }).waitFor();
+
+    await page.waitForLoadState('networkidle');
+    expect(scriptsNamed(seen, 'toaster-view')).toEqual([]);
+    expect(seen.filter((r) => r.type === 'script' && /ws-?link/i.test(r.url))).toEqual([]);
+    // The first key press brings the toaster's code.
+    await page.keyboard.press('Tab');
+    await expect.poll(() => scriptsNamed(seen, 'toaster-view').length).toBe(1);
+    expectNoErrors(page);
+  });
+
+  it("a logged-in user's page loads the WebSocket link for its live updates", async () => {
+    const { user } = await createUser();
+    const page = await newPage();
+    await loginAs(page, user);
+    const seen = requests(page);
+    await page.goto('/');
+    await page.getByTestId('user-menu').waitFor();
+    await expect.poll(() => seen.filter((r) => r.type === 'script' && /ws-?link/i.test(r.url)).length, { timeout: 8000 }).toBe(1);
+    expectNoErrors(page);
+  });
+});
