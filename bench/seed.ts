@@ -34,6 +34,9 @@ export function seedListings(file: string, count: number): Seeded {
   const c = db.$client;
   const existing = (c.prepare('SELECT count(*) AS n FROM listings').get() as { n: number }).n;
   if (existing >= count) {
+    // A file seeded before photos had a medium size (migration 0008): name one, as a fresh seed does, so the server's
+    // medium backfill (services/images.ts) finds nothing to do instead of trying 300 000 files that never existed.
+    c.exec(`UPDATE listing_images SET medium_url = replace(url, '.webp', '-medium.webp') WHERE medium_url IS NULL`);
     closeDatabase(db);
     return { ms: null, inserted: 0, existing, sizeMB: fs.statSync(file).size / 1e6 };
   }
@@ -51,7 +54,7 @@ export function seedListings(file: string, count: number): Seeded {
   const insertListing = c.prepare(`INSERT INTO listings (${cols.map(([, col]) => col.name).join(', ')}) VALUES (${cols.map(() => '?').join(', ')})`);
   const sqlValue = (v: unknown) => (v instanceof Date ? v.getTime() : typeof v === 'boolean' ? Number(v) : Array.isArray(v) ? JSON.stringify(v) : (v ?? null));
   const insertImage = c.prepare(
-    `INSERT INTO listing_images (listing_id, uploader_id, position, storage_key, url, thumb_url, width, height, created_at) VALUES (?, ?, ?, ?, ?, ?, 1600, 1067, ?)`,
+    `INSERT INTO listing_images (listing_id, uploader_id, position, storage_key, url, medium_url, thumb_url, width, height, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, 1600, 1067, ?)`,
   );
   const now = Date.now();
   c.transaction(() => {
@@ -83,7 +86,7 @@ export function seedListings(file: string, count: number): Seeded {
       const info = insertListing.run(...cols.map(([key]) => sqlValue(row[key])));
       if (Number(info.lastInsertRowid) !== id) throw new Error('unexpected listing id');
       for (let pos = 0; pos < 3; pos++) {
-        insertImage.run(id, l.userId, pos, `listings/${id}/${pos}.webp`, `/uploads/listings/${id}/${pos}.webp`, `/uploads/listings/${id}/${pos}-thumb.webp`, created);
+        insertImage.run(id, l.userId, pos, `listings/${id}/${pos}.webp`, `/uploads/listings/${id}/${pos}.webp`, `/uploads/listings/${id}/${pos}-medium.webp`, `/uploads/listings/${id}/${pos}-thumb.webp`, created);
       }
     }
   })();

@@ -360,8 +360,9 @@ function uploadCheck(db: Db) {
   };
   walk(uploadDir, '');
   const referenced = new Set<string>();
-  for (const row of db.prepare('SELECT url, thumb_url AS thumbUrl FROM listing_images').all() as { url: string; thumbUrl: string }[]) {
-    for (const u of [row.url, row.thumbUrl]) {
+  for (const row of db.prepare('SELECT url, thumb_url AS thumbUrl, medium_url AS mediumUrl FROM listing_images').all() as { url: string; thumbUrl: string; mediumUrl: string | null }[]) {
+    for (const u of [row.url, row.thumbUrl, row.mediumUrl]) {
+      if (!u) continue;
       const k = keyOfUrl(u);
       if (k) referenced.add(k);
     }

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { listingImages } from '../../db/schema';
 import { createTestApp, createTestDb, type TestApp } from './testing/harness';
-import { sweepDiskStorage, thumbKeyOf } from './integrations/image-storage';
+import { sweepDiskStorage } from './integrations/image-storage';
+import { photoFileKeys } from './services/images';
 
 // Issue 8: after a SIGKILL, half-written `*.tmp` files and photos whose row was never committed stay in the upload
 // folder; the app removes them when it starts.
@@ -33,12 +34,15 @@ describe('upload folder sweep at start-up', () => {
     db.insert(listingImages)
       .values({ listingId: null, uploaderId: null, position: 0, storageKey: staged, url: `/uploads/${staged}`, thumbUrl: '' })
       .run();
-    const kept = [put(uploadDir, staged), put(uploadDir, thumbKeyOf(staged)), put(uploadDir, 'README.txt')];
+    // Every size of a referenced photo (large, medium, thumbnail) stays.
+    const kept = [...photoFileKeys(staged).map((key) => put(uploadDir, key)), put(uploadDir, 'README.txt')];
+    expect(kept).toHaveLength(4);
     const removed = [
       put(uploadDir, 'cd/youngOrphan.webp', false),
       put(uploadDir, 'ab/stagedPhotoKey.webp.1a2b3c4d.tmp'),
       put(uploadDir, 'ef/orphanKey.webp'),
       put(uploadDir, 'ef/orphanKey-thumb.webp'),
+      put(uploadDir, 'ef/orphanKey-medium.webp'),
     ];
 
     t = await createTestApp({ uploadDir }, { db });

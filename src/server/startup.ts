@@ -1,7 +1,8 @@
 import { listingImages } from '../../db/schema';
 import type { Db } from '../../db/client';
 import type { AppDeps } from './deps';
-import { sweepDiskStorage, thumbKeyOf } from './integrations/image-storage';
+import { sweepDiskStorage } from './integrations/image-storage';
+import { photoFileKeys } from './services/images';
 import { ensureAdmin } from './services/auth';
 import { seedDemo } from './demo/seed';
 
@@ -27,13 +28,13 @@ export async function prepareDatabase(deps: AppDeps) {
 
 /**
  * A photo file is referenced when a listing_images row (attached or staged; services/images.ts deletes staged rows and
- * their files after 24 hours) has its key, or it is the thumbnail of such a key. Anything else in the folder was
+ * their files after 24 hours) has its key, or it is the medium or thumbnail size of such a key (photoFileKeys). Anything else in the folder was
  * written by a request a crash interrupted.
  */
 export async function sweepUploads(db: Db, uploadDir: string, options?: { minAgeMs?: number; now?: number }) {
   const referenced = new Set<string>();
   for (const { storageKey } of db.select({ storageKey: listingImages.storageKey }).from(listingImages).all()) {
-    referenced.add(storageKey).add(thumbKeyOf(storageKey));
+    for (const key of photoFileKeys(storageKey)) referenced.add(key);
   }
   return sweepDiskStorage(uploadDir, (key) => referenced.has(key), options);
 }
