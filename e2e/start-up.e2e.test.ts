@@ -1,4 +1,4 @@
-// How a visit starts (docs/decisions/010-compression-and-bundle.md "First load"): the listing page's data is named in
+// How a visit starts (docs/decisions/010-compression-and-bundle.md "First load"): the first page's data is named in
 // the page and fetched once; the start-up warm-up requests go out after the load; what lies below the fold still
 // appears; the toaster and the WebSocket link are fetched only when they are needed.
 import { describe, expect, it } from 'vitest';
@@ -53,8 +53,9 @@ describe('start-up', () => {
     });
     expect(timing.loadEnd).toBeGreaterThan(0);
     expect(timing.firstHead).toBeGreaterThanOrEqual(timing.loadEnd);
-    // The rest of the home page is there, below the hero.
+    // The rest of the home page is there, below the hero; its latest listings came from the page's preload, once.
     await page.getByRole('heading', { name: 'Hvorfor velge Bilpartner.no?' }).waitFor();
+    expect(seen.filter((r) => r.url.startsWith('/trpc/listings.list')).map((r) => r.url)).toEqual([`/trpc/listings.list?input=${encodeURIComponent('{"limit":3}')}`]);
 
     await page.waitForLoadState('networkidle');
     expect(scriptsNamed(seen, 'toaster-view')).toEqual([]);
@@ -62,6 +63,18 @@ describe('start-up', () => {
     // The first key press brings the toaster's code.
     await page.keyboard.press('Tab');
     await expect.poll(() => scriptsNamed(seen, 'toaster-view').length).toBe(1);
+    expectNoErrors(page);
+  });
+
+  it('the search page names its first results in the page, and the browser asks for them once', async () => {
+    const page = await newPage({ width: 375, height: 800 });
+    const seen = requests(page);
+    const res = await page.goto('/annonser');
+    const dataUrl = `/trpc/listings.list?input=${encodeURIComponent('{"sort":"newest","limit":24,"offset":0}')}`;
+    expect(await res?.text()).toContain(`<link rel="preload" as="fetch" crossorigin="use-credentials" href="${dataUrl}">`);
+    await page.getByTestId('result-count').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(seen.filter((r) => r.url.startsWith('/trpc/listings.list')).map((r) => r.url)).toEqual([dataUrl]);
     expectNoErrors(page);
   });
 

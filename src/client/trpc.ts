@@ -95,10 +95,10 @@ function lazyWsLink(): TRPCLink<AppRouter> {
 
 /**
  * Queries sent one per request rather than batched, so their URL is known before the page runs: the server names the
- * listing page's `listings.byId` in the page as a preload (src/server/http/html-shell.ts), and the browser hands
- * that answer to this request.
+ * listing page's `listings.byId` and the home and search pages' `listings.list` in the page as preloads
+ * (src/server/http/html-shell.ts), and the browser hands that answer to this request.
  */
-const unbatchedQueries = new Set(['listings.byId']);
+const unbatchedQueries = new Set(['listings.byId', 'listings.list']);
 const isUnbatched = (op: Operation) => op.type === 'query' && unbatchedQueries.has(op.path);
 
 /** fetch with the session cookie, telling the offline banner whether the server was reached. */

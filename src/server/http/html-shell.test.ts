@@ -6,8 +6,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerHtmlShell, routeChunks, trpcQueryUrl } from './html-shell';
 
-// docs/decisions/010-compression-and-bundle.md "First load": the listing page names its data and the three start
-// pages their route chunks in the HTML; every other path is left to index.html as it is.
+// docs/decisions/010-compression-and-bundle.md "First load": the three start pages name their data and their route
+// chunks in the HTML; every other path is left to index.html as it is.
 
 const INDEX_HTML = `<!doctype html>
 <html lang="nb">
@@ -91,9 +91,26 @@ describe('html shell', () => {
     expect(preloads(res.body)).toContain('modulepreload /assets/listing._id-abc.js');
   });
 
-  it('names the route chunks of the home and search pages, without data', async () => {
+  it('names the home page\'s latest listings and the search page\'s first results, and their route chunks', async () => {
     const home = await app.inject({ url: '/' });
-    expect(preloads(home.body)).toEqual(['modulepreload /assets/framework-abc.js', 'modulepreload /assets/routes-abc.js', 'modulepreload /assets/card-abc.js', 'modulepreload /assets/icon-abc.js']);
+    expect(preloads(home.body)).toEqual([
+      'modulepreload /assets/framework-abc.js',
+      `preload /trpc/listings.list?input=${encodeURIComponent('{"limit":3}')}`,
+      'modulepreload /assets/routes-abc.js',
+      'modulepreload /assets/card-abc.js',
+      'modulepreload /assets/icon-abc.js',
+    ]);
+    const search = await app.inject({ url: '/annonser' });
+    expect(preloads(search.body)).toEqual([
+      'modulepreload /assets/framework-abc.js',
+      `preload /trpc/listings.list?input=${encodeURIComponent('{"sort":"newest","limit":24,"offset":0}')}`,
+      'modulepreload /assets/annonser-abc.js',
+      'modulepreload /assets/card-abc.js',
+      'modulepreload /assets/icon-abc.js',
+    ]);
+  });
+
+  it('names no data for a search with parameters (the client parses them), only the chunks', async () => {
     const search = await app.inject({ url: '/annonser?make=Volvo' });
     expect(preloads(search.body)).toEqual(['modulepreload /assets/framework-abc.js', 'modulepreload /assets/annonser-abc.js', 'modulepreload /assets/card-abc.js', 'modulepreload /assets/icon-abc.js']);
   });

@@ -9,29 +9,42 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 // together with the entry script instead of after it has run:
 // - `<link rel="modulepreload">` for the route's own chunks (TanStack Router splits every route's component into a
 //   chunk of its own, which the entry would only request once it has started and matched the route);
-// - on /listing/{id}, `<link rel="preload" as="fetch">` for the listing the route's loader asks for. The client sends
-//   that query unbatched (src/client/trpc.ts, `unbatchedQueries`) so its URL is known here and the browser hands the
-//   preloaded answer to it. The answer itself is fetched with the visitor's cookie like any other call: the page
-//   carries no data, so it is the same for everyone and the service worker may keep it as the app shell.
+// - `<link rel="preload" as="fetch">` for the query the route's loader sends (the listing on /listing/{id}, the
+//   first result page on /annonser, the latest listings on /). The client sends those queries unbatched
+//   (src/client/trpc.ts, `unbatchedQueries`) so their URL is known here and the browser hands the preloaded answer
+//   to them. The answer itself is fetched with the visitor's cookie like any other call: the page carries no data,
+//   so it is the same for everyone and the service worker may keep it as the app shell.
 // Any other path, and every path when the build has no manifest, gets index.html as it is (src/server/app.ts).
 
-/** A page that gets hints: its path pattern, the route file whose split chunk it renders, and its data preloads. */
+/**
+ * A page that gets hints: its path pattern, the route file whose split chunk it renders, and the queries its loader
+ * sends on a first visit (as tRPC URLs), from the path's parameters and whether the address has a query string.
+ */
 interface ShellRoute {
   url: string;
   routeFile: string;
-  fetches?: (params: Record<string, string>) => string[];
+  fetches: (params: Record<string, string>, hasQuery: boolean) => string[];
 }
 
 /** The tRPC URL of an unbatched query (what httpLink sends for GET): /trpc/<path>?input=<JSON>. */
 export const trpcQueryUrl = (procedure: string, input: unknown) => `/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`;
 
+// The inputs below are the ones the routes' loaders send, key order included (JSON.stringify keeps it): the home
+// page's latest listings (routes/index.tsx), the search page without parameters (components/search/search-params.ts
+// toListInput of an empty search), the listing page (routes/listing.$id.tsx). If one drifts, the browser fetches
+// twice, which e2e/start-up.e2e.test.ts notices.
 export const SHELL_ROUTES: ShellRoute[] = [
-  { url: '/', routeFile: 'src/client/routes/index.tsx' },
-  { url: '/annonser', routeFile: 'src/client/routes/annonser.tsx' },
+  { url: '/', routeFile: 'src/client/routes/index.tsx', fetches: () => [trpcQueryUrl('listings.list', { limit: 3 })] },
+  {
+    url: '/annonser',
+    routeFile: 'src/client/routes/annonser.tsx',
+    // With search parameters the client's input depends on their parsing: no data hint then.
+    fetches: (_params, hasQuery) => (hasQuery ? [] : [trpcQueryUrl('listings.list', { sort: 'newest', limit: 24, offset: 0 })]),
+  },
   {
     url: '/listing/:id',
     routeFile: 'src/client/routes/listing.$id.tsx',
-    // The route's loader: listings.byId({ id }) for an id of 1–9 digits (anything else is the page's not-found state).
+    // listings.byId({ id }) for an id of 1–9 digits (anything else is the page's not-found state).
     fetches: ({ id }) => (/^\d{1,9}$/.test(id) ? [trpcQueryUrl('listings.byId', { id: Number(id) })] : []),
   },
 ];
@@ -116,12 +129,17 @@ export function registerHtmlShell(app: FastifyInstance, clientDir: string | unde
 
   for (const route of SHELL_ROUTES) {
     const chunks = routeChunks(manifest, route.routeFile);
-    const fixed = route.fetches ? undefined : encode(pageWithHints(indexHtml, chunks, []));
+    // Pages that do not depend on the path's parameters are encoded once (at most two per route: with and without a
+    // query string); a listing page per request (≈ 2 KB: brotli 5 and gzip 6 take a fraction of a millisecond).
+    const fixed = new Map<string, Encoded>();
     app.get(route.url, (req, reply) => {
-      if (fixed) return send(req, reply, fixed);
-      const fetches = route.fetches!(req.params as Record<string, string>);
-      // ≈ 2 KB: brotli 5 and gzip 6 take a fraction of a millisecond.
-      return send(req, reply, encode(pageWithHints(indexHtml, chunks, fetches), 5));
+      const params = req.params as Record<string, string>;
+      const fetches = route.fetches(params, req.url.includes('?'));
+      if (Object.keys(params).length) return send(req, reply, encode(pageWithHints(indexHtml, chunks, fetches), 5));
+      const key = fetches.join(' ');
+      let page = fixed.get(key);
+      if (!page) fixed.set(key, (page = encode(pageWithHints(indexHtml, chunks, fetches))));
+      return send(req, reply, page);
     });
   }
 }
