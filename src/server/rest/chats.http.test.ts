@@ -27,6 +27,7 @@ let buyer: User;
 let eve: User;
 let listingId: number;
 let imageUrls: string[];
+let firstThumbUrl: string;
 
 const { call } = httpClient(() => t);
 
@@ -70,7 +71,9 @@ beforeAll(async () => {
   buyer = await named({ name: 'Kari Nordmann', username: 'karinordmann' });
   eve = await named({ name: 'Eva Lie', username: 'evalie' });
   listingId = insertListing(t.db, seller.user.id, { make: 'Volvo', model: 'V90', year: 2019 }).id;
-  imageUrls = [0, 1].map((position) => insertListingImage(t.db, listingId, position).url);
+  const photos = [0, 1].map((position) => insertListingImage(t.db, listingId, position));
+  imageUrls = photos.map((p) => p.url);
+  firstThumbUrl = photos[0].thumbUrl;
 });
 afterAll(() => t.close());
 
@@ -124,7 +127,8 @@ describe('a conversation', () => {
         otherUser: { id: buyer.user.id, name: 'Kari Nordmann', displayName: null, username: 'karinordmann' },
         currentUser: { displayName: 'Pers Bil AS' },
         carName: 'Volvo V90 2019',
-        listing: { id: listingId, make: 'Volvo', model: 'V90', year: 2019, images: imageUrls },
+        // The picture beside the chat is the first photo's thumbnail, not its 1600 px file.
+        listing: { id: listingId, make: 'Volvo', model: 'V90', year: 2019, images: imageUrls, thumbUrl: firstThumbUrl },
       },
     ]);
     expect(new Date(forSeller[0].lastMessageAt!).getTime()).toBe(messageRows(chatId)[0].createdAt.getTime());
@@ -204,7 +208,7 @@ describe('a conversation', () => {
     expect((await chatsOf(buyer)).map((c) => c.id)).toEqual([teslaChat, chatId]);
     expect((await chatsOf(seller)).map((c) => c.id)).toEqual([teslaChat, chatId]);
     // A listing without photos has an empty list, not another listing's.
-    expect((await chatOf(buyer, teslaChat))!.listing).toMatchObject({ id: other.id, images: [] });
+    expect((await chatOf(buyer, teslaChat))!.listing).toMatchObject({ id: other.id, images: [], thumbUrl: null });
 
     await send(seller, chatId, 'Ja, når som helst.');
     expect((await chatsOf(buyer)).map((c) => c.id)).toEqual([chatId, teslaChat]);

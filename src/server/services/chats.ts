@@ -104,7 +104,14 @@ export function listChats(db: Db, userId: number): ChatShape[] {
     listing:
       r.listing_id === null || r.make === null
         ? null
-        : { id: r.listing_id, make: r.make, model: r.model ?? '', year: r.year ?? 0, images: images.get(r.listing_id) ?? [] },
+        : {
+            id: r.listing_id,
+            make: r.make,
+            model: r.model ?? '',
+            year: r.year ?? 0,
+            images: images.get(r.listing_id)?.urls ?? [],
+            thumbUrl: images.get(r.listing_id)?.thumbUrl ?? null,
+          },
   }));
 }
 
@@ -115,19 +122,19 @@ function preview(content: string): string {
 }
 
 /** The photos of several listings in one query, in their order. */
-function photosOf(db: Db, listingIds: number[]): Map<number, string[]> {
-  const byListing = new Map<number, string[]>();
+function photosOf(db: Db, listingIds: number[]): Map<number, { urls: string[]; thumbUrl: string }> {
+  const byListing = new Map<number, { urls: string[]; thumbUrl: string }>();
   if (listingIds.length === 0) return byListing;
   const rows = db
-    .select({ listingId: listingImages.listingId, url: listingImages.url })
+    .select({ listingId: listingImages.listingId, url: listingImages.url, thumbUrl: listingImages.thumbUrl })
     .from(listingImages)
     .where(inArray(listingImages.listingId, [...new Set(listingIds)]))
     .orderBy(asc(listingImages.listingId), asc(listingImages.position))
     .all();
   for (const r of rows) {
-    const list = byListing.get(r.listingId!) ?? [];
-    list.push(r.url);
-    byListing.set(r.listingId!, list);
+    const photos = byListing.get(r.listingId!);
+    if (photos) photos.urls.push(r.url);
+    else byListing.set(r.listingId!, { urls: [r.url], thumbUrl: r.thumbUrl || r.url });
   }
   return byListing;
 }

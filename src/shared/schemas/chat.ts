@@ -80,7 +80,15 @@ export const chatShape = z.object({
   /** Make, model and year; null when the listing is gone ('Ukjent bil' on the page). */
   carName: z.string().nullable(),
   listing: z
-    .object({ id: z.number().int(), make: z.string(), model: z.string(), year: z.number().int(), images: z.array(z.string()) })
+    .object({
+      id: z.number().int(),
+      make: z.string(),
+      model: z.string(),
+      year: z.number().int(),
+      images: z.array(z.string()),
+      /** The first photo's thumbnail, for the 40-56 px picture beside the chat (null without photos). */
+      thumbUrl: z.string().nullable(),
+    })
     .nullable(),
 });
 export type ChatShape = z.infer<typeof chatShape>;

@@ -107,7 +107,7 @@ function ChatRow({ chat: c, selectedId, checked, onCheck, onMark, markingId }: C
         <Checkbox.HiddenInput aria-label={`Velg chatten med ${name} om ${car}`} />
         <Checkbox.Control />
       </Checkbox.Root>
-      <ChatThumb src={c.listing?.images[0]} alt={car} />
+      <ChatThumb src={c.listing?.thumbUrl} alt={car} />
       <Stack gap="0.5" flex="1" minW="0">
         <HStack gap="2" justify="space-between">
           <LinkOverlay asChild>

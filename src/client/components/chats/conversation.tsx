@@ -62,7 +62,7 @@ export function Conversation({ chatId, chat, onBack }: ConversationProps) {
   return (
     <Flex direction="column" h="full" minH="0" data-testid="conversation">
       <PaneHeader onBack={onBack}>
-        <ChatThumb src={chat?.listing?.images[0]} alt={car} size={10} />
+        <ChatThumb src={chat?.listing?.thumbUrl} alt={car} size={10} />
         <Stack gap="0" minW="0">
           <Heading as="h2" fontSize="md" fontWeight="semibold" truncate data-testid="conversation-title">
             {otherName ?? 'Chat'}

@@ -48,7 +48,7 @@ export function NewChatPane({ listingId, sellerId, onBack }: { listingId: number
           </Alert.Root>
         ) : l ? (
           <HStack gap="3" bg="bg" borderWidth="1px" borderColor="border.muted" rounded="xl" p="3" w="full" maxW="sm" textAlign="start" shadow="xs" data-testid="new-chat-listing">
-            <ChatThumb src={l.images[0]} alt={`${l.make} ${l.model}`} />
+            <ChatThumb src={l.imageDetails?.[0]?.thumbUrl ?? l.images[0]} alt={`${l.make} ${l.model}`} />
             <Box minW="0">
               <Text fontWeight="semibold" fontSize="sm" truncate>
                 {`${l.make} ${l.model} ${l.year}`}
