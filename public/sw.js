@@ -37,13 +37,10 @@ self.addEventListener('activate', (event) => {
 
 /** index.html and the files it links (entry script, its preloaded chunks, styles, icon, manifest). */
 async function precacheShell() {
-  const cache = await caches.open(SHELL_CACHE);
   const res = await fetch(SHELL_URL, { cache: 'no-cache' });
-  if (!res.ok) return;
-  const html = await res.clone().text();
-  // The server may already run a newer build than this worker's: its page would name files this worker never caches.
-  if (!ownBuild(html)) return;
-  await cache.put(SHELL_URL, res);
+  const html = res.ok ? await keepShell(res) : null;
+  if (!html) return;
+  const cache = await caches.open(SHELL_CACHE);
   const urls = new Set();
   for (const m of html.matchAll(/\s(?:src|href)="(\/[^"]+)"/g)) {
     if (m[1].startsWith('/assets/') || /^\/[^/]+\.(?:svg|png|webmanifest)$/.test(m[1])) urls.add(m[1]);
@@ -80,9 +77,20 @@ self.addEventListener('fetch', (event) => {
   if (/^\/[^/]+\.(?:svg|png|webmanifest|txt)$/.test(p)) return event.respondWith(networkFirst(req, SHELL_CACHE));
 });
 
-/** Whether a page is this worker's build: it loads the entry script the worker is named after (`v`). */
-function ownBuild(html) {
-  return html.includes(`/assets/${VERSION}.js`);
+/**
+ * Keeps a page as the shell if it is this worker's build (it loads the entry script the worker is named after, `v`):
+ * the server may already run a newer build, whose page would name files this worker does not hold. Reads the answer's
+ * body once (a copy left unread could hold the fetch open); returns the page's text if kept.
+ */
+async function keepShell(res) {
+  const html = await res.text();
+  if (!html.includes(`/assets/${VERSION}.js`)) return null;
+  // The text is decoded: the stored copy must not claim the network's encoding or length.
+  const headers = new Headers(res.headers);
+  headers.delete('content-encoding');
+  headers.delete('content-length');
+  await (await caches.open(SHELL_CACHE)).put(SHELL_URL, new Response(html, { status: res.status, statusText: res.statusText, headers }));
+  return html;
 }
 
 /**
@@ -93,13 +101,7 @@ function ownBuild(html) {
 async function page(req) {
   try {
     const res = await fetch(req);
-    if (res.ok && (res.headers.get('content-type') || '').includes('text/html')) {
-      const [check, copy] = [res.clone(), res.clone()];
-      check
-        .text()
-        .then((html) => (ownBuild(html) ? caches.open(SHELL_CACHE).then((c) => c.put(SHELL_URL, copy)) : undefined))
-        .catch(() => {});
-    }
+    if (res.ok && (res.headers.get('content-type') || '').includes('text/html')) keepShell(res.clone()).catch(() => {});
     return res;
   } catch (err) {
     const cached = await caches.match(SHELL_URL, { cacheName: SHELL_CACHE });
