@@ -221,18 +221,9 @@ interface Case {
   stream?: InputStream;
 }
 
-interface Measured {
-  rps: number;
-  p50: number;
-  p99: number;
-  requests: number;
-  errors: number;
-  non2xx: number;
-  statuses: Record<string, number>;
-  bytes: number;
+/** One measured run of a case, with the server's RSS at its end. */
+interface Measured extends Run {
   rssMB: number;
-  loadCpuPercent: number;
-  loadEventLoopP99Ms: number;
 }
 
 /** Issue 11's target of a case: its label, and whether it was met (null when there is none or it cannot be told). */
