@@ -14,13 +14,20 @@ export function AfterFirstPaint({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (shown) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    // The frame after the next paint: requestAnimationFrame runs before it, the timeout after it.
+    const show = () => {
+      firstLoadOver = true;
+      startTransition(() => setShown(true));
+    };
+    // The frame after the next paint: requestAnimationFrame runs before it, the timeout after it. A tab opened in the
+    // background paints no frames, so a plain timeout shows it all the same.
     const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => {
-        firstLoadOver = true;
-        startTransition(() => setShown(true));
-      });
+      clearTimeout(timer);
+      timer = setTimeout(show);
     });
+    timer = setTimeout(() => {
+      cancelAnimationFrame(frame);
+      show();
+    }, 250);
     return () => {
       cancelAnimationFrame(frame);
       clearTimeout(timer);
