@@ -27,12 +27,19 @@ export function registerServiceWorker() {
   const register = async () => {
     try {
       const reg = await sw.register(`/sw.js?v=${encodeURIComponent(BUILD_VERSION)}`, { updateViaCache: 'none' });
-      // This build's worker must not stay waiting behind another build's (the worker asks for it at install; this
-      // asks again once it is installed).
+      // This build's worker must not stay waiting behind another build's. It asks to skip waiting at install, but
+      // Chromium can drop that activation (a request reaching the outgoing worker just as the new one moves on parks
+      // the new one in 'waiting'): while this build's worker waits, ask it again every second, for up to a minute.
+      const version = (w: ServiceWorker | null | undefined) => (w ? new URL(w.scriptURL).searchParams.get('v') : null);
+      let tries = 0;
       const kick = () => {
-        const waiting = reg.waiting;
-        if (waiting && new URL(waiting.scriptURL).searchParams.get('v') === BUILD_VERSION) waiting.postMessage({ type: 'SKIP_WAITING' });
+        if (version(reg.waiting) === BUILD_VERSION) reg.waiting!.postMessage({ type: 'SKIP_WAITING' });
       };
+      const watch = setInterval(() => {
+        tries += 1;
+        if (version(sw.controller) === BUILD_VERSION || (!reg.waiting && !reg.installing) || tries > 60) clearInterval(watch);
+        else kick();
+      }, 1000);
       kick();
       reg.installing?.addEventListener('statechange', kick);
       await sw.ready;
@@ -48,12 +55,14 @@ export function registerServiceWorker() {
 /**
  * The files of this first load came before the worker controlled the page: hand it their list, so this page opens
  * offline too. Sent when the worker is ready and again when it takes control (a chunk loaded in between, e.g. the
- * toasts' at idle, would be missed otherwise); the worker skips what it has. Nothing is sent while no worker controls
- * the page.
+ * toasts' at idle, would be missed otherwise); the worker skips what it has. Nothing is sent while no worker of this
+ * build controls the page.
  */
 function sendLoadedFiles(entries: PerformanceEntryList = performance.getEntriesByType('resource')) {
   const worker = navigator.serviceWorker.controller;
-  if (!worker) return;
+  // Only to this build's worker: another build's would store them in a cache about to go, and each message keeps it
+  // busy, which holds back the activation of this build's worker.
+  if (!worker || new URL(worker.scriptURL).searchParams.get('v') !== BUILD_VERSION) return;
   const urls = entries
     .map((e) => new URL(e.name))
     .filter((u) => u.origin === window.location.origin && u.pathname.startsWith('/assets/'))
