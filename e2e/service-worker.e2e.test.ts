@@ -105,10 +105,31 @@ async function stopServer() {
   });
 }
 
-/** A deploy: the server stops and starts again on the same address, serving `build`. */
-async function deploy(build: Build) {
+/**
+ * A deploy: the server stops and starts again on the same address, serving `build`. The open pages are first left to
+ * finish what they load on their own after the load event (chunks at idle, the warm-up requests, within 3 s): one cut
+ * off by the second the server is down would be this test's doing, not the take-over's.
+ */
+async function deploy(build: Build, ...open: TestPage[]) {
+  for (const page of open) await quiet(page);
   await stopServer();
   await serve(build);
+}
+
+/** Waits until the page has requested nothing new for 3.5 s. */
+async function quiet(page: TestPage) {
+  let last = -1;
+  await expect
+    .poll(
+      async () => {
+        const count = await page.evaluate(() => performance.getEntriesByType('resource').length);
+        const still = count === last;
+        last = count;
+        return still;
+      },
+      { timeout: 20_000, interval: 3500 },
+    )
+    .toBe(true);
 }
 
 /** Counts the main frame's loads from now on. */
@@ -159,7 +180,8 @@ const rendered = (page: TestPage) => page.getByRole('heading', { level: 1 }).fir
 /** The quiet time in which a reload loop would show. */
 const settle = () => new Promise((r) => setTimeout(r, 2000));
 
-describe('a new build', () => {
+// Two server starts, a take-over and a quiet wait per test: more than the default minute on a busy machine.
+describe('a new build', { timeout: 120_000 }, () => {
   beforeAll(async () => {
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-e2e-sw-'));
     serverLog = path.join(tmp, 'server.log');
@@ -192,7 +214,7 @@ describe('a new build', () => {
     expect(await running(page)).toEqual({ entry: `/assets/${buildA.version}.js`, worker: buildA.version });
     expect(await shellCaches(page)).toEqual([`bp-shell-${buildA.version}`]);
 
-    await deploy(buildB);
+    await deploy(buildB, page);
     const counter = countLoads(page);
     await page.reload();
     await rendered(page);
@@ -225,7 +247,7 @@ describe('a new build', () => {
     await oldTab.evaluate(() => ((window as unknown as { __buildA: boolean }).__buildA = true));
     const oldTabLoads = countLoads(oldTab);
 
-    await deploy(buildB);
+    await deploy(buildB, oldTab);
     // Another tab of the same visitor opens the site after the deploy: it gets build B, whose worker takes over every
     // open tab of the site.
     const newTab = (await oldTab.context().newPage()) as TestPage;
@@ -263,7 +285,7 @@ describe('a new build', () => {
     const counter = countLoads(page);
 
     // After the deploy, build A's page asks for its own chunk of /personvern, which is no longer on the server.
-    await deploy(buildB);
+    await deploy(buildB, page);
     await page.locator('footer').getByRole('link', { name: 'Personvern' }).click();
     await page.waitForURL('**/personvern');
     await page.getByRole('heading', { level: 1, name: /personvern/i }).waitFor({ timeout: 20_000 });
@@ -282,7 +304,7 @@ describe('a new build', () => {
     await rendered(page);
     expect(await waitForOfflineReady(page)).toBe(`bp-shell-${buildA.version}`);
 
-    await deploy(buildB);
+    await deploy(buildB, page);
     // The connection drops after build B's page came (through build A's worker) and before its script did.
     await page.context().route(`**/assets/${buildB.version}.js`, (route) => route.abort('internetdisconnected'));
     await page.reload();
