@@ -56,6 +56,8 @@ export async function startServer(o: ServerOptions, timeoutMs = 30_000): Promise
       // fail fast instead of waiting on the internet.
       VEHICLE_API_URL: 'http://127.0.0.1:9/kjoretoydata',
       ADDRESS_API_URL: 'http://127.0.0.1:9/sok',
+      // V8 flags for the server alone (e.g. SERVER_NODE_OPTIONS=--max-old-space-size=192), not for the script itself.
+      ...(process.env.SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.SERVER_NODE_OPTIONS } : {}),
       ...o.env,
     },
   });
