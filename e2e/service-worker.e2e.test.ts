@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { notifications } from '../db/schema';
 import { createUser, db, expectNoErrors, loginAs, newPage, type TestPage } from './support';
 import { controlledShell, loadedAssets, shellCaches, waitForOfflineReady } from './service-worker-support';
-import { freePort } from '../src/server/testing/free-port';
+import { builtServerEnv, freePort } from '../scripts/lib/built-server';
 
 // The service worker (public/sw.js, docs/decisions/012-offline-and-caching.md): a deploy replaces it; it keeps a
 // bounded number of photos; it never answers a private API request.
@@ -60,22 +60,12 @@ async function buildClient(dir: string, extra: string[]): Promise<Build> {
 
 /** Starts the built server on `port` serving `build` (CLIENT_DIR), on this file's own database and uploads. */
 async function serve(build: Build) {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('VITEST') && k !== 'NODE_ENV') env[k] = v;
-  Object.assign(env, {
-    NODE_ENV: 'production',
-    COOKIE_SECURE: 'false',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    DATABASE_PATH: path.join(tmp, 'bilpartner.db'),
-    UPLOAD_DIR: path.join(tmp, 'uploads'),
-    SEED_DEMO: 'false',
-    ADMIN_USERNAME: '',
-    ADMIN_PASSWORD: '',
-    CLIENT_DIR: build.dir,
-    VEHICLE_API_URL: 'http://127.0.0.1:9/kjoretoydata',
-    ADDRESS_API_URL: 'http://127.0.0.1:9/sok',
-    LOG_LEVEL: 'warn',
+  const env = builtServerEnv({
+    port,
+    dbPath: path.join(tmp, 'bilpartner.db'),
+    uploadDir: path.join(tmp, 'uploads'),
+    seedDemo: false,
+    env: { CLIENT_DIR: build.dir, COOKIE_SECURE: 'false', ADMIN_USERNAME: '', ADMIN_PASSWORD: '' },
   });
   const out = fs.openSync(serverLog, 'a');
   const child = spawn(process.execPath, ['--enable-source-maps', path.join(bundleDir, 'main.mjs')], { cwd: root, env, stdio: ['ignore', out, out] });

@@ -19,7 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumPath } from '../e2e/chromium';
-import { freePort, parseArgs, root, sleep } from './lib/built-server';
+import { builtServerEnv, freePort, parseArgs, root, sleep } from './lib/built-server';
 
 /** Home page JavaScript as sent, at most (issue 12). */
 export const HOME_JS_BUDGET_BYTES = 150 * 1000;
@@ -130,23 +130,13 @@ async function main(): Promise<number> {
     server = spawn(process.execPath, [bundle], {
       cwd: root,
       stdio: ['ignore', out, out],
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '',
-        NODE_ENV: 'production',
-        COOKIE_SECURE: 'false',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        DATABASE_PATH: path.join(tmp, 'bilpartner.db'),
-        UPLOAD_DIR: path.join(tmp, 'uploads'),
-        CLIENT_DIR: clientDir,
-        SEED_DEMO: 'true',
-        ADMIN_USERNAME: '',
-        ADMIN_PASSWORD: '',
-        LOG_LEVEL: 'warn',
-        VEHICLE_API_URL: 'http://127.0.0.1:9/kjoretoydata',
-        ADDRESS_API_URL: 'http://127.0.0.1:9/sok',
-      },
+      env: builtServerEnv({
+        port,
+        dbPath: path.join(tmp, 'bilpartner.db'),
+        uploadDir: path.join(tmp, 'uploads'),
+        seedDemo: true,
+        env: { CLIENT_DIR: clientDir, COOKIE_SECURE: 'false', ADMIN_USERNAME: '', ADMIN_PASSWORD: '' },
+      }),
     });
     fs.closeSync(out);
     const deadline = Date.now() + 60_000;

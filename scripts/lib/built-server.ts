@@ -1,5 +1,6 @@
-// Shared by scripts/crash-test.ts and scripts/soak.ts: run the BUILT server (dist/server/main.mjs, as `npm start`
-// does) as a child process on a given database and upload folder, talk to it over HTTP, and read its RSS.
+// Shared by the scripts (crash, soak, bench, audit, measure:wire) and the service-worker browser test: run the BUILT
+// server (dist/server/main.mjs, as `npm start` does) as a child process on a given database and upload folder, talk
+// to it over HTTP, and read its RSS.
 // Nothing here imports the server's sources: the scripts see the product only through its HTTP API and its files.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -35,6 +36,31 @@ export interface RunningServer {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
+/**
+ * The environment a script starts the built server with: production, on loopback, its own database and uploads, no
+ * outside services, and only PATH and HOME of the caller's environment (so a test runner's variables stay out).
+ */
+export function builtServerEnv(o: Omit<ServerOptions, 'logFile'>): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '',
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(o.port),
+    DATABASE_PATH: o.dbPath,
+    UPLOAD_DIR: o.uploadDir,
+    SEED_DEMO: String(o.seedDemo),
+    LOG_LEVEL: o.logLevel ?? 'warn',
+    // No outside services: the scripts never look up a registration number or an address, and a stray call must
+    // fail fast instead of waiting on the internet.
+    VEHICLE_API_URL: 'http://127.0.0.1:9/kjoretoydata',
+    ADDRESS_API_URL: 'http://127.0.0.1:9/sok',
+    // V8 flags for the server alone (e.g. SERVER_NODE_OPTIONS=--max-old-space-size=192), not for the script itself.
+    ...(process.env.SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.SERVER_NODE_OPTIONS } : {}),
+    ...o.env,
+  };
+}
+
 /** Starts `node dist/server/main.mjs` and resolves once GET /api/listings answers 200. */
 export async function startServer(o: ServerOptions, timeoutMs = 30_000): Promise<RunningServer> {
   const log = fs.openSync(o.logFile, 'a');
@@ -42,24 +68,7 @@ export async function startServer(o: ServerOptions, timeoutMs = 30_000): Promise
   const proc = spawn(process.execPath, ['--enable-source-maps', serverBundle], {
     cwd: root,
     stdio: ['ignore', log, log],
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(o.port),
-      DATABASE_PATH: o.dbPath,
-      UPLOAD_DIR: o.uploadDir,
-      SEED_DEMO: String(o.seedDemo),
-      LOG_LEVEL: o.logLevel ?? 'warn',
-      // No outside services: the scripts never look up a registration number or an address, and a stray call must
-      // fail fast instead of waiting on the internet.
-      VEHICLE_API_URL: 'http://127.0.0.1:9/kjoretoydata',
-      ADDRESS_API_URL: 'http://127.0.0.1:9/sok',
-      // V8 flags for the server alone (e.g. SERVER_NODE_OPTIONS=--max-old-space-size=192), not for the script itself.
-      ...(process.env.SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.SERVER_NODE_OPTIONS } : {}),
-      ...o.env,
-    },
+    env: builtServerEnv(o),
   });
   fs.closeSync(log);
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
