@@ -83,22 +83,30 @@ export function pageWithHints(indexHtml: string, chunks: string[], fetches: stri
   return indexHtml.replace('</head>', `    ${links.join('\n    ')}\n  </head>`);
 }
 
-interface Encoded {
-  etag: string;
-  identity: Buffer;
-  br: Buffer;
-  gzip: Buffer;
-}
+/** A page, with its compressed copies made on first use (each is asked for by some browsers only). */
+class Encoded {
+  readonly etag: string;
+  readonly identity: Buffer;
+  private copies: { br?: Buffer; gzip?: Buffer } = {};
 
-/** Brotli's quality: the highest for the pages encoded once at start, a fast one for those made per request. */
-function encode(html: string, brotliQuality = 11): Encoded {
-  const identity = Buffer.from(html);
-  return {
-    etag: `"${crypto.createHash('sha1').update(identity).digest('base64url').slice(0, 20)}"`,
-    identity,
-    br: zlib.brotliCompressSync(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: brotliQuality, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } }),
-    gzip: zlib.gzipSync(identity, { level: brotliQuality > 5 ? 9 : 6 }),
-  };
+  /** Brotli's quality: the highest for the pages kept from start, a fast one for those made per request. */
+  constructor(
+    html: string,
+    private readonly brotliQuality = 11,
+  ) {
+    this.identity = Buffer.from(html);
+    this.etag = `"${crypto.createHash('sha1').update(this.identity).digest('base64url').slice(0, 20)}"`;
+  }
+
+  get br() {
+    return (this.copies.br ??= zlib.brotliCompressSync(this.identity, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: this.brotliQuality, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT },
+    }));
+  }
+
+  get gzip() {
+    return (this.copies.gzip ??= zlib.gzipSync(this.identity, { level: this.brotliQuality > 5 ? 9 : 6 }));
+  }
 }
 
 function send(req: FastifyRequest, reply: FastifyReply, page: Encoded) {
@@ -135,10 +143,10 @@ export function registerHtmlShell(app: FastifyInstance, clientDir: string | unde
     app.get(route.url, (req, reply) => {
       const params = req.params as Record<string, string>;
       const fetches = route.fetches(params, req.url.includes('?'));
-      if (Object.keys(params).length) return send(req, reply, encode(pageWithHints(indexHtml, chunks, fetches), 5));
+      if (Object.keys(params).length) return send(req, reply, new Encoded(pageWithHints(indexHtml, chunks, fetches), 5));
       const key = fetches.join(' ');
       let page = fixed.get(key);
-      if (!page) fixed.set(key, (page = encode(pageWithHints(indexHtml, chunks, fetches))));
+      if (!page) fixed.set(key, (page = new Encoded(pageWithHints(indexHtml, chunks, fetches))));
       return send(req, reply, page);
     });
   }
