@@ -125,30 +125,58 @@ export function negotiateJsonEncoding(header: string | undefined): JsonEncoding 
   return best;
 }
 
+/** How hard a kept body's copies are compressed: brotli quality (text mode) and gzip level. */
+export interface CompressionLevels {
+  brotliQuality: number;
+  gzipLevel: number;
+}
+
 /**
- * A JSON text that is sent many times as it is (a memoised search page): its UTF-8 bytes, and each compressed copy
- * the first time a client asks for it, with the settings of the on-the-fly compression above. Writing a ready Buffer
- * costs a third of writing the same text (no encoding on every write), and a copy is compressed once instead of
- * streamed through a compressor per request.
+ * A text sent many times as it is: its UTF-8 bytes, and each compressed copy made the first time a client asks for
+ * it. Writing a ready Buffer costs a third of writing the same text (no encoding on every write), and a copy is
+ * compressed once instead of streamed through a compressor per request. Used for memoised search pages (below) and
+ * the HTML pages of src/server/http/html-shell.ts.
  */
-export class PrecompressedJson {
+export class PrecompressedBody {
   readonly bytes: Buffer;
   #br: Buffer | undefined;
   #gzip: Buffer | undefined;
 
-  constructor(text: string) {
+  constructor(
+    text: string,
+    private readonly levels: CompressionLevels,
+  ) {
     this.bytes = Buffer.from(text, 'utf8');
   }
 
   /** The body for `encoding` (compressed once, then kept). */
   encoded(encoding: JsonEncoding): Buffer {
-    if (encoding === 'br') return (this.#br ??= zlib.brotliCompressSync(this.bytes, { params: brotliParams }));
-    return (this.#gzip ??= zlib.gzipSync(this.bytes, { level: JSON_GZIP_LEVEL }));
+    if (encoding === 'br') {
+      return (this.#br ??= zlib.brotliCompressSync(this.bytes, {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: this.levels.brotliQuality, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT },
+      }));
+    }
+    return (this.#gzip ??= zlib.gzipSync(this.bytes, { level: this.levels.gzipLevel }));
   }
 
   /** Bytes held, compressed copies included (for the memory bound of a cache holding these). */
   get size(): number {
     return this.bytes.length + (this.#br?.length ?? 0) + (this.#gzip?.length ?? 0);
+  }
+
+  /** The bytes for `req` (as it negotiates, see negotiateJsonEncoding), with Content-Encoding set on `reply` when compressed. */
+  negotiated(req: FastifyRequest, reply: FastifyReply): Buffer {
+    const encoding = negotiateJsonEncoding(req.headers['accept-encoding']);
+    if (!encoding) return this.bytes;
+    reply.header('content-encoding', encoding);
+    return this.encoded(encoding);
+  }
+}
+
+/** A JSON answer sent many times (a memoised search page), compressed with the on-the-fly settings above. */
+export class PrecompressedJson extends PrecompressedBody {
+  constructor(text: string) {
+    super(text, { brotliQuality: JSON_BROTLI_QUALITY, gzipLevel: JSON_GZIP_LEVEL });
   }
 
   /**
@@ -160,9 +188,6 @@ export class PrecompressedJson {
     if (this.bytes.length < COMPRESS_THRESHOLD_BYTES) return this.bytes;
     varyIfLong(reply, this.bytes);
     // HEAD gets the same headers (and Content-Length) as GET; the copy is made once either way.
-    const encoding = negotiateJsonEncoding(req.headers['accept-encoding']);
-    if (!encoding) return this.bytes;
-    reply.header('content-encoding', encoding);
-    return this.encoded(encoding);
+    return this.negotiated(req, reply);
   }
 }

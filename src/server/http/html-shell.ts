@@ -1,8 +1,8 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { PrecompressedBody } from './compression';
 
 // The page a browser gets for the three pages most visits start on (docs/decisions/010-compression-and-bundle.md
 // "First load"): the built index.html plus hints for what that page will ask for next, so the browser fetches it
@@ -83,33 +83,18 @@ export function pageWithHints(indexHtml: string, chunks: string[], fetches: stri
   return indexHtml.replace('</head>', `    ${links.join('\n    ')}\n  </head>`);
 }
 
-/** A page, with its compressed copies made on first use (each is asked for by some browsers only). */
-class Encoded {
+/** A page and its ETag; its compressed copies are made on first use (compression.ts PrecompressedBody). */
+class Page extends PrecompressedBody {
   readonly etag: string;
-  readonly identity: Buffer;
-  private copies: { br?: Buffer; gzip?: Buffer } = {};
 
   /** Brotli's quality: the highest for the pages kept from start, a fast one for those made per request. */
-  constructor(
-    html: string,
-    private readonly brotliQuality = 11,
-  ) {
-    this.identity = Buffer.from(html);
-    this.etag = `"${crypto.createHash('sha1').update(this.identity).digest('base64url').slice(0, 20)}"`;
-  }
-
-  get br() {
-    return (this.copies.br ??= zlib.brotliCompressSync(this.identity, {
-      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: this.brotliQuality, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT },
-    }));
-  }
-
-  get gzip() {
-    return (this.copies.gzip ??= zlib.gzipSync(this.identity, { level: this.brotliQuality > 5 ? 9 : 6 }));
+  constructor(html: string, brotliQuality = 11) {
+    super(html, { brotliQuality, gzipLevel: brotliQuality > 5 ? 9 : 6 });
+    this.etag = `"${crypto.createHash('sha1').update(this.bytes).digest('base64url').slice(0, 20)}"`;
   }
 }
 
-function send(req: FastifyRequest, reply: FastifyReply, page: Encoded) {
+function send(req: FastifyRequest, reply: FastifyReply, page: Page) {
   reply
     .header('Content-Type', 'text/html; charset=utf-8')
     // As index.html: revalidated on every visit, so a deploy is seen at once (docs/decisions/012-offline-and-caching.md).
@@ -117,10 +102,7 @@ function send(req: FastifyRequest, reply: FastifyReply, page: Encoded) {
     .header('Vary', 'Accept-Encoding')
     .header('ETag', page.etag);
   if (req.headers['if-none-match'] === page.etag) return reply.code(304).send();
-  const accepts = String(req.headers['accept-encoding'] ?? '');
-  const [encoding, body] = /\bbr\b/.test(accepts) ? ['br', page.br] : /\bgzip\b/.test(accepts) ? ['gzip', page.gzip] : [undefined, page.identity];
-  if (encoding) reply.header('Content-Encoding', encoding);
-  return reply.code(200).send(body);
+  return reply.code(200).send(page.negotiated(req, reply));
 }
 
 /**
@@ -139,14 +121,14 @@ export function registerHtmlShell(app: FastifyInstance, clientDir: string | unde
     const chunks = routeChunks(manifest, route.routeFile);
     // Pages that do not depend on the path's parameters are encoded once (at most two per route: with and without a
     // query string); a listing page per request (≈ 2 KB: brotli 5 and gzip 6 take a fraction of a millisecond).
-    const fixed = new Map<string, Encoded>();
+    const fixed = new Map<string, Page>();
     app.get(route.url, (req, reply) => {
       const params = req.params as Record<string, string>;
       const fetches = route.fetches(params, req.url.includes('?'));
-      if (Object.keys(params).length) return send(req, reply, new Encoded(pageWithHints(indexHtml, chunks, fetches), 5));
+      if (Object.keys(params).length) return send(req, reply, new Page(pageWithHints(indexHtml, chunks, fetches), 5));
       const key = fetches.join(' ');
       let page = fixed.get(key);
-      if (!page) fixed.set(key, (page = new Encoded(pageWithHints(indexHtml, chunks, fetches))));
+      if (!page) fixed.set(key, (page = new Page(pageWithHints(indexHtml, chunks, fetches))));
       return send(req, reply, page);
     });
   }
