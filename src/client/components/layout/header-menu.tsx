@@ -1,6 +1,6 @@
 import { Badge, Menu, Portal, VisuallyHidden } from '@chakra-ui/react';
 import { Link, type LinkOptions } from '@tanstack/react-router';
-import type { ComponentProps, ReactElement, ReactNode } from 'react';
+import { useRef, type ComponentProps, type ReactElement, type ReactNode } from 'react';
 
 // The header's drop-down menus ('Mer' and the user menu) with Chakra's Menu: Zag's menu machine, Floating UI and the
 // dismiss layer, ≈ 25 KB brotli the home page does not need until a menu is opened. header.tsx loads this module on
@@ -23,9 +23,26 @@ export interface HeaderMenuProps {
 }
 
 export function HeaderMenu({ trigger, placement, minW, items, onLogout, defaultOpen }: HeaderMenuProps) {
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  // Mounted open, this menu replaced the header's stand-in button, which had the focus: the menu may then remember the
+  // page as what to give focus back to. So, for a moment after it closes (its content may keep focus while it leaves),
+  // focus that falls to the page goes to the trigger, as a keyboard user expects; focus moved anywhere else (a
+  // navigation's heading) is left alone.
+  const onOpenChange = ({ open }: { open: boolean }) => {
+    if (open) return;
+    const until = performance.now() + 500;
+    const check = () => {
+      const active = document.activeElement;
+      if (active === null || active === document.body) triggerRef.current?.focus();
+      else if (active.closest('[role="menu"]') && performance.now() < until) requestAnimationFrame(check);
+    };
+    requestAnimationFrame(check);
+  };
   return (
-    <Menu.Root positioning={{ placement }} defaultOpen={defaultOpen}>
-      <Menu.Trigger asChild>{trigger}</Menu.Trigger>
+    <Menu.Root positioning={{ placement }} defaultOpen={defaultOpen} onOpenChange={onOpenChange}>
+      <Menu.Trigger asChild ref={triggerRef}>
+        {trigger}
+      </Menu.Trigger>
       <Portal>
         <Menu.Positioner>
           <Menu.Content minW={minW}>
