@@ -72,7 +72,9 @@
 //   npm run bench -- --case realtime --keep         keep the temp folder (database, server log)
 //   npm run bench -- --case realtime --profile      also a V8 CPU profile of the server over the measured window:
 //                                                   where its time went, by package and function, and its heap
-//                                                   (bench/cpu-profile.ts, bench/server-profiler.mjs)
+//                                                   (bench/cpu-profile.ts, bench/server-profiler.mjs); with listing
+//                                                   cases, one profile per measured case (warm-up excluded), kept in
+//                                                   the temp folder the run prints
 //
 // JSON lines:
 //   listing cases {"case","p50","p99" (ms),"rps","rssMB" (the server's peak RSS during the case; the bare route's own
@@ -97,6 +99,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { closeDatabase, openDatabase } from '../db/client';
 import { testConfig } from '../src/server/config';
@@ -104,6 +107,7 @@ import { seedDemoListings } from '../src/server/demo/listings';
 import { rng } from '../src/server/testing/listing-factory';
 import { freePort, parseArgs, root, startServer, stopServer, type RunningServer } from '../scripts/lib/built-server';
 import { COLD_CASES, COLD_P99_MS, drawerFor, InputStream } from './cold-cases';
+import { summarizeCpuProfile } from './cpu-profile';
 import { runRealtime, type RealtimeResult } from './realtime';
 import { memoryMB, RSS_TARGET_MB, RssSampler } from './rss';
 import { readForSale, SEED_TARGET_SECONDS, seedListings, type ForSale } from './seed';
@@ -128,6 +132,7 @@ const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 const args = parseArgs(process.argv.slice(2));
 const JSON_OUT = args.flag('json');
 const CHECK = args.flag('check');
+const PROFILE = args.flag('profile');
 const LISTINGS = args.num('listings', 100_000);
 const DURATION = args.num('duration', 8);
 const RNG_SEED = args.num('rng', 1);
@@ -152,6 +157,7 @@ const fixed = (n: number | null, digits: number) => (n !== null && Number.isFini
 const loadavg = () => os.loadavg().map((l) => l.toFixed(1)).join(' ');
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-bench-'));
+const profileFile = path.join(tmp, 'server.cpuprofile');
 const dbFile = args.str('db') ? path.resolve(args.str('db')!) : path.join(tmp, 'bench.db');
 const children: ChildProcess[] = [];
 let appServer: RunningServer | null = null;
@@ -163,7 +169,8 @@ function cleanup() {
   for (const stop of onInterrupt) stop();
   for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
   if (appServer && appServer.proc.exitCode === null) appServer.proc.kill('SIGTERM');
-  fs.rmSync(tmp, { recursive: true, force: true });
+  if (PROFILE) log(`Profiles kept in ${tmp}`);
+  else fs.rmSync(tmp, { recursive: true, force: true });
 }
 process.on('SIGINT', () => {
   cleanup();
@@ -324,10 +331,12 @@ function run(c: Case, duration: number): Promise<Run> {
 }
 
 /** Warm-up, then the measured window; errors and non-2xx of both count. */
-async function measure(c: Case, rssOf: (from: number) => number): Promise<Measured> {
+async function measure(c: Case, rssOf: (from: number) => number, around?: { before: () => void; after: () => Promise<void> }): Promise<Measured> {
   const from = performance.now();
   const warm = await run(c, WARMUP);
+  around?.before();
   const m = await run(c, DURATION);
+  await around?.after();
   const statuses = { ...warm.statuses };
   for (const [k, v] of Object.entries(m.statuses)) statuses[k] = (statuses[k] ?? 0) + v;
   return { ...m, errors: m.errors + warm.errors, non2xx: m.non2xx + warm.non2xx, statuses, rssMB: rssOf(from) };
@@ -438,6 +447,24 @@ async function timeDemoSeed() {
   }
 }
 
+/**
+ * --profile: the server's CPU profile over one case's measured window (bench/server-profiler.mjs starts and stops it
+ * on SIGUSR2), kept as <case>.cpuprofile in the temp folder and summarised after the case.
+ */
+function profiling(id: string) {
+  return {
+    before: () => void process.kill(appServer!.pid, 'SIGUSR2'),
+    after: async () => {
+      process.kill(appServer!.pid, 'SIGUSR2');
+      for (let waited = 0; !fs.existsSync(profileFile) && waited < 30_000; waited += 100) await new Promise((r) => setTimeout(r, 100));
+      if (!fs.existsSync(profileFile)) return void log(`  ${id}: the server wrote no CPU profile`);
+      const kept = path.join(tmp, `${id}.cpuprofile`);
+      fs.renameSync(profileFile, kept);
+      log(`\n${id}:\n${summarizeCpuProfile(kept, 20)}\n  (profile: ${kept})`);
+    },
+  };
+}
+
 /** Seeds the listings database (or reuses --db) and reports the seed time against its target. */
 function seedCase(): ForSale {
   const s = seedListings(dbFile, LISTINGS);
@@ -470,6 +497,7 @@ async function listingCases(selected: Set<string>): Promise<void> {
     port: await freePort(),
     seedDemo: false,
     logFile: path.join(tmp, 'server.log'),
+    env: PROFILE ? { NODE_OPTIONS: `--import=${pathToFileURL(path.join(root, 'bench/server-profiler.mjs')).href}`, BENCH_CPU_PROFILE: profileFile } : undefined,
   });
   const serverStarted = performance.now();
   const rss = new RssSampler(appServer.pid);
@@ -514,7 +542,7 @@ async function listingCases(selected: Set<string>): Promise<void> {
       c.stream.prepare(urlsPerCase);
     }
     out().write(`  measuring ${c.name} ...`);
-    const m = await measure(c, (from) => (c.id === 'bare' ? (memoryMB(bare.pid!)?.rss ?? NaN) : rss.peakSince(from)));
+    const m = await measure(c, (from) => (c.id === 'bare' ? (memoryMB(bare.pid!)?.rss ?? NaN) : rss.peakSince(from)), PROFILE && c.id !== 'bare' ? profiling(c.id) : undefined);
     // The sample's failures count with the run's.
     const sample = samples.get(c.id);
     if (sample) {

@@ -72,6 +72,12 @@ export const listings = sqliteTable(
       .where(visibleSql(t)),
     index('listings_search_model_idx').on(sql`${t.model} COLLATE NOCASE`, t.createdAt).where(visibleSql(t)),
     index('listings_search_color_idx').on(sql`${t.color} COLLATE NOCASE`, t.createdAt).where(visibleSql(t)),
+    // Led by id and carrying every filter and sort column: the text index's matches (rowids) are checked against the
+    // other filters here instead of in the table, whose rows hold descriptions and span many more pages (~3.5× faster
+    // for a common word plus a filter, docs/decisions/014-cold-search.md).
+    index('listings_search_id_idx')
+      .on(t.id, t.createdAt, t.totalPrice, t.year, t.mileage, t.make, t.model, t.color, t.fuelType, t.transmission, t.drivetrain, t.bodyType)
+      .where(visibleSql(t)),
   ],
 );
 

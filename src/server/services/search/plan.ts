@@ -31,6 +31,11 @@ const INDEX = {
   model: 'listings_search_model_idx',
   color: 'listings_search_color_idx',
 } as const;
+/**
+ * Led by id and carrying every filter and sort column: where the text index's matches are checked against the other
+ * filters (a seek per match into a small index rather than into the table's wide rows).
+ */
+const BY_ID_INDEX = 'listings_search_id_idx';
 type IndexKey = keyof typeof INDEX;
 /**
  * How rows are found: walking one of the indexes; from the text index's matches by id ('fts'); or, for newest first
@@ -87,7 +92,7 @@ function whereParams(f: SearchPlanInput, withMatch: boolean) {
 function idsQuery(f: SearchPlanInput, driver: Driver, select: string, tail = '') {
   if (driver === 'fts' || driver === 'ftsNewest') {
     return {
-      sql: `SELECT ${select} FROM listings_fts f CROSS JOIN listings l ON l.id = f.rowid WHERE f.listings_fts MATCH ? AND ${whereSql(f, false)}${tail}`,
+      sql: `SELECT ${select} FROM listings_fts f CROSS JOIN listings l INDEXED BY ${BY_ID_INDEX} ON l.id = f.rowid WHERE f.listings_fts MATCH ? AND ${whereSql(f, false)}${tail}`,
       params: [f.match, ...whereParams(f, false)],
     };
   }

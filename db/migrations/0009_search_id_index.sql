@@ -1,0 +1,1 @@
+CREATE INDEX `listings_search_id_idx` ON `listings` (`id`,`created_at`,`total_price`,`year`,`mileage`,`make`,`model`,`color`,`fuel_type`,`transmission`,`drivetrain`,`body_type`) WHERE "listings"."status" = 'approved' AND "listings"."active" = 1;
