@@ -67,6 +67,8 @@ export class SearchCache {
   private version = -1;
   /** A search's matches (its filters and sort), sorted ids, up to the count's bound + 1 (listing-search.ts planWith). */
   readonly matches = new TtlLru<number[]>(MAX_MATCHES);
+  /** Deep pages' bounded counts (listing-search.ts deepPlan), by their SQL and parameters. */
+  readonly counts = new TtlLru<number>(MAX_MATCHES);
   /** Card pages (the web client over tRPC) and full-listing pages (REST) alike, under distinct keys. */
   readonly results = new TtlLru<SearchResult<unknown>>(MAX_RESULTS);
   /** Pages by the request that asked for them (see MAX_ANSWERS). */
@@ -86,6 +88,7 @@ export class SearchCache {
     if (version === this.version) return;
     this.version = version;
     this.matches.clear();
+    this.counts.clear();
     this.results.clear();
     this.answers.clear();
   }

@@ -442,6 +442,49 @@ describe('bounded counts (docs/decisions/009-search-quality.md "Speed")', () => 
     const noText = bounded.plan(searchInput.parse({ make: 'Volvo', fuelType: 'Diesel' }))!;
     expect(plan(noText.count.sql, noText.count.params)).toEqual(['SEARCH l USING COVERING INDEX listings_search_make_idx (make=?)']);
   });
+
+  // Deep pages (docs/decisions/014-cold-search.md "Deep pages"): counted inside SQLite, then read the cheapest way.
+  it('counts a deep page inside its index, without handing the matches to JavaScript', () => {
+    const p = searchInput.parse({ make: 'Volvo', fuelType: 'Diesel', offset: 60, limit: 24 });
+    const planned = bounded.plan(p)!;
+    expect(planned.count.sql).toMatch(/^SELECT count\(\*\) FROM \(SELECT 1 FROM /u);
+    expect(planned.count.params.at(-1)).toBe(85);
+    expect(plan(planned.count.sql, planned.count.params)).toEqual(['CO-ROUTINE (subquery-1)', 'SEARCH l USING COVERING INDEX listings_search_make_idx (make=?)', 'SCAN (subquery-1)']);
+  });
+
+  it('reads the last page of a deep search backwards from the end of the sort index', () => {
+    const total = exact.search(searchInput.parse({ fuelType: 'el' })).total;
+    expect(total).toBeGreaterThan(60);
+    const p = searchInput.parse({ fuelType: 'el', sort: 'price_asc', limit: 10, offset: total - 3 });
+    const planned = bounded.plan(p)!;
+    expect({ total: planned.total, bounded: planned.bounded, pageArgs: planned.pageArgs }).toEqual({ total, bounded: false, pageArgs: [3, 0] });
+    expect(planned.page.sql).toContain('ORDER BY l.total_price DESC, l.id DESC LIMIT ? OFFSET ?');
+    const lines = plan(planned.page.sql, [...planned.page.params, ...planned.pageArgs]);
+    expect(lines.join(' | ')).toContain('USING COVERING INDEX listings_search_price_idx');
+    // No sort inside the search: only the outer one of the page's own rows.
+    expect(lines.filter((l) => l.includes('TEMP B-TREE'))).toHaveLength(1);
+    const got = bounded.search(p);
+    expect(got.items.map((i) => i.id)).toEqual(exact.search(p).items.map((i) => i.id));
+    expect(got.items).toHaveLength(3);
+  });
+
+  it('sorts the text matches for the last page of a text search in another order than newest', () => {
+    const total = exact.search(searchInput.parse({ query: 'hengerfeste' })).total;
+    expect(total).toBeGreaterThan(60);
+    const p = searchInput.parse({ query: 'hengerfeste', sort: 'year_desc', limit: 24, offset: total - 10 });
+    const planned = bounded.plan(p)!;
+    expect(planned.pageArgs).toEqual([10, total - 10]);
+    const lines = plan(planned.page.sql, [...planned.page.params, ...planned.pageArgs]);
+    expect(lines).toContain('SCAN f VIRTUAL TABLE INDEX 0:M7');
+    expect(lines).toContain('SEARCH l USING COVERING INDEX listings_search_id_idx (id=?)');
+    expect(bounded.search(p).items.map((i) => i.id)).toEqual(exact.search(p).items.map((i) => i.id));
+  });
+
+  it('answers a page past the end with no items and the exact total', () => {
+    const total = exact.search(searchInput.parse({ fuelType: 'diesel' })).total;
+    const got = bounded.search(searchInput.parse({ fuelType: 'diesel', offset: total + 50 }));
+    expect({ items: got.items, total: got.total, totalBounded: got.totalBounded }).toEqual({ items: [], total, totalBounded: undefined });
+  });
 });
 
 describe('newest first straight from the text index', () => {

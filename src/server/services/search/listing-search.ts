@@ -9,8 +9,8 @@ import { cardColumns, toCard, type CardRow } from '../listing-shape';
 import type { ListingCardShape } from '../../../shared/types/listing';
 import { SearchCache, SearchResult } from './cache';
 import { FullListings, type ListingListItem } from './full-listings';
-import { buildFilters } from './filters';
-import { collectQuery, countDriver, pageDriver, pageQuery, SORT_COLUMN } from './plan';
+import { buildFilters, type SearchPlanInput } from './filters';
+import { collectQuery, countDriver, countQuery, pageDriver, pageQuery, SORT_COLUMN, type Driver } from './plan';
 import { addToVocabulary, vocabularyOf, type Vocabulary } from './query-words';
 
 export { SearchResult } from './cache';
@@ -75,6 +75,8 @@ export class ListingSearch {
     private readonly now: () => number = Date.now,
     /** How many matches a count reads at most (COUNT_CAP): tests lower it to reach the bound with few listings. */
     private readonly countCap = COUNT_CAP,
+    /** Tests force one way of reading a deep page (deepPage) to compare each with the plain search. */
+    private readonly deepStrategy?: DeepStrategy,
   ) {
     this.stateStatement = db.$client.prepare('SELECT version, visible, id_ordered FROM listings_search_state WHERE id = 1');
     // The cards of a page of ids (any order; put in the page's order here): one statement for any number of ids.
@@ -206,7 +208,7 @@ export class ListingSearch {
       // Every match was found (and sorted): the page is a slice of them. Else the page walks its sort order.
       const items = plan.matches
         ? byIds(plan.matches.slice(p.offset, p.offset + p.limit))
-        : readPage(plan.page.sql, [...plan.page.params, p.limit, p.offset]);
+        : readPage(plan.page.sql, [...plan.page.params, ...plan.pageArgs]);
       return new SearchResult(items, plan.total, plan.bounded);
     } catch (err) {
       // Terms are built so FTS5 cannot reject them; should a tokenizer edge case slip through anyway, the search
@@ -237,6 +239,7 @@ export class ListingSearch {
    */
   forgetAnswers() {
     this.cache.matches.clear();
+    this.cache.counts.clear();
     this.cache.results.clear();
     this.cache.answers.clear();
   }
@@ -269,18 +272,67 @@ export class ListingSearch {
     // The vocabulary (what is for sale) is read only when there are words to read with it.
     const f = buildFilters(p, p.query || p.make || p.model ? this.vocabulary() : undefined);
     if (!f) return null;
-    const page = pageQuery(f, pageDriver(f, p.sort, s.idOrdered), p.sort, columns);
-    if (f.terms.length === 0 && !f.match) return { filters: f, total: s.visible, bounded: false, count: UNFILTERED_COUNT, matches: undefined, page };
-    const cap = Math.max(this.countCap, p.offset + p.limit);
+    const walk = pageDriver(f, p.sort, s.idOrdered);
+    const page = pageQuery(f, walk, p.sort, columns);
+    const pageArgs = [p.limit, p.offset];
+    if (f.terms.length === 0 && !f.match) {
+      if (p.offset + p.limit <= this.countCap) return { filters: f, total: s.visible, bounded: false, count: UNFILTERED_COUNT, matches: undefined, page, pageArgs };
+      return { filters: f, count: UNFILTERED_COUNT, ...this.deepPage(f, p, columns, s.visible, s.visible, walk, this.deepStrategy) };
+    }
+    if (p.offset + p.limit > this.countCap) return this.deepPlan(s, f, p, columns, walk);
+    const cap = this.countCap;
     const count = collectQuery(f, countDriver(f), p.sort, cap + 1);
     // Keyed by the sort too: price_asc and price_desc collect with the same SQL.
     const collected = this.cache.matches.getOrSet(`${p.sort}\u0000${count.sql}\u0000${JSON.stringify(count.params)}`, () =>
       sortMatches(this.prepared(count.sql).raw().all(...count.params) as [number, number][], SORT_COLUMN[p.sort].desc),
     );
     const bounded = collected.length > cap;
-    return { filters: f, total: bounded ? cap : collected.length, bounded, count, matches: bounded ? undefined : collected, page };
+    return { filters: f, total: bounded ? cap : collected.length, bounded, count, matches: bounded ? undefined : collected, page, pageArgs };
+  }
+
+  /**
+   * A page ending past the count's usual bound (docs/decisions/014-cold-search.md "Deep pages"): the matches are
+   * counted inside SQLite up to the end of the page + 1 (no ids or keys handed to JavaScript and sorted there), then
+   * the page is read the cheapest of three ways: walking the sort order from the start, walking it from the end (a
+   * page nearer the last match), or sorting the matches the narrowest index finds.
+   */
+  private deepPlan(s: SearchState, f: SearchPlanInput, p: SearchParams, columns: 'card' | 'id', walk: Driver) {
+    const cap = p.offset + p.limit;
+    const driver = countDriver(f);
+    const count = countQuery(f, driver, cap + 1);
+    const n = this.cache.counts.getOrSet(`${count.sql}\u0000${JSON.stringify(count.params)}`, () => this.prepared(count.sql).pluck().get(...count.params) as number);
+    if (n > cap) {
+      // More match than the page reaches: the total is a lower bound and the page is walked from the start, which
+      // with that many matches reaches it soon (pageDriver).
+      return { filters: f, count, total: cap, bounded: true, matches: undefined, page: pageQuery(f, walk, p.sort, columns), pageArgs: [p.limit, p.offset] };
+    }
+    // Text sorted by anything but its own order has no walk without materialising the text's matches: sort them.
+    const how = this.deepStrategy ?? (f.match && walk !== 'ftsNewest' ? 'sort' : undefined);
+    return { filters: f, count, ...this.deepPage(f, p, columns, n, s.visible, walk, how, driver) };
+  }
+
+  /** The page of a search whose `total` is exact, chosen by how many index entries each way reads (estimated). */
+  private deepPage(f: SearchPlanInput, p: SearchParams, columns: 'card' | 'id', total: number, visible: number, walk: Driver, how?: DeepStrategy, driver: Driver = walk) {
+    const base = { total, bounded: false, matches: undefined };
+    const limit = Math.min(p.limit, total - p.offset);
+    if (limit <= 0) return { ...base, page: pageQuery(f, walk, p.sort, columns), pageArgs: [p.limit, p.offset] };
+    // Walking the sort order passes about visible ÷ total entries per match; sorting reads the driver's entries
+    // (every visible one for the newest index) and sorts them.
+    const perMatch = visible / Math.max(total, 1);
+    const costs: Record<DeepStrategy, number> = {
+      walk: (p.offset + limit) * perMatch,
+      fromEnd: (total - p.offset) * perMatch,
+      sort: driver === walk || driver === 'newest' ? Infinity : 2 * total,
+    };
+    const chosen = how ?? (Object.keys(costs) as DeepStrategy[]).reduce((a, b) => (costs[b] < costs[a] ? b : a));
+    if (chosen === 'fromEnd') return { ...base, page: pageQuery(f, walk, p.sort, columns, true), pageArgs: [limit, total - p.offset - limit] };
+    if (chosen === 'sort' && driver !== walk) return { ...base, page: pageQuery(f, driver, p.sort, columns), pageArgs: [limit, p.offset] };
+    return { ...base, page: pageQuery(f, walk, p.sort, columns), pageArgs: [limit, p.offset] };
   }
 }
+
+/** How a deep page with an exact total is read (deepPage); tests force each one. */
+export type DeepStrategy = 'walk' | 'fromEnd' | 'sort';
 
 /** Ids in the sort's order: by key, then by id, both ascending or both descending (plan.ts ORDER_BY). */
 function sortMatches(rows: [id: number, key: number][], desc: boolean): number[] {

@@ -20,6 +20,11 @@ const ORDER_BY: Record<SortKey, string> = {
   mileage_asc: 'l.mileage ASC, l.id ASC',
 };
 
+/** Each sort's order backwards (both keys flipped): a deep page read from the end of the matches. */
+const REVERSED_ORDER_BY = Object.fromEntries(
+  Object.entries(ORDER_BY).map(([k, v]) => [k, v.replace(/ (ASC|DESC)\b/gu, (_m, dir: string) => (dir === 'ASC' ? ' DESC' : ' ASC'))]),
+) as Record<SortKey, string>;
+
 // The partial indexes of db/schema/listings.ts. The "wide" four lead with a sort key and carry every column a
 // non-text filter reads; make/model/colour lead with their (case-insensitive) value.
 const INDEX = {
@@ -112,14 +117,25 @@ export function collectQuery(f: SearchPlanInput, driver: Driver, sort: SortKey, 
 }
 
 /**
+ * How many rows match, counting at most `limit` (a deep page's bounded count, listing-search.ts deepPlan): the rows
+ * are counted inside SQLite, never handed to JavaScript.
+ */
+export function countQuery(f: SearchPlanInput, driver: Driver, limit: number) {
+  const q = idsQuery(f, driver, '1', ' LIMIT ?');
+  return { sql: `SELECT count(*) FROM (${q.sql})`, params: [...q.params, limit] };
+}
+
+/**
  * One page in `sort` order, for a search with more matches than its count collected (listing-search.ts planWith;
  * fewer are sorted there and the page is a slice). The inner query walks the driver in page order and stops after
  * the page, reading index entries only; the outer reads the page's rows (a deferred join): the card's columns, or
  * only the ids when the full listings are read afterwards (full-listings.ts).
  */
-export function pageQuery(f: SearchPlanInput, driver: Driver, sort: SortKey, columns: 'card' | 'id' = 'card') {
+export function pageQuery(f: SearchPlanInput, driver: Driver, sort: SortKey, columns: 'card' | 'id' = 'card', fromEnd = false) {
   // FTS5 itself returns rows by descending rowid (no sort); that is newest first while ids follow creation time.
-  const order = driver === 'ftsNewest' ? 'f.rowid DESC' : ORDER_BY[sort];
+  // From the end (a deep page nearer the last match than the first), the inner query walks the same order backwards
+  // and the outer one puts the page back in order.
+  const order = driver === 'ftsNewest' ? `f.rowid ${fromEnd ? 'ASC' : 'DESC'}` : fromEnd ? REVERSED_ORDER_BY[sort] : ORDER_BY[sort];
   const inner = idsQuery(f, driver, 'l.id', ` ORDER BY ${order} LIMIT ? OFFSET ?`);
   return {
     sql: `SELECT ${columns === 'card' ? CARD_COLUMNS : 'l.id'} FROM (${inner.sql}) AS p CROSS JOIN listings l ON l.id = p.id ORDER BY ${ORDER_BY[sort]}`,

@@ -7,7 +7,7 @@ import { SORTS, searchInput, type SearchInput } from '../../../shared/schemas/se
 import { searchKey } from '../../../shared/search-words';
 import { createTestDb, createUser } from '../../testing/harness';
 import { CATALOGUE, generateListing, PLACES, rng } from '../../testing/listing-factory';
-import { ListingSearch } from './listing-search';
+import { ListingSearch, type DeepStrategy } from './listing-search';
 import { parseQuery, vocabularyOf } from './query-words';
 
 // The optimised search (plans chosen with INDEXED BY, the text index read in id order, deferred joins, caches)
@@ -24,6 +24,9 @@ let search: ListingSearch;
 /** The same search counting at most 40 matches, so the bounded total and the page walked in sort order are exercised. */
 let boundedSearch: ListingSearch;
 const SMALL_CAP = 40;
+/** The same bound with each way of reading a deep page forced (listing-search.ts deepPage), whatever it would cost. */
+const DEEP_STRATEGIES = ['walk', 'fromEnd', 'sort'] as const satisfies readonly DeepStrategy[];
+const deepSearch = {} as Record<DeepStrategy, ListingSearch>;
 let rows: Listing[];
 let visible: Listing[];
 
@@ -31,6 +34,7 @@ beforeAll(async () => {
   db = createTestDb();
   search = new ListingSearch(db);
   boundedSearch = new ListingSearch(db, undefined, undefined, SMALL_CAP);
+  for (const how of DEEP_STRATEGIES) deepSearch[how] = new ListingSearch(db, undefined, undefined, SMALL_CAP, how);
   const uid = (await createUser(db)).user.id;
   const r = rng(2024);
   // Ids follow creation time (as on a live site), so the newest-first text plan is exercised too.
@@ -160,6 +164,7 @@ describe('the optimised search agrees with a plain one', () => {
   it.each([
     ['the product bound (1 000)', () => search, 1000],
     [`a bound of ${SMALL_CAP}`, () => boundedSearch, SMALL_CAP],
+    ...DEEP_STRATEGIES.map((how) => [`a bound of ${SMALL_CAP}, deep pages read by '${how}'`, () => deepSearch[how], SMALL_CAP] as const),
   ] as const)(`over ${N} random listings and random filters, counting to %s: same ids, order and total`, (_name, searchWith, cap) => {
     expect(visible.length).toBeGreaterThan(N * 0.8);
     let bounded = 0;
