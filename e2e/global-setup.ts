@@ -14,6 +14,7 @@ import type { TestProject } from 'vitest/node';
 import { FAKE_VEHICLE_API_KEY, startFakeUpstreams } from './fake-upstreams';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium';
 import { freePort } from '../src/server/testing/free-port';
+import { startFlags } from '../scripts/lib/built-server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -160,7 +161,7 @@ export default async function setup(project: TestProject) {
     // As `npm start` does (`node --enable-source-maps dist/server/main.mjs`), with node directly, not npx: killing
     // npx can leave the server running (docs/stack.md).
     const out = fs.openSync(serverLog, 'a');
-    server = spawn(process.execPath, ['--enable-source-maps', bundle], { cwd: root, env, stdio: ['ignore', out, out] });
+    server = spawn(process.execPath, [...startFlags(), bundle], { cwd: root, env, stdio: ['ignore', out, out] });
     fs.closeSync(out);
     const log = () => fs.readFileSync(serverLog, 'utf8').split('\n').slice(-60).join('\n');
     await waitUntilUp(baseURL, server, log);

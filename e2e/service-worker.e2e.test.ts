@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { notifications } from '../db/schema';
 import { createUser, db, expectNoErrors, loginAs, newPage, type TestPage } from './support';
 import { controlledShell, loadedAssets, shellCaches, waitForOfflineReady } from './service-worker-support';
-import { builtServerEnv, freePort } from '../scripts/lib/built-server';
+import { builtServerEnv, freePort, startFlags } from '../scripts/lib/built-server';
 
 // The service worker (public/sw.js, docs/decisions/012-offline-and-caching.md): a deploy replaces it; it keeps a
 // bounded number of photos; it never answers a private API request.
@@ -68,7 +68,7 @@ async function serve(build: Build) {
     env: { CLIENT_DIR: build.dir, COOKIE_SECURE: 'false', ADMIN_USERNAME: '', ADMIN_PASSWORD: '' },
   });
   const out = fs.openSync(serverLog, 'a');
-  const child = spawn(process.execPath, ['--enable-source-maps', path.join(bundleDir, 'main.mjs')], { cwd: root, env, stdio: ['ignore', out, out] });
+  const child = spawn(process.execPath, [...startFlags(), path.join(bundleDir, 'main.mjs')], { cwd: root, env, stdio: ['ignore', out, out] });
   fs.closeSync(out);
   server = child;
   const deadline = Date.now() + 60_000;

@@ -12,6 +12,18 @@ export { freePort } from '../../src/server/testing/free-port';
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const serverBundle = path.join(root, 'dist/server/main.mjs');
 
+/**
+ * The node flags of `npm start` (package.json "start": source maps, the heap cap of docs/operations.md "Memory"), so a
+ * script runs the server exactly as production does. A flag named in SERVER_NODE_OPTIONS replaces the start script's
+ * own (`SERVER_NODE_OPTIONS=--max-old-space-size=4096` measures without the cap).
+ */
+export function startFlags(): string[] {
+  const start = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+  const flags = start.split(/\s+/u).filter((w) => w.startsWith('--'));
+  const overridden = new Set((process.env.SERVER_NODE_OPTIONS ?? '').split(/\s+/u).map((w) => w.split('=')[0]));
+  return flags.filter((f) => !overridden.has(f.split('=')[0]));
+}
+
 /** Builds client and server if missing or older than their sources (the same check `npm start` runs). */
 export function ensureBuild() {
   execFileSync(process.execPath, [path.join(root, 'scripts/ensure-build.mjs')], { cwd: root, stdio: 'inherit' });
@@ -55,7 +67,8 @@ export function builtServerEnv(o: Omit<ServerOptions, 'logFile'>): NodeJS.Proces
     // fail fast instead of waiting on the internet.
     VEHICLE_API_URL: 'http://127.0.0.1:9/kjoretoydata',
     ADDRESS_API_URL: 'http://127.0.0.1:9/sok',
-    // V8 flags for the server alone (e.g. SERVER_NODE_OPTIONS=--max-old-space-size=192), not for the script itself.
+    // Node flags for the server alone (e.g. SERVER_NODE_OPTIONS=--max-semi-space-size=4), not for the script itself;
+    // added to the start script's own (startFlags).
     ...(process.env.SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.SERVER_NODE_OPTIONS } : {}),
     ...o.env,
   };
@@ -65,7 +78,7 @@ export function builtServerEnv(o: Omit<ServerOptions, 'logFile'>): NodeJS.Proces
 export async function startServer(o: ServerOptions, timeoutMs = 30_000): Promise<RunningServer> {
   const log = fs.openSync(o.logFile, 'a');
   fs.writeSync(log, `\n--- start ${new Date().toISOString()} ---\n`);
-  const proc = spawn(process.execPath, ['--enable-source-maps', serverBundle], {
+  const proc = spawn(process.execPath, [...startFlags(), serverBundle], {
     cwd: root,
     stdio: ['ignore', log, log],
     env: builtServerEnv(o),

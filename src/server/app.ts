@@ -28,6 +28,7 @@ import { listingsBuyerShortcuts } from './rest/routes/listings-buyer';
 import { makeCreateContext } from './trpc/context';
 import { registerHtmlShell } from './http/html-shell';
 import { RequestAuth } from './auth/request-auth';
+import { DEFAULT_BODY_LIMIT } from './http/large-bodies';
 import { appRouter, type AppRouter } from './trpc/root';
 import { prepareDatabase } from './startup';
 import { HTTP_MESSAGES, toHttpError } from './errors';
@@ -45,8 +46,6 @@ export interface BuildOptions {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-// Photos travel as data URLs inside the listing JSON (docs/product/data.md); routes that carry them raise this.
-export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
 function loggerOptions(config: AppConfig) {
   if (config.env === 'test' || config.logLevel === 'silent') return false;

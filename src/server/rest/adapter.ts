@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { callTRPCProcedure, type AnyTRPCProcedure } from '@trpc/server';
 import { toHttpError } from '../errors';
 import { authNeedOf, weakestNeed, type AuthPrecheck } from '../http/auth-precheck';
+import { DEFAULT_BODY_LIMIT, largeBodyGate } from '../http/large-bodies';
 import type { AppRouter } from '../trpc/root';
 import type { Context } from '../trpc/context';
 import type { Stores } from '../services/stores';
@@ -64,6 +65,8 @@ export function registerRestRoutes(
   },
 ) {
   const known = new Set(Object.keys(opts.router._def.procedures));
+  // One at a time, for every route of this server that takes bodies over the default limit (http/large-bodies.ts).
+  const largeBodies = largeBodyGate(DEFAULT_BODY_LIMIT);
 
   for (const route of opts.routes) {
     for (const { procedure } of [route, ...(route.variants ?? [])]) {
@@ -77,6 +80,7 @@ export function registerRestRoutes(
       method: route.method,
       url: route.url,
       bodyLimit: route.bodyLimit,
+      preParsing: route.bodyLimit && route.bodyLimit > DEFAULT_BODY_LIMIT ? largeBodies : undefined,
       onRequest: need && opts.authPrecheck ? opts.authPrecheck.rest(need) : undefined,
       schema: route.response ? { response: route.response } : undefined,
       handler: async (request, reply) => {
