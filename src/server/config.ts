@@ -36,6 +36,8 @@ export function envSchema(nodeEnv: string | undefined) {
     HTTP_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
     // The whole request (headers and body) must have arrived within this; 5 minutes carries a 20 MiB body at 0.6 Mbit/s.
     HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(300_000),
+    // docs/decisions/014-cold-search.md "Search threads": worker threads that run searches no cache has answered.
+    SEARCH_THREADS: z.coerce.number().int().min(0).max(8).default(0),
   });
 }
 
@@ -60,6 +62,8 @@ export interface AppConfig {
   httpIdleTimeoutMs: number;
   /** A request whose headers and body have not all arrived within this is answered 408 and closed. */
   httpRequestTimeoutMs: number;
+  /** Worker threads for searches no cache has answered (0: on the main thread); only with a database file. */
+  searchThreads: number;
   /** Turn off rate limits (tests that hammer an endpoint on purpose keep them on). */
   rateLimit?: boolean;
 }
@@ -88,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     clientDir: e.CLIENT_DIR,
     httpIdleTimeoutMs: e.HTTP_IDLE_TIMEOUT_MS,
     httpRequestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
+    searchThreads: e.SEARCH_THREADS,
   };
 }
 
@@ -107,6 +112,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     logLevel: 'silent',
     httpIdleTimeoutMs: 30_000,
     httpRequestTimeoutMs: 300_000,
+    searchThreads: 0,
     rateLimit: true,
     ...overrides,
   };

@@ -143,10 +143,11 @@ export class PrecompressedBody {
   #gzip: Buffer | undefined;
 
   constructor(
-    text: string,
+    /** The body as text, or its UTF-8 bytes (kept as they are). */
+    text: string | Buffer,
     private readonly levels: CompressionLevels,
   ) {
-    this.bytes = Buffer.from(text, 'utf8');
+    this.bytes = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
   }
 
   /** The body for `encoding` (compressed once, then kept). */
@@ -175,7 +176,7 @@ export class PrecompressedBody {
 
 /** A JSON answer sent many times (a memoised search page), compressed with the on-the-fly settings above. */
 export class PrecompressedJson extends PrecompressedBody {
-  constructor(text: string) {
+  constructor(text: string | Buffer) {
     super(text, { brotliQuality: JSON_BROTLI_QUALITY, gzipLevel: JSON_GZIP_LEVEL });
   }
 

@@ -30,7 +30,7 @@ const MAX_ANSWERS = 100;
  * itself (tRPC) sees only `items`, `total` and `totalBounded`.
  */
 export class SearchResult<Item = ListingCardShape> {
-  readonly items: readonly Item[];
+  declare readonly items: readonly Item[];
   /**
    * Present (true) when more than `total` match: the count stopped there (docs/decisions/009-search-quality.md
    * "Speed"). Absent when `total` is exact, so an exact answer is `{items, total}` as before.
@@ -39,12 +39,23 @@ export class SearchResult<Item = ListingCardShape> {
   #itemsBody: PrecompressedJson | undefined;
 
   constructor(
-    items: Item[],
+    /**
+     * The page's items, or their JSON bytes (a page a search thread answered, search-threads.ts): kept as the REST
+     * body, and parsed into `items` only if something reads them.
+     */
+    items: Item[] | Buffer,
     /** The number of matches: exact, or when `totalBounded`, a lower bound (at least this many match). */
     readonly total: number,
     bounded = false,
   ) {
-    this.items = Object.freeze(items);
+    if (Buffer.isBuffer(items)) {
+      const body = (this.#itemsBody = new PrecompressedJson(items));
+      let parsed: readonly Item[] | undefined;
+      // Enumerable, so JSON.stringify of the page (tRPC) still writes the items.
+      Object.defineProperty(this, 'items', { enumerable: true, get: () => (parsed ??= Object.freeze(JSON.parse(body.bytes.toString('utf8')) as Item[])) });
+    } else {
+      this.items = Object.freeze(items);
+    }
     if (bounded) this.totalBounded = true;
     Object.freeze(this);
   }

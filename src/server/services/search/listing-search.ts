@@ -12,6 +12,7 @@ import { FullListings, type ListingListItem } from './full-listings';
 import { buildFilters, type SearchPlanInput } from './filters';
 import { collectQuery, countDriver, countQuery, pageDriver, pageQuery, SORT_COLUMN, type Driver } from './plan';
 import { addToVocabulary, vocabularyOf, type Vocabulary } from './query-words';
+import type { SearchThreads } from './search-threads';
 
 export { SearchResult } from './cache';
 export { listingListItemShape, type ListingListItem } from './full-listings';
@@ -63,6 +64,7 @@ export class ListingSearch {
   private readonly newRowsStatement: Statement;
   private readonly maxIdStatement: Statement;
   private readonly full: FullListings;
+  private threads: SearchThreads | undefined;
 
   constructor(
     private readonly db: Db,
@@ -172,6 +174,47 @@ export class ListingSearch {
     );
   }
 
+  /**
+   * The search for a request (tRPC listings.list): a page kept in this version at once; else, with search threads,
+   * computed on one of them (search-threads.ts) while this thread answers other requests; else here.
+   */
+  find(p: SearchParams): SearchResult<ListingCardShape> | Promise<SearchResult<ListingCardShape>> {
+    return this.threads ? this.onThread(p, 'card', () => this.search(p)) : this.search(p);
+  }
+
+  /** The same for full listings (listings.listFull, GET /api/listings). */
+  findFull(p: SearchParams): SearchResult<ListingListItem> | Promise<SearchResult<ListingListItem>> {
+    return this.threads ? this.onThread(p, 'id', () => this.searchFull(p)) : this.searchFull(p);
+  }
+
+  /** Search threads for the pages no cache has (`find`); closed with the app. */
+  useThreads(threads: SearchThreads) {
+    this.threads = threads;
+  }
+
+  private onThread<Item>(p: SearchParams, columns: 'card' | 'id', here: () => SearchResult<Item>): SearchResult<Item> | Promise<SearchResult<Item>> {
+    this.readState();
+    const key = this.resultKey(p, columns);
+    const kept = this.cache.results.get(key);
+    if (kept) return kept as SearchResult<Item>;
+    const version = this.cache.currentVersion;
+    return this.threads!.run(columns, p).then(
+      (a) => {
+        if (a.error !== undefined) throw new Error(a.error);
+        const result = new SearchResult<Item>(a.json ? Buffer.from(a.json) : (a.items as Item[]), a.total, a.bounded);
+        // Kept only if no write was seen meanwhile (a newer version's page is not kept under an older one).
+        if (this.cache.currentVersion === version) this.cache.results.set(key, this.cache.made(result));
+        return result;
+      },
+      // A thread that failed (or died) leaves the search to this thread: slower, never wrong.
+      () => here(),
+    );
+  }
+
+  private resultKey(p: SearchParams, columns: 'card' | 'id') {
+    return JSON.stringify([columns, ...KEY_ORDER.map((k) => p[k] ?? null)]);
+  }
+
   private cardsByIds(ids: readonly number[]): ListingCardShape[] {
     if (ids.length === 0) return [];
     const rows = new Map((this.cardsStatement.all(JSON.stringify(ids)) as CardRow[]).map((r) => [r.id, r]));
@@ -188,7 +231,7 @@ export class ListingSearch {
     readPage: (sql: string, params: unknown[]) => Item[],
   ): SearchResult<Item> {
     const state = this.readState();
-    const key = JSON.stringify([columns, ...KEY_ORDER.map((k) => p[k] ?? null)]);
+    const key = this.resultKey(p, columns);
     const cached = this.cache.results.getOrSet(key, () => this.cache.made(this.page(state, p, columns, byIds, readPage)));
     // The key's first element says which kind of page it holds.
     return cached as SearchResult<Item>;
