@@ -183,7 +183,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerUploads(app, config.uploadDir);
 
   registerClient(app, config);
-  registerHtmlShell(app, config.clientDir); // route hints in the page (docs/decisions/010-compression-and-bundle.md)
+  registerHtmlShell(app, config.clientDir, deps.stores); // route and photo hints in the page (docs/decisions/010-compression-and-bundle.md)
   return app;
 }
 

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { ListingImageShape } from '../../shared/types/listing';
+import { photoSources, smallerSize, type PhotoSize, type PhotoSizes } from './photo-sources';
 
 // Which photo sizes a listing photo offers the browser (docs/product/limits.md: "a slow connection or memory use above
 // 80 % lowers image quality"; docs/product/limits.md#photo-sizes). Each photo comes in three WebP sizes (thumbnail
@@ -70,36 +70,8 @@ export function useReducedImageQuality(): boolean {
 
 // --- srcset ---------------------------------------------------------------------------------------------------------
 
-export type PhotoSize = 'thumb' | 'medium' | 'large';
-export type PhotoSizes = Pick<ListingImageShape, 'url' | 'width' | 'mediumUrl' | 'mediumWidth' | 'thumbUrl' | 'thumbWidth'>;
-
-const ORDER: readonly PhotoSize[] = ['thumb', 'medium', 'large'];
-
-/** The size one step smaller (a reduced quality's cap); the thumbnail stays the thumbnail. */
-export function smallerSize(size: PhotoSize): PhotoSize {
-  return ORDER[Math.max(0, ORDER.indexOf(size) - 1)]!;
-}
-
-/**
- * `src` and `srcset` (w descriptors) offering the sizes up to `largest`, smallest first. A size the server has not made
- * yet is answered with the large file (the same URL): each file is listed once. A photo with unknown widths gets no
- * srcset.
- */
-export function photoSources(img: PhotoSizes, largest: PhotoSize): { src: string; srcSet?: string } {
-  const all: [PhotoSize, string, number][] = [
-    ['thumb', img.thumbUrl, img.thumbWidth],
-    ['medium', img.mediumUrl, img.mediumWidth],
-    ['large', img.url, img.width],
-  ];
-  const wanted = all.slice(0, ORDER.indexOf(largest) + 1);
-  // src: the largest offered (for a browser without srcset, and the photo's URL when there is nothing to pick from).
-  const src = wanted[wanted.length - 1]![1];
-  if (wanted.some(([, , width]) => !(width > 0))) return { src };
-  const seen = new Set<string>();
-  const candidates = wanted.filter(([, url]) => !seen.has(url) && Boolean(seen.add(url)));
-  if (candidates.length < 2) return { src };
-  return { src, srcSet: candidates.map(([, url, width]) => `${url} ${width}w`).join(', ') };
-}
+// The sizes each <img> offers are built in photo-sources.ts (shared with the server's preload hints).
+export { photoSources, smallerSize, type PhotoSize, type PhotoSizes } from './photo-sources';
 
 /** photoSources with the cap lowered one size when quality is reduced. */
 export function usePhotoSources(img: PhotoSizes | null | undefined, largest: PhotoSize): { src: string; srcSet?: string } | null {

@@ -2,9 +2,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerHtmlShell, routeChunks, trpcQueryUrl } from './html-shell';
+import { listingImages, listings } from '../../../db/schema';
+import { cardPhotoSources, stagePhotoSources, type ImgSources } from '../../client/lib/photo-sources';
+import type { ListingCardShape, ListingDetailShape } from '../../shared/types/listing';
+import { createTestApp, createUser, json, sessionCookie, type TestApp } from '../testing/harness';
+import { insertListing } from '../testing/listing-factory';
+import { registerHtmlShell, routeChunks, trpcQueryUrl, type ShellStores } from './html-shell';
 
 // docs/decisions/010-compression-and-bundle.md "First load": the three start pages name their data and their route
 // chunks in the HTML; every other path is left to index.html as it is.
@@ -43,15 +49,21 @@ function clientBuild(withManifest: boolean) {
 }
 
 /** A bare Fastify with only the shell, and index.html as the fallback, as src/server/app.ts answers other paths. */
-async function appFor(clientDir: string) {
-  const app = Fastify();
-  registerHtmlShell(app, clientDir);
+async function appFor(clientDir: string, stores?: ShellStores) {
+  const app = Fastify({ logger: false });
+  registerHtmlShell(app, clientDir, stores);
   app.setNotFoundHandler((_req, reply) => reply.type('text/html').send(fs.readFileSync(path.join(clientDir, 'index.html'))));
   await app.ready();
   return app;
 }
 
 const preloads = (html: string) => [...html.matchAll(/<link rel="(modulepreload|preload)"[^>]*href="([^"]+)"/g)].map((m) => `${m[1]} ${m[2]}`);
+
+/** The page's image preloads, their attributes decoded. */
+const imagePreloads = (html: string) =>
+  [...html.matchAll(/<link rel="preload" as="image"([^>]*)>/g)].map((m) =>
+    Object.fromEntries([...m[1].matchAll(/([a-z]+)="([^"]*)"/g)].map((a) => [a[1], a[2].replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&amp;/g, '&')])),
+  );
 
 describe('html shell', () => {
   let app: FastifyInstance;
@@ -149,5 +161,166 @@ describe('html shell', () => {
   it('leaves out the chunks the entry already loads', () => {
     expect(routeChunks(MANIFEST, 'src/client/routes/index.tsx')).toEqual(['/assets/routes-abc.js', '/assets/card-abc.js', '/assets/icon-abc.js']);
     expect(routeChunks(MANIFEST, 'src/client/routes/nowhere.tsx')).toEqual([]);
+  });
+});
+
+// docs/decisions/010-compression-and-bundle.md "The LCP photo in the page": the photo that is the page's largest
+// paint is named in the page with the srcset and sizes the client's <img> uses, from what an anonymous visitor sees.
+describe('html shell: the largest paint\'s photo', () => {
+  let t: TestApp;
+  let clientDir: string;
+  let ownerCookie: string;
+  let otherCookie: string;
+  let visible: number;
+  let pending: number;
+  let inactive: number;
+  let noPhotos: number;
+
+  /**
+   * A listing with two photos in all three sizes, as the upload path writes them (the cover's thumbnail on the row,
+   * the photos' rows before anything reads the listing).
+   */
+  const withPhotos = (userId: number, overrides: Parameters<typeof insertListing>[2]) => {
+    const id = insertListing(t.db, userId, overrides).id;
+    t.db.update(listings).set({ coverImage: `/uploads/listings/${id}/0-thumb.webp` }).where(eq(listings.id, id)).run();
+    addPhotos(id);
+    return id;
+  };
+  const addPhotos = (listingId: number) => {
+    for (const position of [0, 1]) {
+      t.db
+        .insert(listingImages)
+        .values({
+          listingId,
+          position,
+          storageKey: `listings/${listingId}/${position}.webp`,
+          url: `/uploads/listings/${listingId}/${position}.webp`,
+          thumbUrl: `/uploads/listings/${listingId}/${position}-thumb.webp`,
+          mediumUrl: `/uploads/listings/${listingId}/${position}-medium.webp`,
+          width: 1600,
+          height: 1200,
+        } as typeof listingImages.$inferInsert)
+        .run();
+    }
+  };
+  const day = (n: number) => new Date(Date.UTC(2026, 10, n));
+
+  beforeAll(async () => {
+    clientDir = clientBuild(true);
+    t = await createTestApp({ clientDir });
+    const { user: owner } = await createUser(t.db);
+    const { user: other } = await createUser(t.db);
+    ownerCookie = sessionCookie(t.db, owner.id);
+    otherCookie = sessionCookie(t.db, other.id);
+    withPhotos(owner.id, { createdAt: day(1) }); // an older result: the hint is the first one's
+    visible = withPhotos(owner.id, { createdAt: day(2) });
+    // Newer than every public listing: an anonymous visitor's first result must not be one of these.
+    pending = withPhotos(owner.id, { status: 'pending', createdAt: day(5) });
+    inactive = withPhotos(owner.id, { active: false, createdAt: day(6) });
+    noPhotos = insertListing(t.db, owner.id, { createdAt: day(1) }).id;
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(clientDir, { recursive: true, force: true });
+  });
+
+  const get = (url: string, cookie?: string) => t.app.inject({ url, headers: cookie ? { cookie } : {} });
+  /** What the client's <img> (or <source>) asks for, as the preload must ask for it. */
+  const asPreload = (s: ImgSources) => ({ imagesrcset: s.srcSet, imagesizes: s.sizes, fetchpriority: 'high' });
+
+  it('names the gallery\'s first photo of a public listing, as the gallery\'s <picture> asks for it', async () => {
+    const page = await get(`/listing/${visible}`);
+    expect(page.statusCode).toBe(200);
+    // The photo as the page's own query answers it, and what the gallery builds from it.
+    const answer = json<{ result: { data: ListingDetailShape } }>(await get(trpcQueryUrl('listings.byId', { id: visible })));
+    const first = answer.result.data.imageDetails[0]!;
+    expect(first.url).toBe(`/uploads/listings/${visible}/0.webp`);
+    const { phone, img } = stagePhotoSources(first, false);
+    expect(phone).toBeDefined();
+    expect(imagePreloads(page.body)).toEqual([
+      { ...asPreload(phone!), media: '(max-width: 767px)' },
+      { ...asPreload(img), media: 'not all and (max-width: 767px)' },
+    ]);
+    expect(img.srcSet).toContain(`/uploads/listings/${visible}/0.webp 1600w`);
+    // After the data and the chunks, and never with an href beside the srcset (a browser without imagesrcset would
+    // fetch the wrong size).
+    expect(page.body.indexOf('as="image"')).toBeGreaterThan(page.body.indexOf('modulepreload crossorigin href="/assets/listing._id-abc.js"'));
+    expect(page.body).not.toMatch(/as="image" href=/);
+  });
+
+  it('names the search page\'s first result\'s cover, as its card asks for it', async () => {
+    const page = await get('/annonser');
+    const answer = json<{ result: { data: { items: ListingCardShape[] } } }>(await get(trpcQueryUrl('listings.list', { sort: 'newest', limit: 24, offset: 0 })));
+    const first = answer.result.data.items[0]!;
+    expect(first.id).toBe(visible);
+    expect(imagePreloads(page.body)).toEqual([asPreload(cardPhotoSources(first, false)!)]);
+    expect(cardPhotoSources(first, false)!.srcSet).toBe(`/uploads/listings/${visible}/0-thumb.webp 480w, /uploads/listings/${visible}/0-medium.webp 800w`);
+    // A search with parameters: the client parses them, so neither data nor photo is named.
+    expect(imagePreloads((await get('/annonser?make=Volvo')).body)).toEqual([]);
+    // The home page's largest paint is its hero's text.
+    expect(imagePreloads((await get('/')).body)).toEqual([]);
+  });
+
+  it('names no photo of a listing an anonymous visitor may not see, nor of one without photos', async () => {
+    for (const id of [pending, inactive]) {
+      for (const cookie of [undefined, ownerCookie]) {
+        const page = await get(`/listing/${id}`, cookie);
+        expect(page.statusCode).toBe(200);
+        expect(imagePreloads(page.body), `${id} ${cookie ? 'owner' : 'anonymous'}`).toEqual([]);
+        expect(page.body).not.toContain(`/uploads/listings/${id}/`);
+        // The data and chunk hints stay: the owner's page loads the listing with its own cookie.
+        expect(preloads(page.body)).toContain(`preload ${trpcQueryUrl('listings.byId', { id })}`);
+      }
+    }
+    expect(imagePreloads((await get(`/listing/${noPhotos}`)).body)).toEqual([]);
+    expect((await get('/listing/999999')).statusCode).toBe(200);
+    expect(imagePreloads((await get('/listing/999999')).body)).toEqual([]);
+  });
+
+  it('sends the same page to a logged-in and an anonymous visitor', async () => {
+    for (const url of ['/', '/annonser', `/listing/${visible}`, `/listing/${pending}`]) {
+      const anonymous = await get(url);
+      for (const cookie of [ownerCookie, otherCookie]) {
+        const loggedIn = await get(url, cookie);
+        expect(loggedIn.body, url).toBe(anonymous.body);
+        expect(loggedIn.headers.etag, url).toBe(anonymous.headers.etag);
+      }
+    }
+  });
+
+  it('follows the search: a newer public listing\'s cover replaces the hint, with a new ETag', async () => {
+    const before = await get('/annonser');
+    const newer = withPhotos((await createUser(t.db)).user.id, { createdAt: day(3) });
+    try {
+      const after = await get('/annonser');
+      expect(after.headers.etag).not.toBe(before.headers.etag);
+      expect(imagePreloads(after.body)[0].imagesrcset).toContain(`/uploads/listings/${newer}/0-medium.webp 800w`);
+      // A revalidation with the old ETag gets the new page.
+      expect((await t.app.inject({ url: '/annonser', headers: { 'if-none-match': String(before.headers.etag) } })).statusCode).toBe(200);
+    } finally {
+      t.db.delete(listingImages).where(eq(listingImages.listingId, newer)).run();
+      t.db.delete(listings).where(eq(listings.id, newer)).run();
+    }
+    expect(imagePreloads((await get('/annonser')).body)[0].imagesrcset).toContain(`/uploads/listings/${visible}/`);
+  });
+
+  it('serves the page without a photo hint when reading it fails', async () => {
+    const dir = clientBuild(true);
+    const failing = {
+      search: { search: () => { throw new Error('database is locked'); } },
+      listingDetails: { forViewer: () => { throw new Error('database is locked'); } },
+    } as unknown as ShellStores;
+    const app = await appFor(dir, failing);
+    try {
+      for (const url of ['/annonser', '/listing/42']) {
+        const res = await app.inject({ url });
+        expect(res.statusCode, url).toBe(200);
+        expect(imagePreloads(res.body), url).toEqual([]);
+        expect(preloads(res.body).some((p) => p.startsWith('preload /trpc/')), url).toBe(true);
+      }
+    } finally {
+      await app.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -2,6 +2,9 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { searchInput } from '../../shared/schemas/search';
+import { cardPhotoPreloads, stagePhotoPreloads, type PhotoPreload } from '../../client/lib/photo-sources';
+import type { Stores } from '../services/stores';
 import { PrecompressedBody } from './compression';
 
 // The page a browser gets for the three pages most visits start on (docs/decisions/010-compression-and-bundle.md
@@ -14,6 +17,14 @@ import { PrecompressedBody } from './compression';
 //   (src/client/trpc.ts, `unbatchedQueries`) so their URL is known here and the browser hands the preloaded answer
 //   to them. The answer itself is fetched with the visitor's cookie like any other call: the page carries no data,
 //   so it is the same for everyone and the service worker may keep it as the app shell.
+// - `<link rel="preload" as="image" fetchpriority="high">` for the photo that is the page's largest paint (the first
+//   result's cover on /annonser, the gallery's first photo on /listing/{id}), with the very srcset and sizes the
+//   client's <img> will use (src/client/lib/photo-sources.ts builds both), so the photo is fetched with the scripts
+//   instead of after the query has answered and the page has rendered. Only what an anonymous visitor sees goes in:
+//   the public search's unfiltered first page, and a listing's photo only while the listing is public, so the page
+//   is still the same for every viewer (an owner viewing their pending edit gets the public photo's hint, unused).
+//   A hint that is wrong or stale (a page the service worker kept) costs one unused download; the page works as
+//   without it (docs/decisions/010-compression-and-bundle.md "The LCP photo in the page").
 // Any other path, and every path when the build has no manifest, gets index.html as it is (src/server/app.ts).
 
 /**
@@ -24,7 +35,12 @@ interface ShellRoute {
   url: string;
   routeFile: string;
   fetches: (params: Record<string, string>, hasQuery: boolean) => string[];
+  /** The preloads for the page's largest-paint photo, from what any visitor may see (none without stores). */
+  photos?: (stores: ShellStores, params: Record<string, string>, hasQuery: boolean) => PhotoPreload[];
 }
+
+/** What the photo hints read: the public search and the public listing view (AppDeps.stores). */
+export type ShellStores = Pick<Stores, 'search' | 'listingDetails'>;
 
 /** The tRPC URL of an unbatched query (what httpLink sends for GET): /trpc/<path>?input=<JSON>. */
 export const trpcQueryUrl = (procedure: string, input: unknown) => `/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`;
@@ -33,19 +49,37 @@ export const trpcQueryUrl = (procedure: string, input: unknown) => `/trpc/${proc
 // page's latest listings (routes/index.tsx), the search page without parameters (components/search/search-params.ts
 // toListInput of an empty search), the listing page (routes/listing.$id.tsx). If one drifts, the browser fetches
 // twice, which e2e/start-up.e2e.test.ts notices.
+const FIRST_RESULTS_INPUT = { sort: 'newest', limit: 24, offset: 0 };
+const isListingId = (id: string | undefined) => /^\d{1,9}$/.test(id ?? '');
+
 export const SHELL_ROUTES: ShellRoute[] = [
+  // The home page's largest paint is the hero's text: no photo hint (its listings are below the fold).
   { url: '/', routeFile: 'src/client/routes/index.tsx', fetches: () => [trpcQueryUrl('listings.list', { limit: 3 })] },
   {
     url: '/annonser',
     routeFile: 'src/client/routes/annonser.tsx',
     // With search parameters the client's input depends on their parsing: no data hint then.
-    fetches: (_params, hasQuery) => (hasQuery ? [] : [trpcQueryUrl('listings.list', { sort: 'newest', limit: 24, offset: 0 })]),
+    fetches: (_params, hasQuery) => (hasQuery ? [] : [trpcQueryUrl('listings.list', FIRST_RESULTS_INPUT)]),
+    // The first card's cover (ListingCard): the public search's page, memoised per listings version (the same page the
+    // preloaded query gets, parsed as tRPC parses it, so it is computed once for both).
+    photos: (stores, _params, hasQuery) => {
+      if (hasQuery) return [];
+      const first = stores.search.search(searchInput.parse(FIRST_RESULTS_INPUT)).items[0];
+      return first ? cardPhotoPreloads(first) : [];
+    },
   },
   {
     url: '/listing/:id',
     routeFile: 'src/client/routes/listing.$id.tsx',
     // listings.byId({ id }) for an id of 1–9 digits (anything else is the page's not-found state).
-    fetches: ({ id }) => (/^\d{1,9}$/.test(id) ? [trpcQueryUrl('listings.byId', { id: Number(id) })] : []),
+    fetches: ({ id }) => (isListingId(id) ? [trpcQueryUrl('listings.byId', { id: Number(id) })] : []),
+    // The gallery's first photo as an anonymous visitor sees the listing: none when it is not public (forViewer throws
+    // the same not-found as for a missing listing), so a pending or hidden listing's photo never shows in its page.
+    photos: (stores, { id }) => {
+      if (!isListingId(id)) return [];
+      const image = stores.listingDetails.forViewer(Number(id), null).imageDetails[0];
+      return image ? stagePhotoPreloads(image) : [];
+    },
   },
 ];
 
@@ -72,13 +106,29 @@ export function routeChunks(manifest: Manifest, routeFile: string): string[] {
 
 const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
+/**
+ * `<link rel="preload" as="image">` for one photo: no crossorigin (the <img> has none, or the preload goes unused), and
+ * no href beside imagesrcset, so a browser that does not read imagesrcset fetches nothing rather than the wrong size.
+ */
+export function photoPreloadLink(p: PhotoPreload): string {
+  const attrs = [
+    p.href !== undefined && `href="${escapeAttr(p.href)}"`,
+    p.imageSrcSet !== undefined && `imagesrcset="${escapeAttr(p.imageSrcSet)}"`,
+    p.imageSizes !== undefined && `imagesizes="${escapeAttr(p.imageSizes)}"`,
+    p.media !== undefined && `media="${escapeAttr(p.media)}"`,
+  ].filter(Boolean);
+  return `<link rel="preload" as="image" ${attrs.join(' ')} fetchpriority="high">`;
+}
+
 /** index.html with the hints for one page, placed before </head> (after the entry's own modulepreloads). */
-export function pageWithHints(indexHtml: string, chunks: string[], fetches: string[]): string {
-  if (!chunks.length && !fetches.length) return indexHtml;
+export function pageWithHints(indexHtml: string, chunks: string[], fetches: string[], photos: PhotoPreload[] = []): string {
+  if (!chunks.length && !fetches.length && !photos.length) return indexHtml;
   const links = [
-    // The data first: it is one small request the page waits for, and the chunks follow at the same priority.
+    // The data first: it is one small request the page waits for, and the chunks follow at the same priority; then
+    // the photo, which the page paints only once the chunks have run.
     ...fetches.map((u) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${escapeAttr(u)}">`),
     ...chunks.map((f) => `<link rel="modulepreload" crossorigin href="${escapeAttr(f)}">`),
+    ...photos.map(photoPreloadLink),
   ];
   return indexHtml.replace('</head>', `    ${links.join('\n    ')}\n  </head>`);
 }
@@ -87,8 +137,15 @@ export function pageWithHints(indexHtml: string, chunks: string[], fetches: stri
 class Page extends PrecompressedBody {
   readonly etag: string;
 
-  /** Brotli's quality: the highest for the pages kept from start, a fast one for those made per request. */
-  constructor(html: string, brotliQuality = 11) {
+  /**
+   * Brotli's quality: the highest for the pages kept, a fast one for those made per request. `key`: the hints it was
+   * made for.
+   */
+  constructor(
+    html: string,
+    brotliQuality = 11,
+    readonly key = '',
+  ) {
     super(html, { brotliQuality, gzipLevel: brotliQuality > 5 ? 9 : 6 });
     this.etag = `"${crypto.createHash('sha1').update(this.bytes).digest('base64url').slice(0, 20)}"`;
   }
@@ -108,8 +165,9 @@ function send(req: FastifyRequest, reply: FastifyReply, page: Page) {
 /**
  * Registers GET (and HEAD) for the pages of SHELL_ROUTES when `clientDir` holds a build with its manifest
  * (`build.manifest` in vite.config.ts). Without one nothing is registered and index.html is served as before.
+ * Without `stores` the pages get no photo hints.
  */
-export function registerHtmlShell(app: FastifyInstance, clientDir: string | undefined) {
+export function registerHtmlShell(app: FastifyInstance, clientDir: string | undefined, stores?: ShellStores) {
   if (!clientDir) return;
   const indexFile = path.join(clientDir, 'index.html');
   const manifestFile = path.join(clientDir, '.vite', 'manifest.json');
@@ -117,18 +175,34 @@ export function registerHtmlShell(app: FastifyInstance, clientDir: string | unde
   const indexHtml = fs.readFileSync(indexFile, 'utf8');
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest;
 
+  // A photo hint is an optimisation: whatever goes wrong reading it (a listing that is not public, a database error)
+  // leaves the page without it.
+  const photoHints = (route: ShellRoute, params: Record<string, string>, hasQuery: boolean): PhotoPreload[] => {
+    if (!stores || !route.photos) return [];
+    try {
+      return route.photos(stores, params, hasQuery);
+    } catch (err) {
+      if ((err as { code?: string }).code !== 'NOT_FOUND') app.log.warn({ err, url: route.url }, 'html shell: no photo hint');
+      return [];
+    }
+  };
+
   for (const route of SHELL_ROUTES) {
     const chunks = routeChunks(manifest, route.routeFile);
-    // Pages that do not depend on the path's parameters are encoded once (at most two per route: with and without a
-    // query string); a listing page per request (≈ 2 KB: brotli 5 and gzip 6 take a fraction of a millisecond).
+    // Pages that do not depend on the path's parameters are encoded once per set of hints (with and without a query
+    // string; /annonser again when its first result's photo changes, the previous one dropped); a listing page per
+    // request (≈ 2 KB: brotli 5 and gzip 6 take a fraction of a millisecond).
     const fixed = new Map<string, Page>();
     app.get(route.url, (req, reply) => {
       const params = req.params as Record<string, string>;
-      const fetches = route.fetches(params, req.url.includes('?'));
-      if (Object.keys(params).length) return send(req, reply, new Page(pageWithHints(indexHtml, chunks, fetches), 5));
-      const key = fetches.join(' ');
-      let page = fixed.get(key);
-      if (!page) fixed.set(key, (page = new Page(pageWithHints(indexHtml, chunks, fetches))));
+      const hasQuery = req.url.includes('?');
+      const fetches = route.fetches(params, hasQuery);
+      const photos = photoHints(route, params, hasQuery);
+      if (Object.keys(params).length) return send(req, reply, new Page(pageWithHints(indexHtml, chunks, fetches, photos), 5));
+      const queryKey = String(hasQuery);
+      const key = JSON.stringify([fetches, photos]);
+      let page = fixed.get(queryKey);
+      if (page?.key !== key) fixed.set(queryKey, (page = new Page(pageWithHints(indexHtml, chunks, fetches, photos), 11, key)));
       return send(req, reply, page);
     });
   }

@@ -2,17 +2,15 @@ import { AspectRatio, Badge, Box, Button, HStack } from '@chakra-ui/react';
 import { Expand } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import type { ListingImageShape } from '../../../shared/types/listing';
-import { photoSources, useReducedImageQuality } from '../../lib/image-quality';
+import { useReducedImageQuality } from '../../lib/image-quality';
+import { stagePhotoSources } from '../../lib/photo-sources';
 import { CarPlaceholder } from '../listings/car-placeholder';
 import { wrap } from './cycle';
 import { PhotoArrow, ThumbnailStrip } from './photo-controls';
 import { useSwipe } from './use-swipe';
 
-/**
- * The stage's width on the listing page (routes/listing.$id.tsx: the 7xl container with its 16/24/32 px padding; from
- * 1024 px a 380 px column and a 32 px gap beside it), for the browser to pick the photo size (docs/product/limits.md#photo-sizes).
- */
-export const GALLERY_PHOTO_SIZES = '(min-width: 1280px) 800px, (min-width: 1024px) calc(100vw - 476px), (min-width: 768px) calc(100vw - 48px), calc(100vw - 32px)';
+// The stage's srcset and sizes come from lib/photo-sources.ts, which the server's preload of the first photo shares
+// (docs/decisions/010-compression-and-bundle.md "The LCP photo in the page").
 
 // The full-screen viewer loads on first open: most visitors never open it.
 const loadLightbox = () => import('./lightbox');
@@ -141,28 +139,22 @@ export function Gallery({ images, title }: { images: ListingImageShape[]; title:
   );
 }
 
-/** Below this width the stage is a phone's: the medium size is its largest (see StagePhoto). */
-const PHONE_STAGE = '(max-width: 767px)';
-
 /**
- * The photo on the stage. On a phone (below 768 px) up to the medium size: the stage is at most 736 px wide there, and
- * 800 px is 2.2× a 360 px stage, where the eye no longer tells the difference on a photo; without this cap Chromium
- * takes the large file (up to five times the bytes) on a 3× phone, for the page's largest paint. The full-screen
- * viewer still offers the large size. Wider screens get every size. One size lower each when quality is reduced.
+ * The photo on the stage: on a phone (below 768 px) up to the medium size, wider screens every size, one size lower
+ * each when quality is reduced (photo-sources.ts stagePhotoSources says why). The full-screen viewer still offers the
+ * large size.
  */
 function StagePhoto({ image, alt, first, onClick, onError }: { image: ListingImageShape; alt: string; first: boolean; onClick: () => void; onError: () => void }) {
-  const reduced = useReducedImageQuality();
-  const phone = photoSources(image, reduced ? 'thumb' : 'medium');
-  const { src, srcSet } = photoSources(image, reduced ? 'medium' : 'large');
+  const { phone, img } = stagePhotoSources(image, useReducedImageQuality());
   return (
     // contain: the whole photo shows (an ordinary 4:3 phone photo is not cropped to the 16:10 stage).
     <Box asChild cursor="zoom-in" css={{ '& img': { width: '100%', height: '100%', objectFit: 'contain' } }}>
       <picture key={image.url}>
-        {srcSet && phone.srcSet !== srcSet && <source media={PHONE_STAGE} srcSet={phone.srcSet ?? phone.src} sizes={GALLERY_PHOTO_SIZES} />}
+        {phone && <source media={phone.media} srcSet={phone.srcSet} sizes={phone.sizes} />}
         <img
-          src={src}
-          srcSet={srcSet}
-          sizes={srcSet ? GALLERY_PHOTO_SIZES : undefined}
+          src={img.src}
+          srcSet={img.srcSet}
+          sizes={img.sizes}
           alt={alt}
           // The stage's aspect ratio holds the space; these give the photo's own (no layout shift either way).
           width={image.width || undefined}

@@ -18,17 +18,13 @@ import { Children, createContext, useContext, useState, type ReactNode } from 'r
 import { FUEL_TYPES, labelOf, TRANSMISSIONS } from '../../../shared/codes';
 import { formatMileage, formatPrice } from '../../../shared/format';
 import type { ListingCardShape } from '../../../shared/types/listing';
-import { usePhotoSources } from '../../lib/image-quality';
+import { useReducedImageQuality } from '../../lib/image-quality';
+import { cardPhotoSources } from '../../lib/photo-sources';
 import { CarPlaceholder } from './car-placeholder';
 
-/**
- * The cover's box in ListingGrid (one column on phones, two from 480 px, three from 1024 px, inside the 7xl container
- * with its 16/24/32 px padding and 16/24 px gaps): the browser picks the photo size from it and the screen's density
- * (docs/product/limits.md#photo-sizes). A narrower box (the search page's, next to its filters) only makes it pick a
- * size larger than needed, never a blurry one.
- */
-export const CARD_PHOTO_SIZES =
-  '(min-width: 1280px) 390px, (min-width: 1024px) calc(33.4vw - 38px), (min-width: 768px) calc(50vw - 36px), (min-width: 480px) calc(50vw - 24px), calc(100vw - 32px)';
+// The cover's srcset and sizes (CARD_PHOTO_SIZES) come from lib/photo-sources.ts, which the server's preload of the
+// search page's first cover shares (docs/decisions/010-compression-and-bundle.md "The LCP photo in the page").
+
 /** Cards in the grid's first row (three columns on a desktop) are the page's largest paint candidates. */
 export const PRIORITY_CARDS = 3;
 
@@ -67,9 +63,9 @@ export function ListingCard({ listing: l, action, priority, eager, headingLevel 
   const [broken, setBroken] = useState(false);
   const position = useContext(GridPosition);
   const first = priority ?? eager ?? (position !== null && position < PRIORITY_CARDS);
-  // Up to the medium size: the box is at most 390 px wide, 780 px at twice the density. The thumbnail alone on a slow
-  // connection or under memory pressure. A card from an older answer (no coverPhoto) has only the thumbnail.
-  const sources = usePhotoSources(l.coverPhoto, 'medium') ?? (l.coverImage ? { src: l.coverImage } : null);
+  // Up to the medium size; the thumbnail alone on a slow connection or under memory pressure; a card from an older
+  // answer (no coverPhoto) has only the thumbnail (photo-sources.ts cardPhotoSources).
+  const sources = cardPhotoSources(l, useReducedImageQuality());
   return (
     <LinkBox
       as="article"
@@ -93,12 +89,13 @@ export function ListingCard({ listing: l, action, priority, eager, headingLevel 
             <img
               src={sources.src}
               srcSet={sources.srcSet}
-              sizes={sources.srcSet ? CARD_PHOTO_SIZES : undefined}
+              sizes={sources.sizes}
               alt={`${title} ${l.year}`}
               // Native lazy loading: the browser starts the fetch well before the card scrolls in (its distance
               // exceeds the 50 px docs/product/limits.md asks for; docs/product/limits.md#photo-sizes).
               loading={first ? 'eager' : 'lazy'}
-              decoding="async"
+              // A first-row cover may be the page's largest paint: not held back for an off-thread decode.
+              decoding={first ? 'auto' : 'async'}
               onError={() => setBroken(true)}
               // The 4:3 box holds the space before the photo arrives (no layout shift); these only give the ratio.
               width={480}
