@@ -124,7 +124,7 @@ interface AutocannonInstance {
   on(event: 'response', fn: (client: unknown, status: number, bytes: number, responseTime: number) => void): void;
 }
 type Autocannon = (
-  opts: { url: string; connections: number; duration: number; requests?: { setupRequest: (req: { path: string }) => { path: string } }[] },
+  opts: { url: string; connections: number; duration: number; headers?: Record<string, string>; requests?: { setupRequest: (req: { path: string }) => { path: string } }[] },
   done: (err: Error | null, result: AutocannonResult) => void,
 ) => AutocannonInstance;
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
@@ -133,6 +133,8 @@ const args = parseArgs(process.argv.slice(2));
 const JSON_OUT = args.flag('json');
 const CHECK = args.flag('check');
 const PROFILE = args.flag('profile');
+/** `--encoding br` (or 'gzip', 'br, gzip'): listing cases ask for compressed answers, as a browser does; default none. */
+const ACCEPT_ENCODING = args.str('encoding');
 const LISTINGS = args.num('listings', 100_000);
 const DURATION = args.num('duration', 8);
 const RNG_SEED = args.num('rng', 1);
@@ -292,6 +294,8 @@ function run(c: Case, duration: number): Promise<Run> {
         url: c.base + (next ? '/' : (c.path as string)),
         connections: CONNECTIONS,
         duration,
+        // --encoding: the Accept-Encoding a browser sends (the server then answers with its kept compressed copies).
+        headers: ACCEPT_ENCODING ? { 'accept-encoding': ACCEPT_ENCODING } : undefined,
         // One request template whose path is the next ready URL: an array read per request.
         requests: next
           ? [

@@ -46,6 +46,10 @@ export interface SearchPlanInput {
   match?: string;
   /** Which filters are present, for choosing an index. */
   has: Set<'make' | 'model' | 'color' | 'price' | 'year' | 'mileage'>;
+  /** The fuel and body type codes a match must have (the narrowest list when given twice), for estimating. */
+  codes: { fuel?: readonly string[]; body?: readonly string[] };
+  /** The ranges' bounds, for estimating how many match (plan.ts countDriver). */
+  ranges: Partial<Record<'price' | 'year' | 'mileage', { from?: number; to?: number }>>;
   /** What the free text was read as (docs/decisions/009-search-quality.md). */
   parsed?: ParsedQuery;
 }
@@ -60,6 +64,8 @@ export function buildFilters(p: SearchParams, vocab: Vocabulary = EMPTY_VOCABULA
   const terms: string[] = [];
   const params: unknown[] = [];
   const has: SearchPlanInput['has'] = new Set();
+  const coarseCodes: SearchPlanInput['codes'] = {};
+  const ranges: SearchPlanInput['ranges'] = {};
   const textFilters: string[] = [];
   const eqNoCase = (column: 'make' | 'model' | 'color', values: readonly string[]) => {
     if (!values.length) return;
@@ -100,6 +106,8 @@ export function buildFilters(p: SearchParams, vocab: Vocabulary = EMPTY_VOCABULA
     if (list.length === 0) return false;
     terms.push(list.length === 1 ? `l.${column} = ?` : `l.${column} IN (${list.map(() => '?').join(', ')})`);
     params.push(...list);
+    const coarse = column === 'fuel_type' ? 'fuel' : column === 'body_type' ? 'body' : undefined;
+    if (coarse && (!coarseCodes[coarse] || list.length < coarseCodes[coarse].length)) coarseCodes[coarse] = list;
     return true;
   };
   for (const [key, column, value] of codes) {
@@ -118,7 +126,10 @@ export function buildFilters(p: SearchParams, vocab: Vocabulary = EMPTY_VOCABULA
       terms.push(`l.${column} <= ?`);
       params.push(to);
     }
-    if (from !== undefined || to !== undefined) has.add(key);
+    if (from !== undefined || to !== undefined) {
+      has.add(key);
+      ranges[key] = { from, to };
+    }
     return true;
   };
   // A year in the text narrows the year filter (both apply).
@@ -137,5 +148,5 @@ export function buildFilters(p: SearchParams, vocab: Vocabulary = EMPTY_VOCABULA
     parsed && (parsed.makes.length || parsed.models.length || Object.keys(parsed.filters).length || parsed.yearFrom !== undefined);
   if (p.query && !understood && ftsTerms(parsed!.text).length === 0) return null;
   if (p.location && ftsTerms(p.location).length === 0) return null;
-  return { terms, params, match, has, parsed };
+  return { terms, params, match, has, codes: coarseCodes, ranges, parsed };
 }

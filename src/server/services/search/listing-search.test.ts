@@ -369,7 +369,11 @@ describe('query plans (EXPLAIN QUERY PLAN)', () => {
       [{ make: 'Volvo', fuelType: 'Diesel' }, 'listings_search_make_idx'],
       [{ priceTo: 300_000, transmission: 'Automat' }, 'listings_search_price_idx'],
       [{ yearFrom: 2020, bodyType: 'SUV' }, 'listings_search_year_idx'],
-      [{ fuelType: 'el' }, 'listings_search_newest_idx'],
+      [{ fuelType: 'el' }, 'listings_search_fuel_idx'], // a seek on the fuel, by what is for sale (SearchStats)
+      [{ bodyType: 'Cabriolet', transmission: 'Manuell' }, 'listings_search_body_idx'],
+      [{ transmission: 'Manuell' }, 'listings_search_newest_idx'], // gearbox leads no index: half the cars
+      [{ fuelType: 'el', priceFrom: 200_000, priceTo: 201_000 }, 'listings_search_price_idx'], // a narrow range beats a common fuel
+      [{ fuelType: 'Hydrogen', priceTo: 900_000 }, 'listings_search_fuel_idx'], // a rare fuel beats a wide range
     ] as const) {
       const planned = planSearch(pdb, searchInput.parse(input))!;
       expect(plan(planned.count.sql, planned.count.params).join(' | ')).toContain(`USING COVERING INDEX ${index}`);

@@ -35,6 +35,8 @@ const INDEX = {
   make: 'listings_search_make_idx',
   model: 'listings_search_model_idx',
   color: 'listings_search_color_idx',
+  fuel: 'listings_search_fuel_idx',
+  body: 'listings_search_body_idx',
 } as const;
 /**
  * Led by id and carrying every filter and sort column: where the text index's matches are checked against the other
@@ -71,17 +73,80 @@ export const SORT_COLUMN: Record<SortKey, { column: string; desc: boolean }> = {
  * the narrowest filter's index, judged by what each filter typically leaves of the listings. Every one of them streams,
  * so a bounded count stops as soon as it has enough.
  */
-export function countDriver(f: SearchPlanInput): Driver {
+export function countDriver(f: SearchPlanInput, stats?: SearchStats): Driver {
   if (f.match) return 'fts';
   if (f.has.has('model')) return 'model'; // a model is a few per cent of the listings at most
   if (f.has.has('make')) return 'make';
   if (f.has.has('color')) return 'color';
-  if (f.has.has('price')) return 'price';
-  if (f.has.has('year')) return 'year';
-  if (f.has.has('mileage')) return 'mileage';
-  // Only coarse filters (fuel, gearbox, drive, body): one pass over the narrow newest index.
-  return 'newest';
+  if (!stats) {
+    if (f.has.has('price')) return 'price';
+    if (f.has.has('year')) return 'year';
+    if (f.has.has('mileage')) return 'mileage';
+    return 'newest';
+  }
+  // The index whose seek leaves the fewest entries to read, by what is for sale (SearchStats). The fuel index seeks
+  // on the body type too when both are given; gearbox and drive (two or three values) lead no index: a pass over the
+  // newest index finds them soon enough.
+  const share = (counts: ReadonlyMap<string, number>, values: readonly string[]) => values.reduce((n, v) => n + (counts.get(v) ?? 0), 0);
+  const estimates: [Driver, number][] = [['newest', stats.visible]];
+  if (f.codes.fuel) {
+    const body = f.codes.body ? share(stats.body, f.codes.body) / Math.max(stats.visible, 1) : 1;
+    estimates.push(['fuel', share(stats.fuel, f.codes.fuel) * body]);
+  }
+  if (f.codes.body) estimates.push(['body', share(stats.body, f.codes.body)]);
+  for (const key of ['price', 'year', 'mileage'] as const) {
+    const r = f.ranges[key];
+    if (r) estimates.push([key, fractionBetween(stats.samples[key], r.from, r.to) * stats.visible]);
+  }
+  return estimates.reduce((best, e) => (e[1] < best[1] ? e : best))[0];
 }
+
+/**
+ * What is for sale, roughly (listing-search.ts keeps it, refreshed like the facets): how many visible listings have
+ * each fuel and body type code, and an evenly spaced sorted sample of prices, years and mileages. Only for choosing
+ * an index: a stale figure makes a search slower, never wrong.
+ */
+export interface SearchStats {
+  visible: number;
+  fuel: ReadonlyMap<string, number>;
+  body: ReadonlyMap<string, number>;
+  samples: Record<'price' | 'year' | 'mileage', readonly number[]>;
+}
+
+/** The share of a sorted sample within [from, to] (either open). */
+export function fractionBetween(sorted: readonly number[], from?: number, to?: number): number {
+  if (sorted.length === 0) return 1;
+  // First index whose value is ≥ x (or > x with `after`).
+  const bound = (x: number, after: boolean) => {
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (sorted[mid] < x || (after && sorted[mid] === x)) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  const start = from === undefined ? 0 : bound(from, false);
+  const end = to === undefined ? sorted.length : bound(to, true);
+  // At least one sample's worth: a narrow range between two samples still matches something.
+  return Math.max(end - start, 0.5) / sorted.length;
+}
+
+/** One listing in this many (by id, which says nothing of price, year or mileage) makes the ranges' samples. */
+const STATS_SAMPLE_EVERY = 50;
+
+/**
+ * SQL reading SearchStats (listing-search.ts): counts by code from the coarse indexes, and a sample of each range's
+ * values in order (one pass over its index, ~2 000 values handed over of 100 000 listings).
+ */
+export const STATS_SQL = {
+  fuel: `SELECT l.fuel_type AS code, count(*) AS n FROM listings l INDEXED BY ${INDEX.fuel} WHERE ${VISIBLE_SQL} GROUP BY l.fuel_type`,
+  body: `SELECT l.body_type AS code, count(*) AS n FROM listings l INDEXED BY ${INDEX.body} WHERE ${VISIBLE_SQL} GROUP BY l.body_type`,
+  price: `SELECT l.total_price FROM listings l INDEXED BY ${INDEX.price} WHERE ${VISIBLE_SQL} AND l.id % ${STATS_SAMPLE_EVERY} = 0 ORDER BY l.total_price`,
+  year: `SELECT l.year FROM listings l INDEXED BY ${INDEX.year} WHERE ${VISIBLE_SQL} AND l.id % ${STATS_SAMPLE_EVERY} = 0 ORDER BY l.year`,
+  mileage: `SELECT l.mileage FROM listings l INDEXED BY ${INDEX.mileage} WHERE ${VISIBLE_SQL} AND l.id % ${STATS_SAMPLE_EVERY} = 0 ORDER BY l.mileage`,
+};
 
 function whereSql(f: SearchPlanInput, withMatch: boolean) {
   const terms = [VISIBLE_SQL, ...f.terms];

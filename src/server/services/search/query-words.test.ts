@@ -227,7 +227,7 @@ describe('query plans of the shapes free text adds (EXPLAIN QUERY PLAN)', () => 
     ['make alias + model spelling', { query: 'vw id4' }, 'listings_search_model_idx'],
     ['model with two spellings', { query: 'xc 60 2019', sort: 'price_asc' }, 'listings_search_model_idx'],
     ['make + year range', { query: 'tesla 2018-2020' }, 'listings_search_make_idx'],
-    ['fuel + body words', { query: 'elbil suv' }, 'listings_search_newest_idx'],
+    ['fuel + body words', { query: 'elbil suv' }, 'listings_search_fuel_idx (fuel_type=? AND body_type=?)'],
     ['gearbox word + price', { query: 'automat', priceTo: 300_000 }, 'listings_search_price_idx'],
     ['year word + rare text', { query: '2019 hengerfeste' }, 'SCAN f VIRTUAL TABLE'], // few text matches: read by id
     // With text, the text index finds the matches, the make's words intersected with the text's inside FTS5.

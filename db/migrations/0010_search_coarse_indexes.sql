@@ -1,0 +1,2 @@
+CREATE INDEX `listings_search_fuel_idx` ON `listings` (`fuel_type`,`body_type`,`transmission`,`drivetrain`,`created_at`,`id`,`total_price`,`year`,`mileage`,`make`) WHERE "listings"."status" = 'approved' AND "listings"."active" = 1;--> statement-breakpoint
+CREATE INDEX `listings_search_body_idx` ON `listings` (`body_type`,`fuel_type`,`transmission`,`drivetrain`,`created_at`,`id`,`total_price`,`year`,`mileage`,`make`) WHERE "listings"."status" = 'approved' AND "listings"."active" = 1;
