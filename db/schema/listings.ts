@@ -70,8 +70,10 @@ export const listings = sqliteTable(
     index('listings_search_make_idx')
       .on(sql`${t.make} COLLATE NOCASE`, sql`${t.model} COLLATE NOCASE`, ...searchColumns(t, t.createdAt).filter((c) => c !== t.make))
       .where(visibleSql(t)),
-    index('listings_search_model_idx').on(sql`${t.model} COLLATE NOCASE`, t.createdAt).where(visibleSql(t)),
-    index('listings_search_color_idx').on(sql`${t.color} COLLATE NOCASE`, t.createdAt).where(visibleSql(t)),
+    // Model and colour lead, then every column of the wide indexes (and the colour or model): a model or colour
+    // search is counted inside the index, without reading a row (docs/decisions/014-cold-search.md).
+    index('listings_search_model_idx').on(sql`${t.model} COLLATE NOCASE`, ...searchColumns(t, t.createdAt), t.color).where(visibleSql(t)),
+    index('listings_search_color_idx').on(sql`${t.color} COLLATE NOCASE`, ...searchColumns(t, t.createdAt), t.model).where(visibleSql(t)),
     // Led by a coarse filter (fuel, then body type, each followed by the other coarse columns): a fuel or body type a
     // few per cent of the cars have is found by a seek instead of a pass over the newest index (docs/decisions/014-cold-search.md).
     index('listings_search_fuel_idx')

@@ -75,7 +75,8 @@ export const SORT_COLUMN: Record<SortKey, { column: string; desc: boolean }> = {
  */
 export function countDriver(f: SearchPlanInput, stats?: SearchStats): Driver {
   if (f.match) return 'fts';
-  if (f.has.has('model')) return 'model'; // a model is a few per cent of the listings at most
+  // A model is a few per cent of the listings at most; with its make, the make index seeks both.
+  if (f.has.has('model')) return f.has.has('make') ? 'make' : 'model';
   if (f.has.has('make')) return 'make';
   if (f.has.has('color')) return 'color';
   if (!stats) {

@@ -224,7 +224,9 @@ describe('query plans of the shapes free text adds (EXPLAIN QUERY PLAN)', () => 
   const tableScan = (lines: string[]) => lines.filter((l) => /^SCAN (l|listings)\b/.test(l) && !/USING (COVERING )?INDEX/.test(l));
 
   it.each<[string, SearchInput, string]>([
-    ['make alias + model spelling', { query: 'vw id4' }, 'listings_search_model_idx'],
+    ['make alias + model spelling', { query: 'vw id4' }, 'listings_search_make_idx (make=? AND model=?)'],
+    ['model alone', { model: 'V60', priceTo: 400_000 }, 'USING COVERING INDEX listings_search_model_idx'],
+    ['colour + gearbox', { color: 'Blå', transmission: 'Automat' }, 'USING COVERING INDEX listings_search_color_idx'],
     ['model with two spellings', { query: 'xc 60 2019', sort: 'price_asc' }, 'listings_search_model_idx'],
     ['make + year range', { query: 'tesla 2018-2020' }, 'listings_search_make_idx'],
     ['fuel + body words', { query: 'elbil suv' }, 'listings_search_fuel_idx (fuel_type=? AND body_type=?)'],

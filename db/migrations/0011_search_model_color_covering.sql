@@ -1,0 +1,4 @@
+DROP INDEX `listings_search_model_idx`;--> statement-breakpoint
+DROP INDEX `listings_search_color_idx`;--> statement-breakpoint
+CREATE INDEX `listings_search_model_idx` ON `listings` ("model" COLLATE NOCASE,`created_at`,`id`,`total_price`,`year`,`mileage`,`make`,`fuel_type`,`transmission`,`drivetrain`,`body_type`,`color`) WHERE "listings"."status" = 'approved' AND "listings"."active" = 1;--> statement-breakpoint
+CREATE INDEX `listings_search_color_idx` ON `listings` ("color" COLLATE NOCASE,`created_at`,`id`,`total_price`,`year`,`mileage`,`make`,`fuel_type`,`transmission`,`drivetrain`,`body_type`,`model`) WHERE "listings"."status" = 'approved' AND "listings"."active" = 1;
