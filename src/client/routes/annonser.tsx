@@ -19,6 +19,7 @@ import { pageHead } from '../components/layout/page-title';
 import { SearchX, Search } from 'lucide-react';
 import { useCallback, useEffect } from 'react';
 import { formatNumber } from '../../shared/format';
+import { AfterFirstPaint } from '../components/layout/after-first-paint';
 import { ListingCard, ListingGrid, ListingGridSkeleton } from '../components/listings/listing-card';
 import { ActiveFilterTags, FilterPanel, type ApplyPatch } from '../components/search/filter-panel';
 import { SearchPagination } from '../components/search/search-pagination';
@@ -37,6 +38,14 @@ export const Route = createFileRoute('/annonser')({
   loader: ({ context: { queryClient, trpc }, deps }) => void queryClient.prefetchQuery(resultsQuery(trpc, deps)),
   component: SearchPage,
 });
+
+/**
+ * The cards of a visit's first page that render with its first paint: two rows of three on a desktop, more than a phone
+ * shows. The others follow just after the first paint (AfterFirstPaint), so the largest paint (the first card's photo)
+ * does not wait for 18 more cards to render on a slow phone (docs/decisions/010-compression-and-bundle.md "The LCP
+ * photo in the page"). Later pages render all at once.
+ */
+const FIRST_PAINT_CARDS = 6;
 
 // docs/product/limits.md: search results stale after 5 s, refreshed every 10 s; the previous page stays while the next loads.
 const resultsQuery = (trpc: TRPCOptions, search: ListingSearch) =>
@@ -166,9 +175,17 @@ function SearchPage() {
       ) : (
         <Box opacity={updating ? 0.6 : 1} transition="opacity 0.2s">
           <ListingGrid>
-            {items.map((l, i) => (
+            {items.slice(0, FIRST_PAINT_CARDS).map((l, i) => (
               <ListingCard key={l.id} listing={l} eager={i < 3} />
             ))}
+            {items.length > FIRST_PAINT_CARDS && (
+              // Renders no element of its own: the cards are the grid's items like the first ones.
+              <AfterFirstPaint>
+                {items.slice(FIRST_PAINT_CARDS).map((l) => (
+                  <ListingCard key={l.id} listing={l} eager={false} />
+                ))}
+              </AfterFirstPaint>
+            )}
           </ListingGrid>
           <SearchPagination page={page} pages={pages} more={more} />
         </Box>

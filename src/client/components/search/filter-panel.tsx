@@ -60,6 +60,9 @@ export function FilterPanel({ search, apply, onReset }: { search: ListingSearch;
     <Collapsible.Root
       open={open}
       onOpenChange={(e) => setOpen(e.open)}
+      // Folded on a phone, the panel's fields are rendered when it is first opened, not hidden with the first paint
+      // (docs/decisions/010-compression-and-bundle.md "The LCP photo in the page"); once open they stay.
+      lazyMount
       bg="bg"
       rounded="xl"
       borderWidth="1px"
