@@ -136,6 +136,23 @@ describe('compressed answers', () => {
       }
     });
 
+    it('compresses a listing-sized answer in one piece (a Content-Length, not a stream) and a kept page only once', async () => {
+      const url = `/trpc/listings.list?input=${encodeURIComponent(JSON.stringify({ make: 'Volvo' }))}`;
+      const plain = await t.app.inject({ url });
+      expect(plain.body.length).toBeGreaterThan(COMPRESS_THRESHOLD_BYTES);
+      const res = await t.app.inject({ url, headers: { 'accept-encoding': BROWSER } });
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(res.headers['content-length']).toBe(String(res.rawPayload.length));
+      expect(res.headers['transfer-encoding']).toBeUndefined();
+      expect(varies(res)).toBe(true);
+      expect(JSON.parse(decoded(res))).toEqual(plain.json());
+      // A page answered again comes from its kept copy, already compressed: decoding it once gives the JSON.
+      for (let i = 0; i < 2; i++) {
+        const page = await t.app.inject({ url: '/api/listings?make=Volvo', headers: { 'accept-encoding': BROWSER } });
+        expect(JSON.parse(decoded(page))).toHaveLength(8);
+      }
+    });
+
     it('sends a long answer as it is to a client that asks for no encoding, still saying it varies', async () => {
       const res = await t.app.inject({ url: '/api/listings?make=Volvo' });
       expect(res.headers['content-encoding']).toBeUndefined();

@@ -9,7 +9,7 @@ import { listingImages, listings } from '../../../db/schema';
 import { cardPhotoSources, stagePhotoSources, type ImgSources } from '../../client/lib/photo-sources';
 import type { ListingCardShape, ListingDetailShape } from '../../shared/types/listing';
 import { createTestApp, createUser, json, sessionCookie, type TestApp } from '../testing/harness';
-import { insertListing } from '../testing/listing-factory';
+import { insertListing, insertListingImage } from '../testing/listing-factory';
 import { registerHtmlShell, routeChunks, trpcQueryUrl, type ShellStores } from './html-shell';
 
 // docs/decisions/010-compression-and-bundle.md "First load": the three start pages name their data and their route
@@ -188,19 +188,7 @@ describe('html shell: the largest paint\'s photo', () => {
   };
   const addPhotos = (listingId: number) => {
     for (const position of [0, 1]) {
-      t.db
-        .insert(listingImages)
-        .values({
-          listingId,
-          position,
-          storageKey: `listings/${listingId}/${position}.webp`,
-          url: `/uploads/listings/${listingId}/${position}.webp`,
-          thumbUrl: `/uploads/listings/${listingId}/${position}-thumb.webp`,
-          mediumUrl: `/uploads/listings/${listingId}/${position}-medium.webp`,
-          width: 1600,
-          height: 1200,
-        } as typeof listingImages.$inferInsert)
-        .run();
+      insertListingImage(t.db, listingId, position, { mediumUrl: `/uploads/listings/${listingId}/${position}-medium.webp`, height: 1200 });
     }
   };
   const day = (n: number) => new Date(Date.UTC(2026, 10, n));

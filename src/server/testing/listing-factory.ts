@@ -324,7 +324,12 @@ export function insertListing(db: Db, userId: number, overrides: Partial<NewList
 }
 
 /** Inserts an image row for a listing (no file on disk: buyer-side code only reads the URLs). */
-export function insertListingImage(db: Db, listingId: number, position = 0): ListingImage {
+export function insertListingImage(
+  db: Db,
+  listingId: number,
+  position = 0,
+  overrides: Partial<typeof listingImages.$inferInsert> = {},
+): ListingImage {
   return db
     .insert(listingImages)
     .values({
@@ -335,6 +340,7 @@ export function insertListingImage(db: Db, listingId: number, position = 0): Lis
       thumbUrl: `/uploads/listings/${listingId}/${position}-thumb.webp`,
       width: 1600,
       height: 1067,
+      ...overrides,
     } as typeof listingImages.$inferInsert)
     .returning()
     .get();
