@@ -344,7 +344,7 @@ export class ListingSearch {
     }
     if (p.offset + p.limit > this.countCap) return this.deepPlan(s, f, p, columns, walk);
     const cap = this.countCap;
-    const count = collectQuery(f, countDriver(f, this.stats(s.visible)), p.sort, cap + 1);
+    const count = collectQuery(f, countDriver(f, () => this.stats(s.visible)), p.sort, cap + 1);
     // Keyed by the sort too: price_asc and price_desc collect with the same SQL.
     const collected = this.cache.matches.getOrSet(`${p.sort}\u0000${count.sql}\u0000${JSON.stringify(count.params)}`, () =>
       sortMatches(this.prepared(count.sql).raw().all(...count.params) as [number, number][], SORT_COLUMN[p.sort].desc),
@@ -361,7 +361,7 @@ export class ListingSearch {
    */
   private deepPlan(s: SearchState, f: SearchPlanInput, p: SearchParams, columns: 'card' | 'id', walk: Driver) {
     const cap = p.offset + p.limit;
-    const driver = countDriver(f, this.stats(s.visible));
+    const driver = countDriver(f, () => this.stats(s.visible));
     const count = countQuery(f, driver, cap + 1);
     const n = this.cache.counts.getOrSet(`${count.sql}\u0000${JSON.stringify(count.params)}`, () => this.prepared(count.sql).pluck().get(...count.params) as number);
     if (n > cap) {

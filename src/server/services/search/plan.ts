@@ -73,12 +73,14 @@ export const SORT_COLUMN: Record<SortKey, { column: string; desc: boolean }> = {
  * the narrowest filter's index, judged by what each filter typically leaves of the listings. Every one of them streams,
  * so a bounded count stops as soon as it has enough.
  */
-export function countDriver(f: SearchPlanInput, stats?: SearchStats): Driver {
+export function countDriver(f: SearchPlanInput, statsOf?: () => SearchStats): Driver {
   if (f.match) return 'fts';
   // A model is a few per cent of the listings at most; with its make, the make index seeks both.
   if (f.has.has('model')) return f.has.has('make') ? 'make' : 'model';
   if (f.has.has('make')) return 'make';
   if (f.has.has('color')) return 'color';
+  // Read only now: a text, model, make or colour search needs no estimate (reading one after a write costs ~10 ms).
+  const stats = statsOf?.();
   if (!stats) {
     if (f.has.has('price')) return 'price';
     if (f.has.has('year')) return 'year';
