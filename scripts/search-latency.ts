@@ -2,7 +2,7 @@
 // per shape against a database of listings, each with the search's memoised counts and pages dropped first, so every
 // answer (page and total) is computed as for an input no cache has seen. Prints p50/p99/max per shape.
 //
-//   node --import tsx scripts/search-latency.ts --db /path/to/100k.db [--n 200] [--seed 1] [--shape NAME] [--json]
+//   node --import tsx scripts/search-latency.ts --db /path/to/100k.db [--n 200] [--seed 1] [--shape NAME] [--json] [--sql]
 //
 // The database is opened read-only in spirit (searches only) but through openDatabase, so pending migrations apply:
 // point it at a copy. Timings are of one thread on whatever else the machine is doing: run it several times.
@@ -77,7 +77,8 @@ const SHAPES: Record<string, () => SearchInput> = {
 };
 
 const db = openDatabase(dbPath);
-const search = new ListingSearch(db);
+// --sql: SQLite's plans only (no column index), to compare.
+const search = new ListingSearch(db, { columnIndex: !argv.includes('--sql') });
 search.search(searchInput.parse({ query: 'volvo' })); // the vocabulary and the page cache, as on a running server
 
 const pct = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];

@@ -1,6 +1,7 @@
 import { resolveFilter, type FilterKey } from '../../../shared/codes';
 import type { SearchParams } from '../../../shared/schemas/search';
 import { searchKey } from '../../../shared/search-words';
+import type { ColumnQuery, EqColumn, RangeColumn } from './column-index';
 import { ftsMatch, ftsTerms } from './fts';
 import { makeOf, modelSpellings, parseQuery, type ParsedQuery, type Vocabulary } from './query-words';
 
@@ -52,6 +53,8 @@ export interface SearchPlanInput {
   ranges: Partial<Record<'price' | 'year' | 'mileage', { from?: number; to?: number }>>;
   /** What the free text was read as (docs/decisions/009-search-quality.md). */
   parsed?: ParsedQuery;
+  /** The same filters as `terms` (without the text), for the column index (column-index.ts). */
+  columns: ColumnQuery;
 }
 
 const EMPTY_VOCABULARY: Vocabulary = { makes: new Map(), models: new Map() };
@@ -67,6 +70,7 @@ export function buildFilters(p: SearchParams, vocab: Vocabulary = EMPTY_VOCABULA
   const coarseCodes: SearchPlanInput['codes'] = {};
   const ranges: SearchPlanInput['ranges'] = {};
   const textFilters: string[] = [];
+  const columns: ColumnQuery = { eq: [], ranges: [] };
   const eqNoCase = (column: 'make' | 'model' | 'color', values: readonly string[]) => {
     if (!values.length) return;
     if (column !== 'color') {
@@ -76,6 +80,7 @@ export function buildFilters(p: SearchParams, vocab: Vocabulary = EMPTY_VOCABULA
     const vs = [...new Set(values.flatMap(caseVariants))];
     terms.push(vs.length === 1 ? `l.${column} = ? COLLATE NOCASE` : `l.${column} COLLATE NOCASE IN (${vs.map(() => '?').join(', ')})`);
     params.push(...vs);
+    columns.eq.push({ column, values: vs, nocase: true });
     has.add(column);
   };
   // A make or model filter matches every spelling of what is for sale with the same key ('vw', 'xc 60'); a value
@@ -95,17 +100,18 @@ export function buildFilters(p: SearchParams, vocab: Vocabulary = EMPTY_VOCABULA
     eqNoCase('model', parsed.models);
   }
 
-  const codes: [FilterKey, string, string | undefined][] = [
+  const codes: [FilterKey, EqColumn, string | undefined][] = [
     ['fuelType', 'fuel_type', p.fuelType],
     ['transmission', 'transmission', p.transmission],
     ['driveType', 'drivetrain', p.driveType],
     ['bodyType', 'body_type', p.bodyType],
   ];
-  const codeTerm = (key: FilterKey, column: string, value: string) => {
+  const codeTerm = (key: FilterKey, column: EqColumn, value: string) => {
     const list = resolveFilter(key, value);
     if (list.length === 0) return false;
     terms.push(list.length === 1 ? `l.${column} = ?` : `l.${column} IN (${list.map(() => '?').join(', ')})`);
     params.push(...list);
+    columns.eq.push({ column, values: list, nocase: false });
     const coarse = column === 'fuel_type' ? 'fuel' : column === 'body_type' ? 'body' : undefined;
     if (coarse && (!coarseCodes[coarse] || list.length < coarseCodes[coarse].length)) coarseCodes[coarse] = list;
     return true;
@@ -116,7 +122,7 @@ export function buildFilters(p: SearchParams, vocab: Vocabulary = EMPTY_VOCABULA
     if (words && !codeTerm(key, column, words.join(','))) return null;
   }
 
-  const range = (key: 'price' | 'year' | 'mileage', column: string, from: number | undefined, to: number | undefined) => {
+  const range = (key: 'price' | 'year' | 'mileage', column: RangeColumn, from: number | undefined, to: number | undefined) => {
     if (from !== undefined && to !== undefined && from > to) return false;
     if (from !== undefined) {
       terms.push(`l.${column} >= ?`);
@@ -129,6 +135,7 @@ export function buildFilters(p: SearchParams, vocab: Vocabulary = EMPTY_VOCABULA
     if (from !== undefined || to !== undefined) {
       has.add(key);
       ranges[key] = { from, to };
+      columns.ranges.push({ column, from, to });
     }
     return true;
   };
@@ -148,5 +155,5 @@ export function buildFilters(p: SearchParams, vocab: Vocabulary = EMPTY_VOCABULA
     parsed && (parsed.makes.length || parsed.models.length || Object.keys(parsed.filters).length || parsed.yearFrom !== undefined);
   if (p.query && !understood && ftsTerms(parsed!.text).length === 0) return null;
   if (p.location && ftsTerms(p.location).length === 0) return null;
-  return { terms, params, match, has, codes: coarseCodes, ranges, parsed };
+  return { terms, params, match, has, codes: coarseCodes, ranges, parsed, columns };
 }

@@ -404,7 +404,7 @@ describe('bounded counts (docs/decisions/009-search-quality.md "Speed")', () => 
       for (let i = 0; i < 600; i++) bdb.insert(listings).values(generateListing(r, uid, i)).run();
     })();
     exact = new ListingSearch(bdb);
-    bounded = new ListingSearch(bdb, undefined, undefined, 50);
+    bounded = new ListingSearch(bdb, { countCap: 50, columnIndex: false });
   });
   afterAll(() => bdb.$client.close());
   const plan = (sqlText: string, params: unknown[]) =>
@@ -562,7 +562,10 @@ describe('schema guard', () => {
   it('has the search triggers after all migrations, and the text index agrees with the listings', async () => {
     const gdb = createTestDb();
     const triggers = gdb.$client.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'listings' ORDER BY name").pluck().all();
-    expect(triggers).toEqual(['listings_search_ad', 'listings_search_ai', 'listings_search_created_au', 'listings_search_fts_au', 'listings_search_state_au']);
+    expect(triggers).toEqual([
+      'listings_search_ad', 'listings_search_ai', 'listings_search_changes_ad', 'listings_search_changes_ai', 'listings_search_changes_au',
+      'listings_search_created_au', 'listings_search_fts_au', 'listings_search_state_au',
+    ]);
     const uid = (await createUser(gdb)).user.id;
     const r = rng(11);
     for (let i = 0; i < 50; i++) {

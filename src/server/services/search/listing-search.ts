@@ -10,6 +10,7 @@ import type { ListingCardShape } from '../../../shared/types/listing';
 import { SearchCache, SearchResult } from './cache';
 import { FullListings, type ListingListItem } from './full-listings';
 import { buildFilters, type SearchPlanInput } from './filters';
+import { ColumnIndex } from './column-index';
 import { collectQuery, countDriver, countQuery, pageDriver, pageQuery, SORT_COLUMN, STATS_SQL, type Driver, type SearchStats } from './plan';
 import { addToVocabulary, vocabularyOf, type Vocabulary } from './query-words';
 import type { SearchThreads } from './search-threads';
@@ -67,20 +68,22 @@ export class ListingSearch {
   private threads: SearchThreads | undefined;
   private statsKept: { version: number; at: number; stats: SearchStats } | undefined;
 
+  private readonly forSaleRefreshMs: number;
+  private readonly now: () => number;
+  private readonly countCap: number;
+  private readonly deepStrategy: DeepStrategy | undefined;
+  private readonly columns: ColumnIndex | undefined;
+  private columnsVersion = -1;
+
   constructor(
     private readonly db: Db,
-    /**
-     * How stale the makes, models and places may get after a write before they are read again (one pass over every
-     * visible listing: ~30 ms for makes and models, ~100 ms for places at 100 000 listings). Results never go stale:
-     * the words only choose filters, and every filter still reads the live rows.
-     */
-    private readonly forSaleRefreshMs = 30_000,
-    private readonly now: () => number = Date.now,
-    /** How many matches a count reads at most (COUNT_CAP): tests lower it to reach the bound with few listings. */
-    private readonly countCap = COUNT_CAP,
-    /** Tests force one way of reading a deep page (deepPage) to compare each with the plain search. */
-    private readonly deepStrategy?: DeepStrategy,
+    options: ListingSearchOptions = {},
   ) {
+    this.forSaleRefreshMs = options.forSaleRefreshMs ?? 30_000;
+    this.now = options.now ?? Date.now;
+    this.countCap = options.countCap ?? COUNT_CAP;
+    this.deepStrategy = options.deepStrategy;
+    this.columns = options.columnIndex === false ? undefined : new ColumnIndex(db);
     this.stateStatement = db.$client.prepare('SELECT version, visible, id_ordered FROM listings_search_state WHERE id = 1');
     // The cards of a page of ids (any order; put in the page's order here): one statement for any number of ids.
     this.cardsStatement = db.$client.prepare(`SELECT ${cardColumns('l')} FROM listings l WHERE l.id IN (SELECT value FROM json_each(?))`);
@@ -266,7 +269,13 @@ export class ListingSearch {
     readPage: (sql: string, params: unknown[]) => Item[],
   ): SearchResult<Item> {
     try {
-      const plan = this.planWith(state, p, columns);
+      const f = buildFilters(p, p.query || p.make || p.model ? this.vocabulary() : undefined);
+      if (f && !f.match && this.columns) {
+        // No text: the column index counts every match exactly and finds the page in one pass (column-index.ts).
+        const { ids, total } = this.columnIndex().query(f.columns, p.sort, p.offset, p.limit);
+        return new SearchResult(ids.length ? byIds(ids) : [], total);
+      }
+      const plan = this.planWith(state, p, columns, f);
       if (!plan || plan.total === 0 || p.offset >= plan.total) return new SearchResult<Item>([], plan?.total ?? 0);
       // Every match was found (and sorted): the page is a slice of them. Else the page walks its sort order.
       const items = plan.matches
@@ -307,9 +316,27 @@ export class ListingSearch {
     this.cache.answers.clear();
   }
 
+  /** How the column index stands (undefined when off): for tests. */
+  columnIndexState() {
+    if (!this.columns) return undefined;
+    this.readState();
+    const index = this.columnIndex();
+    return { size: index.size, rebuilds: index.rebuilds };
+  }
+
   /** The plan a search would run, for tests and EXPLAIN QUERY PLAN. */
   plan(p: SearchParams) {
     return this.planWith(this.readState(), p);
+  }
+
+  /** The column index as of the current listings version (call after readState). */
+  private columnIndex(): ColumnIndex {
+    const version = this.cache.currentVersion;
+    if (this.columnsVersion !== version) {
+      this.columns!.sync();
+      this.columnsVersion = version;
+    }
+    return this.columns!;
   }
 
   /** Reading the version costs one primary-key lookup; a new version empties the cache. */
@@ -331,9 +358,13 @@ export class ListingSearch {
    * here; when there are more, the total is `cap`, flagged as bounded, and the page walks its sort order, which with
    * that many matches reaches the page soon (plan.ts pageDriver).
    */
-  private planWith(s: SearchState, p: SearchParams, columns: 'card' | 'id' = 'card') {
+  private planWith(
+    s: SearchState,
+    p: SearchParams,
+    columns: 'card' | 'id' = 'card',
     // The vocabulary (what is for sale) is read only when there are words to read with it.
-    const f = buildFilters(p, p.query || p.make || p.model ? this.vocabulary() : undefined);
+    f = buildFilters(p, p.query || p.make || p.model ? this.vocabulary() : undefined),
+  ) {
     if (!f) return null;
     const walk = pageDriver(f, p.sort, s.idOrdered);
     const page = pageQuery(f, walk, p.sort, columns);
@@ -392,6 +423,25 @@ export class ListingSearch {
     if (chosen === 'sort' && driver !== walk) return { ...base, page: pageQuery(f, driver, p.sort, columns), pageArgs: [limit, p.offset] };
     return { ...base, page: pageQuery(f, walk, p.sort, columns), pageArgs: [limit, p.offset] };
   }
+}
+
+export interface ListingSearchOptions {
+  /**
+   * How stale the makes, models and places may get after a write before they are read again (one pass over every
+   * visible listing: ~30 ms for makes and models, ~100 ms for places at 100 000 listings). Results never go stale:
+   * the words only choose filters, and every filter still reads the live rows. Default 30 s.
+   */
+  forSaleRefreshMs?: number;
+  now?: () => number;
+  /** How many matches a count reads at most (COUNT_CAP): tests lower it to reach the bound with few listings. */
+  countCap?: number;
+  /** Tests force one way of reading a deep page (deepPage) to compare each with the plain search. */
+  deepStrategy?: DeepStrategy;
+  /**
+   * Searches without free text or place answered from the column index (column-index.ts; default on). Off, every
+   * search runs on SQLite's indexes (plan.ts): tests of those plans turn it off.
+   */
+  columnIndex?: boolean;
 }
 
 /** How a deep page with an exact total is read (deepPage); tests force each one. */

@@ -100,7 +100,7 @@ describe('searching the demo cars as a buyer types', () => {
 
   beforeAll(async () => {
     db = createTestDb();
-    search = new ListingSearch(db, 0); // what is for sale read again after every write
+    search = new ListingSearch(db, { forSaleRefreshMs: 0 }); // what is for sale read again after every write
     const uid = (await createUser(db)).user.id;
     for (const c of cars) {
       insertListing(db, uid, {
@@ -184,7 +184,7 @@ describe('what is for sale is read at most once per refresh interval', () => {
     const tdb = createTestDb();
     const uid = (await createUser(tdb)).user.id;
     let clock = 0;
-    const s = new ListingSearch(tdb, 1000, () => clock);
+    const s = new ListingSearch(tdb, { forSaleRefreshMs: 1000, now: () => clock });
     insertListing(tdb, uid, { make: 'Kia', model: 'Niro', place: 'Oslo' });
     expect(s.facets().makes.slice(10)).toEqual([{ name: 'Kia', count: 1, models: [{ name: 'Niro', count: 1 }] }]);
     insertListing(tdb, uid, { make: 'Kia', model: 'EV6', place: 'Bergen' });

@@ -1,0 +1,462 @@
+import type { Statement } from 'better-sqlite3';
+import type { Db } from '../../../../db/client';
+import { visibleWhere } from '../../../../db/schema';
+import type { SortKey } from '../../../shared/schemas/search';
+
+// The column index (docs/decisions/014-cold-search.md "The column index"): the visible listings' filter and sort
+// columns held in memory as typed arrays, with one precomputed order per sort and a bitmap per value of each equality
+// column. A search without free text or place is answered here with its exact total, for any combination of filters,
+// any sort and any offset, in a fraction of a millisecond at 100 000 listings, where SQLite has to pick one index and
+// walk it (B-trees have no rank, so a deep page walks everything before it):
+// - equality filters: the bitmaps of the allowed values OR-ed per column, the columns AND-ed (a few thousand words);
+// - ranges: a binary search in the range column's own order gives the listings within it as one stretch; the
+//   narrowest stretch is walked, checking the other filters;
+// - the total is the bitmap's population count (or the walk's count); the page is the sort's order walked, from
+//   whichever end is nearer, until it is collected.
+//
+// Kept in step without rebuilding: triggers log every changed listing id (db/migrations/0012_search_changes.sql); when
+// the listings version moves, the listings logged since the last look are read again and put in place (removed from
+// every order and inserted again, a binary search and a shift each). The SQL filters of filters.ts are the definition;
+// this reproduces them exactly (search-property.test.ts compares both with a plain SQL query).
+
+/** Columns compared for equality: a listing's value is one of the given values. */
+export type EqColumn = 'make' | 'model' | 'color' | 'fuel_type' | 'transmission' | 'drivetrain' | 'body_type';
+/** Columns with a range filter. */
+export type RangeColumn = 'total_price' | 'year' | 'mileage';
+
+/**
+ * One equality filter. `nocase`: compared as SQLite's `COLLATE NOCASE` does (ASCII letters folded, nothing else), as
+ * the make, model and colour filters are; else byte for byte, as the coded columns are.
+ */
+export interface EqFilter {
+  column: EqColumn;
+  values: readonly string[];
+  nocase: boolean;
+}
+export interface RangeFilter {
+  column: RangeColumn;
+  from?: number;
+  to?: number;
+}
+/** Every filter must hold (a column may be filtered twice: the make filter and a make in the text). */
+export interface ColumnQuery {
+  eq: EqFilter[];
+  ranges: RangeFilter[];
+}
+
+const EQ_COLUMNS: readonly EqColumn[] = ['make', 'model', 'color', 'fuel_type', 'transmission', 'drivetrain', 'body_type'];
+const RANGE_COLUMNS: readonly RangeColumn[] = ['total_price', 'year', 'mileage'];
+type OrderKey = 'newest' | 'price' | 'year' | 'mileage';
+const ORDER_KEYS: readonly OrderKey[] = ['newest', 'price', 'year', 'mileage'];
+/** Each sort as an order and a direction: price_desc is price_asc backwards (plan.ts ORDER_BY: both keys flip). */
+const SORT_ORDER: Record<SortKey, { order: OrderKey; backwards: boolean }> = {
+  newest: { order: 'newest', backwards: false },
+  price_asc: { order: 'price', backwards: false },
+  price_desc: { order: 'price', backwards: true },
+  year_desc: { order: 'year', backwards: false },
+  mileage_asc: { order: 'mileage', backwards: false },
+};
+
+/** SQLite's NOCASE: only A-Z fold. */
+const asciiLower = (s: string) => s.replace(/[A-Z]+/gu, (m) => m.toLowerCase());
+
+const ROW_SQL = (where: string) =>
+  'SELECT id, created_at, total_price, year, mileage, make, model, color, fuel_type, transmission, drivetrain, body_type' +
+  ` FROM listings l WHERE ${where}`;
+type Row = [id: number, created: number, price: number, year: number, mileage: number, ...codes: string[]];
+
+/** Distinct strings of one column as small integer codes, their NOCASE groups, and a bitmap of listings per code. */
+class Dictionary {
+  readonly codes = new Map<string, number>();
+  readonly folded = new Map<string, number[]>();
+  /** Visible listings per code. */
+  readonly counts: number[] = [];
+  /** Per code, bit `slot` set when that slot's listing has the value. */
+  bits: Uint32Array[] = [];
+  get size() {
+    return this.codes.size;
+  }
+  code(value: string, words: number): number {
+    let c = this.codes.get(value);
+    if (c === undefined) {
+      c = this.codes.size;
+      this.codes.set(value, c);
+      this.counts.push(0);
+      this.bits.push(new Uint32Array(words));
+      const key = asciiLower(value);
+      const group = this.folded.get(key);
+      if (group) group.push(c);
+      else this.folded.set(key, [c]);
+    }
+    return c;
+  }
+}
+
+/** More changed listings than this since the last look: reading everything again is cheaper than patching. */
+const REBUILD_AFTER = 20_000;
+/** The change log keeps about this many entries (pruned by the writer, listing-search.ts). */
+const KEEP_CHANGES = 10_000;
+
+/** The order each range column is sorted in, and whether that order runs from high to low. */
+const RANGE_ORDER: Record<RangeColumn, { order: OrderKey; descending: boolean }> = {
+  total_price: { order: 'price', descending: false },
+  year: { order: 'year', descending: true },
+  mileage: { order: 'mileage', descending: false },
+};
+
+export class ColumnIndex {
+  private capacity = 0;
+  /** Slots handed out so far (free ones are reused first). */
+  private slots = 0;
+  private words = 0;
+  private readonly free: number[] = [];
+  private readonly slotOf = new Map<number, number>();
+  private id = new Float64Array(0);
+  private created = new Float64Array(0);
+  private readonly ranges: Record<RangeColumn, Float64Array> = { total_price: new Float64Array(0), year: new Float64Array(0), mileage: new Float64Array(0) };
+  private readonly eq = {} as Record<EqColumn, Int32Array>;
+  private dictionaries = {} as Record<EqColumn, Dictionary>;
+  private readonly orders = {} as Record<OrderKey, Int32Array>;
+  /** How many visible listings the orders hold. */
+  private count = 0;
+  private lastSeq = -1;
+  private readonly rowsStatement: Statement;
+  private readonly changedRowsStatement: Statement;
+  private readonly changesStatement: Statement;
+  private readonly seqStatement: Statement;
+  private readonly firstSeqStatement: Statement;
+  private readonly pruneStatement: Statement | undefined;
+  private readonly compare: Record<OrderKey, (a: number, b: number) => number>;
+  /** How many times every visible listing was read (the first sync, or one after falling behind): for tests. */
+  rebuilds = 0;
+
+  constructor(private readonly db: Db) {
+    const client = db.$client;
+    this.rowsStatement = client.prepare(ROW_SQL(visibleWhere('l'))).raw();
+    this.changedRowsStatement = client.prepare(ROW_SQL(`${visibleWhere('l')} AND l.id IN (SELECT value FROM json_each(?))`)).raw();
+    this.changesStatement = client.prepare('SELECT seq, listing_id FROM listings_search_changes WHERE seq > ? ORDER BY seq LIMIT ?').raw();
+    // The last sequence number handed out (the log may have been pruned to empty).
+    this.seqStatement = client.prepare("SELECT coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'listings_search_changes'), 0)").pluck();
+    this.firstSeqStatement = client.prepare('SELECT min(seq) FROM listings_search_changes').pluck();
+    this.pruneStatement = client.readonly ? undefined : client.prepare('DELETE FROM listings_search_changes WHERE seq <= ?');
+    // Read through `this` on each call: the arrays are replaced when they grow.
+    this.compare = {
+      newest: (a, b) => this.created[b] - this.created[a] || this.id[b] - this.id[a],
+      price: (a, b) => this.ranges.total_price[a] - this.ranges.total_price[b] || this.id[a] - this.id[b],
+      year: (a, b) => this.ranges.year[b] - this.ranges.year[a] || this.id[b] - this.id[a],
+      mileage: (a, b) => this.ranges.mileage[a] - this.ranges.mileage[b] || this.id[a] - this.id[b],
+    };
+  }
+
+  /** How many visible listings it holds (after `sync`). */
+  get size() {
+    return this.count;
+  }
+
+  /**
+   * Brings the index up to the database: the first time (or after falling too far behind) by reading every visible
+   * listing, else by re-reading the listings logged as changed since the last call. Cheap when nothing changed; the
+   * caller calls it when the listings version moved.
+   */
+  sync() {
+    if (this.lastSeq < 0) return this.rebuild();
+    const latest = this.seqStatement.get() as number;
+    if (latest === this.lastSeq) return;
+    const first = this.firstSeqStatement.get() as number | null;
+    // Entries this index has not seen were pruned (a reader that slept through many writes), or there are too many.
+    if ((first ?? latest + 1) > this.lastSeq + 1 || latest - this.lastSeq > REBUILD_AFTER) return this.rebuild();
+    const changes = this.changesStatement.all(this.lastSeq, REBUILD_AFTER + 1) as [number, number][];
+    const ids = [...new Set(changes.map((c) => c[1]))];
+    for (const listingId of ids) this.remove(listingId);
+    for (const row of this.changedRowsStatement.all(JSON.stringify(ids)) as Row[]) this.insert(row);
+    this.lastSeq = changes.length ? changes[changes.length - 1][0] : latest;
+    this.prune();
+  }
+
+  private prune() {
+    if (!this.pruneStatement) return;
+    const first = this.firstSeqStatement.get() as number | null;
+    if (first !== null && this.lastSeq - first > 2 * KEEP_CHANGES) this.pruneStatement.run(this.lastSeq - KEEP_CHANGES);
+  }
+
+  private rebuild() {
+    // One read transaction, so the rows and the log's position are the same snapshot (a search thread reads beside
+    // the writer).
+    const read = this.db.$client.transaction(() => ({ seq: this.seqStatement.get() as number, rows: this.rowsStatement.all() as Row[] }));
+    const { seq, rows } = read.deferred();
+    this.rebuilds++;
+    this.slotOf.clear();
+    this.free.length = 0;
+    this.dictionaries = {} as Record<EqColumn, Dictionary>;
+    for (const c of EQ_COLUMNS) this.dictionaries[c] = new Dictionary();
+    this.slots = 0;
+    this.capacity = 0;
+    this.grow(Math.max(rows.length + (rows.length >> 3), 64));
+    for (const row of rows) this.place(row);
+    this.count = rows.length;
+    const all = Int32Array.from({ length: rows.length }, (_, i) => i);
+    for (const key of ORDER_KEYS) {
+      const order = new Int32Array(this.capacity);
+      order.set(all);
+      order.subarray(0, rows.length).sort(this.compare[key]);
+      this.orders[key] = order;
+    }
+    this.lastSeq = seq;
+    this.prune();
+  }
+
+  private grow(capacity: number) {
+    const copy = <A extends Float64Array | Int32Array | Uint32Array>(a: A, make: (n: number) => A, size = capacity) => {
+      const b = make(size);
+      b.set(a.subarray(0, Math.min(a.length, size)));
+      return b;
+    };
+    const f64 = (n: number) => new Float64Array(n);
+    const i32 = (n: number) => new Int32Array(n);
+    this.id = copy(this.id, f64);
+    this.created = copy(this.created, f64);
+    for (const c of RANGE_COLUMNS) this.ranges[c] = copy(this.ranges[c], f64);
+    for (const c of EQ_COLUMNS) this.eq[c] = copy(this.eq[c] ?? new Int32Array(0), i32);
+    for (const key of ORDER_KEYS) if (this.orders[key]) this.orders[key] = copy(this.orders[key], i32);
+    this.words = Math.ceil(capacity / 32);
+    for (const c of EQ_COLUMNS) {
+      const dict = this.dictionaries[c];
+      dict.bits = dict.bits.map((b) => copy(b, (n) => new Uint32Array(n), this.words));
+    }
+    this.capacity = capacity;
+  }
+
+  /** Writes a row's values into a free slot (not yet in any order). */
+  private place(row: Row): number {
+    let slot = this.free.pop();
+    if (slot === undefined) {
+      if (this.slots === this.capacity) this.grow(Math.ceil(this.capacity * 1.5) + 64);
+      slot = this.slots++;
+    }
+    this.id[slot] = row[0];
+    this.created[slot] = row[1];
+    this.ranges.total_price[slot] = row[2];
+    this.ranges.year[slot] = row[3];
+    this.ranges.mileage[slot] = row[4];
+    for (let k = 0; k < EQ_COLUMNS.length; k++) {
+      const column = EQ_COLUMNS[k];
+      const dict = this.dictionaries[column];
+      const code = dict.code(row[5 + k] as string, this.words);
+      this.eq[column][slot] = code;
+      dict.counts[code]++;
+      dict.bits[code][slot >>> 5] |= 1 << (slot & 31);
+    }
+    this.slotOf.set(row[0], slot);
+    return slot;
+  }
+
+  private insert(row: Row) {
+    const slot = this.place(row);
+    for (const key of ORDER_KEYS) {
+      const order = this.orders[key];
+      const at = this.position(key, slot);
+      order.copyWithin(at + 1, at, this.count);
+      order[at] = slot;
+    }
+    this.count++;
+  }
+
+  private remove(listingId: number) {
+    const slot = this.slotOf.get(listingId);
+    if (slot === undefined) return;
+    for (const key of ORDER_KEYS) {
+      const order = this.orders[key];
+      const at = this.position(key, slot);
+      if (order[at] !== slot) throw new Error(`column index out of order at listing ${listingId}`);
+      order.copyWithin(at, at + 1, this.count);
+    }
+    this.count--;
+    for (const column of EQ_COLUMNS) {
+      const dict = this.dictionaries[column];
+      const code = this.eq[column][slot];
+      dict.counts[code]--;
+      dict.bits[code][slot >>> 5] &= ~(1 << (slot & 31));
+    }
+    this.slotOf.delete(listingId);
+    this.free.push(slot);
+  }
+
+  /** The first position in `key`'s order not before `slot` (where it is, or where it goes). */
+  private position(key: OrderKey, slot: number) {
+    const order = this.orders[key];
+    const compare = this.compare[key];
+    let lo = 0;
+    let hi = this.count;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (compare(order[mid], slot) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** The stretch [start, end) of `column`'s order whose values lie within [from, to]. */
+  private stretch(column: RangeColumn, from = -Infinity, to = Infinity): [number, number] {
+    const { order, descending } = RANGE_ORDER[column];
+    const slots = this.orders[order];
+    const values = this.ranges[column];
+    // First position whose value is past `bound` in the order's direction (or at it, unless `inclusive`).
+    const past = (bound: number, inclusive: boolean) => {
+      let lo = 0;
+      let hi = this.count;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        const v = values[slots[mid]];
+        const before = descending ? (inclusive ? v >= bound : v > bound) : inclusive ? v <= bound : v < bound;
+        if (before) lo = mid + 1;
+        else hi = mid;
+      }
+      return lo;
+    };
+    return descending ? [past(to, false), past(from, true)] : [past(from, false), past(to, true)];
+  }
+
+  /**
+   * The ids of one page in `sort`'s order and the exact number of matches. Call `sync` first (in the same listings
+   * version).
+   */
+  query(q: ColumnQuery, sort: SortKey, offset: number, limit: number): { ids: number[]; total: number } {
+    // Equality: per column, the codes allowed by every filter on it (a column may be filtered twice).
+    const allowed = new Map<EqColumn, Set<number>>();
+    for (const f of q.eq) {
+      const dict = this.dictionaries[f.column];
+      const codes = new Set<number>();
+      for (const v of f.values) {
+        if (f.nocase) for (const c of dict.folded.get(asciiLower(v)) ?? []) codes.add(c);
+        else if (dict.codes.has(v)) codes.add(dict.codes.get(v)!);
+      }
+      const before = allowed.get(f.column);
+      allowed.set(f.column, before ? new Set([...codes].filter((c) => before.has(c))) : codes);
+    }
+    // The matches of the equality filters as one bitmap (undefined: no such filter).
+    let bits: Uint32Array | undefined;
+    let owned = false;
+    for (const [column, codes] of allowed) {
+      const dict = this.dictionaries[column];
+      const present = [...codes].filter((c) => dict.counts[c] > 0);
+      if (present.length === 0) return { ids: [], total: 0 };
+      let columnBits = dict.bits[present[0]];
+      if (present.length > 1) {
+        columnBits = columnBits.slice();
+        for (const c of present.slice(1)) orInto(columnBits, dict.bits[c]);
+      }
+      if (!bits) {
+        bits = columnBits;
+        owned = present.length > 1;
+      } else {
+        if (!owned) {
+          bits = bits.slice();
+          owned = true;
+        }
+        andInto(bits, columnBits);
+      }
+    }
+    const { order, backwards } = SORT_ORDER[sort];
+    const slots = this.orders[order];
+    const n = this.count;
+    const id = this.id;
+    const ids: number[] = [];
+    const end = offset + limit;
+
+    if (q.ranges.length === 0) {
+      if (!bits) {
+        for (let j = offset; j < Math.min(n, end); j++) ids.push(id[slots[backwards ? n - 1 - j : j]]);
+        return { ids, total: n };
+      }
+      const total = popcount(bits);
+      return { ids: this.page(bits, slots, backwards, offset, limit, total), total };
+    }
+
+    // Ranges: walk the narrowest one's stretch of its own order, checking the other filters.
+    const stretches = q.ranges.map((r) => ({ r, s: this.stretch(r.column, r.from, r.to) }));
+    stretches.sort((a, b) => a.s[1] - a.s[0] - (b.s[1] - b.s[0]));
+    const [walk, ...others] = stretches;
+    const [start, stop] = walk.s;
+    if (stop <= start) return { ids: [], total: 0 };
+    const values = others.map((o) => this.ranges[o.r.column]);
+    const lows = others.map((o) => o.r.from ?? -Infinity);
+    const highs = others.map((o) => o.r.to ?? Infinity);
+    const matches = (slot: number) => {
+      if (bits && (bits[slot >>> 5] & (1 << (slot & 31))) === 0) return false;
+      for (let k = 0; k < values.length; k++) {
+        const v = values[k][slot];
+        if (v < lows[k] || v > highs[k]) return false;
+      }
+      return true;
+    };
+    const walkOrder = this.orders[RANGE_ORDER[walk.r.column].order];
+    // Sorted by the walked column itself: the stretch is already in the page's order.
+    if (RANGE_ORDER[walk.r.column].order === order) {
+      let total = 0;
+      if (backwards) {
+        for (let j = stop - 1; j >= start; j--) {
+          const slot = walkOrder[j];
+          if (matches(slot) && total++ >= offset && total <= end) ids.push(id[slot]);
+        }
+      } else {
+        for (let j = start; j < stop; j++) {
+          const slot = walkOrder[j];
+          if (matches(slot) && total++ >= offset && total <= end) ids.push(id[slot]);
+        }
+      }
+      return { ids, total };
+    }
+    // Else the matches become a bitmap, and the page is read from the sort's order.
+    const found = new Uint32Array(this.words);
+    let total = 0;
+    for (let j = start; j < stop; j++) {
+      const slot = walkOrder[j];
+      if (matches(slot)) {
+        found[slot >>> 5] |= 1 << (slot & 31);
+        total++;
+      }
+    }
+    return { ids: this.page(found, slots, backwards, offset, limit, total), total };
+  }
+
+  /** The ids at [offset, offset + limit) among the slots of `bits`, in `slots` order, walked from the nearer end. */
+  private page(bits: Uint32Array, slots: Int32Array, backwards: boolean, offset: number, limit: number, total: number): number[] {
+    const ids: number[] = [];
+    const end = Math.min(offset + limit, total);
+    if (end <= offset) return ids;
+    const n = this.count;
+    const has = (slot: number) => (bits[slot >>> 5] & (1 << (slot & 31))) !== 0;
+    // From the start of the sort's order (its end when `backwards`), or from the other end for a page nearer it.
+    const fromFront = offset <= total - end;
+    const want = fromFront ? end : total - offset;
+    const skip = fromFront ? offset : total - end;
+    let seen = 0;
+    const forward = fromFront !== backwards;
+    for (let j = forward ? 0 : n - 1; forward ? j < n : j >= 0; j += forward ? 1 : -1) {
+      const slot = slots[j];
+      if (!has(slot)) continue;
+      if (seen++ >= skip) ids.push(this.id[slot]);
+      if (seen >= want) break;
+    }
+    return fromFront ? ids : ids.reverse();
+  }
+}
+
+function orInto(into: Uint32Array, from: Uint32Array) {
+  for (let i = 0; i < into.length; i++) into[i] |= from[i];
+}
+
+function andInto(into: Uint32Array, from: Uint32Array) {
+  for (let i = 0; i < into.length; i++) into[i] &= from[i];
+}
+
+function popcount(bits: Uint32Array): number {
+  let n = 0;
+  for (let i = 0; i < bits.length; i++) {
+    let v = bits[i];
+    v -= (v >>> 1) & 0x55555555;
+    v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+    n += (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+  }
+  return n;
+}
