@@ -111,9 +111,12 @@ export class ColumnIndex {
   private words = 0;
   private readonly free: number[] = [];
   private readonly slotOf = new Map<number, number>();
-  private id = new Float64Array(0);
+  private id = new Int32Array(0);
   private created = new Float64Array(0);
-  private readonly ranges: Record<RangeColumn, Float64Array> = { total_price: new Float64Array(0), year: new Float64Array(0), mileage: new Float64Array(0) };
+  // Prices, years and mileages are whole numbers well within 32 bits (the table's columns are integers).
+  private readonly ranges: Record<RangeColumn, Int32Array> = { total_price: new Int32Array(0), year: new Int32Array(0), mileage: new Int32Array(0) };
+  /** Bit `slot` set when the slot holds a visible listing. */
+  private alive = new Uint32Array(0);
   private readonly eq = {} as Record<EqColumn, Int32Array>;
   private dictionaries = {} as Record<EqColumn, Dictionary>;
   private readonly orders = {} as Record<OrderKey, Int32Array>;
@@ -191,6 +194,7 @@ export class ColumnIndex {
     for (const c of EQ_COLUMNS) this.dictionaries[c] = new Dictionary();
     this.slots = 0;
     this.capacity = 0;
+    this.alive = new Uint32Array(0);
     this.grow(Math.max(rows.length + (rows.length >> 3), 64));
     for (const row of rows) this.place(row);
     this.count = rows.length;
@@ -213,12 +217,13 @@ export class ColumnIndex {
     };
     const f64 = (n: number) => new Float64Array(n);
     const i32 = (n: number) => new Int32Array(n);
-    this.id = copy(this.id, f64);
+    this.id = copy(this.id, i32);
     this.created = copy(this.created, f64);
-    for (const c of RANGE_COLUMNS) this.ranges[c] = copy(this.ranges[c], f64);
+    for (const c of RANGE_COLUMNS) this.ranges[c] = copy(this.ranges[c], i32);
     for (const c of EQ_COLUMNS) this.eq[c] = copy(this.eq[c] ?? new Int32Array(0), i32);
     for (const key of ORDER_KEYS) if (this.orders[key]) this.orders[key] = copy(this.orders[key], i32);
     this.words = Math.ceil(capacity / 32);
+    this.alive = copy(this.alive, (n) => new Uint32Array(n), this.words);
     for (const c of EQ_COLUMNS) {
       const dict = this.dictionaries[c];
       dict.bits = dict.bits.map((b) => copy(b, (n) => new Uint32Array(n), this.words));
@@ -246,6 +251,7 @@ export class ColumnIndex {
       dict.counts[code]++;
       dict.bits[code][slot >>> 5] |= 1 << (slot & 31);
     }
+    this.alive[slot >>> 5] |= 1 << (slot & 31);
     this.slotOf.set(row[0], slot);
     return slot;
   }
@@ -277,6 +283,7 @@ export class ColumnIndex {
       dict.counts[code]--;
       dict.bits[code][slot >>> 5] &= ~(1 << (slot & 31));
     }
+    this.alive[slot >>> 5] &= ~(1 << (slot & 31));
     this.slotOf.delete(listingId);
     this.free.push(slot);
   }
@@ -372,60 +379,63 @@ export class ColumnIndex {
       return { ids: this.page(bits, slots, backwards, offset, limit, total), total };
     }
 
-    // Ranges: walk the narrowest one's stretch of its own order, checking the other filters.
-    const stretches = q.ranges.map((r) => ({ r, s: this.stretch(r.column, r.from, r.to) }));
-    stretches.sort((a, b) => a.s[1] - a.s[0] - (b.s[1] - b.s[0]));
-    const [walk, ...others] = stretches;
-    const [start, stop] = walk.s;
+    // Ranges: each one's listings are a stretch of its column's order (binary search).
+    const stretches = q.ranges.map((r) => ({ r, at: this.stretch(r.column, r.from, r.to) }));
+    stretches.sort((x, y) => x.at[1] - x.at[0] - (y.at[1] - y.at[0]));
+    const narrowest = stretches[0];
+    const [start, stop] = narrowest.at;
     if (stop <= start) return { ids: [], total: 0 };
-    const values = others.map((o) => this.ranges[o.r.column]);
-    const lows = others.map((o) => o.r.from ?? -Infinity);
-    const highs = others.map((o) => o.r.to ?? Infinity);
-    const matches = (slot: number) => {
-      if (bits && (bits[slot >>> 5] & (1 << (slot & 31))) === 0) return false;
-      for (let k = 0; k < values.length; k++) {
-        const v = values[k][slot];
-        if (v < lows[k] || v > highs[k]) return false;
-      }
-      return true;
-    };
-    const walkOrder = this.orders[RANGE_ORDER[walk.r.column].order];
-    // Sorted by the walked column itself: the stretch is already in the page's order.
-    if (RANGE_ORDER[walk.r.column].order === order) {
-      let total = 0;
-      if (backwards) {
-        for (let j = stop - 1; j >= start; j--) {
-          const slot = walkOrder[j];
-          if (matches(slot) && total++ >= offset && total <= end) ids.push(id[slot]);
-        }
-      } else {
-        for (let j = start; j < stop; j++) {
-          const slot = walkOrder[j];
-          if (matches(slot) && total++ >= offset && total <= end) ids.push(id[slot]);
-        }
-      }
-      return { ids, total };
+    const walkOrder = this.orders[RANGE_ORDER[narrowest.r.column].order];
+    // One range alone, sorted by its own column: the stretch is the matches, in the page's order.
+    if (!bits && stretches.length === 1 && RANGE_ORDER[narrowest.r.column].order === order) {
+      for (let k = offset; k < Math.min(stop - start, end); k++) ids.push(id[walkOrder[backwards ? stop - 1 - k : start + k]]);
+      return { ids, total: stop - start };
     }
-    // Else the matches become a bitmap, and the page is read from the sort's order.
+    // Whole numbers within 32 bits, as the columns are, so the comparisons stay on small integers.
+    const lows = stretches.map((x) => Math.max(INT32_MIN, Math.ceil(x.r.from ?? INT32_MIN)));
+    const highs = stretches.map((x) => Math.min(INT32_MAX, Math.floor(x.r.to ?? INT32_MAX)));
+    const columns = stretches.map((x) => this.ranges[x.r.column]);
+    // One range and no equality filter: the total is the stretch's length, and the page is found by walking the
+    // sort's order checking that one value (it stops as soon as the page is full).
+    if (!bits && stretches.length === 1) {
+      const total = stop - start;
+      const column = columns[0];
+      const low = lows[0];
+      const high = highs[0];
+      return { ids: this.pageWhere((slot) => column[slot] >= low && column[slot] <= high, slots, backwards, offset, limit, total), total };
+    }
+    // Else the matches become one bitmap: the narrowest range's stretch marked (when it holds less than half the
+    // listings; else every listing's value checked, in slot order), then the equality filters' bitmap and the other
+    // ranges applied to what is left.
     const found = new Uint32Array(this.words);
-    let total = 0;
-    for (let j = start; j < stop; j++) {
-      const slot = walkOrder[j];
-      if (matches(slot)) {
+    if ((stop - start) * 2 < n) {
+      for (let j = start; j < stop; j++) {
+        const slot = walkOrder[j];
         found[slot >>> 5] |= 1 << (slot & 31);
-        total++;
       }
+      if (bits) andInto(found, bits);
+    } else {
+      keepWithin(found, bits ?? this.alive, columns[0], lows[0], highs[0]);
     }
+    for (let k = 1; k < columns.length; k++) keepWithin(found, found, columns[k], lows[k], highs[k]);
+    const total = popcount(found);
     return { ids: this.page(found, slots, backwards, offset, limit, total), total };
   }
 
   /** The ids at [offset, offset + limit) among the slots of `bits`, in `slots` order, walked from the nearer end. */
   private page(bits: Uint32Array, slots: Int32Array, backwards: boolean, offset: number, limit: number, total: number): number[] {
+    return this.pageWhere((slot) => (bits[slot >>> 5] & (1 << (slot & 31))) !== 0, slots, backwards, offset, limit, total);
+  }
+
+  /**
+   * The ids at [offset, offset + limit) among the `total` slots that pass `has`, in `slots` order, walked from the
+   * nearer end.
+   */
+  private pageWhere(has: (slot: number) => boolean, slots: Int32Array, backwards: boolean, offset: number, limit: number, total: number): number[] {
     const ids: number[] = [];
     const end = Math.min(offset + limit, total);
     if (end <= offset) return ids;
     const n = this.count;
-    const has = (slot: number) => (bits[slot >>> 5] & (1 << (slot & 31))) !== 0;
     // From the start of the sort's order (its end when `backwards`), or from the other end for a page nearer it.
     const fromFront = offset <= total - end;
     const want = fromFront ? end : total - offset;
@@ -439,6 +449,26 @@ export class ColumnIndex {
       if (seen >= want) break;
     }
     return fromFront ? ids : ids.reverse();
+  }
+}
+
+const INT32_MIN = -(2 ** 31);
+const INT32_MAX = 2 ** 31 - 1;
+
+/** `into` = the bits of `from` whose slot's value in `column` lies within [low, high] (`into` may be `from`). */
+function keepWithin(into: Uint32Array, from: Uint32Array, column: Int32Array, low: number, high: number) {
+  for (let w = 0; w < from.length; w++) {
+    let keep = from[w];
+    let word = keep;
+    const first = w << 5;
+    // Each set bit's slot, lowest first.
+    while (word !== 0) {
+      const bit = 31 - Math.clz32(word & -word);
+      const v = column[first + bit];
+      if (v < low || v > high) keep &= ~(1 << bit);
+      word &= word - 1;
+    }
+    into[w] = keep;
   }
 }
 
