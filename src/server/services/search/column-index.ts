@@ -2,13 +2,16 @@ import type { Statement } from 'better-sqlite3';
 import type { Db } from '../../../../db/client';
 import { visibleWhere } from '../../../../db/schema';
 import type { SortKey } from '../../../shared/schemas/search';
+import type { SearchWord } from './fts';
 
 // The column index (docs/decisions/014-cold-search.md "The column index"): the visible listings' filter and sort
 // columns held in memory as typed arrays, with one precomputed order per sort and a bitmap per value of each equality
-// column. A search without free text or place is answered here with its exact total, for any combination of filters,
+// column. A search without free text is answered here with its exact total, for any combination of filters,
 // any sort and any offset, in a fraction of a millisecond at 100 000 listings, where SQLite has to pick one index and
 // walk it (B-trees have no rank, so a deep page walks everything before it):
 // - equality filters: the bitmaps of the allowed values OR-ed per column, the columns AND-ed (a few thousand words);
+// - the area (location): each word's listings from the words of the place and the shown address, as the text index's
+//   {place address} columns hold them (db/migrations/0003_fts.sql), prefixes from two letters as fts.ts reads them;
 // - ranges: a binary search in the range column's own order gives the listings within it as one stretch; the
 //   narrowest stretch is walked, checking the other filters;
 // - the total is the bitmap's population count (or the walk's count); the page is the sort's order walked, from
@@ -42,6 +45,8 @@ export interface RangeFilter {
 export interface ColumnQuery {
   eq: EqFilter[];
   ranges: RangeFilter[];
+  /** The area's words: each must begin (or, when not a prefix, be) a word of the place or the shown address. */
+  place: SearchWord[];
 }
 
 const EQ_COLUMNS: readonly EqColumn[] = ['make', 'model', 'color', 'fuel_type', 'transmission', 'drivetrain', 'body_type'];
@@ -61,9 +66,84 @@ const SORT_ORDER: Record<SortKey, { order: OrderKey; backwards: boolean }> = {
 const asciiLower = (s: string) => s.replace(/[A-Z]+/gu, (m) => m.toLowerCase());
 
 const ROW_SQL = (where: string) =>
-  'SELECT id, created_at, total_price, year, mileage, make, model, color, fuel_type, transmission, drivetrain, body_type' +
-  ` FROM listings l WHERE ${where}`;
-type Row = [id: number, created: number, price: number, year: number, mileage: number, ...codes: string[]];
+  'SELECT id, created_at, total_price, year, mileage, make, model, color, fuel_type, transmission, drivetrain, body_type,' +
+  // What the text index's place and address columns hold (a hidden address is never searchable).
+  ` place || ' ' || CASE WHEN hide_address THEN '' ELSE address END FROM listings l WHERE ${where}`;
+type Row = [id: number, created: number, price: number, year: number, mileage: number, ...codesThenPlace: string[]];
+const PLACE_AT = 5 + 7;
+
+// FTS5's unicode61 tokenizer (remove_diacritics 0): letters, numbers and private-use characters make words, anything
+// else separates; words are lower-cased.
+const NOT_TOKEN = /[^\p{L}\p{N}\p{Co}]+/u;
+const tokensOf = (text: string) => [...new Set(text.split(NOT_TOKEN).filter(Boolean).map((t) => t.toLowerCase()))];
+
+/** The words of places and shown addresses, each with the slots whose listing has it. */
+class PlaceWords {
+  private readonly ids = new Map<string, number>();
+  /** Every word seen, sorted (by UTF-16 code units), for prefix ranges. */
+  private readonly sorted: string[] = [];
+  private readonly words: string[] = [];
+  readonly postings: number[][] = [];
+  /** Per slot, its words' ids. */
+  readonly ofSlot: (number[] | undefined)[] = [];
+
+  add(slot: number, text: string, sortLater = false) {
+    const ids = tokensOf(text).map((t) => {
+      let id = this.ids.get(t);
+      if (id === undefined) {
+        id = this.words.length;
+        this.ids.set(t, id);
+        this.words.push(t);
+        this.postings.push([]);
+        if (sortLater) this.sorted.push(t);
+        else this.sorted.splice(this.lowerBound(t), 0, t);
+      }
+      this.postings[id].push(slot);
+      return id;
+    });
+    this.ofSlot[slot] = ids;
+  }
+
+  /** After adding with `sortLater`. */
+  sort() {
+    this.sorted.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  }
+
+  remove(slot: number) {
+    for (const id of this.ofSlot[slot] ?? []) {
+      const list = this.postings[id];
+      const at = list.lastIndexOf(slot);
+      list[at] = list[list.length - 1];
+      list.pop();
+    }
+    this.ofSlot[slot] = undefined;
+  }
+
+  private lowerBound(t: string) {
+    let lo = 0;
+    let hi = this.sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.sorted[mid] < t) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** Sets the bit of every slot with a word `w` names, returning whether any was set. */
+  mark(w: SearchWord, into: Uint32Array): boolean {
+    const mark = (id: number | undefined) => {
+      if (id === undefined) return false;
+      const list = this.postings[id];
+      for (let i = 0; i < list.length; i++) into[list[i] >>> 5] |= 1 << (list[i] & 31);
+      return list.length > 0;
+    };
+    if (!w.prefix) return mark(this.ids.get(w.word));
+    let any = false;
+    for (let i = this.lowerBound(w.word); i < this.sorted.length && this.sorted[i].startsWith(w.word); i++) any = mark(this.ids.get(this.sorted[i])) || any;
+    return any;
+  }
+}
 
 /** Distinct strings of one column as small integer codes, their NOCASE groups, and a bitmap of listings per code. */
 class Dictionary {
@@ -119,6 +199,7 @@ export class ColumnIndex {
   private alive = new Uint32Array(0);
   private readonly eq = {} as Record<EqColumn, Int32Array>;
   private dictionaries = {} as Record<EqColumn, Dictionary>;
+  private places = new PlaceWords();
   private readonly orders = {} as Record<OrderKey, Int32Array>;
   /** How many visible listings the orders hold. */
   private count = 0;
@@ -192,11 +273,13 @@ export class ColumnIndex {
     this.free.length = 0;
     this.dictionaries = {} as Record<EqColumn, Dictionary>;
     for (const c of EQ_COLUMNS) this.dictionaries[c] = new Dictionary();
+    this.places = new PlaceWords();
     this.slots = 0;
     this.capacity = 0;
     this.alive = new Uint32Array(0);
     this.grow(Math.max(rows.length + (rows.length >> 3), 64));
-    for (const row of rows) this.place(row);
+    for (const row of rows) this.place(row, true);
+    this.places.sort();
     this.count = rows.length;
     const all = Int32Array.from({ length: rows.length }, (_, i) => i);
     for (const key of ORDER_KEYS) {
@@ -232,7 +315,7 @@ export class ColumnIndex {
   }
 
   /** Writes a row's values into a free slot (not yet in any order). */
-  private place(row: Row): number {
+  private place(row: Row, sortLater = false): number {
     let slot = this.free.pop();
     if (slot === undefined) {
       if (this.slots === this.capacity) this.grow(Math.ceil(this.capacity * 1.5) + 64);
@@ -252,6 +335,7 @@ export class ColumnIndex {
       dict.bits[code][slot >>> 5] |= 1 << (slot & 31);
     }
     this.alive[slot >>> 5] |= 1 << (slot & 31);
+    this.places.add(slot, row[PLACE_AT] as string, sortLater);
     this.slotOf.set(row[0], slot);
     return slot;
   }
@@ -284,6 +368,7 @@ export class ColumnIndex {
       dict.bits[code][slot >>> 5] &= ~(1 << (slot & 31));
     }
     this.alive[slot >>> 5] &= ~(1 << (slot & 31));
+    this.places.remove(slot);
     this.slotOf.delete(listingId);
     this.free.push(slot);
   }
@@ -362,6 +447,14 @@ export class ColumnIndex {
         }
         andInto(bits, columnBits);
       }
+    }
+    // The area: per word, the listings with a word it names; the words and the filters above intersect.
+    for (const w of q.place) {
+      const marked = new Uint32Array(this.words);
+      if (!this.places.mark(w, marked)) return { ids: [], total: 0 };
+      if (bits) andInto(marked, bits);
+      bits = marked;
+      owned = true;
     }
     const { order, backwards } = SORT_ORDER[sort];
     const slots = this.orders[order];

@@ -2,7 +2,7 @@ import { resolveFilter, type FilterKey } from '../../../shared/codes';
 import type { SearchParams } from '../../../shared/schemas/search';
 import { searchKey } from '../../../shared/search-words';
 import type { ColumnQuery, EqColumn, RangeColumn } from './column-index';
-import { ftsMatch, ftsTerms } from './fts';
+import { ftsMatch, ftsTerms, searchWords } from './fts';
 import { makeOf, modelSpellings, parseQuery, type ParsedQuery, type Vocabulary } from './query-words';
 
 // A search's filters as SQL terms on `listings l` plus the text index's MATCH: what to find, not how (plan.ts).
@@ -53,8 +53,10 @@ export interface SearchPlanInput {
   ranges: Partial<Record<'price' | 'year' | 'mileage', { from?: number; to?: number }>>;
   /** What the free text was read as (docs/decisions/009-search-quality.md). */
   parsed?: ParsedQuery;
-  /** The same filters as `terms` (without the text), for the column index (column-index.ts). */
+  /** The same filters as `terms` and the location's words (not the free text), for the column index (column-index.ts). */
   columns: ColumnQuery;
+  /** Whether words of the free text are left for the text index (`match` may also hold only the location). */
+  freeText: boolean;
 }
 
 const EMPTY_VOCABULARY: Vocabulary = { makes: new Map(), models: new Map() };
@@ -70,7 +72,7 @@ export function buildFilters(p: SearchParams, vocab: Vocabulary = EMPTY_VOCABULA
   const coarseCodes: SearchPlanInput['codes'] = {};
   const ranges: SearchPlanInput['ranges'] = {};
   const textFilters: string[] = [];
-  const columns: ColumnQuery = { eq: [], ranges: [] };
+  const columns: ColumnQuery = { eq: [], ranges: [], place: p.location ? searchWords(p.location) : [] };
   const eqNoCase = (column: 'make' | 'model' | 'color', values: readonly string[]) => {
     if (!values.length) return;
     if (column !== 'color') {
@@ -155,5 +157,6 @@ export function buildFilters(p: SearchParams, vocab: Vocabulary = EMPTY_VOCABULA
     parsed && (parsed.makes.length || parsed.models.length || Object.keys(parsed.filters).length || parsed.yearFrom !== undefined);
   if (p.query && !understood && ftsTerms(parsed!.text).length === 0) return null;
   if (p.location && ftsTerms(p.location).length === 0) return null;
-  return { terms, params, match, has, codes: coarseCodes, ranges, parsed, columns };
+  const freeText = parsed !== undefined && ftsTerms(parsed.text).length > 0;
+  return { terms, params, match, has, codes: coarseCodes, ranges, parsed, columns, freeText };
 }

@@ -7,16 +7,29 @@
 const NON_TOKEN = /[^0-9A-Za-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F]+/u;
 const MAX_TERMS = 8;
 
+/** A word of user text as the search looks it up: a prefix from two letters, else the whole word. */
+export interface SearchWord {
+  word: string;
+  prefix: boolean;
+}
+
+/** User text → its words, lower-cased, at most MAX_TERMS. */
+export function searchWords(text: string): SearchWord[] {
+  return (
+    text
+      .normalize('NFC')
+      .toLowerCase()
+      .split(NON_TOKEN)
+      .filter(Boolean)
+      .slice(0, MAX_TERMS)
+      // One letter as a prefix would expand to most of the vocabulary; it matches as a whole word instead (the "e" of "e-tron").
+      .map((word) => ({ word, prefix: word.length >= 2 }))
+  );
+}
+
 /** User text → FTS5 terms: each word quoted (so no operator survives), a prefix query ("tesl"*) from two letters. */
 export function ftsTerms(text: string): string[] {
-  const words = text
-    .normalize('NFC')
-    .toLowerCase()
-    .split(NON_TOKEN)
-    .filter(Boolean)
-    .slice(0, MAX_TERMS);
-  // One letter as a prefix would expand to most of the vocabulary; it matches as a whole word instead (the "e" of "e-tron").
-  return words.map((w) => (w.length >= 2 ? `"${w}"*` : `"${w}"`));
+  return searchWords(text).map((w) => (w.prefix ? `"${w.word}"*` : `"${w.word}"`));
 }
 
 /** The MATCH expression for the free-text query and the location filter together, or undefined when neither has a word. */
