@@ -84,8 +84,15 @@ class PlaceWords {
   private readonly sorted: string[] = [];
   private readonly words: string[] = [];
   readonly postings: number[][] = [];
-  /** Per slot, its words' ids. */
-  readonly ofSlot: (number[] | undefined)[] = [];
+  /**
+   * Per slot, its words' ids: `pool[start[slot] .. start[slot] + length[slot]]`. Appended to; a removed slot's entries
+   * stay until the pool is full of them and is compacted.
+   */
+  private pool = new Int32Array(1024);
+  private used = 0;
+  private garbage = 0;
+  private start = new Int32Array(0);
+  private length = new Int32Array(0);
 
   add(slot: number, text: string, sortLater = false) {
     const ids = tokensOf(text).map((t) => {
@@ -101,7 +108,37 @@ class PlaceWords {
       this.postings[id].push(slot);
       return id;
     });
-    this.ofSlot[slot] = ids;
+    if (slot >= this.start.length) {
+      const grown = (a: Int32Array) => {
+        const b = new Int32Array(Math.max(64, slot * 2));
+        b.set(a);
+        return b;
+      };
+      this.start = grown(this.start);
+      this.length = grown(this.length);
+    }
+    if (this.used + ids.length > this.pool.length) this.compact(ids.length);
+    this.start[slot] = this.used;
+    this.length[slot] = ids.length;
+    this.pool.set(ids, this.used);
+    this.used += ids.length;
+  }
+
+  /** Drops removed slots' entries from the pool (or grows it), making room for `more`. */
+  private compact(more: number) {
+    const live = this.used - this.garbage;
+    const pool = new Int32Array(Math.max(1024, (live + more) * 2));
+    let at = 0;
+    for (let slot = 0; slot < this.start.length; slot++) {
+      const n = this.length[slot];
+      if (n === 0) continue;
+      pool.set(this.pool.subarray(this.start[slot], this.start[slot] + n), at);
+      this.start[slot] = at;
+      at += n;
+    }
+    this.pool = pool;
+    this.used = at;
+    this.garbage = 0;
   }
 
   /** After adding with `sortLater`. */
@@ -110,13 +147,16 @@ class PlaceWords {
   }
 
   remove(slot: number) {
-    for (const id of this.ofSlot[slot] ?? []) {
-      const list = this.postings[id];
+    const first = this.start[slot];
+    const n = this.length[slot];
+    for (let i = first; i < first + n; i++) {
+      const list = this.postings[this.pool[i]];
       const at = list.lastIndexOf(slot);
       list[at] = list[list.length - 1];
       list.pop();
     }
-    this.ofSlot[slot] = undefined;
+    this.length[slot] = 0;
+    this.garbage += n;
   }
 
   private lowerBound(t: string) {
@@ -209,6 +249,7 @@ export class ColumnIndex {
   private readonly changesStatement: Statement;
   private readonly seqStatement: Statement;
   private readonly firstSeqStatement: Statement;
+  private readonly visibleStatement: Statement;
   private readonly pruneStatement: Statement | undefined;
   private readonly compare: Record<OrderKey, (a: number, b: number) => number>;
   /** How many times every visible listing was read (the first sync, or one after falling behind): for tests. */
@@ -222,6 +263,7 @@ export class ColumnIndex {
     // The last sequence number handed out (the log may have been pruned to empty).
     this.seqStatement = client.prepare("SELECT coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'listings_search_changes'), 0)").pluck();
     this.firstSeqStatement = client.prepare('SELECT min(seq) FROM listings_search_changes').pluck();
+    this.visibleStatement = client.prepare('SELECT visible FROM listings_search_state WHERE id = 1').pluck();
     this.pruneStatement = client.readonly ? undefined : client.prepare('DELETE FROM listings_search_changes WHERE seq <= ?');
     // Read through `this` on each call: the arrays are replaced when they grow.
     this.compare = {
@@ -266,8 +308,6 @@ export class ColumnIndex {
   private rebuild() {
     // One read transaction, so the rows and the log's position are the same snapshot (a search thread reads beside
     // the writer).
-    const read = this.db.$client.transaction(() => ({ seq: this.seqStatement.get() as number, rows: this.rowsStatement.all() as Row[] }));
-    const { seq, rows } = read.deferred();
     this.rebuilds++;
     this.slotOf.clear();
     this.free.length = 0;
@@ -277,15 +317,26 @@ export class ColumnIndex {
     this.slots = 0;
     this.capacity = 0;
     this.alive = new Uint32Array(0);
-    this.grow(Math.max(rows.length + (rows.length >> 3), 64));
-    for (const row of rows) this.place(row, true);
+    for (const key of ORDER_KEYS) delete (this.orders as Partial<Record<OrderKey, Int32Array>>)[key];
+    // Rows streamed into the arrays (never all held as objects at once: ~100 MB at 100 000 listings).
+    const read = this.db.$client.transaction(() => {
+      const visible = this.visibleStatement.get() as number;
+      this.grow(Math.max(visible + (visible >> 3), 64));
+      let n = 0;
+      for (const row of this.rowsStatement.iterate() as IterableIterator<Row>) {
+        this.place(row, true);
+        n++;
+      }
+      return { seq: this.seqStatement.get() as number, n };
+    });
+    const { seq, n } = read.deferred();
     this.places.sort();
-    this.count = rows.length;
-    const all = Int32Array.from({ length: rows.length }, (_, i) => i);
+    this.count = n;
+    const all = Int32Array.from({ length: n }, (_, i) => i);
     for (const key of ORDER_KEYS) {
       const order = new Int32Array(this.capacity);
       order.set(all);
-      order.subarray(0, rows.length).sort(this.compare[key]);
+      order.subarray(0, n).sort(this.compare[key]);
       this.orders[key] = order;
     }
     this.lastSeq = seq;
