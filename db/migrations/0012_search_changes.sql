@@ -20,7 +20,7 @@ END;
 -- Only what a filter, a sort or visibility reads: a new cover photo or updated_at changes nothing the index holds.
 CREATE TRIGGER `listings_search_changes_au` AFTER UPDATE OF
   `id`, `status`, `active`, `make`, `model`, `color`, `fuel_type`, `transmission`, `drivetrain`, `body_type`,
-  `total_price`, `year`, `mileage`, `created_at`, `place`, `address`, `hide_address`
+  `total_price`, `year`, `mileage`, `created_at`, `place`, `address`, `hide_address`, `description`, `equipment`
   ON `listings` BEGIN
   INSERT INTO `listings_search_changes` (`listing_id`) VALUES (old.`id`);
   INSERT INTO `listings_search_changes` (`listing_id`) SELECT new.`id` WHERE new.`id` <> old.`id`;

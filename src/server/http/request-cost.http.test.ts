@@ -96,9 +96,9 @@ describe('repeated searches and the start-up warm-up', () => {
     // The unfiltered total is the number for sale kept by the triggers: no count ran.
     expect(sql.filter(isCount)).toEqual([]);
     expect(sql.length).toBeGreaterThan(0);
-    // A text search does count in SQL (so the check above can fail; without text the column index counts in memory).
-    const filtered = await statementsDuring(() => t.app.inject({ url: '/api/listings?query=pent&priceTo=123456' }));
-    expect(filtered.filter(isCount)).not.toEqual([]);
+    // The check above can fail: it knows a count when it sees one (the column index counts filtered searches in
+    // memory, so no request here runs one).
+    expect(isCount('SELECT count(*) FROM (SELECT 1 FROM listings l WHERE l.make = ? LIMIT ?)')).toBe(true);
   });
 
   it('never answers a kept page once the listings changed', async () => {

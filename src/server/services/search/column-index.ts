@@ -47,6 +47,8 @@ export interface ColumnQuery {
   ranges: RangeFilter[];
   /** The area's words: each must begin (or, when not a prefix, be) a word of the place or the shown address. */
   place: SearchWord[];
+  /** The free text's words left after reading it (query-words.ts): each must begin (or be) a word of what it looks at. */
+  text: SearchWord[];
 }
 
 const EQ_COLUMNS: readonly EqColumn[] = ['make', 'model', 'color', 'fuel_type', 'transmission', 'drivetrain', 'body_type'];
@@ -67,47 +69,82 @@ const asciiLower = (s: string) => s.replace(/[A-Z]+/gu, (m) => m.toLowerCase());
 
 const ROW_SQL = (where: string) =>
   'SELECT id, created_at, total_price, year, mileage, make, model, color, fuel_type, transmission, drivetrain, body_type,' +
-  // What the text index's place and address columns hold (a hidden address is never searchable).
-  ` place || ' ' || CASE WHEN hide_address THEN '' ELSE address END FROM listings l WHERE ${where}`;
-type Row = [id: number, created: number, price: number, year: number, mileage: number, ...codesThenPlace: string[]];
+  // What the text index's place and address columns hold (a hidden address is never searchable), and the columns
+  // free text looks at (fts.ts ftsMatch; tokens never span columns, so a space between them is enough).
+  " place || ' ' || CASE WHEN hide_address THEN '' ELSE address END," +
+  " make || ' ' || model || ' ' || color || ' ' || description || ' ' || equipment || ' ' || place" +
+  ` FROM listings l WHERE ${where}`;
+type Row = [id: number, created: number, price: number, year: number, mileage: number, ...codesThenTexts: string[]];
 const PLACE_AT = 5 + 7;
+const TEXT_AT = PLACE_AT + 1;
 
 // FTS5's unicode61 tokenizer (remove_diacritics 0): letters, numbers and private-use characters make words, anything
 // else separates; words are lower-cased.
 const NOT_TOKEN = /[^\p{L}\p{N}\p{Co}]+/u;
 const tokensOf = (text: string) => [...new Set(text.split(NOT_TOKEN).filter(Boolean).map((t) => t.toLowerCase()))];
 
-/** The words of places and shown addresses, each with the slots whose listing has it. */
-class PlaceWords {
+/**
+ * Words of a text (the place and shown address, or what free text looks at), each with the listings (slots) that have
+ * it: a list of slots while few have it, a bitmap once more than one in 32 do (then smaller, and OR-ed a word at a
+ * time).
+ */
+class WordIndex {
   private readonly ids = new Map<string, number>();
   /** Every word seen, sorted (by UTF-16 code units), for prefix ranges. */
   private readonly sorted: string[] = [];
-  private readonly words: string[] = [];
-  readonly postings: number[][] = [];
+  private readonly postings: (number[] | undefined)[] = [];
+  private readonly bitmaps: (Uint32Array | undefined)[] = [];
+  private readonly dense: number[] = [];
+  private words = 0;
   /**
-   * Per slot, its words' ids: `pool[start[slot] .. start[slot] + length[slot]]`. Appended to; a removed slot's entries
-   * stay until the pool is full of them and is compacted.
+   * Per slot, the ids of its words that had a list when it was added: `pool[start[slot] .. + length[slot]]`, for
+   * removing it (a bitmap's bit is cleared whatever the slot's words). Appended to; a removed slot's entries stay
+   * until the pool fills and is compacted.
    */
   private pool = new Int32Array(1024);
   private used = 0;
-  private garbage = 0;
   private start = new Int32Array(0);
   private length = new Int32Array(0);
 
+  /** Bitmaps hold `words` 32-bit words (the index's capacity ÷ 32). */
+  resize(words: number) {
+    this.words = words;
+    for (const id of this.dense) {
+      const b = new Uint32Array(words);
+      b.set(this.bitmaps[id]!.subarray(0, Math.min(words, this.bitmaps[id]!.length)));
+      this.bitmaps[id] = b;
+    }
+  }
+
   add(slot: number, text: string, sortLater = false) {
-    const ids = tokensOf(text).map((t) => {
+    const listed: number[] = [];
+    for (const t of tokensOf(text)) {
       let id = this.ids.get(t);
       if (id === undefined) {
-        id = this.words.length;
+        id = this.postings.length;
         this.ids.set(t, id);
-        this.words.push(t);
         this.postings.push([]);
+        this.bitmaps.push(undefined);
         if (sortLater) this.sorted.push(t);
         else this.sorted.splice(this.lowerBound(t), 0, t);
       }
-      this.postings[id].push(slot);
-      return id;
-    });
+      const bitmap = this.bitmaps[id];
+      if (bitmap) {
+        bitmap[slot >>> 5] |= 1 << (slot & 31);
+        continue;
+      }
+      const list = this.postings[id]!;
+      list.push(slot);
+      listed.push(id);
+      if (list.length > Math.max(64, this.words)) {
+        // Now common: a bitmap is smaller than the list.
+        const b = new Uint32Array(this.words);
+        for (const s of list) b[s >>> 5] |= 1 << (s & 31);
+        this.bitmaps[id] = b;
+        this.postings[id] = undefined;
+        this.dense.push(id);
+      }
+    }
     if (slot >= this.start.length) {
       const grown = (a: Int32Array) => {
         const b = new Int32Array(Math.max(64, slot * 2));
@@ -117,16 +154,17 @@ class PlaceWords {
       this.start = grown(this.start);
       this.length = grown(this.length);
     }
-    if (this.used + ids.length > this.pool.length) this.compact(ids.length);
+    if (this.used + listed.length > this.pool.length) this.compact(listed.length);
     this.start[slot] = this.used;
-    this.length[slot] = ids.length;
-    this.pool.set(ids, this.used);
-    this.used += ids.length;
+    this.length[slot] = listed.length;
+    this.pool.set(listed, this.used);
+    this.used += listed.length;
   }
 
   /** Drops removed slots' entries from the pool (or grows it), making room for `more`. */
   private compact(more: number) {
-    const live = this.used - this.garbage;
+    let live = 0;
+    for (let slot = 0; slot < this.start.length; slot++) live += this.length[slot];
     const pool = new Int32Array(Math.max(1024, (live + more) * 2));
     let at = 0;
     for (let slot = 0; slot < this.start.length; slot++) {
@@ -138,7 +176,6 @@ class PlaceWords {
     }
     this.pool = pool;
     this.used = at;
-    this.garbage = 0;
   }
 
   /** After adding with `sortLater`. */
@@ -151,12 +188,15 @@ class PlaceWords {
     const n = this.length[slot];
     for (let i = first; i < first + n; i++) {
       const list = this.postings[this.pool[i]];
+      // Undefined: the word has a bitmap since (cleared below).
+      if (!list) continue;
       const at = list.lastIndexOf(slot);
       list[at] = list[list.length - 1];
       list.pop();
     }
     this.length[slot] = 0;
-    this.garbage += n;
+    const mask = ~(1 << (slot & 31));
+    for (const id of this.dense) this.bitmaps[id]![slot >>> 5] &= mask;
   }
 
   private lowerBound(t: string) {
@@ -170,18 +210,17 @@ class PlaceWords {
     return lo;
   }
 
-  /** Sets the bit of every slot with a word `w` names, returning whether any was set. */
-  mark(w: SearchWord, into: Uint32Array): boolean {
+  /** Sets the bit of every slot with a word `w` names (the word itself, or every word it begins). */
+  mark(w: SearchWord, into: Uint32Array) {
     const mark = (id: number | undefined) => {
-      if (id === undefined) return false;
-      const list = this.postings[id];
+      if (id === undefined) return;
+      const bitmap = this.bitmaps[id];
+      if (bitmap) return orInto(into, bitmap);
+      const list = this.postings[id]!;
       for (let i = 0; i < list.length; i++) into[list[i] >>> 5] |= 1 << (list[i] & 31);
-      return list.length > 0;
     };
     if (!w.prefix) return mark(this.ids.get(w.word));
-    let any = false;
-    for (let i = this.lowerBound(w.word); i < this.sorted.length && this.sorted[i].startsWith(w.word); i++) any = mark(this.ids.get(this.sorted[i])) || any;
-    return any;
+    for (let i = this.lowerBound(w.word); i < this.sorted.length && this.sorted[i].startsWith(w.word); i++) mark(this.ids.get(this.sorted[i]));
   }
 }
 
@@ -239,7 +278,8 @@ export class ColumnIndex {
   private alive = new Uint32Array(0);
   private readonly eq = {} as Record<EqColumn, Int32Array>;
   private dictionaries = {} as Record<EqColumn, Dictionary>;
-  private places = new PlaceWords();
+  private places = new WordIndex();
+  private texts = new WordIndex();
   private readonly orders = {} as Record<OrderKey, Int32Array>;
   /** How many visible listings the orders hold. */
   private count = 0;
@@ -313,7 +353,8 @@ export class ColumnIndex {
     this.free.length = 0;
     this.dictionaries = {} as Record<EqColumn, Dictionary>;
     for (const c of EQ_COLUMNS) this.dictionaries[c] = new Dictionary();
-    this.places = new PlaceWords();
+    this.places = new WordIndex();
+    this.texts = new WordIndex();
     this.slots = 0;
     this.capacity = 0;
     this.alive = new Uint32Array(0);
@@ -331,6 +372,7 @@ export class ColumnIndex {
     });
     const { seq, n } = read.deferred();
     this.places.sort();
+    this.texts.sort();
     this.count = n;
     const all = Int32Array.from({ length: n }, (_, i) => i);
     for (const key of ORDER_KEYS) {
@@ -357,6 +399,8 @@ export class ColumnIndex {
     for (const c of EQ_COLUMNS) this.eq[c] = copy(this.eq[c] ?? new Int32Array(0), i32);
     for (const key of ORDER_KEYS) if (this.orders[key]) this.orders[key] = copy(this.orders[key], i32);
     this.words = Math.ceil(capacity / 32);
+    this.places.resize(this.words);
+    this.texts.resize(this.words);
     this.alive = copy(this.alive, (n) => new Uint32Array(n), this.words);
     for (const c of EQ_COLUMNS) {
       const dict = this.dictionaries[c];
@@ -387,6 +431,7 @@ export class ColumnIndex {
     }
     this.alive[slot >>> 5] |= 1 << (slot & 31);
     this.places.add(slot, row[PLACE_AT] as string, sortLater);
+    this.texts.add(slot, row[TEXT_AT] as string, sortLater);
     this.slotOf.set(row[0], slot);
     return slot;
   }
@@ -420,6 +465,7 @@ export class ColumnIndex {
     }
     this.alive[slot >>> 5] &= ~(1 << (slot & 31));
     this.places.remove(slot);
+    this.texts.remove(slot);
     this.slotOf.delete(listingId);
     this.free.push(slot);
   }
@@ -499,13 +545,15 @@ export class ColumnIndex {
         andInto(bits, columnBits);
       }
     }
-    // The area: per word, the listings with a word it names; the words and the filters above intersect.
-    for (const w of q.place) {
-      const marked = new Uint32Array(this.words);
-      if (!this.places.mark(w, marked)) return { ids: [], total: 0 };
-      if (bits) andInto(marked, bits);
-      bits = marked;
-      owned = true;
+    // Free text and the area: per word, the listings with a word it names; the words and the filters above intersect.
+    for (const [index, words] of [[this.texts, q.text], [this.places, q.place]] as const) {
+      for (const w of words) {
+        const marked = new Uint32Array(this.words);
+        index.mark(w, marked);
+        if (bits) andInto(marked, bits);
+        bits = marked;
+        owned = true;
+      }
     }
     const { order, backwards } = SORT_ORDER[sort];
     const slots = this.orders[order];

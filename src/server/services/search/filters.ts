@@ -53,10 +53,8 @@ export interface SearchPlanInput {
   ranges: Partial<Record<'price' | 'year' | 'mileage', { from?: number; to?: number }>>;
   /** What the free text was read as (docs/decisions/009-search-quality.md). */
   parsed?: ParsedQuery;
-  /** The same filters as `terms` and the location's words (not the free text), for the column index (column-index.ts). */
+  /** The same filters as `terms` and `match`, for the column index (column-index.ts). */
   columns: ColumnQuery;
-  /** Whether words of the free text are left for the text index (`match` may also hold only the location). */
-  freeText: boolean;
 }
 
 const EMPTY_VOCABULARY: Vocabulary = { makes: new Map(), models: new Map() };
@@ -72,7 +70,7 @@ export function buildFilters(p: SearchParams, vocab: Vocabulary = EMPTY_VOCABULA
   const coarseCodes: SearchPlanInput['codes'] = {};
   const ranges: SearchPlanInput['ranges'] = {};
   const textFilters: string[] = [];
-  const columns: ColumnQuery = { eq: [], ranges: [], place: p.location ? searchWords(p.location) : [] };
+  const columns: ColumnQuery = { eq: [], ranges: [], place: p.location ? searchWords(p.location) : [], text: [] };
   const eqNoCase = (column: 'make' | 'model' | 'color', values: readonly string[]) => {
     if (!values.length) return;
     if (column !== 'color') {
@@ -157,6 +155,6 @@ export function buildFilters(p: SearchParams, vocab: Vocabulary = EMPTY_VOCABULA
     parsed && (parsed.makes.length || parsed.models.length || Object.keys(parsed.filters).length || parsed.yearFrom !== undefined);
   if (p.query && !understood && ftsTerms(parsed!.text).length === 0) return null;
   if (p.location && ftsTerms(p.location).length === 0) return null;
-  const freeText = parsed !== undefined && ftsTerms(parsed.text).length > 0;
-  return { terms, params, match, has, codes: coarseCodes, ranges, parsed, columns, freeText };
+  columns.text = parsed ? searchWords(parsed.text) : [];
+  return { terms, params, match, has, codes: coarseCodes, ranges, parsed, columns };
 }

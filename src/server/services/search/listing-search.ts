@@ -270,8 +270,8 @@ export class ListingSearch {
   ): SearchResult<Item> {
     try {
       const f = buildFilters(p, p.query || p.make || p.model ? this.vocabulary() : undefined);
-      if (f && !f.freeText && this.columns) {
-        // No free text: the column index counts every match exactly and finds the page (column-index.ts).
+      if (f && this.columns) {
+        // The column index counts every match exactly and finds the page (column-index.ts).
         const { ids, total } = this.columnIndex().query(f.columns, p.sort, p.offset, p.limit);
         return new SearchResult(ids.length ? byIds(ids) : [], total);
       }
