@@ -72,9 +72,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const db = options.db ?? openDatabase(config.databasePath);
   const hub = new InProcessHub();
   const integrations = { ...createIntegrations(config, app), ...options.integrations } as Integrations;
-  const deps: AppDeps = { db, config, hub, log: app.log, integrations, stores: createStores(db), rateLimits: options.rateLimits ?? createRateLimits() };
+  const deps: AppDeps = { db, config, hub, log: app.log, integrations, stores: createStores(db, { searchColumnIndex: config.searchColumnIndex }), rateLimits: options.rateLimits ?? createRateLimits() };
   if (config.searchThreads > 0 && !db.$client.memory) {
-    const threads = new SearchThreads(db.$client.name, config.searchThreads, (err) => app.log.error({ err }, 'search thread failed; replaced'));
+    const threads = new SearchThreads(db.$client.name, config.searchThreads, config.searchColumnIndex, (err) => app.log.error({ err }, 'search thread failed; replaced'));
     deps.stores.search.useThreads(threads);
     app.addHook('onClose', () => threads.close());
   }
@@ -90,6 +90,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   app.addHook('onReady', async () => {
     await prepareDatabase(deps);
+    // Before the first request rather than during it (docs/decisions/014-cold-search.md "The column index").
+    const built = deps.stores.search.warm();
+    if (built) app.log.info(built, 'search index built');
   });
 
   // Cookies are read where needed (the session cookie, src/server/auth/cookies.ts); the plugin only writes them, so

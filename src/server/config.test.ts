@@ -15,6 +15,12 @@ describe('loadConfig', () => {
     expect(c.addressApiUrl).toContain('/adresser/v1/sok');
     expect(c.httpIdleTimeoutMs).toBe(30_000);
     expect(c.httpRequestTimeoutMs).toBe(300_000);
+    expect(c.searchThreads).toBe(0);
+    expect(c.searchColumnIndex).toBe(true);
+  });
+
+  it('turns the search column index off with SEARCH_COLUMN_INDEX=0', () => {
+    expect(loadConfig({ SEARCH_COLUMN_INDEX: '0' }).searchColumnIndex).toBe(false);
   });
 
   it('reads the HTTP timeouts from the environment', () => {
@@ -42,6 +48,7 @@ describe('loadConfig', () => {
     ['COOKIE_SECURE', 'sometimes'],
     ['HTTP_IDLE_TIMEOUT_MS', 'soon'],
     ['HTTP_REQUEST_TIMEOUT_MS', '0'],
+    ['SEARCH_COLUMN_INDEX', 'maybe'],
   ])('stops with a message naming %s when it is %s', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`\\b${name}\\b`));
   });

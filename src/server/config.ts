@@ -38,6 +38,9 @@ export function envSchema(nodeEnv: string | undefined) {
     HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(300_000),
     // docs/decisions/014-cold-search.md "Search threads": worker threads that run searches no cache has answered.
     SEARCH_THREADS: z.coerce.number().int().min(0).max(8).default(0),
+    // docs/decisions/014-cold-search.md "The column index": searches answered from memory (about 25 MB at 100 000
+    // listings); off, from SQLite's indexes alone (slower, bounded totals).
+    SEARCH_COLUMN_INDEX: bool(true),
   });
 }
 
@@ -64,6 +67,8 @@ export interface AppConfig {
   httpRequestTimeoutMs: number;
   /** Worker threads for searches no cache has answered (0: on the main thread); only with a database file. */
   searchThreads: number;
+  /** Searches answered from the in-memory column index (else from SQLite's indexes alone). */
+  searchColumnIndex: boolean;
   /** Turn off rate limits (tests that hammer an endpoint on purpose keep them on). */
   rateLimit?: boolean;
 }
@@ -93,6 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     httpIdleTimeoutMs: e.HTTP_IDLE_TIMEOUT_MS,
     httpRequestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
     searchThreads: e.SEARCH_THREADS,
+    searchColumnIndex: e.SEARCH_COLUMN_INDEX,
   };
 }
 
@@ -113,6 +119,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     httpIdleTimeoutMs: 30_000,
     httpRequestTimeoutMs: 300_000,
     searchThreads: 0,
+    searchColumnIndex: true,
     rateLimit: true,
     ...overrides,
   };

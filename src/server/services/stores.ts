@@ -16,9 +16,9 @@ export interface Stores {
   savedListings: SavedListings;
 }
 
-export function createStores(db: Db): Stores {
+export function createStores(db: Db, options: { searchColumnIndex?: boolean } = {}): Stores {
   return {
-    search: new ListingSearch(db),
+    search: new ListingSearch(db, { columnIndex: options.searchColumnIndex }),
     listingDetails: new ListingDetails(db),
     publicProfiles: new PublicProfiles(db),
     savedListings: new SavedListings(db),

@@ -316,6 +316,18 @@ export class ListingSearch {
     this.cache.answers.clear();
   }
 
+  /**
+   * Builds the column index now, so the first search does not wait for it (~1.5 s at 100 000 listings); answers how
+   * many visible listings it holds and how long it took, or undefined when the index is off.
+   */
+  warm(): { listings: number; ms: number } | undefined {
+    if (!this.columns) return undefined;
+    const started = performance.now();
+    this.readState();
+    const index = this.columnIndex();
+    return { listings: index.size, ms: Math.round(performance.now() - started) };
+  }
+
   /** How the column index stands (undefined when off): for tests. */
   columnIndexState() {
     if (!this.columns) return undefined;

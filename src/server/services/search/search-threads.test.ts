@@ -40,7 +40,7 @@ describe('search threads', () => {
     db.$client.transaction(() => {
       for (let i = 0; i < 500; i++) db.insert(listings).values(generateListing(r, uid, i)).run();
     })();
-    threads = new SearchThreads(db.$client.name, 2, (err) => errors.push(err));
+    threads = new SearchThreads(db.$client.name, 2, true, (err) => errors.push(err));
     onThreads = new ListingSearch(db);
     onThreads.useThreads(threads);
     here = new ListingSearch(db);

@@ -44,6 +44,8 @@ export class SearchThreads {
   constructor(
     private readonly file: string,
     size: number,
+    /** Whether each thread answers from its own column index (listing-search.ts ListingSearchOptions). */
+    private readonly columnIndex: boolean,
     private readonly onError: (err: Error) => void = () => {},
   ) {
     for (let i = 0; i < size; i++) this.threads.push(this.start());
@@ -52,7 +54,7 @@ export class SearchThreads {
   private start(): Thread {
     const entry = workerEntry();
     const worker = new Worker(entry.url, {
-      workerData: { file: this.file },
+      workerData: { file: this.file, columnIndex: this.columnIndex },
       execArgv: entry.execArgv,
       // Each thread has its own heap; a page of results is small, so a small one is plenty.
       resourceLimits: { maxOldGenerationSizeMb: 48, maxYoungGenerationSizeMb: 4 },

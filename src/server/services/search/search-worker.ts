@@ -8,7 +8,9 @@ import type { ThreadAnswer, ThreadRequest } from './search-threads';
 // connection and its own ListingSearch (prepared statements, per-version caches, the vocabulary), answering pages the
 // main thread has not kept.
 
-const search = new ListingSearch(openReadOnlyDatabase((workerData as { file: string }).file));
+const { file, columnIndex } = workerData as { file: string; columnIndex: boolean };
+const search = new ListingSearch(openReadOnlyDatabase(file), { columnIndex });
+search.warm();
 
 parentPort!.on('message', ({ id, kind, params }: ThreadRequest) => {
   let answer: ThreadAnswer;
