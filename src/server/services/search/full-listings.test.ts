@@ -1,0 +1,40 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { listings } from '../../../../db/schema';
+import { createTestDb, createUser } from '../../testing/harness';
+import { insertListing } from '../../testing/listing-factory';
+import { listingRowReader } from './full-listings';
+
+describe('the listing row reader of the REST list', () => {
+  const db = createTestDb();
+  afterAll(() => db.$client.close());
+
+  it('gives exactly the object Drizzle gives: booleans, timestamps, JSON and nulls converted', async () => {
+    const uid = (await createUser(db)).user.id;
+    const plain = insertListing(db, uid);
+    const unusual = insertListing(db, uid, {
+      equipment: ['Hengerfeste', 'Panorama «tak»'],
+      hideAddress: true,
+      serviceHistory: true,
+      active: false,
+      status: 'rejected',
+      rejectionReason: 'Uklart bilde',
+      coverImage: '/uploads/listings/9/0-thumb.webp',
+      createdAt: new Date(Date.UTC(2024, 1, 29, 12, 30, 15, 123)),
+    });
+    const reader = listingRowReader();
+    for (const { id } of [plain, unusual]) {
+      const raw = db.$client.prepare(`SELECT ${reader.columns} FROM listings l WHERE l.id = ?`).raw().get(id) as unknown[];
+      const drizzle = db.select().from(listings).where(eq(listings.id, id)).get()!;
+      const read = reader.read(raw);
+      expect(read).toEqual(drizzle);
+      expect(read.createdAt).toBeInstanceOf(Date);
+    }
+    expect(reader.read(db.$client.prepare(`SELECT ${reader.columns} FROM listings l WHERE l.id = ?`).raw().get(unusual.id) as unknown[])).toMatchObject({
+      equipment: ['Hengerfeste', 'Panorama «tak»'],
+      hideAddress: true,
+      active: false,
+      rejectionReason: 'Uklart bilde',
+    });
+  });
+});
