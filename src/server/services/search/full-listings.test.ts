@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { listings } from '../../../../db/schema';
+import { listingImages, listings } from '../../../../db/schema';
 import { createTestDb, createUser } from '../../testing/harness';
-import { insertListing } from '../../testing/listing-factory';
-import { listingRowReader } from './full-listings';
+import { insertListing, insertListingImage } from '../../testing/listing-factory';
+import { rowReader } from './full-listings';
 
-describe('the listing row reader of the REST list', () => {
+describe('the row reader of the REST list', () => {
   const db = createTestDb();
   afterAll(() => db.$client.close());
 
@@ -22,7 +22,7 @@ describe('the listing row reader of the REST list', () => {
       coverImage: '/uploads/listings/9/0-thumb.webp',
       createdAt: new Date(Date.UTC(2024, 1, 29, 12, 30, 15, 123)),
     });
-    const reader = listingRowReader();
+    const reader = rowReader(listings, 'l');
     for (const { id } of [plain, unusual]) {
       const raw = db.$client.prepare(`SELECT ${reader.columns} FROM listings l WHERE l.id = ?`).raw().get(id) as unknown[];
       const drizzle = db.select().from(listings).where(eq(listings.id, id)).get()!;
@@ -36,5 +36,14 @@ describe('the listing row reader of the REST list', () => {
       active: false,
       rejectionReason: 'Uklart bilde',
     });
+  });
+
+  it('reads image rows as Drizzle does', async () => {
+    const uid = (await createUser(db)).user.id;
+    const { id } = insertListing(db, uid);
+    insertListingImage(db, id, 0);
+    const reader = rowReader(listingImages, 'i');
+    const raw = db.$client.prepare(`SELECT ${reader.columns} FROM listing_images i WHERE i.listing_id = ?`).raw().get(id) as unknown[];
+    expect(reader.read(raw)).toEqual(db.select().from(listingImages).where(eq(listingImages.listingId, id)).get());
   });
 });

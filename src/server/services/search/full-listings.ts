@@ -1,5 +1,5 @@
 import type { Statement } from 'better-sqlite3';
-import { asc, Column, getTableColumns, sql } from 'drizzle-orm';
+import { Column, getTableColumns, type Table } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { listingImages, listings, type Listing, type ListingImage } from '../../../../db/schema';
 import { listingDetailShape } from '../../../shared/schemas/listing-shape';
@@ -15,35 +15,35 @@ export const listingListItemShape = listingDetailShape.omit({ seller: true, isSa
 export type ListingListItem = z.infer<typeof listingListItemShape>;
 
 /**
- * Listing rows read as arrays and turned into `Listing` objects by one generated object literal, each column converted
- * by its own Drizzle column (booleans, timestamps, JSON): the same objects `db.select().from(listings)` gives, without
- * its generic per-row mapping, which was ~12 % of a full page's CPU (docs/decisions/014-cold-search.md).
+ * Rows of `table` read as arrays and turned into row objects by one generated object literal, each column converted by
+ * its own Drizzle column (booleans, timestamps, JSON): the same objects `db.select().from(table)` gives, without its
+ * generic per-row mapping, which was ~12 % of a full page's CPU (docs/decisions/014-cold-search.md). `columns` is the
+ * SELECT list over `<alias>`.
  */
-export function listingRowReader(): { columns: string; read: (row: unknown[]) => Listing } {
-  const entries = Object.entries(getTableColumns(listings));
+export function rowReader<T extends Table>(table: T, alias: string): { columns: string; read: (row: unknown[]) => T['$inferSelect'] } {
+  const entries = Object.entries(getTableColumns(table));
   const converters = entries.map(([, c]) => (c.mapFromDriverValue === Column.prototype.mapFromDriverValue ? undefined : (v: unknown) => c.mapFromDriverValue(v)));
   const fields = entries.map(([key], i) => (converters[i] ? `${key}: r[${i}] == null ? r[${i}] : c[${i}](r[${i}])` : `${key}: r[${i}]`));
-  const make = new Function('c', `return (r) => ({ ${fields.join(', ')} });`) as (c: typeof converters) => (row: unknown[]) => Listing;
-  return { columns: entries.map(([, c]) => `l."${c.name}"`).join(', '), read: make(converters) };
+  const make = new Function('c', `return (r) => ({ ${fields.join(', ')} });`) as (c: typeof converters) => (row: unknown[]) => T['$inferSelect'];
+  return { columns: entries.map(([, c]) => `${alias}."${c.name}"`).join(', '), read: make(converters) };
 }
 
 export class FullListings {
   private readonly rows: Statement;
   private readonly read: (row: unknown[]) => Listing;
-  private readonly images;
+  private readonly images: Statement;
+  private readonly readImage: (row: unknown[]) => ListingImage;
 
   constructor(db: Db) {
-    const reader = listingRowReader();
+    const reader = rowReader(listings, 'l');
     this.read = reader.read;
     // One placeholder for any number of ids: a JSON array read by json_each, so each statement is prepared once.
     this.rows = db.$client.prepare(`SELECT ${reader.columns} FROM listings l WHERE l.id IN (SELECT value FROM json_each(?))`).raw();
-    const ids = sql.placeholder('ids');
-    this.images = db
-      .select()
-      .from(listingImages)
-      .where(sql`${listingImages.listingId} IN (SELECT value FROM json_each(${ids}))`)
-      .orderBy(asc(listingImages.listingId), asc(listingImages.position), asc(listingImages.id))
-      .prepare();
+    const images = rowReader(listingImages, 'i');
+    this.readImage = images.read;
+    this.images = db.$client
+      .prepare(`SELECT ${images.columns} FROM listing_images i WHERE i.listing_id IN (SELECT value FROM json_each(?)) ORDER BY i.listing_id, i.position, i.id`)
+      .raw();
   }
 
   /**
@@ -55,7 +55,7 @@ export class FullListings {
     if (ids.length === 0) return [];
     const param = JSON.stringify(ids);
     const byListing = new Map<number, ListingImage[]>();
-    for (const img of this.images.all({ ids: param })) {
+    for (const img of (this.images.all(param) as unknown[][]).map(this.readImage)) {
       const list = byListing.get(img.listingId!);
       if (list) list.push(img);
       else byListing.set(img.listingId!, [img]);
