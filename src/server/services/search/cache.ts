@@ -74,8 +74,42 @@ export class SearchResult<Item = ListingCardShape> {
   }
 }
 
+/**
+ * Whether a key was offered before: two bits of a 64 Kibit set per key, the set emptied after every 8 192 offers, so it
+ * says "seen recently" (with a few per cent of false yeses) without keeping a single key.
+ */
+export class Doorkeeper {
+  private readonly bits = new Uint32Array(2048);
+  private offers = 0;
+
+  /** True when `key` was offered since the set was last emptied (or collides with keys that were); records it. */
+  offer(key: string): boolean {
+    // FNV-1a, 32 bits; its two halves pick the two bits.
+    let h = 0x811c9dc5;
+    for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
+    const a = h & 0xffff;
+    const b = h >>> 16;
+    const seen = (this.bits[a >>> 5] & (1 << (a & 31))) !== 0 && (this.bits[b >>> 5] & (1 << (b & 31))) !== 0;
+    if (++this.offers > 8192) {
+      this.bits.fill(0);
+      this.offers = 1;
+    }
+    this.bits[a >>> 5] |= 1 << (a & 31);
+    this.bits[b >>> 5] |= 1 << (b & 31);
+    return seen;
+  }
+}
+
 export class SearchCache {
   private version = -1;
+  /**
+   * Pages are kept from their second request on (the home page's from its first): a search asked once, as most new
+   * searches are, is never promoted into the long-lived heap only to be evicted, which under a stream of new
+   * searches made the collector's pauses the slowest part of the answer (docs/decisions/014-cold-search.md).
+   */
+  private readonly doorkeeper = new Doorkeeper();
+  /** Pages that were kept (only those are kept under their request too, `remember`). */
+  private readonly admitted = new WeakSet<SearchResult<unknown>>();
   /** A search's matches (its filters and sort), sorted ids, up to the count's bound + 1 (listing-search.ts planWith). */
   readonly matches = new TtlLru<number[]>(MAX_MATCHES);
   /** Deep pages' bounded counts (listing-search.ts deepPlan), by their SQL and parameters. */
@@ -104,6 +138,25 @@ export class SearchCache {
     this.answers.clear();
   }
 
+  /**
+   * The page kept under `key`, or `compute`d: kept when `always` (the home page, the unfiltered list) or when the key
+   * was asked for recently.
+   */
+  page<T extends SearchResult<unknown>>(key: string, compute: () => T, always: boolean): T {
+    const kept = this.results.get(key);
+    if (kept) return kept as T;
+    const result = this.made(compute());
+    this.admit(key, result, always);
+    return result;
+  }
+
+  /** Keeps a page made in this version under `key`, by the rule of `page`. */
+  admit(key: string, result: SearchResult<unknown>, always: boolean) {
+    if (!always && !this.doorkeeper.offer(key)) return;
+    this.results.set(key, this.made(result));
+    this.admitted.add(result);
+  }
+
   /** A page made now, in the current version. */
   made<T extends SearchResult<unknown>>(result: T): T {
     if (!this.madeIn.has(result)) this.madeIn.set(result, this.version);
@@ -115,7 +168,7 @@ export class SearchCache {
    * this call may have seen a write in between, and what the cache holds must all be of one version.
    */
   remember(key: string, result: SearchResult<unknown>) {
-    if (this.madeIn.get(result) === this.version) this.answers.set(key, result);
+    if (this.madeIn.get(result) === this.version && this.admitted.has(result)) this.answers.set(key, result);
   }
 
   get currentVersion() {

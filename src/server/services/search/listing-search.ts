@@ -226,7 +226,7 @@ export class ListingSearch {
         if (a.error !== undefined) throw new Error(a.error);
         const result = new SearchResult<Item>(a.json ? Buffer.from(a.json) : (a.items as Item[]), a.total, a.bounded);
         // Kept only if no write was seen meanwhile (a newer version's page is not kept under an older one).
-        if (this.cache.currentVersion === version) this.cache.results.set(key, this.cache.made(result));
+        if (this.cache.currentVersion === version) this.cache.admit(key, result, isHomePage(p));
         return result;
       },
       // A thread that failed (or died) leaves the search to this thread: slower, never wrong.
@@ -255,7 +255,7 @@ export class ListingSearch {
   ): SearchResult<Item> {
     const state = this.readState();
     const key = this.resultKey(p, columns);
-    const cached = this.cache.results.getOrSet(key, () => this.cache.made(this.page(state, p, columns, byIds, readPage)));
+    const cached = this.cache.page(key, () => this.page(state, p, columns, byIds, readPage), isHomePage(p));
     // The key's first element says which kind of page it holds.
     return cached as SearchResult<Item>;
   }
@@ -454,6 +454,11 @@ export interface ListingSearchOptions {
    * search runs on SQLite's indexes (plan.ts): tests of those plans turn it off.
    */
   columnIndex?: boolean;
+}
+
+/** The unfiltered first pages (the home page, the list without filters): kept from their first request. */
+function isHomePage(p: SearchParams) {
+  return p.offset === 0 && KEY_ORDER.every((k) => k === 'sort' || k === 'limit' || k === 'offset' || p[k] === undefined);
 }
 
 /** How a deep page with an exact total is read (deepPage); tests force each one. */
