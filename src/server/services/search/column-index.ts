@@ -342,7 +342,12 @@ export class ColumnIndex {
   private prune() {
     if (!this.pruneStatement) return;
     const first = this.firstSeqStatement.get() as number | null;
-    if (first !== null && this.lastSeq - first > 2 * KEEP_CHANGES) this.pruneStatement.run(this.lastSeq - KEEP_CHANGES);
+    if (first === null || this.lastSeq - first <= 2 * KEEP_CHANGES) return;
+    try {
+      this.pruneStatement.run(this.lastSeq - KEEP_CHANGES);
+    } catch {
+      // Another process holds the write lock (a CLI writing): the log is pruned next time; a search never fails for it.
+    }
   }
 
   private rebuild() {

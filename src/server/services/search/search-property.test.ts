@@ -279,6 +279,20 @@ describe('the column index follows every write', () => {
     expect(search.columnIndexState()).toEqual({ size: visible.length, rebuilds: before.rebuilds });
   });
 
+  it('the change log is pruned to its last 10 000 entries as the index applies it', () => {
+    const log = () => db.$client.prepare('SELECT count(*) FROM listings_search_changes').pluck().get() as number;
+    const before = search.columnIndexState()!;
+    // About 3 000 entries per statement, a search after each: applied in steps, no rebuild.
+    for (let i = 0; i < 8; i++) {
+      db.$client.prepare('UPDATE listings SET mileage = mileage + 1').run();
+      search.search(searchInput.parse({ sort: 'mileage_asc' }));
+    }
+    expect(log()).toBeLessThanOrEqual(2 * 10_000);
+    expect(log()).toBeGreaterThanOrEqual(10_000);
+    check(40, 200);
+    expect(search.columnIndexState()!.rebuilds).toBe(before.rebuilds);
+  });
+
   it('a reader whose place in the change log was pruned reads everything again', () => {
     const before = search.columnIndexState()!;
     db.$client.prepare('UPDATE listings SET total_price = total_price + 1000 WHERE id % 7 = 0').run();
