@@ -230,24 +230,76 @@ class Dictionary {
   readonly folded = new Map<string, number[]>();
   /** Visible listings per code. */
   readonly counts: number[] = [];
-  /** Per code, bit `slot` set when that slot's listing has the value. */
-  bits: Uint32Array[] = [];
+  /**
+   * Per code, its listings' slots: a list while few have it, a bitmap (bit `slot` set) once more than one in 32 do,
+   * as the word indexes keep them: models typed by sellers run into the thousands, most with a handful of cars.
+   */
+  readonly bits: (Uint32Array | undefined)[] = [];
+  private readonly lists: (number[] | undefined)[] = [];
+  private words = 0;
   get size() {
     return this.codes.size;
   }
-  code(value: string, words: number): number {
+  code(value: string): number {
     let c = this.codes.get(value);
     if (c === undefined) {
       c = this.codes.size;
       this.codes.set(value, c);
       this.counts.push(0);
-      this.bits.push(new Uint32Array(words));
+      this.bits.push(undefined);
+      this.lists.push([]);
       const key = asciiLower(value);
       const group = this.folded.get(key);
       if (group) group.push(c);
       else this.folded.set(key, [c]);
     }
     return c;
+  }
+  /** Bitmaps hold `words` 32-bit words. */
+  resize(words: number) {
+    this.words = words;
+    for (let c = 0; c < this.bits.length; c++) {
+      const old = this.bits[c];
+      if (!old) continue;
+      const b = new Uint32Array(words);
+      b.set(old.subarray(0, Math.min(words, old.length)));
+      this.bits[c] = b;
+    }
+  }
+  add(c: number, slot: number) {
+    this.counts[c]++;
+    const bitmap = this.bits[c];
+    if (bitmap) {
+      bitmap[slot >>> 5] |= 1 << (slot & 31);
+      return;
+    }
+    const list = this.lists[c]!;
+    list.push(slot);
+    if (list.length > Math.max(64, this.words)) {
+      const b = new Uint32Array(this.words);
+      for (const s of list) b[s >>> 5] |= 1 << (s & 31);
+      this.bits[c] = b;
+      this.lists[c] = undefined;
+    }
+  }
+  remove(c: number, slot: number) {
+    this.counts[c]--;
+    const bitmap = this.bits[c];
+    if (bitmap) {
+      bitmap[slot >>> 5] &= ~(1 << (slot & 31));
+      return;
+    }
+    const list = this.lists[c]!;
+    const at = list.lastIndexOf(slot);
+    list[at] = list[list.length - 1];
+    list.pop();
+  }
+  /** Sets the bit of every slot with code `c`. */
+  mark(c: number, into: Uint32Array) {
+    const bitmap = this.bits[c];
+    if (bitmap) return orInto(into, bitmap);
+    const list = this.lists[c]!;
+    for (let i = 0; i < list.length; i++) into[list[i] >>> 5] |= 1 << (list[i] & 31);
   }
 }
 
@@ -409,7 +461,7 @@ export class ColumnIndex {
     this.alive = copy(this.alive, (n) => new Uint32Array(n), this.words);
     for (const c of EQ_COLUMNS) {
       const dict = this.dictionaries[c];
-      dict.bits = dict.bits.map((b) => copy(b, (n) => new Uint32Array(n), this.words));
+      dict.resize(this.words);
     }
     this.capacity = capacity;
   }
@@ -429,10 +481,9 @@ export class ColumnIndex {
     for (let k = 0; k < EQ_COLUMNS.length; k++) {
       const column = EQ_COLUMNS[k];
       const dict = this.dictionaries[column];
-      const code = dict.code(row[5 + k] as string, this.words);
+      const code = dict.code(row[5 + k] as string);
       this.eq[column][slot] = code;
-      dict.counts[code]++;
-      dict.bits[code][slot >>> 5] |= 1 << (slot & 31);
+      dict.add(code, slot);
     }
     this.alive[slot >>> 5] |= 1 << (slot & 31);
     this.places.add(slot, row[PLACE_AT] as string, sortLater);
@@ -465,8 +516,7 @@ export class ColumnIndex {
     for (const column of EQ_COLUMNS) {
       const dict = this.dictionaries[column];
       const code = this.eq[column][slot];
-      dict.counts[code]--;
-      dict.bits[code][slot >>> 5] &= ~(1 << (slot & 31));
+      dict.remove(code, slot);
     }
     this.alive[slot >>> 5] &= ~(1 << (slot & 31));
     this.places.remove(slot);
@@ -534,14 +584,16 @@ export class ColumnIndex {
       const dict = this.dictionaries[column];
       const present = [...codes].filter((c) => dict.counts[c] > 0);
       if (present.length === 0) return { ids: [], total: 0 };
-      let columnBits = dict.bits[present[0]];
-      if (present.length > 1) {
-        columnBits = columnBits.slice();
-        for (const c of present.slice(1)) orInto(columnBits, dict.bits[c]);
+      // One common value: its own bitmap, read only. Else the values' slots marked in a new one.
+      let columnBits = present.length === 1 ? dict.bits[present[0]] : undefined;
+      const shared = columnBits !== undefined;
+      if (!columnBits) {
+        columnBits = new Uint32Array(this.words);
+        for (const c of present) dict.mark(c, columnBits);
       }
       if (!bits) {
         bits = columnBits;
-        owned = present.length > 1;
+        owned = !shared;
       } else {
         if (!owned) {
           bits = bits.slice();
