@@ -84,27 +84,23 @@ const NOT_TOKEN = /[^\p{L}\p{N}\p{Co}]+/u;
 const tokensOf = (text: string) => [...new Set(text.split(NOT_TOKEN).filter(Boolean).map((t) => t.toLowerCase()))];
 
 /**
- * Words of a text (the place and shown address, or what free text looks at), each with the listings (slots) that have
- * it: a list of slots while few have it, a bitmap once more than one in 32 do (then smaller, and OR-ed a word at a
- * time).
+ * Sets of slots by id (a value's or a word's listings): each a list of slots while few have it, a bitmap once more
+ * than one slot in 32 does (then smaller, and OR-ed a word at a time). Sellers' models and the words of descriptions
+ * run into the thousands, most with a handful of cars.
  */
-class WordIndex {
-  private readonly ids = new Map<string, number>();
-  /** Every word seen, sorted (by UTF-16 code units), for prefix ranges. */
-  private readonly sorted: string[] = [];
-  private readonly postings: (number[] | undefined)[] = [];
-  private readonly bitmaps: (Uint32Array | undefined)[] = [];
-  private readonly dense: number[] = [];
+class SlotSets {
+  private readonly lists: (number[] | undefined)[] = [];
+  readonly bitmaps: (Uint32Array | undefined)[] = [];
+  /** Ids whose set is a bitmap. */
+  readonly dense: number[] = [];
   private words = 0;
-  /**
-   * Per slot, the ids of its words that had a list when it was added: `pool[start[slot] .. + length[slot]]`, for
-   * removing it (a bitmap's bit is cleared whatever the slot's words). Appended to; a removed slot's entries stay
-   * until the pool fills and is compacted.
-   */
-  private pool = new Int32Array(1024);
-  private used = 0;
-  private start = new Int32Array(0);
-  private length = new Int32Array(0);
+
+  /** A new, empty set's id. */
+  create(): number {
+    this.lists.push([]);
+    this.bitmaps.push(undefined);
+    return this.lists.length - 1;
+  }
 
   /** Bitmaps hold `words` 32-bit words (the index's capacity ÷ 32). */
   resize(words: number) {
@@ -116,34 +112,82 @@ class WordIndex {
     }
   }
 
+  /** Adds `slot` to set `id`; answers whether the set is (still) a list. */
+  add(id: number, slot: number): boolean {
+    const bitmap = this.bitmaps[id];
+    if (bitmap) {
+      bitmap[slot >>> 5] |= 1 << (slot & 31);
+      return false;
+    }
+    const list = this.lists[id]!;
+    list.push(slot);
+    if (list.length <= Math.max(64, this.words)) return true;
+    const b = new Uint32Array(this.words);
+    for (const s of list) b[s >>> 5] |= 1 << (s & 31);
+    this.bitmaps[id] = b;
+    this.lists[id] = undefined;
+    this.dense.push(id);
+    return false;
+  }
+
+  remove(id: number, slot: number) {
+    const bitmap = this.bitmaps[id];
+    if (bitmap) {
+      bitmap[slot >>> 5] &= ~(1 << (slot & 31));
+      return;
+    }
+    const list = this.lists[id]!;
+    const at = list.lastIndexOf(slot);
+    list[at] = list[list.length - 1];
+    list.pop();
+  }
+
+  /** Takes `slot` out of every bitmap (its lists are the caller's to name). */
+  removeFromBitmaps(slot: number) {
+    const mask = ~(1 << (slot & 31));
+    for (const id of this.dense) this.bitmaps[id]![slot >>> 5] &= mask;
+  }
+
+  /** Sets the bit of every slot in set `id`. */
+  mark(id: number, into: Uint32Array) {
+    const bitmap = this.bitmaps[id];
+    if (bitmap) return orInto(into, bitmap);
+    const list = this.lists[id]!;
+    for (let i = 0; i < list.length; i++) into[list[i] >>> 5] |= 1 << (list[i] & 31);
+  }
+}
+
+/** Words of a text (the place and shown address, or what free text looks at), each with its listings (SlotSets). */
+class WordIndex {
+  private readonly ids = new Map<string, number>();
+  /** Every word seen, sorted (by UTF-16 code units), for prefix ranges. */
+  private readonly sorted: string[] = [];
+  private readonly sets = new SlotSets();
+  /**
+   * Per slot, the ids of its words that had a list when it was added: `pool[start[slot] .. + length[slot]]`, for
+   * removing it (a bitmap's bit is cleared whatever the slot's words). Appended to; a removed slot's entries stay
+   * until the pool fills and is compacted.
+   */
+  private pool = new Int32Array(1024);
+  private used = 0;
+  private start = new Int32Array(0);
+  private length = new Int32Array(0);
+
+  resize(words: number) {
+    this.sets.resize(words);
+  }
+
   add(slot: number, text: string, sortLater = false) {
     const listed: number[] = [];
     for (const t of tokensOf(text)) {
       let id = this.ids.get(t);
       if (id === undefined) {
-        id = this.postings.length;
+        id = this.sets.create();
         this.ids.set(t, id);
-        this.postings.push([]);
-        this.bitmaps.push(undefined);
         if (sortLater) this.sorted.push(t);
         else this.sorted.splice(this.lowerBound(t), 0, t);
       }
-      const bitmap = this.bitmaps[id];
-      if (bitmap) {
-        bitmap[slot >>> 5] |= 1 << (slot & 31);
-        continue;
-      }
-      const list = this.postings[id]!;
-      list.push(slot);
-      listed.push(id);
-      if (list.length > Math.max(64, this.words)) {
-        // Now common: a bitmap is smaller than the list.
-        const b = new Uint32Array(this.words);
-        for (const s of list) b[s >>> 5] |= 1 << (s & 31);
-        this.bitmaps[id] = b;
-        this.postings[id] = undefined;
-        this.dense.push(id);
-      }
+      if (this.sets.add(id, slot)) listed.push(id);
     }
     if (slot >= this.start.length) {
       const grown = (a: Int32Array) => {
@@ -186,17 +230,10 @@ class WordIndex {
   remove(slot: number) {
     const first = this.start[slot];
     const n = this.length[slot];
-    for (let i = first; i < first + n; i++) {
-      const list = this.postings[this.pool[i]];
-      // Undefined: the word has a bitmap since (cleared below).
-      if (!list) continue;
-      const at = list.lastIndexOf(slot);
-      list[at] = list[list.length - 1];
-      list.pop();
-    }
+    // The words it was listed under (one may have become a bitmap since), then every bitmap.
+    for (let i = first; i < first + n; i++) this.sets.remove(this.pool[i], slot);
     this.length[slot] = 0;
-    const mask = ~(1 << (slot & 31));
-    for (const id of this.dense) this.bitmaps[id]![slot >>> 5] &= mask;
+    this.sets.removeFromBitmaps(slot);
   }
 
   private lowerBound(t: string) {
@@ -213,11 +250,7 @@ class WordIndex {
   /** Sets the bit of every slot with a word `w` names (the word itself, or every word it begins). */
   mark(w: SearchWord, into: Uint32Array) {
     const mark = (id: number | undefined) => {
-      if (id === undefined) return;
-      const bitmap = this.bitmaps[id];
-      if (bitmap) return orInto(into, bitmap);
-      const list = this.postings[id]!;
-      for (let i = 0; i < list.length; i++) into[list[i] >>> 5] |= 1 << (list[i] & 31);
+      if (id !== undefined) this.sets.mark(id, into);
     };
     if (!w.prefix) return mark(this.ids.get(w.word));
     for (let i = this.lowerBound(w.word); i < this.sorted.length && this.sorted[i].startsWith(w.word); i++) mark(this.ids.get(this.sorted[i]));
@@ -230,24 +263,17 @@ class Dictionary {
   readonly folded = new Map<string, number[]>();
   /** Visible listings per code. */
   readonly counts: number[] = [];
-  /**
-   * Per code, its listings' slots: a list while few have it, a bitmap (bit `slot` set) once more than one in 32 do,
-   * as the word indexes keep them: models typed by sellers run into the thousands, most with a handful of cars.
-   */
-  readonly bits: (Uint32Array | undefined)[] = [];
-  private readonly lists: (number[] | undefined)[] = [];
-  private words = 0;
+  /** Per code, its listings. */
+  readonly sets = new SlotSets();
   get size() {
     return this.codes.size;
   }
   code(value: string): number {
     let c = this.codes.get(value);
     if (c === undefined) {
-      c = this.codes.size;
+      c = this.sets.create();
       this.codes.set(value, c);
       this.counts.push(0);
-      this.bits.push(undefined);
-      this.lists.push([]);
       const key = asciiLower(value);
       const group = this.folded.get(key);
       if (group) group.push(c);
@@ -255,51 +281,13 @@ class Dictionary {
     }
     return c;
   }
-  /** Bitmaps hold `words` 32-bit words. */
-  resize(words: number) {
-    this.words = words;
-    for (let c = 0; c < this.bits.length; c++) {
-      const old = this.bits[c];
-      if (!old) continue;
-      const b = new Uint32Array(words);
-      b.set(old.subarray(0, Math.min(words, old.length)));
-      this.bits[c] = b;
-    }
-  }
   add(c: number, slot: number) {
     this.counts[c]++;
-    const bitmap = this.bits[c];
-    if (bitmap) {
-      bitmap[slot >>> 5] |= 1 << (slot & 31);
-      return;
-    }
-    const list = this.lists[c]!;
-    list.push(slot);
-    if (list.length > Math.max(64, this.words)) {
-      const b = new Uint32Array(this.words);
-      for (const s of list) b[s >>> 5] |= 1 << (s & 31);
-      this.bits[c] = b;
-      this.lists[c] = undefined;
-    }
+    this.sets.add(c, slot);
   }
   remove(c: number, slot: number) {
     this.counts[c]--;
-    const bitmap = this.bits[c];
-    if (bitmap) {
-      bitmap[slot >>> 5] &= ~(1 << (slot & 31));
-      return;
-    }
-    const list = this.lists[c]!;
-    const at = list.lastIndexOf(slot);
-    list[at] = list[list.length - 1];
-    list.pop();
-  }
-  /** Sets the bit of every slot with code `c`. */
-  mark(c: number, into: Uint32Array) {
-    const bitmap = this.bits[c];
-    if (bitmap) return orInto(into, bitmap);
-    const list = this.lists[c]!;
-    for (let i = 0; i < list.length; i++) into[list[i] >>> 5] |= 1 << (list[i] & 31);
+    this.sets.remove(c, slot);
   }
 }
 
@@ -461,7 +449,7 @@ export class ColumnIndex {
     this.alive = copy(this.alive, (n) => new Uint32Array(n), this.words);
     for (const c of EQ_COLUMNS) {
       const dict = this.dictionaries[c];
-      dict.resize(this.words);
+      dict.sets.resize(this.words);
     }
     this.capacity = capacity;
   }
@@ -585,11 +573,11 @@ export class ColumnIndex {
       const present = [...codes].filter((c) => dict.counts[c] > 0);
       if (present.length === 0) return { ids: [], total: 0 };
       // One common value: its own bitmap, read only. Else the values' slots marked in a new one.
-      let columnBits = present.length === 1 ? dict.bits[present[0]] : undefined;
+      let columnBits = present.length === 1 ? dict.sets.bitmaps[present[0]] : undefined;
       const shared = columnBits !== undefined;
       if (!columnBits) {
         columnBits = new Uint32Array(this.words);
-        for (const c of present) dict.mark(c, columnBits);
+        for (const c of present) dict.sets.mark(c, columnBits);
       }
       if (!bits) {
         bits = columnBits;
