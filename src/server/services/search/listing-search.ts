@@ -18,10 +18,12 @@ import type { SearchThreads } from './search-threads';
 export { SearchResult } from './cache';
 export { listingListItemShape, type ListingListItem } from './full-listings';
 
-// The public search (issue 4, docs/product/screens.md /annonser, docs/product/api.md): runs the plan of plan.ts on
-// better-sqlite3 prepared statements. The SQL is hand-written: its shape varies with the filters, and this path is hot
-// enough that building SQL through the ORM per request would dominate it. Why the indexes and plans look as they
-// do: docs/decisions/004-listing-search.md.
+// The public search (issue 4, docs/product/screens.md /annonser, docs/product/api.md). Every search is answered by
+// the in-memory column index (column-index.ts, docs/decisions/014-cold-search.md "The column index"): exact totals,
+// any filters, sort and offset. With SEARCH_COLUMN_INDEX=0 it runs the plan of plan.ts on better-sqlite3 prepared
+// statements instead. That SQL is hand-written: its shape varies with the filters, and this path is hot enough that
+// building SQL through the ORM per request would dominate it. Why the indexes and plans look as they do:
+// docs/decisions/004-listing-search.md.
 
 /**
  * A count stops after this many matches (or after the requested page, when that ends further on): the total is exact
