@@ -287,6 +287,30 @@ describe('a new build', { timeout: 120_000 }, () => {
     expectNoErrors(page, [/status of 404/, /Failed to fetch dynamically imported module/]);
   });
 
+  it("a page that keeps asking through the old build's worker while the new one takes over still gets the new worker once it stops", async () => {
+    await deploy(buildA);
+    const page = await newPage();
+    await page.goto(`${base}/`);
+    await rendered(page);
+    expect(await waitForOfflineReady(page)).toBe(`bp-shell-${buildA.version}`);
+
+    await deploy(buildB, page);
+    await page.reload();
+    await rendered(page);
+    // For 6 s, a request every 50 ms goes through build A's worker: some reach it while it is being stopped for the
+    // take-over, which starts it again (the race src/client/lib/service-worker.ts describes).
+    await page.evaluate(async () => {
+      const end = Date.now() + 6000;
+      while (Date.now() < end) {
+        await fetch('/api/listings?limit=1', { method: 'HEAD' }).catch(() => {});
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    });
+    await expectRunning(page, buildB, 20_000);
+    await expectOnlyFilesOf(page, buildB, buildA);
+    expectNoErrors(page);
+  });
+
   it("a load of the new build cut off before its worker is in leaves the old build's shell to open offline", async () => {
     await deploy(buildA);
     const page = await newPage();

@@ -53,8 +53,6 @@ async function precacheShell() {
 // (Workbox's CACHE_URLS message), so the page just seen opens offline too. Later chunks are cached as they load.
 self.addEventListener('message', (event) => {
   const data = event.data;
-  // A page of this worker's build finds it still waiting: take over now (main.tsx; install already asked for it).
-  if (data && data.type === 'SKIP_WAITING') return void self.skipWaiting();
   if (!data || data.type !== 'CACHE_URLS' || !Array.isArray(data.urls)) return;
   const urls = data.urls.filter((u) => typeof u === 'string' && u.startsWith('/assets/'));
   event.waitUntil(

@@ -53,6 +53,15 @@ describe('app shell', () => {
     expect(html.headers['cache-control']).toBe('no-cache');
   });
 
+  it("answers the service worker's take-over nudge with an empty 204 that nothing keeps", async () => {
+    for (const method of ['GET', 'HEAD'] as const) {
+      const res = await t.app.inject({ method, url: '/sw-activate' });
+      expect(res.statusCode, method).toBe(204);
+      expect(res.body, method).toBe('');
+      expect(res.headers['cache-control'], method).toBe('no-store');
+    }
+  });
+
   it('answers unknown API paths with a Norwegian JSON 404, not the app', async () => {
     const res = await t.app.inject({ url: '/api/finnes-ikke' });
     expect(res.statusCode).toBe(404);

@@ -233,6 +233,10 @@ function registerClient(app: FastifyInstance, config: AppConfig) {
     });
   }
 
+  // A page whose build's service worker waits behind another build's navigates a hidden frame here to make the
+  // browser re-check the take-over (src/client/lib/service-worker.ts): nothing to send, nothing to keep.
+  app.get('/sw-activate', (_req, reply) => reply.code(204).header('Cache-Control', 'no-store').send());
+
   app.setNotFoundHandler((req: FastifyRequest, reply: FastifyReply) => {
     const url = req.url.split('?')[0];
     if (url.startsWith('/api/') || url.startsWith('/trpc/') || url === '/api' || url === '/trpc') {

@@ -27,21 +27,21 @@ export function registerServiceWorker() {
   const register = async () => {
     try {
       const reg = await sw.register(`/sw.js?v=${encodeURIComponent(BUILD_VERSION)}`, { updateViaCache: 'none' });
-      // This build's worker must not stay waiting behind another build's. It asks to skip waiting at install, but
-      // Chromium can drop that activation (a request reaching the outgoing worker just as the new one moves on parks
-      // the new one in 'waiting'): while this build's worker waits, ask it again every second, for up to a minute.
+      // This build's worker must not stay waiting behind another build's. It asks to skip waiting at install, and
+      // Chromium then activates it once the outgoing worker has no work. But Chromium decides that only when it is
+      // asked again (a navigation, a first skip-waiting request): if a request of this page reaches the outgoing worker
+      // while it is being stopped for the take-over, the outgoing worker starts again, forgets it was to go, and the
+      // new one stays 'waiting' until the old one has idled for 30 s (5 minutes with DevTools attached). So while this
+      // build's worker waits, ask again every 2 s for up to a minute: a navigation of a hidden frame to /sw-activate
+      // (answered 204, so nothing loads) makes Chromium re-check the registration and tell the outgoing worker to go
+      // as soon as it is idle. Decision 012 tells the story.
       const version = (w: ServiceWorker | null | undefined) => (w ? new URL(w.scriptURL).searchParams.get('v') : null);
       let tries = 0;
-      const kick = () => {
-        if (version(reg.waiting) === BUILD_VERSION) reg.waiting!.postMessage({ type: 'SKIP_WAITING' });
-      };
       const watch = setInterval(() => {
         tries += 1;
-        if (version(sw.controller) === BUILD_VERSION || (!reg.waiting && !reg.installing) || tries > 60) clearInterval(watch);
-        else kick();
-      }, 1000);
-      kick();
-      reg.installing?.addEventListener('statechange', kick);
+        if (version(sw.controller) === BUILD_VERSION || (!reg.waiting && !reg.installing) || tries > 30) clearInterval(watch);
+        else if (version(reg.waiting) === BUILD_VERSION) nudgeActivation();
+      }, 2000);
       await sw.ready;
       sendLoadedFiles();
     } catch {
@@ -50,6 +50,21 @@ export function registerServiceWorker() {
   };
   if (document.readyState === 'complete') void register();
   else window.addEventListener('load', () => void register(), { once: true });
+}
+
+/**
+ * A throwaway navigation in the worker's scope: the browser looks at the registration again for it, which activates
+ * a waiting worker that skipped waiting as soon as the outgoing one is idle. The frame is hidden and removed at once
+ * after its answer (204: the navigation commits nothing).
+ */
+function nudgeActivation() {
+  const frame = document.createElement('iframe');
+  frame.hidden = true;
+  frame.setAttribute('aria-hidden', 'true');
+  frame.tabIndex = -1;
+  frame.src = '/sw-activate';
+  document.body.append(frame);
+  setTimeout(() => frame.remove(), 1000);
 }
 
 /**
