@@ -49,7 +49,7 @@ const cards = (page: TestPage) => page.locator('main h3').allTextContents();
 
 beforeAll(async () => {
   const { user } = await createUser({ name: 'Søk Selger' });
-  insertCar(user.id, { make: 'Tesla', model: 'Model Y', year: 2022, fuelType: 'el', transmission: 'automat', bodyType: 'suv', mileage: 45_000, place: 'Bergen' });
+  insertCar(user.id, { make: 'Tesla', model: 'Model Y', year: 2022, fuelType: 'el', transmission: 'automat', bodyType: 'suv', mileage: 45_000, place: 'Bergen', municipalityNumber: '4601', county: 'Vestland' });
   insertCar(user.id, { make: 'Volkswagen', model: 'ID.4', year: 2021, fuelType: 'el', transmission: 'automat', bodyType: 'suv', mileage: 30_000, place: 'Tromsø' });
   insertCar(user.id, { make: 'Volkswagen', model: 'Golf', year: 2016, mileage: 150_000 });
   insertCar(user.id, { make: 'Skoda', model: 'Octavia', year: 2020, fuelType: 'diesel', transmission: 'automat', bodyType: 'stasjonsvogn', mileage: 70_000, place: 'Bodø' });
@@ -116,7 +116,7 @@ describe('the filter panel', () => {
     expectNoErrors(page);
   });
 
-  it('filters by mileage and by area, shown as removable tags', async () => {
+  it('filters by mileage and by area (a place or a county), shown as removable tags', async () => {
     const page = await newPage();
     await page.goto(`/annonser?query=${TAG}`);
     await expect.poll(() => count(page)).toBe('4 biler');
@@ -133,13 +133,22 @@ describe('the filter panel', () => {
     await page.waitForURL((u) => u.searchParams.get('location') === 'Tromsø');
     await expect.poll(() => count(page)).toBe('1 bil');
     expect(await cards(page)).toEqual(['Volkswagen ID.4']);
-    // The places for sale are offered as suggestions: those the server counts (GET /api/listings/facets). Not a fixed
-    // place: the counts may lag writes by up to 30 s (docs/decisions/009-search-quality.md), and other test files write.
-    const facets = (await (await page.request.get('/api/listings/facets')).json()) as { places: { name: string }[] };
+    // A county finds the cars of every place in it (its county is looked up from the address: county-lookup.ts).
+    await page.getByLabel('Område').fill('Vestland');
+    await page.waitForURL((u) => u.searchParams.get('location') === 'Vestland');
+    await expect.poll(() => cards(page)).toEqual(['Tesla Model Y']);
+    expect(await count(page)).toBe('1 bil');
+    await page.getByRole('button', { name: /Fjern filter Vestland/ }).waitFor();
+    // The counties and places for sale are offered as suggestions: those the server counts (GET /api/listings/facets),
+    // counties first, a place named like a county once. Not a fixed list: the counts may lag writes by up to 30 s
+    // (docs/decisions/009-search-quality.md), and other test files write.
+    const facets = (await (await page.request.get('/api/listings/facets')).json()) as { counties: { name: string }[]; places: { name: string }[] };
     expect(facets.places.length).toBeGreaterThan(0);
+    const counties = facets.counties.map((c) => c.name);
+    const lower = new Set(counties.map((c) => c.toLowerCase()));
     await expect
-      .poll(() => page.locator('datalist option').evaluateAll((os) => os.map((o) => o.getAttribute('value')).sort()))
-      .toEqual(facets.places.map((p) => p.name).sort());
+      .poll(() => page.locator('datalist option').evaluateAll((os) => os.map((o) => o.getAttribute('value'))))
+      .toEqual([...counties, ...facets.places.map((p) => p.name).filter((p) => !lower.has(p.toLowerCase()))]);
     expectNoErrors(page);
   });
 

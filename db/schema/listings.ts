@@ -50,6 +50,10 @@ export const listings = sqliteTable(
     // place name of the address (the part after the postal code).
     coverImage: text('cover_image'),
     place: text('place').notNull().default(''),
+    // The address's municipality (kommunenummer, from the address service) and its county, for the area filter
+    // (docs/decisions/015-county-area.md). '' until looked up; '-' when the service knows no such address.
+    municipalityNumber: text('municipality_number').notNull().default(''),
+    county: text('county').notNull().default(''),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch() * 1000)`),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch() * 1000)`),
   },

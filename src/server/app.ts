@@ -20,6 +20,7 @@ import { createAddressSearch } from './integrations/address-search';
 import { createVehicleRegistry } from './integrations/vehicle-registry';
 import { createDiskStorage, registerUploads } from './integrations/image-storage';
 import { startStagedImageCleanup } from './services/images';
+import { startCountyLookup } from './services/county-lookup';
 import { createStores } from './services/stores';
 import { SearchThreads } from './services/search/search-threads';
 import { registerRestRoutes } from './rest/adapter';
@@ -83,6 +84,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const createContext = makeCreateContext(deps, requestAuth);
   const stopImageCleanup = startStagedImageCleanup(deps);
   app.addHook('onClose', async () => stopImageCleanup());
+  if (config.countyLookup) {
+    const stopCountyLookup = startCountyLookup(deps);
+    app.addHook('onClose', async () => stopCountyLookup());
+  }
 
   app.addHook('onClose', async () => {
     hub.close();

@@ -41,6 +41,8 @@ export function envSchema(nodeEnv: string | undefined) {
     // docs/decisions/014-cold-search.md "The column index": searches answered from memory (about 25 MB at 100 000
     // listings); off, from SQLite's indexes alone (slower, bounded totals).
     SEARCH_COLUMN_INDEX: bool(true),
+    // docs/decisions/015-county-area.md: listings' counties looked up from their addresses in the background.
+    COUNTY_LOOKUP: bool(true),
   });
 }
 
@@ -69,6 +71,8 @@ export interface AppConfig {
   searchThreads: number;
   /** Searches answered from the in-memory column index (else from SQLite's indexes alone). */
   searchColumnIndex: boolean;
+  /** Look up listings' counties from their addresses through the address service, in the background. */
+  countyLookup: boolean;
   /** Turn off rate limits (tests that hammer an endpoint on purpose keep them on). */
   rateLimit?: boolean;
 }
@@ -99,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     httpRequestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
     searchThreads: e.SEARCH_THREADS,
     searchColumnIndex: e.SEARCH_COLUMN_INDEX,
+    countyLookup: e.COUNTY_LOOKUP,
   };
 }
 
@@ -120,6 +125,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     httpRequestTimeoutMs: 300_000,
     searchThreads: 0,
     searchColumnIndex: true,
+    // Off in tests: a background caller of the address service would answer to no test (county-lookup.test.ts runs it).
+    countyLookup: false,
     rateLimit: true,
     ...overrides,
   };

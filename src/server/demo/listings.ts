@@ -5,6 +5,7 @@ import { createDiskStorage, type ImageStorage } from '../integrations/image-stor
 import { storeProcessed, type StoredImage } from '../services/images';
 import { mediumSize, thumbSize } from '../services/listing-shape';
 import { placeFromAddress } from '../services/listings';
+import { countyOfMunicipality } from '../../shared/counties';
 import { randomCode } from '../services/users';
 import carBodies from './car-bodies.json';
 import cars from './cars.json';
@@ -42,6 +43,8 @@ interface DemoCar {
   equipment: string[];
   serviceHistory: boolean;
   address: string;
+  /** The address's kommunenummer, as the county look-up would find it (services/county-lookup.ts). */
+  municipality: string;
   description: string;
   status?: 'approved' | 'pending' | 'rejected';
   rejectionReason?: string;
@@ -140,7 +143,7 @@ export async function seedDemoListings(deps: Pick<AppDeps, 'db' | 'config'> & { 
   let images = 0;
   db.transaction((tx) => {
     DEMO_CARS.forEach((car, i) => {
-      const { shape: _shape, paint: _paint, daysAgo, photos: _n, status, rejectionReason, active, ...fields } = car;
+      const { shape: _shape, paint: _paint, daysAgo, photos: _n, status, rejectionReason, active, municipality, ...fields } = car;
       const createdAt = new Date(now - daysAgo * 86_400_000 - i * 3_600_000);
       const values: NewListing = {
         ...fields,
@@ -148,6 +151,8 @@ export async function seedDemoListings(deps: Pick<AppDeps, 'db' | 'config'> & { 
         uniqueCode: `BP-${randomCode(6)}`,
         totalPrice: car.price + car.registrationFee,
         place: placeFromAddress(car.address),
+        municipalityNumber: municipality,
+        county: countyOfMunicipality(municipality),
         status: status ?? 'approved',
         rejectionReason: status === 'rejected' ? (rejectionReason ?? null) : null,
         active: active ?? true,

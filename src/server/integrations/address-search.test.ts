@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { setupServer } from 'msw/node';
 import { callerFor, createTestApp, createTestDb, json, type TestApp } from '../testing/harness';
 import { addressHandlers, geonorgeEmpty, geonorgeFailing, geonorgeSlow } from '../testing/msw/address';
-import { createAddressSearch, mapGeonorgeAnswer, normaliseAddressQuery } from './address-search';
+import { createAddressSearch, mapGeonorgeAnswer, municipalityInAnswer, normaliseAddressQuery, splitStoredAddress } from './address-search';
 
 const URL_UNDER_TEST = 'http://address.test/adresser/v1/sok';
 const server = setupServer(...addressHandlers);
@@ -188,5 +188,44 @@ describe('GET /api/address-search', () => {
     const res = await t.app.inject({ method: 'GET', url: `/trpc/address.search?input=${input}` });
     expect(res.statusCode).toBe(200);
     expect(json(res).result.data).toEqual(ARENDALSGATA);
+  });
+});
+
+describe("an address's municipality (the county look-up, services/county-lookup.ts)", () => {
+  it('asks for the street text within the postal code and answers the kommunenummer of the hit that is the address', async () => {
+    const search = createAddressSearch({ url: URL_UNDER_TEST, log });
+    expect(await search.municipalityOf('Arendalsgata 12A, 0463 OSLO')).toBe('0301');
+    expect(upstreamCalls).toHaveLength(1);
+    const params = upstreamCalls[0].searchParams;
+    expect(params.get('sok')).toBe('Arendalsgata 12A');
+    expect(params.get('postnummer')).toBe('0463');
+    // Another number in the same street, or the right street in another postal code, is not the address.
+    expect(await search.municipalityOf('Arendalsgata 12C, 0463 OSLO')).toBe('');
+    expect(await search.municipalityOf('Arendalsgata 12A, 5013 BERGEN')).toBe('');
+  });
+
+  it("answers '' without asking for an address not written as 'street, postcode place', and for one the service does not know", async () => {
+    const search = createAddressSearch({ url: URL_UNDER_TEST, log });
+    expect(await search.municipalityOf('et sted i Norge')).toBe('');
+    expect(upstreamCalls).toHaveLength(0);
+    server.use(geonorgeEmpty);
+    expect(await search.municipalityOf('Storgata 1, 0155 OSLO')).toBe('');
+    expect(upstreamCalls).toHaveLength(1);
+  });
+
+  it('throws when the service fails, so the look-up tries again later', async () => {
+    server.use(geonorgeFailing(503));
+    const search = createAddressSearch({ url: URL_UNDER_TEST, log });
+    await expect(search.municipalityOf('Arendalsgata 12A, 0463 OSLO')).rejects.toThrow(/503/);
+  });
+
+  it('reads the street and postal code as the suggestion list wrote them, case and spacing aside', () => {
+    expect(splitStoredAddress('Øvre Langgate 5, 3126 TØNSBERG')).toEqual({ street: 'Øvre Langgate 5', postcode: '3126' });
+    expect(splitStoredAddress('Gnr 12 bnr 3, Hovin, 2315 HAMAR')).toEqual({ street: 'Gnr 12 bnr 3, Hovin', postcode: '2315' });
+    expect(splitStoredAddress('Storgata 1')).toBeUndefined();
+    const answer = { adresser: [{ adressetekst: 'Øvre  Langgate 5', postnummer: '3126', kommunenummer: '3905' }] };
+    expect(municipalityInAnswer(answer, 'øvre langgate 5', '3126')).toBe('3905');
+    expect(municipalityInAnswer({ adresser: [{ adressetekst: 'Øvre Langgate 5', postnummer: '3126', kommunenummer: 'x' }] }, 'Øvre Langgate 5', '3126')).toBe('');
+    expect(municipalityInAnswer(null, 'a', '0001')).toBe('');
   });
 });

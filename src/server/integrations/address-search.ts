@@ -8,6 +8,11 @@ export type AddressSuggestion = z.infer<typeof addressSuggestionShape>;
 export interface AddressSearch {
   /** Up to 10 suggestions for a free-text query; [] for short input and whenever the upstream service fails. */
   search(query: string): Promise<AddressSuggestion[]>;
+  /**
+   * The municipality number (kommunenummer) of an address as the product stores it ('Storgata 12, 0155 OSLO'): '' when
+   * the service knows no such address; throws when the service fails (the caller tries again later).
+   */
+  municipalityOf(address: string): Promise<string>;
 }
 
 interface Logger {
@@ -60,6 +65,28 @@ export function mapGeonorgeAnswer(body: unknown): AddressSuggestion[] {
   return out;
 }
 
+/** 'Storgata 12, 0155 OSLO' → its street part and postal code, as a suggestion was written (address-autocomplete). */
+export function splitStoredAddress(address: string): { street: string; postcode: string } | undefined {
+  const m = /^(.+),\s*(\d{4})(?:\s+\S.*)?$/u.exec(address.trim());
+  return m ? { street: m[1].trim(), postcode: m[2] } : undefined;
+}
+
+/** The kommunenummer of the hit whose street text and postal code are the address's, or ''. */
+export function municipalityInAnswer(body: unknown, street: string, postcode: string): string {
+  const list = (body as { adresser?: unknown } | null)?.adresser;
+  if (!Array.isArray(list)) return '';
+  const want = street.toLocaleLowerCase('nb-NO').replace(/\s+/g, ' ');
+  for (const item of list) {
+    if (!item || typeof item !== 'object') continue;
+    const { adressetekst, postnummer, kommunenummer } = item as Record<string, unknown>;
+    if (typeof adressetekst !== 'string' || String(postnummer ?? '').trim() !== postcode) continue;
+    if (adressetekst.trim().toLocaleLowerCase('nb-NO').replace(/\s+/g, ' ') !== want) continue;
+    const number = typeof kommunenummer === 'number' ? String(kommunenummer).padStart(4, '0') : String(kommunenummer ?? '').trim();
+    if (/^\d{4}$/.test(number)) return number;
+  }
+  return '';
+}
+
 /**
  * Geonorge's address search (docs/external-services.md), proxied so the browser never calls it. Answers are cached
  * (addresses rarely change; typing the same prefix again is common) and identical concurrent queries share
@@ -91,6 +118,20 @@ export function createAddressSearch(opts: AddressSearchOptions): AddressSearch {
   }
 
   return {
+    async municipalityOf(address) {
+      const parts = splitStoredAddress(address);
+      if (!parts) return '';
+      const url = new URL(opts.url);
+      // The street text as the search's words, narrowed to the address's postal code (Geonorge's postnummer filter).
+      url.searchParams.set('sok', parts.street);
+      url.searchParams.set('postnummer', parts.postcode);
+      url.searchParams.set('treffPerSide', String(ADDRESS_MAX_HITS));
+      url.searchParams.set('side', '0');
+      url.searchParams.set('asciiKompatibel', 'true');
+      const res = await doFetch(url, { headers: { Accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs) });
+      if (!res.ok) throw new Error(`address search answered HTTP ${res.status}`);
+      return municipalityInAnswer(await res.json(), parts.street, parts.postcode);
+    },
     async search(query) {
       const text = normaliseAddressQuery(query);
       if (text.length < ADDRESS_MIN_QUERY) return [];

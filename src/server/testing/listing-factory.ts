@@ -1,5 +1,7 @@
 import type { Db } from '../../../db/client';
 import { listingImages, listings, type Listing, type ListingImage, type NewListing } from '../../../db/schema';
+import { countyOfMunicipality } from '../../shared/counties';
+import { NO_MUNICIPALITY } from '../services/county-lookup';
 
 // Realistic Norwegian listing data for tests and the benchmark. Rows are inserted directly (not through the
 // seller service) so buyer-side tests do not depend on the seller half; the FTS triggers keep the search index
@@ -139,27 +141,28 @@ export const CATALOGUE: readonly { make: string; weight: number; models: readonl
   { make: 'Polestar', weight: 2, models: [{ model: '2', body: 'kombi', fuels: ['el'], base: 520_000 }] },
 ];
 
+// municipality: the kommunenummer the address service gives (2024 numbering), whose first two digits are the county.
 export const PLACES = [
-  { place: 'Oslo', postcode: '0155', street: 'Storgata' },
-  { place: 'Oslo', postcode: '0468', street: 'Sandakerveien' },
-  { place: 'Bergen', postcode: '5013', street: 'Strandkaien' },
-  { place: 'Trondheim', postcode: '7011', street: 'Kongens gate' },
-  { place: 'Stavanger', postcode: '4006', street: 'Kirkegata' },
-  { place: 'Kristiansand', postcode: '4611', street: 'Markens gate' },
-  { place: 'Tromsø', postcode: '9008', street: 'Storgata' },
-  { place: 'Drammen', postcode: '3015', street: 'Bragernes torg' },
-  { place: 'Fredrikstad', postcode: '1606', street: 'Nygaardsgata' },
-  { place: 'Sandnes', postcode: '4306', street: 'Langgata' },
-  { place: 'Bodø', postcode: '8006', street: 'Sjøgata' },
-  { place: 'Ålesund', postcode: '6002', street: 'Kongens gate' },
-  { place: 'Hamar', postcode: '2317', street: 'Torggata' },
-  { place: 'Lillehammer', postcode: '2609', street: 'Storgata' },
-  { place: 'Tønsberg', postcode: '3126', street: 'Øvre Langgate' },
-  { place: 'Skien', postcode: '3724', street: 'Hesselbergs gate' },
-  { place: 'Gjøvik', postcode: '2815', street: 'Storgata' },
-  { place: 'Molde', postcode: '6413', street: 'Storgata' },
-  { place: 'Haugesund', postcode: '5525', street: 'Haraldsgata' },
-  { place: 'Arendal', postcode: '4836', street: 'Langbryggen' },
+  { place: 'Oslo', postcode: '0155', street: 'Storgata', municipality: '0301' },
+  { place: 'Oslo', postcode: '0468', street: 'Sandakerveien', municipality: '0301' },
+  { place: 'Bergen', postcode: '5013', street: 'Strandkaien', municipality: '4601' },
+  { place: 'Trondheim', postcode: '7011', street: 'Kongens gate', municipality: '5001' },
+  { place: 'Stavanger', postcode: '4006', street: 'Kirkegata', municipality: '1103' },
+  { place: 'Kristiansand', postcode: '4611', street: 'Markens gate', municipality: '4204' },
+  { place: 'Tromsø', postcode: '9008', street: 'Storgata', municipality: '5501' },
+  { place: 'Drammen', postcode: '3015', street: 'Bragernes torg', municipality: '3301' },
+  { place: 'Fredrikstad', postcode: '1606', street: 'Nygaardsgata', municipality: '3107' },
+  { place: 'Sandnes', postcode: '4306', street: 'Langgata', municipality: '1108' },
+  { place: 'Bodø', postcode: '8006', street: 'Sjøgata', municipality: '1804' },
+  { place: 'Ålesund', postcode: '6002', street: 'Kongens gate', municipality: '1508' },
+  { place: 'Hamar', postcode: '2317', street: 'Torggata', municipality: '3403' },
+  { place: 'Lillehammer', postcode: '2609', street: 'Storgata', municipality: '3405' },
+  { place: 'Tønsberg', postcode: '3126', street: 'Øvre Langgate', municipality: '3905' },
+  { place: 'Skien', postcode: '3724', street: 'Hesselbergs gate', municipality: '4003' },
+  { place: 'Gjøvik', postcode: '2815', street: 'Storgata', municipality: '3407' },
+  { place: 'Molde', postcode: '6413', street: 'Storgata', municipality: '1506' },
+  { place: 'Haugesund', postcode: '5525', street: 'Haraldsgata', municipality: '1106' },
+  { place: 'Arendal', postcode: '4836', street: 'Langbryggen', municipality: '4203' },
 ] as const;
 
 export const COLORS = ['Svart', 'Hvit', 'Sølv', 'Grå', 'Blå', 'Mørkeblå', 'Rød', 'Grønn', 'Brun', 'Beige'] as const;
@@ -282,6 +285,9 @@ export function generateListing(r: Rng, userId: number, index: number, now = Dat
     active: true,
     coverImage: `/uploads/listings/${index}/0-thumb.webp`,
     place: where.place,
+    // As the county look-up leaves them (services/county-lookup.ts); one in ten addresses unknown to the service.
+    municipalityNumber: index % 10 === 9 ? NO_MUNICIPALITY : where.municipality,
+    county: index % 10 === 9 ? '' : countyOfMunicipality(where.municipality),
     createdAt,
     updatedAt: createdAt,
   };

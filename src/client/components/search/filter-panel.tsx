@@ -122,9 +122,9 @@ export function FilterPanel({ search, apply, onReset }: { search: ListingSearch;
             })}
             <TextFilter
               label="Område"
-              placeholder="Sted eller postnummer"
+              placeholder="Fylke eller sted"
               value={search.location}
-              suggestions={facets.data?.places}
+              suggestions={areaSuggestions(facets.data)}
               onCommit={(v) => apply({ location: v }, { replace: true })}
             />
             <Select
@@ -276,15 +276,32 @@ function NumberFilter(props: {
   );
 }
 
+/** The area's suggestions: the counties for sale ('Vestland (fylke, 12)'), then the places not named like one. */
+function areaSuggestions(facets: SearchFacets | undefined): TextSuggestion[] | undefined {
+  if (!facets) return undefined;
+  const counties = new Set(facets.counties.map((c) => c.name.toLocaleLowerCase('nb-NO')));
+  return [
+    ...facets.counties.map((c) => ({ ...c, kind: 'fylke' })),
+    ...facets.places.filter((p) => !counties.has(p.name.toLocaleLowerCase('nb-NO'))),
+  ];
+}
+
+interface TextSuggestion {
+  name: string;
+  count: number;
+  /** Said before the count: 'Vestland (fylke, 12)'. */
+  kind?: string;
+}
+
 /**
- * A free-text filter committed to the URL after a pause, with suggestions (the places for sale, with counts) from
+ * A free-text filter committed to the URL after a pause, with suggestions (counties and places for sale, with counts) from
  * the browser's own list.
  */
 function TextFilter(props: {
   label: string;
   placeholder: string;
   value: string | undefined;
-  suggestions: readonly { name: string; count: number }[] | undefined;
+  suggestions: readonly TextSuggestion[] | undefined;
   onCommit: (v: string | undefined) => void;
 }) {
   const id = useId();
@@ -306,7 +323,7 @@ function TextFilter(props: {
       <datalist id={`${id}-list`}>
         {props.suggestions?.map((p) => (
           <option key={p.name} value={p.name}>
-            {`${p.name} (${formatNumber(p.count)})`}
+            {`${p.name} (${p.kind ? `${p.kind}, ` : ''}${formatNumber(p.count)})`}
           </option>
         ))}
       </datalist>

@@ -126,7 +126,7 @@ export class SearchCache {
    * once the version moved and it is older than the refresh interval (listing-search.ts), since a rebuild reads
    * every visible listing.
    */
-  forSale: { version: number; at: number; maxId: number; dirty?: boolean; makes: SearchFacets['makes']; vocabulary: Vocabulary; places?: SearchFacets['places'] } | undefined;
+  forSale: { version: number; at: number; maxId: number; dirty?: boolean; makes: SearchFacets['makes']; vocabulary: Vocabulary; places?: SearchFacets['places']; counties?: SearchFacets['counties'] } | undefined;
 
   /** Drops everything cached for an older version of the listings. */
   sync(version: number) {

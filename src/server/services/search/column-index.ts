@@ -10,8 +10,8 @@ import type { SearchWord } from './fts';
 // any sort and any offset, in a fraction of a millisecond at 100 000 listings, where SQLite has to pick one index and
 // walk it (B-trees have no rank, so a deep page walks everything before it):
 // - equality filters: the bitmaps of the allowed values OR-ed per column, the columns AND-ed (a few thousand words);
-// - the area (location): each word's listings from the words of the place and the shown address, as the text index's
-//   {place address} columns hold them (db/migrations/0003_fts.sql), prefixes from two letters as fts.ts reads them;
+// - the area (location): each word's listings from the words of the place, county and shown address, as the text index's
+//   {place address} columns hold them (db/migrations/0003_fts.sql, 0013_county_area.sql), prefixes from two letters as fts.ts reads them;
 // - ranges: a binary search in the range column's own order gives the listings within it as one stretch; the
 //   narrowest stretch is walked, checking the other filters;
 // - the total is the bitmap's population count (or the walk's count); the page is the sort's order walked, from
@@ -71,8 +71,9 @@ const ROW_SQL = (where: string) =>
   'SELECT id, created_at, total_price, year, mileage, make, model, color, fuel_type, transmission, drivetrain, body_type,' +
   // What the text index's place and address columns hold (a hidden address is never searchable), and the columns
   // free text looks at (fts.ts ftsMatch; tokens never span columns, so a space between them is enough).
-  " place || ' ' || CASE WHEN hide_address THEN '' ELSE address END," +
-  " make || ' ' || model || ' ' || color || ' ' || description || ' ' || equipment || ' ' || place" +
+  // The place column holds the place and the county (db/migrations/0013_county_area.sql).
+  " place || ' ' || county || ' ' || CASE WHEN hide_address THEN '' ELSE address END," +
+  " make || ' ' || model || ' ' || color || ' ' || description || ' ' || equipment || ' ' || place || ' ' || county" +
   ` FROM listings l WHERE ${where}`;
 type Row = [id: number, created: number, price: number, year: number, mileage: number, ...codesThenTexts: string[]];
 const PLACE_AT = 5 + 7;

@@ -37,7 +37,7 @@ export function ftsMatch(query?: string, location?: string): string | undefined 
   const parts: string[] = [];
   const q = query ? ftsTerms(query) : [];
   const loc = location ? ftsTerms(location) : [];
-  // Free text looks at what a buyer reads on the listing; location at the place and the (shown) address.
+  // Free text looks at what a buyer reads on the listing; location at the place (with its county) and the shown address.
   if (q.length) parts.push(`{make model color description equipment place} : (${q.join(' AND ')})`);
   if (loc.length) parts.push(`{place address} : (${loc.join(' AND ')})`);
   return parts.length ? parts.join(' AND ') : undefined;

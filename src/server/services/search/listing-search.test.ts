@@ -563,7 +563,7 @@ describe('schema guard', () => {
     const gdb = createTestDb();
     const triggers = gdb.$client.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'listings' ORDER BY name").pluck().all();
     expect(triggers).toEqual([
-      'listings_search_ad', 'listings_search_ai', 'listings_search_changes_ad', 'listings_search_changes_ai', 'listings_search_changes_au',
+      'listings_county_reset_au', 'listings_search_ad', 'listings_search_ai', 'listings_search_changes_ad', 'listings_search_changes_ai', 'listings_search_changes_au',
       'listings_search_created_au', 'listings_search_fts_au', 'listings_search_state_au',
     ]);
     const uid = (await createUser(gdb)).user.id;

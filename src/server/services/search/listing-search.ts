@@ -64,6 +64,7 @@ export class ListingSearch {
   private readonly cardsStatement: Statement;
   private readonly makeModelStatement: Statement;
   private readonly placeStatement: Statement;
+  private readonly countyStatement: Statement;
   private readonly newRowsStatement: Statement;
   private readonly maxIdStatement: Statement;
   private readonly full: FullListings;
@@ -95,6 +96,7 @@ export class ListingSearch {
         'GROUP BY l.make COLLATE NOCASE, l.model COLLATE NOCASE',
     );
     this.placeStatement = db.$client.prepare(`SELECT l.place AS name, count(*) AS n FROM listings l WHERE ${visibleWhere('l')} AND l.place <> '' GROUP BY l.place`);
+    this.countyStatement = db.$client.prepare(`SELECT l.county AS name, count(*) AS n FROM listings l WHERE ${visibleWhere('l')} AND l.county <> '' GROUP BY l.county`);
     // Listings added since the vocabulary was read, whatever their status (a pending one is approved later, with the
     // id it has now): a primary-key range, cheap on every version change.
     this.newRowsStatement = db.$client.prepare('SELECT make, model FROM listings WHERE id > ?');
@@ -102,14 +104,17 @@ export class ListingSearch {
     this.full = new FullListings(db);
   }
 
-  /** Makes (with their models) and places for sale with counts: computed once per listings version. */
+  /** Makes (with their models), counties and places for sale with counts: computed once per listings version. */
   facets(): SearchFacets {
     this.readState();
     const forSale = this.forSale();
     forSale.places ??= (this.placeStatement.all() as { name: string; n: number }[])
       .map((p) => ({ name: p.name, count: p.n }))
       .sort(byName);
-    return { makes: forSale.makes, places: forSale.places };
+    forSale.counties ??= (this.countyStatement.all() as { name: string; n: number }[])
+      .map((p) => ({ name: p.name, count: p.n }))
+      .sort(byName);
+    return { makes: forSale.makes, counties: forSale.counties, places: forSale.places };
   }
 
   private forSale() {

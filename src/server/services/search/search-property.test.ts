@@ -80,7 +80,7 @@ const inputArb: fc.Arbitrary<SearchInput> = fc.record(
     make: optional(fc.tuple(fc.constantFrom(...MAKES, 'Lada'), fc.nat()).map(([m, f]) => randomCase(m, f))),
     model: optional(fc.constantFrom(...MODELS)),
     color: optional(fc.constantFrom('Svart', 'sølv', 'BLÅ', 'Rosa')),
-    location: optional(fc.constantFrom(...PLACES.map((p) => p.place), 'storgata', '0155', 'kongens gate')),
+    location: optional(fc.constantFrom(...PLACES.map((p) => p.place), 'storgata', '0155', 'kongens gate', 'Vestland', 'møre og romsdal', 'Trønd', 'oslo')),
     yearFrom: optional(fc.integer({ min: 2006, max: 2026 })),
     yearTo: optional(fc.integer({ min: 2006, max: 2026 })),
     priceFrom: optional(fc.integer({ min: 0, max: 600_000 })),
@@ -133,9 +133,10 @@ function reference(input: SearchInput) {
     if (p.priceTo !== undefined && l.totalPrice > p.priceTo) return false;
     if (p.mileageFrom !== undefined && l.mileage! < p.mileageFrom) return false;
     if (p.mileageTo !== undefined && l.mileage! > p.mileageTo) return false;
-    const text = [l.make, l.model, l.color ?? '', l.description ?? '', (l.equipment ?? []).join(' '), l.place].join(' ');
+    // The place is searched with its county (db/migrations/0013_county_area.sql).
+    const text = [l.make, l.model, l.color ?? '', l.description ?? '', (l.equipment ?? []).join(' '), l.place, l.county].join(' ');
     if (!prefixOf(textWords, words(text))) return false;
-    if (!prefixOf(locationWords, words(`${l.place} ${l.hideAddress ? '' : l.address}`))) return false;
+    if (!prefixOf(locationWords, words(`${l.place} ${l.county} ${l.hideAddress ? '' : l.address}`))) return false;
     return true;
   });
   const key: Record<(typeof SORTS)[number], [(l: Listing) => number, 1 | -1]> = {

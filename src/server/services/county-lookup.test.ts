@@ -1,0 +1,147 @@
+import { eq } from 'drizzle-orm';
+import { setupServer } from 'msw/node';
+import { describe, expect, it } from 'vitest';
+import { listings } from '../../../db/schema';
+import { searchInput } from '../../shared/schemas/search';
+import { createAddressSearch } from '../integrations/address-search';
+import { createTestDb, createUser } from '../testing/harness';
+import { insertListing } from '../testing/listing-factory';
+import { addressHandlers } from '../testing/msw/address';
+import { lookUpCounties, NO_MUNICIPALITY, startCountyLookup } from './county-lookup';
+import { ListingSearch } from './search/listing-search';
+
+// The area filter's counties (docs/decisions/015-county-area.md): a listing's county is looked up from its address in
+// the background, and the area filter and free text find it by its county's name.
+
+/** An address service that knows a few addresses, counts its calls, and can be made to fail. */
+function fakeAddressService(known: Record<string, string>) {
+  const service = {
+    calls: [] as string[],
+    failing: false,
+    async municipalityOf(address: string) {
+      service.calls.push(address);
+      if (service.failing) throw new Error('address search answered HTTP 503');
+      return known[address] ?? '';
+    },
+  };
+  return service;
+}
+
+const row = (db: ReturnType<typeof createTestDb>, id: number) =>
+  db.select({ municipalityNumber: listings.municipalityNumber, county: listings.county }).from(listings).where(eq(listings.id, id)).get();
+
+describe('county look-up', () => {
+  it("stores the municipality and county of every listing waiting, and '-' for an address the service does not know; each is asked once", async () => {
+    const db = createTestDb();
+    const uid = (await createUser(db)).user.id;
+    const bergen = insertListing(db, uid, { address: 'Strandkaien 18, 5013 BERGEN', place: 'BERGEN' });
+    const nowhere = insertListing(db, uid, { address: 'Finnesikke 1, 9999 INGENSTED', place: 'INGENSTED' });
+    const pending = insertListing(db, uid, { address: 'Kongens gate 5, 7011 TRONDHEIM', place: 'TRONDHEIM', status: 'pending' });
+    const address = fakeAddressService({ 'Strandkaien 18, 5013 BERGEN': '4601', 'Kongens gate 5, 7011 TRONDHEIM': '5001' });
+
+    expect(await lookUpCounties(db, address)).toEqual({ found: 2, unknown: 1, failed: false });
+    expect(row(db, bergen.id)).toEqual({ municipalityNumber: '4601', county: 'Vestland' });
+    expect(row(db, nowhere.id)).toEqual({ municipalityNumber: NO_MUNICIPALITY, county: '' });
+    // A listing waiting for review gets its county too: it is searchable the moment it is approved.
+    expect(row(db, pending.id)).toEqual({ municipalityNumber: '5001', county: 'Trøndelag' });
+    expect(await lookUpCounties(db, address)).toEqual({ found: 0, unknown: 0, failed: false });
+    expect(address.calls).toHaveLength(3);
+    db.$client.close();
+  });
+
+  it('looks a changed address up again, and keeps the county when something else changes', async () => {
+    const db = createTestDb();
+    const uid = (await createUser(db)).user.id;
+    const l = insertListing(db, uid, { address: 'Strandkaien 18, 5013 BERGEN', place: 'BERGEN' });
+    const address = fakeAddressService({ 'Strandkaien 18, 5013 BERGEN': '4601', 'Kirkegata 3, 4006 STAVANGER': '1103' });
+    await lookUpCounties(db, address);
+    db.update(listings).set({ price: 199_000, hideAddress: true }).where(eq(listings.id, l.id)).run();
+    expect(row(db, l.id)).toEqual({ municipalityNumber: '4601', county: 'Vestland' });
+
+    db.update(listings).set({ address: 'Kirkegata 3, 4006 STAVANGER', place: 'STAVANGER' }).where(eq(listings.id, l.id)).run();
+    expect(row(db, l.id)).toEqual({ municipalityNumber: '', county: '' });
+    await lookUpCounties(db, address);
+    expect(row(db, l.id)).toEqual({ municipalityNumber: '1103', county: 'Rogaland' });
+    db.$client.close();
+  });
+
+  it('stops at the first failure of the service and leaves the rest waiting for the next round', async () => {
+    const db = createTestDb();
+    const uid = (await createUser(db)).user.id;
+    const a = insertListing(db, uid, { address: 'Strandkaien 18, 5013 BERGEN' });
+    const b = insertListing(db, uid, { address: 'Kirkegata 3, 4006 STAVANGER' });
+    const address = fakeAddressService({ 'Strandkaien 18, 5013 BERGEN': '4601', 'Kirkegata 3, 4006 STAVANGER': '1103' });
+    address.failing = true;
+    expect(await lookUpCounties(db, address)).toEqual({ found: 0, unknown: 0, failed: true });
+    expect(address.calls).toHaveLength(1);
+    expect([row(db, a.id), row(db, b.id)]).toEqual([{ municipalityNumber: '', county: '' }, { municipalityNumber: '', county: '' }]);
+    address.failing = false;
+    expect(await lookUpCounties(db, address)).toEqual({ found: 2, unknown: 0, failed: false });
+    db.$client.close();
+  });
+
+  it('does not store a look-up for an address that changed while it was asked', async () => {
+    const db = createTestDb();
+    const uid = (await createUser(db)).user.id;
+    const l = insertListing(db, uid, { address: 'Strandkaien 18, 5013 BERGEN' });
+    const address = {
+      async municipalityOf() {
+        // The seller moves the car while the service answers.
+        db.update(listings).set({ address: 'Kirkegata 3, 4006 STAVANGER' }).where(eq(listings.id, l.id)).run();
+        return '4601';
+      },
+    };
+    await lookUpCounties(db, address);
+    expect(row(db, l.id)).toEqual({ municipalityNumber: '', county: '' });
+    db.$client.close();
+  });
+
+  it('runs in the background against the address service (Geonorge, faked)', async () => {
+    const server = setupServer(...addressHandlers);
+    server.listen({ onUnhandledRequest: 'error' });
+    const db = createTestDb();
+    const uid = (await createUser(db)).user.id;
+    const l = insertListing(db, uid, { address: 'Arendalsgata 12B, 0463 OSLO', place: 'OSLO' });
+    const warnings: object[] = [];
+    const log = { warn: (o: object) => void warnings.push(o) };
+    const address = createAddressSearch({ url: 'http://address.test/adresser/v1/sok', log });
+    const stop = startCountyLookup({ db, integrations: { address }, log }, { everyMs: 20 });
+    try {
+      await expect.poll(() => row(db, l.id), { timeout: 5000 }).toEqual({ municipalityNumber: '0301', county: 'Oslo' });
+      expect(warnings).toEqual([]);
+    } finally {
+      stop();
+      server.close();
+      db.$client.close();
+    }
+  });
+});
+
+describe('the area filter by county', () => {
+  it("finds a listing by its county's name in the area filter and in free text, also where the county is the place's name, and offers the counties for sale", async () => {
+    const db = createTestDb();
+    const uid = (await createUser(db)).user.id;
+    const bergen = insertListing(db, uid, { address: 'Strandkaien 18, 5013 BERGEN', place: 'BERGEN', municipalityNumber: '4601', county: 'Vestland' });
+    const voss = insertListing(db, uid, { address: 'Uttrågata 1, 5700 VOSS', place: 'VOSS', municipalityNumber: '4621', county: 'Vestland', hideAddress: true });
+    const oslo = insertListing(db, uid, { address: 'Storgata 12, 0155 OSLO', place: 'OSLO', municipalityNumber: '0301', county: 'Oslo' });
+    const molde = insertListing(db, uid, { address: 'Storgata 1, 6413 MOLDE', place: 'MOLDE', municipalityNumber: '1506', county: 'Møre og Romsdal' });
+    const unknown = insertListing(db, uid, { address: 'Storgata 1, 9999 INGENSTED', place: 'INGENSTED', municipalityNumber: NO_MUNICIPALITY });
+    for (const columnIndex of [true, false]) {
+      const search = new ListingSearch(db, { columnIndex });
+      const ids = (input: object) => search.search(searchInput.parse(input)).items.map((x) => x.id).sort((a, b) => a - b);
+      expect(ids({ location: 'Vestland' }), `column index ${columnIndex}`).toEqual([bergen.id, voss.id]);
+      expect(ids({ location: 'vestl' })).toEqual([bergen.id, voss.id]);
+      expect(ids({ location: 'møre og romsdal' })).toEqual([molde.id]);
+      expect(ids({ location: 'oslo' })).toEqual([oslo.id]);
+      expect(ids({ location: 'storgata' })).toEqual([oslo.id, molde.id, unknown.id]);
+      expect(ids({ query: 'golf vestland' })).toEqual([bergen.id, voss.id]);
+      expect(ids({ location: 'Rogaland' })).toEqual([]);
+    }
+    expect(new ListingSearch(db).facets().counties).toEqual([
+      { name: 'Møre og Romsdal', count: 1 },
+      { name: 'Oslo', count: 1 },
+      { name: 'Vestland', count: 2 },
+    ]);
+    db.$client.close();
+  });
+});
