@@ -8,6 +8,7 @@
 // labels by the codes they stand for, free text by what the server's own parser makes of it), so that 'vw id4' and
 // 'Volkswagen ID.4' count as one search.
 import { FILTERS, resolveFilter, type FilterKey } from '../src/shared/codes';
+import { COUNTIES as ALL_COUNTIES } from '../src/shared/counties';
 import { SORTS, type SortKey } from '../src/shared/schemas/search';
 import { FILTER_WORDS, MAKE_ALIASES, searchKey } from '../src/shared/search-words';
 import { makeOf, parseQuery, vocabularyOf, type Vocabulary } from '../src/server/services/search/query-words';
@@ -35,7 +36,7 @@ const PLAIN_WORDS = [
   'setevarme', 'head-up', 'dødvinkelvarsler', 'nøkkelfri', 'sommerhjul', 'lakken', 'hytteturer', 'østlandet', 'eu-godkjent',
 ];
 /** Counties (fylker) a buyer may name as the area, besides a postal place or a postcode. */
-const COUNTIES = ['Oslo', 'Akershus', 'Østfold', 'Buskerud', 'Vestfold', 'Telemark', 'Agder', 'Rogaland', 'Vestland', 'Møre og Romsdal', 'Trøndelag', 'Nordland', 'Troms', 'Finnmark', 'Innlandet'];
+const COUNTIES = ALL_COUNTIES.map((c) => c.name);
 const FILTER_KINDS = ['make', 'makeModel', 'fuel', 'gearbox', 'drive', 'body', 'color', 'year', 'price', 'mileage', 'area'] as const;
 type FilterKind = (typeof FILTER_KINDS)[number];
 const labels = (key: FilterKey) => FILTERS[key].map((f) => f.label as string);
