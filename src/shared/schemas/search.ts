@@ -88,11 +88,13 @@ export type FacetValue = z.infer<typeof facetValue>;
 
 /**
  * What is for sale, for the search panel's choices (docs/decisions/009-search-quality.md): every make with its count
- * (the ten brands of FILTER_MAKES first, even when none is for sale, then the rest by name) and its models, and the
- * places. Counts are over all listings for sale, not narrowed by the other filters.
+ * (the ten brands of FILTER_MAKES first, even when none is for sale, then the rest by name) and its models, the
+ * counties and the places. Counts are over all listings for sale, not narrowed by the other filters.
  */
 export const searchFacetsShape = z.object({
   makes: z.array(facetValue.extend({ models: z.array(facetValue) })),
+  /** Counties of the listings for sale whose county is known (docs/decisions/015-county-area.md). */
+  counties: z.array(facetValue),
   places: z.array(facetValue),
 });
 export type SearchFacets = z.infer<typeof searchFacetsShape>;
