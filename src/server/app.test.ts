@@ -36,6 +36,8 @@ describe('app shell', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toContain("script-src 'self' 'unsafe-inline'");
     expect(csp).toContain("frame-ancestors 'none'");
+    // Our own frames only for the service worker's take-over nudge (/sw-activate, 204), besides the maps.
+    expect(csp).toMatch(/frame-src 'self' https:\/\/maps\.google\.com/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     // API answers and error answers carry the same headers (they are set once per request, not per route).
     for (const url of ['/api/listings', '/api/finnes-ikke']) {

@@ -123,7 +123,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
               imgSrc: ["'self'", 'data:', 'blob:'],
               fontSrc: ["'self'", 'data:'],
               connectSrc: ["'self'"],
-              frameSrc: ['https://maps.google.com', 'https://www.google.com', 'https://www.openstreetmap.org'],
+              // 'self' for the service worker's take-over nudge only (/sw-activate, an empty 204: src/client/lib/service-worker.ts);
+              // every page of ours refuses to be framed (frame-ancestors 'none').
+              frameSrc: ["'self'", 'https://maps.google.com', 'https://www.google.com', 'https://www.openstreetmap.org'],
               workerSrc: ["'self'"],
               manifestSrc: ["'self'"],
               objectSrc: ["'none'"],
