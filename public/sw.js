@@ -68,7 +68,8 @@ self.addEventListener('fetch', (event) => {
   const url = new URL(req.url);
   if (url.origin !== self.location.origin) return;
   const p = url.pathname;
-  if (p.startsWith('/api/') || p === '/api' || p.startsWith('/trpc') || p === '/sw.js') return; // network only
+  // Network only; /sw-activate is the take-over nudge (src/client/lib/service-worker.ts), never the cached shell.
+  if (p.startsWith('/api/') || p === '/api' || p.startsWith('/trpc') || p === '/sw.js' || p === '/sw-activate') return;
   if (req.mode === 'navigate') return event.respondWith(page(req));
   if (p.startsWith('/assets/')) return event.respondWith(cacheFirst(req, SHELL_CACHE));
   if (p.startsWith('/uploads/')) return event.respondWith(photo(event));

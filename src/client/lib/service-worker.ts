@@ -40,7 +40,7 @@ export function registerServiceWorker() {
       const watch = setInterval(() => {
         tries += 1;
         if (version(sw.controller) === BUILD_VERSION || (!reg.waiting && !reg.installing) || tries > 30) clearInterval(watch);
-        else if (version(reg.waiting) === BUILD_VERSION) nudgeActivation();
+        else if (version(reg.waiting) === BUILD_VERSION && navigator.onLine) nudgeActivation();
       }, 2000);
       await sw.ready;
       sendLoadedFiles();
