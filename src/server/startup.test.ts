@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { listingImages } from '../../db/schema';
 import { createTestApp, createTestDb, type TestApp } from './testing/harness';
 import { sweepDiskStorage } from './integrations/image-storage';
-import { photoFileKeys } from './services/images';
+import { photoFileKeys, photoKeyOfFile } from './services/images';
 
 // Issue 8: after a SIGKILL, half-written `*.tmp` files and photos whose row was never committed stay in the upload
 // folder; the app removes them when it starts.
@@ -37,6 +37,8 @@ describe('upload folder sweep at start-up', () => {
     // Every size of a referenced photo (large, medium, thumbnail) stays.
     const kept = [...photoFileKeys(staged).map((key) => put(uploadDir, key)), put(uploadDir, 'README.txt')];
     expect(kept).toHaveLength(4);
+    // The sweep asks the database for each file's photo: every size of a photo leads back to its key.
+    expect(photoFileKeys(staged).map(photoKeyOfFile)).toEqual([staged, staged, staged]);
     const removed = [
       put(uploadDir, 'cd/youngOrphan.webp', false),
       put(uploadDir, 'ab/stagedPhotoKey.webp.1a2b3c4d.tmp'),

@@ -125,6 +125,11 @@ export function photoFileKeys(storageKey: string): string[] {
   return [storageKey, mediumKeyOf(storageKey), thumbKeyOf(storageKey)];
 }
 
+/** The photo a file belongs to: its own key, or the key whose medium or thumbnail size it is (photoFileKeys' inverse). */
+export function photoKeyOfFile(fileKey: string): string {
+  return fileKey.replace(/-(?:medium|thumb)(\.[a-z0-9]+)$/, '$1');
+}
+
 export interface StoredImage {
   storageKey: string;
   url: string;
