@@ -148,7 +148,8 @@ export const listingImages = sqliteTable(
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch() * 1000)`),
   },
   (t) => [
-    index('listing_images_listing_idx').on(t.listingId, t.position),
+    // Covering for a page of full listings (services/search/full-listings.ts): their photos come from the index alone.
+    index('listing_images_listing_idx').on(t.listingId, t.position, t.id, t.url, t.thumbUrl, t.mediumUrl, t.width, t.height),
     index('listing_images_uploader_idx').on(t.uploaderId, t.createdAt),
     index('listing_images_revision_idx').on(t.revisionListingId, t.position),
     uniqueIndex('listing_images_storage_key_uq').on(t.storageKey),

@@ -47,6 +47,8 @@ function fitInside(width: number, height: number, maxW: number, maxH: number) {
 }
 
 type ImageColumns = Pick<ListingImage, 'id' | 'url' | 'thumbUrl' | 'mediumUrl' | 'width' | 'height'>;
+/** What a listing's shape reads of its photos' rows (also what the covering listing_images_listing_idx holds). */
+export type PhotoColumns = ImageColumns & Pick<ListingImage, 'position'>;
 
 export function toImageShape(img: ImageColumns): ListingImageShape {
   // Until the backfill has made a photo's medium size, the large one stands in (its own width, so srcset stays true).
@@ -83,7 +85,7 @@ const copyFields = new Function('row', `return { ${COPIED.map((k) => `${k}: row.
  * Row + its images (ordered by position) → the API's listing shape. One place, used by every procedure. `revision` is
  * null here: the owner's and admins' reads add a waiting edit (listing-revisions.ts).
  */
-export function toListingShape(row: Listing, images: ListingImage[]): ListingShape {
+export function toListingShape(row: Listing, images: PhotoColumns[]): ListingShape {
   const sorted = [...images].sort((a, b) => a.position - b.position);
   const shape = copyFields(row) as ListingShape;
   // Rows written before the label was stored with the flag get it here (src/shared/equipment.ts withServiceBook).

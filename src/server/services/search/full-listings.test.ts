@@ -3,7 +3,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { listingImages, listings } from '../../../../db/schema';
 import { createTestDb, createUser } from '../../testing/harness';
 import { insertListing, insertListingImage } from '../../testing/listing-factory';
-import { rowReader } from './full-listings';
+import { toImageShape } from '../listing-shape';
+import { FullListings, PHOTOS_SQL, rowReader } from './full-listings';
 
 describe('the row reader of the REST list', () => {
   const db = createTestDb();
@@ -36,6 +37,25 @@ describe('the row reader of the REST list', () => {
       active: false,
       rejectionReason: 'Uklart bilde',
     });
+  });
+
+  it("reads a page's photos from the covering index alone, in order, with the medium size missing where it is", async () => {
+    const plan = (db.$client.prepare(`EXPLAIN QUERY PLAN ${PHOTOS_SQL}`).all('[1]') as { detail: string }[]).map((r) => r.detail).join(' | ');
+    expect(plan).toContain('USING COVERING INDEX listing_images_listing_idx');
+    const uid = (await createUser(db)).user.id;
+    const a = insertListing(db, uid);
+    const b = insertListing(db, uid);
+    insertListingImage(db, a.id, 1);
+    insertListingImage(db, a.id, 0);
+    insertListingImage(db, b.id, 0, { mediumUrl: null });
+    const items = new FullListings(db).byIds([b.id, a.id]);
+    expect(items.map((i) => i.id)).toEqual([b.id, a.id]);
+    const photos = (listingId: number) =>
+      db.select().from(listingImages).where(eq(listingImages.listingId, listingId)).orderBy(listingImages.position).all().map(toImageShape);
+    expect(items[0].imageDetails).toEqual(photos(b.id));
+    expect(items[0].imageDetails[0].mediumUrl).toBe(items[0].imageDetails[0].url);
+    expect(items[1].imageDetails).toEqual(photos(a.id));
+    expect(items[1].images).toEqual(photos(a.id).map((p) => p.url));
   });
 
   it('reads image rows as Drizzle does', async () => {
