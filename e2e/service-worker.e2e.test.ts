@@ -167,6 +167,19 @@ async function expectOnlyFilesOf(page: TestPage, build: Build, other: Build) {
 /** Waits for the home page's heading, i.e. the app rendered. */
 const rendered = (page: TestPage) => page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 20_000 });
 
+/**
+ * Serves build A and opens its home page in a new browser, controlled from its first visit by build A's worker (it
+ * registers at start-up) with build A's shell cached.
+ */
+async function openOnBuildA(viewport?: { width: number; height: number }) {
+  await deploy(buildA);
+  const page = await newPage(viewport);
+  await page.goto(`${base}/`);
+  await rendered(page);
+  expect(await waitForOfflineReady(page)).toBe(`bp-shell-${buildA.version}`);
+  return page;
+}
+
 /** The quiet time in which a reload loop would show. */
 const settle = () => new Promise((r) => setTimeout(r, 2000));
 
@@ -195,12 +208,7 @@ describe('a new build', { timeout: 120_000 }, () => {
   });
 
   it("reloading after a deploy runs the new build at once: its worker takes over without another reload, the old build's cache goes, and the new shell opens offline", async () => {
-    await deploy(buildA);
-    const page = await newPage({ width: 390, height: 844 });
-    await page.goto(`${base}/`);
-    await rendered(page);
-    // Registered at start-up: the first visit is already controlled by build A's worker, with its shell cached.
-    expect(await waitForOfflineReady(page)).toBe(`bp-shell-${buildA.version}`);
+    const page = await openOnBuildA({ width: 390, height: 844 });
     expect(await running(page)).toEqual({ entry: `/assets/${buildA.version}.js`, worker: buildA.version });
     expect(await shellCaches(page)).toEqual([`bp-shell-${buildA.version}`]);
 
@@ -228,11 +236,7 @@ describe('a new build', { timeout: 120_000 }, () => {
   });
 
   it('a tab left open on the old build reloads exactly once when the new build takes over, and then runs only the new build', async () => {
-    await deploy(buildA);
-    const oldTab = await newPage();
-    await oldTab.goto(`${base}/`);
-    await rendered(oldTab);
-    expect(await waitForOfflineReady(oldTab)).toBe(`bp-shell-${buildA.version}`);
+    const oldTab = await openOnBuildA();
     // A mark in the old tab's page state: gone once the tab has reloaded.
     await oldTab.evaluate(() => ((window as unknown as { __buildA: boolean }).__buildA = true));
     const oldTabLoads = countLoads(oldTab);
@@ -267,11 +271,7 @@ describe('a new build', { timeout: 120_000 }, () => {
   });
 
   it('a tab left open on the old build that opens a page it has not loaded yet gets that page on the new build (one reload)', async () => {
-    await deploy(buildA);
-    const page = await newPage();
-    await page.goto(`${base}/`);
-    await rendered(page);
-    expect(await waitForOfflineReady(page)).toBe(`bp-shell-${buildA.version}`);
+    const page = await openOnBuildA();
     const counter = countLoads(page);
 
     // After the deploy, build A's page asks for its own chunk of /personvern, which is no longer on the server.
@@ -288,11 +288,7 @@ describe('a new build', { timeout: 120_000 }, () => {
   });
 
   it("the new build's worker takes over although another tab keeps asking through the old build's worker", async () => {
-    await deploy(buildA);
-    const page = await newPage();
-    await page.goto(`${base}/`);
-    await rendered(page);
-    expect(await waitForOfflineReady(page)).toBe(`bp-shell-${buildA.version}`);
+    const page = await openOnBuildA();
     const other = (await page.context().newPage()) as TestPage;
     await other.goto(`${base}/`);
     await rendered(other);
@@ -320,11 +316,7 @@ describe('a new build', { timeout: 120_000 }, () => {
   });
 
   it("a load of the new build cut off before its worker is in leaves the old build's shell to open offline", async () => {
-    await deploy(buildA);
-    const page = await newPage();
-    await page.goto(`${base}/`);
-    await rendered(page);
-    expect(await waitForOfflineReady(page)).toBe(`bp-shell-${buildA.version}`);
+    const page = await openOnBuildA();
 
     await deploy(buildB, page);
     // The connection drops after build B's page came (through build A's worker) and before its script did.
