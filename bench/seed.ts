@@ -106,6 +106,8 @@ export interface ForSale {
   places: string[];
   /** Postcodes of the visible listings' addresses (the area filter also matches the address). */
   postcodes: string[];
+  /** Photos per visible listing (the seed gives each 3): a reused file without them answers smaller pages. */
+  photosPerListing: number;
 }
 
 export function readForSale(file: string): ForSale {
@@ -126,7 +128,8 @@ export function readForSale(file: string): ForSale {
         (c.prepare(`SELECT DISTINCT address FROM listings l WHERE ${visible} LIMIT 5000`).pluck().all() as string[]).flatMap((a) => /\b(\d{4})\b/.exec(a)?.[1] ?? []),
       ),
     ];
-    return { visibleIds, groups, places, postcodes };
+    const photos = Number(c.prepare(`SELECT count(*) FROM listing_images i JOIN listings l ON l.id = i.listing_id WHERE ${visible}`).pluck().get());
+    return { visibleIds, groups, places, postcodes, photosPerListing: visibleIds.length ? photos / visibleIds.length : 0 };
   } finally {
     closeDatabase(db);
   }
