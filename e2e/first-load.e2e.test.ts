@@ -3,6 +3,7 @@
 // move when the menu takes over and mouse and keyboard open it as before; the registry lookup loads when its band
 // comes near the screen.
 import { describe, expect, it } from 'vitest';
+import { HOME_JS_BUDGET_BYTES } from '../scripts/lib/budgets';
 import { createUser, expectNoErrors, KNOWN_PLATE, loginAs, newPage, screenshot, type TestPage } from './support';
 
 /** Script files the page has requested so far whose name starts with `name`. */
@@ -13,6 +14,34 @@ function requested(page: TestPage) {
   });
   return (name: string) => urls.filter((u) => u.startsWith(`/assets/${name}-`));
 }
+
+describe('the first load on the wire', () => {
+  it('a visitor on a phone receives the home page\'s JavaScript compressed, within the budget', async () => {
+    const page = await newPage({ width: 390, height: 844 });
+    const scripts: Promise<{ path: string; wire: number; encoding: string | null }>[] = [];
+    page.on('requestfinished', (request) => {
+      if (request.resourceType() !== 'script') return;
+      scripts.push(
+        (async () => {
+          const [sizes, response] = await Promise.all([request.sizes(), request.response()]);
+          return { path: new URL(request.url()).pathname, wire: sizes.responseBodySize, encoding: (await response?.headerValue('content-encoding')) ?? null };
+        })(),
+      );
+    });
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const received = await Promise.all(scripts);
+    expect(received.length).toBeGreaterThan(0);
+    // Every script came brotli-compressed from the build's precompressed copies.
+    expect(received.filter((s) => s.encoding !== 'br')).toEqual([]);
+    const total = received.reduce((sum, s) => sum + s.wire, 0);
+    // A first load grown past the budget (a heavy import on the home page, or the build back on React DOM) fails here.
+    expect(total, received.map((s) => `${s.path} ${s.wire}`).join('\n')).toBeLessThanOrEqual(HOME_JS_BUDGET_BYTES);
+    expect(total).toBeGreaterThan(50_000);
+    expectNoErrors(page);
+  });
+});
 
 describe('header menus', () => {
   it("'Mer' is not loaded with the page, opens from the keyboard and gives focus back on Escape, without moving", async () => {
