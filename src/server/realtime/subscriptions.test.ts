@@ -288,6 +288,30 @@ describe('chats.onMessage', () => {
     }
   });
 
+  it('never replays a chat the user deleted, and replays what came after it (lastEventId "0")', async () => {
+    const c = await conversation('Gammel melding før slettingen');
+    await send(c.seller, c.chatId, 'Svar før slettingen');
+    const del = await t.app.inject({ method: 'DELETE', url: `/api/chats/${c.chatId}`, headers: { cookie: c.buyer.cookie } });
+    expect(del.statusCode).toBeLessThan(300);
+
+    const replay = messagesFor(tab(c.buyer).client, '0');
+    await replay.started;
+    await new Promise((r) => setTimeout(r, 150));
+    expect(replay.events).toEqual([]);
+
+    // A new message brings the chat back, with only what came after the deletion (docs/product/chats.md).
+    const after = await send(c.seller, c.chatId, 'Ny melding etter slettingen');
+    await replay.until(1);
+    const again = messagesFor(tab(c.buyer).client, '0');
+    await again.until(1);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(again.events.map((e) => e.data)).toEqual([after]);
+    // The seller did not delete it: their replay still has the whole conversation.
+    const sellerReplay = messagesFor(tab(c.seller).client, '0');
+    await sellerReplay.until(3);
+    expect(contents(sellerReplay.events)).toEqual(['Gammel melding før slettingen', 'Svar før slettingen', 'Ny melding etter slettingen']);
+  });
+
   it('with a lastEventId that is not an event id, starts afresh without replay', async () => {
     const c = await conversation();
     const f = messagesFor(tab(c.buyer).client, 'abc');
@@ -355,7 +379,7 @@ describe('the event hub', () => {
     kind: 'notification',
     notification: { id, type: 'info', title: `Varsel ${id}`, message: '', data: null, read: false, createdAt: new Date(0).toISOString() },
   });
-  const ids = (events: UserEvent[]) => events.map((e) => (e.kind === 'notification' ? e.notification.id : e.message.id));
+  const ids = (events: UserEvent[]) => events.map((e) => (e.kind === 'notification' ? e.notification.id : e.kind === 'message' ? e.message.id : 0));
 
   /** The hub's subscribers on a user's channel: what a leaked subscription would keep. */
   const listenersOf = (hub: InProcessHub, userId: number) => hub.subscribersOf(userId);

@@ -283,14 +283,25 @@ export function deleteChat(db: Db, userId: number, chatId: number): void {
     .run();
 }
 
-/** Messages of the user's chats stored after `afterId`, oldest first: what a reconnecting subscription missed. */
+/**
+ * Messages of the user's chats stored after `afterId`, oldest first: what a reconnecting subscription missed. A chat
+ * the user deleted gives only what came after its hidden position, as its page does (chatMessages).
+ */
 export function messagesAfter(db: Db, userId: number, afterId: number): MessageShape[] {
   return db
     .select(messageColumns)
     .from(messages)
     .innerJoin(chats, eq(chats.id, messages.chatId))
     .leftJoin(users, eq(users.id, messages.senderId))
-    .where(and(sql`${messages.id} > ${afterId}`, or(eq(chats.buyerId, userId), eq(chats.sellerId, userId))))
+    .where(
+      and(
+        sql`${messages.id} > ${afterId}`,
+        or(
+          and(eq(chats.buyerId, userId), sql`${messages.id} > coalesce(${chats.buyerHiddenId}, 0)`),
+          and(eq(chats.sellerId, userId), sql`${messages.id} > coalesce(${chats.sellerHiddenId}, 0)`),
+        ),
+      ),
+    )
     .orderBy(asc(messages.id))
     .limit(MESSAGE_REPLAY_LIMIT)
     .all()
