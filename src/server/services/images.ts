@@ -78,7 +78,10 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
   const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'warning' as const };
   let format: string | undefined;
   try {
-    const meta = await sharp(input, options).metadata();
+    // The header read alone, without the pixel limit: with it, sharp stops at an oversized header with an error that
+    // names no type, which read as 'not an image' (issue 20, item 8). The size is checked here instead, by us, before
+    // anything is decoded.
+    const meta = await sharp(input, { ...options, limitInputPixels: false }).metadata();
     format = meta.format;
     if (meta.width && meta.height && meta.width * meta.height > MAX_INPUT_PIXELS) {
       throw new AppError('BAD_REQUEST', IMAGE_TOO_MANY_PIXELS_MESSAGE, { title: 'For stort bilde' });
