@@ -109,6 +109,7 @@ import { freePort, parseArgs, root, startServer, stopServer, type RunningServer 
 import { COLD_CASES, COLD_P99_MS, drawerFor, InputStream } from './cold-cases';
 import { summarizeCpuProfile } from './cpu-profile';
 import { runRealtime, type RealtimeResult } from './realtime';
+import { runSocketSession } from './socket-session';
 import { memoryMB, RSS_TARGET_MB, RssSampler } from './rss';
 import { readForSale, SEED_TARGET_SECONDS, seedListings, type ForSale } from './seed';
 
@@ -392,7 +393,7 @@ async function sampleInputs(c: Case) {
 const CACHED_CASES = ['search', 'free-text', 'free-text-prefix', 'sort', 'unfiltered'];
 const COLD_IDS = COLD_CASES.map((c) => c.id);
 const LISTING_CASES = ['seed', 'bare', ...CACHED_CASES, 'detail', ...COLD_IDS];
-const ALL_CASES = ['demo-seed', ...LISTING_CASES, 'realtime'];
+const ALL_CASES = ['demo-seed', ...LISTING_CASES, 'realtime', 'socket-session'];
 const GROUPS: Record<string, string[]> = {
   all: ALL_CASES,
   listings: ['demo-seed', ...LISTING_CASES],
@@ -427,6 +428,7 @@ function listCases() {
     ...COLD_CASES.map((c): [string, string, string] => [c.id, `${c.name} (${c.path}, every input new)`, `p99 ≤ ${COLD_P99_MS} ms`]),
     ['(server-rss)', 'the server RSS from its start to the end of the listing cases (with any listing case)', `≤ ${RSS_TARGET_MB} MB`],
     ['realtime', '1 000 subscribed websockets, send → delivery', 'p99 ≤ 50 ms, exactly once'],
+    ['socket-session', 'a call over a websocket against the session read each call makes, alternated', '- (the share is reported)'],
   ];
   const w = Math.max(...rows.map((r) => r[0].length));
   const t = Math.max(...rows.map((r) => r[2].length));
@@ -762,7 +764,7 @@ async function main(): Promise<number> {
   }
   const selected = selectedCases();
   log(`Bilpartner benchmark: ${[...selected].join(', ')}; ${os.cpus().length} cores, load average ${loadavg()}`);
-  const needsServer = [...selected].some((id) => id !== 'demo-seed' && id !== 'seed');
+  const needsServer = [...selected].some((id) => id !== 'demo-seed' && id !== 'seed' && id !== 'socket-session');
   // Build what is stale, as `npm start` does (scripts/lib/built-server.ts ensureBuild), its output kept off stdout
   // when that carries the JSON lines.
   if (needsServer) execFileSync(process.execPath, [path.join(root, 'scripts/ensure-build.mjs')], { cwd: root, stdio: ['ignore', JSON_OUT ? 2 : 1, 2] });
@@ -778,6 +780,15 @@ async function main(): Promise<number> {
     ok = rt.exactlyOnce;
     if (!rt.exactlyOnce) missed.push('realtime: not exactly once');
     if (!rt.latencyMet) missed.push('realtime: p99 > 50 ms');
+  }
+  if (selected.has('socket-session')) {
+    const r = await runSocketSession();
+    const f = (x: { median: number; min: number; max: number }, d = 1) => `${x.median.toFixed(d)} (${x.min.toFixed(d)}–${x.max.toFixed(d)})`;
+    log(`socket-session: ${r.rounds} rounds, alternated; median (range)`);
+    log(`  a call over the websocket (auth.me)  ${f(r.callUs)} µs`);
+    log(`  the session read it makes            ${f(r.lookupUs, 2)} µs`);
+    log(`  the read's share of the call         ${f({ median: r.share.median * 100, min: r.share.min * 100, max: r.share.max * 100 })} %`);
+    emit({ case: 'socket-session', ...r, loadavg: os.loadavg()[0] });
   }
   if (CHECK) {
     log(missed.length ? `--check: ${missed.length} target(s) missed:\n${missed.map((m) => `  ${m}`).join('\n')}` : '--check: every measured target met');

@@ -9,7 +9,7 @@ export interface RequestCaller extends SessionValidation {
   token: string | undefined;
 }
 
-const ANONYMOUS: RequestCaller = Object.freeze({ token: undefined, session: null, user: null });
+export const ANONYMOUS: RequestCaller = Object.freeze({ token: undefined, session: null, user: null });
 const CALLER = Symbol('caller');
 type Remembered = IncomingMessage & { [CALLER]?: RequestCaller };
 
@@ -29,13 +29,18 @@ export class RequestAuth {
   /** The caller of `raw` (the Node request; for a WebSocket, its upgrade request). */
   of(raw: IncomingMessage): RequestCaller {
     const remembered = raw as Remembered;
-    return (remembered[CALLER] ??= this.lookup(raw.headers));
+    return (remembered[CALLER] ??= this.lookupHeaders(raw.headers));
   }
 
   /** The caller the headers name, looked up now (no memory): for a request that has no IncomingMessage. */
-  lookup(headers: IncomingHttpHeaders): RequestCaller {
+  lookupHeaders(headers: IncomingHttpHeaders): RequestCaller {
     const token = readCookie(headers.cookie, SESSION_COOKIE);
     if (!token) return ANONYMOUS;
+    return this.lookup(token);
+  }
+
+  /** The caller a session token names, looked up now: a websocket's call (src/server/trpc/context.ts). */
+  lookup(token: string): RequestCaller {
     return { token, ...this.sessions.validate(token) };
   }
 }

@@ -44,7 +44,7 @@ export function refusalFor(caller: RequestCaller, need: AuthNeed): Refusal | und
 
 /** `refusalFor` the caller that `headers` name (a lookup of its own: for tests). */
 export function refusalFromHeaders(db: Db, headers: IncomingHttpHeaders, need: AuthNeed): Refusal | undefined {
-  return refusalFor(new RequestAuth(db).lookup(headers), need);
+  return refusalFor(new RequestAuth(db).lookupHeaders(headers), need);
 }
 
 const CARRIES_BODY = new Set(['POST', 'PUT', 'PATCH']);

@@ -7,7 +7,12 @@ import type { NotificationShape } from '../../shared/schemas/notification';
  */
 export type UserEvent =
   | { kind: 'message'; message: MessageShape }
-  | { kind: 'notification'; notification: NotificationShape };
+  | { kind: 'notification'; notification: NotificationShape }
+  /** Some session of the user ended (logout, password change, the user deleted): subscriptions check their own. */
+  | { kind: 'sessions-ended' };
+
+/** Published after a user's session (or every session) is deleted, so open subscriptions end at once. */
+export const SESSIONS_ENDED: UserEvent = Object.freeze({ kind: 'sessions-ended' });
 
 /**
  * The event hub behind the chat and notification subscriptions: one per app, created in buildApp and closed with it.

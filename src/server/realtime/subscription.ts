@@ -39,8 +39,9 @@ function sessionCheck(db: Db, sessionId: string): () => boolean {
  *
  * A websocket's context is made once, from the cookie of its upgrade request, and a browser keeps the socket open
  * across a logout (and a login of someone else on the same page). So the session is checked again before anything is
- * sent: once it is gone (logged out, expired, the user deleted), the subscription ends with 401 instead of carrying
- * the former user's messages to whoever uses the page now.
+ * sent, and whenever the hub says one of the user's sessions ended: once it is gone (logged out, password changed,
+ * expired, the user deleted), the subscription ends with 401 instead of carrying the former user's messages to
+ * whoever uses the page now.
  */
 export async function* subscribeWithReplay<T extends { id: number }>(
   ctx: { hub: EventHub; db: Db; user: { id: number }; session: { id: string } },
@@ -65,6 +66,10 @@ export async function* subscribeWithReplay<T extends { id: number }>(
     }
   }
   for await (const event of live) {
+    if (event.kind === 'sessions-ended') {
+      ensureSession();
+      continue;
+    }
     const item = source.pick(event);
     if (!item || (lastEventId !== null && item.id <= last)) continue;
     ensureSession();

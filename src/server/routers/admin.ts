@@ -6,6 +6,7 @@ import { auditLogOf } from '../services/admin-audit';
 import { adminDeleteListing, adminListings } from '../services/admin-listings';
 import { adminDeleteUser, adminUpdateUser, adminUsers } from '../services/admin-users';
 import type { AuditActor } from '../services/audit';
+import { SESSIONS_ENDED } from '../realtime/hub';
 import { deleteInboxMessage, listInbox, markInboxRead } from '../services/inbox';
 import { pendingListings, reviewListing } from '../services/moderation';
 import type { Context } from '../trpc/context';
@@ -37,7 +38,12 @@ export const adminRouter = router({
     /** The profile's rules; admins are not edited here (403). */
     update: adminProcedure.input(adminUpdateUserInput).mutation(({ ctx, input }) => adminUpdateUser(ctx.db, actorOf(ctx), input)),
     /** A non-admin and everything theirs, in one transaction (403 for an admin). */
-    delete: adminProcedure.input(adminUserIdInput).mutation(({ ctx, input }) => adminDeleteUser(depsOf(ctx), actorOf(ctx), input.id)),
+    delete: adminProcedure.input(adminUserIdInput).mutation(async ({ ctx, input }) => {
+      const result = await adminDeleteUser(depsOf(ctx), actorOf(ctx), input.id);
+      // The user's open sockets end their subscriptions now, not at their next event.
+      ctx.hub.publish(input.id, SESSIONS_ENDED);
+      return result;
+    }),
   }),
   inbox: router({
     /** Feedback or contact messages, newest first. */

@@ -2,8 +2,16 @@ import { changePasswordInput, loginInput, registerInput, updateProfileInput } fr
 import { createSession, generateSessionToken, invalidateSession } from '../auth/session';
 import { authenticate, changePassword, registerUser, updateProfile } from '../services/auth';
 import { toUserShape } from '../services/users';
+import { SESSIONS_ENDED } from '../realtime/hub';
 import { protectedProcedure, publicProcedure, rateLimited, router } from '../trpc/init';
 import type { Context } from '../trpc/context';
+
+/** Ends the caller's session, if any, and tells the user's open subscriptions (src/server/realtime/subscription.ts). */
+function endSession(ctx: Context) {
+  if (!ctx.session) return;
+  invalidateSession(ctx.db, ctx.session.id);
+  ctx.hub.publish(ctx.session.userId, SESSIONS_ENDED);
+}
 
 function startSession(ctx: Context, userId: number) {
   const token = generateSessionToken();
@@ -17,7 +25,7 @@ export const authRouter = router({
 
   register: publicProcedure.use(rateLimited('register')).input(registerInput).mutation(async ({ ctx, input }) => {
     const user = await registerUser(ctx.db, input);
-    if (ctx.session) invalidateSession(ctx.db, ctx.session.id);
+    endSession(ctx);
     startSession(ctx, user.id);
     return toUserShape(user);
   }),
@@ -26,13 +34,13 @@ export const authRouter = router({
   login: publicProcedure.use(rateLimited('login')).input(loginInput).mutation(async ({ ctx, input }) => {
     const user = await authenticate(ctx.db, input.username, input.password, { throttle: ctx.rateLimits.logins });
     // A new session on every login (session fixation); the old one, if any, ends.
-    if (ctx.session) invalidateSession(ctx.db, ctx.session.id);
+    endSession(ctx);
     startSession(ctx, user.id);
     return toUserShape(user);
   }),
 
   logout: publicProcedure.mutation(({ ctx }) => {
-    if (ctx.session) invalidateSession(ctx.db, ctx.session.id);
+    endSession(ctx);
     ctx.cookies.clearSession();
     return { success: true };
   }),
@@ -44,6 +52,7 @@ export const authRouter = router({
   // A wrong old password counts against the account like a failed login (a stolen session must not guess it).
   changePassword: protectedProcedure.use(rateLimited('changePassword')).input(changePasswordInput).mutation(async ({ ctx, input }) => {
     await changePassword(ctx.db, ctx.user.id, input, { throttle: ctx.rateLimits.logins });
+    ctx.hub.publish(ctx.user.id, SESSIONS_ENDED);
     // Every session was revoked; this browser stays logged in with a fresh one.
     startSession(ctx, ctx.user.id);
     return { success: true, message: 'Passord endret' };

@@ -18,7 +18,7 @@ function recordingHub(db: Db) {
       const stored =
         event.kind === 'message'
           ? db.select().from(messages).where(eq(messages.id, event.message.id)).get() !== undefined
-          : db.select().from(notifications).where(eq(notifications.id, event.notification.id)).get() !== undefined;
+          : event.kind === 'notification' && db.select().from(notifications).where(eq(notifications.id, event.notification.id)).get() !== undefined;
       pushed.push({ userId, event, inTransaction: db.$client.inTransaction, stored });
     },
     subscribe: () => (async function* () {})(),

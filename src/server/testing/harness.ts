@@ -110,6 +110,7 @@ export function callerFor(db: Db, user: { id: number } | null, opts: { config?: 
     ip: '127.0.0.1',
     userAgent: 'vitest',
     setHeader: () => {},
+    socketCaller: undefined,
   };
   return createCallerFactory(appRouter)(ctx);
 }

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { noCookieJar, replyCookieJar, type CookieJar } from '../auth/cookies';
-import { RequestAuth } from '../auth/request-auth';
+import { ANONYMOUS, RequestAuth } from '../auth/request-auth';
 import type { SessionValidation } from '../auth/session';
 import type { AppDeps } from '../deps';
 import { clientIpOf } from '../http/client-ip';
@@ -16,6 +16,11 @@ export interface Context extends AppDeps {
   userAgent: string;
   /** Sets a header on the HTTP answer (Retry-After of a 429); nothing over a WebSocket. */
   setHeader: (name: string, value: string) => void;
+  /**
+   * Over a WebSocket: the caller as the socket's session is now, looked up again for every call (`currentCaller` in
+   * init.ts). Undefined over HTTP, whose context is made for each request.
+   */
+  socketCaller: (() => SessionValidation) | undefined;
 }
 
 /**
@@ -23,6 +28,10 @@ export interface Context extends AppDeps {
  * websocket is the upgrade request. A websocket whose Origin names another site gets no session, so a foreign
  * page cannot ride the user's cookie into a subscription. The session is looked up once per request, shared with
  * the auth precheck (`RequestAuth`), and not at all without a cookie.
+ *
+ * tRPC makes a websocket's context once, when the socket opens, and every call over the socket shares it. So a
+ * socket's context also carries `socketCaller`, which reads the session again: a logout, a password change, an expiry
+ * or a deleted user ends the socket's rights at its next call (docs/decisions/016-socket-sessions.md).
  */
 export function makeCreateContext(deps: AppDeps, auth: RequestAuth = new RequestAuth(deps.db)) {
   return ({ req, res }: { req: FastifyRequest | IncomingMessage; res: FastifyReply | unknown }): Context => {
@@ -30,6 +39,8 @@ export function makeCreateContext(deps: AppDeps, auth: RequestAuth = new Request
     const isReply = typeof (res as FastifyReply)?.setCookie === 'function';
     const foreignSocket = !isReply && isForeignOrigin(headers.origin, headers.host);
     const caller = foreignSocket ? undefined : auth.of('raw' in req ? req.raw : req);
+    const token = caller?.token;
+    const socketCaller = isReply ? undefined : () => (token ? auth.lookup(token) : ANONYMOUS);
     const cookies = isReply ? replyCookieJar(res as FastifyReply, deps.config.cookieSecure) : noCookieJar;
     // A stale or expired cookie is cleared so the browser stops sending it.
     if (caller?.token && !caller.session) cookies.clearSession();
@@ -44,6 +55,7 @@ export function makeCreateContext(deps: AppDeps, auth: RequestAuth = new Request
       ip: clientIpOf(req),
       userAgent: String(headers['user-agent'] ?? ''),
       setHeader,
+      socketCaller,
     };
   };
 }

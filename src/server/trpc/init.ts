@@ -33,9 +33,19 @@ const errorMapping = t.middleware(async ({ ctx, next }) => {
   return result;
 });
 
+/**
+ * A websocket's context was made when the socket opened (src/server/trpc/context.ts); each call over it runs as the
+ * session is now, read again by primary key. Over HTTP the context is the request's own and this passes through.
+ */
+const currentCaller = t.middleware(({ ctx, next }) => {
+  if (!ctx.socketCaller) return next();
+  const { user, session } = ctx.socketCaller();
+  return next({ ctx: { user, session } });
+});
+
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure.use(errorMapping);
+export const publicProcedure = t.procedure.use(errorMapping).use(currentCaller);
 
 export const protectedProcedure = publicProcedure.meta({ auth: 'user' }).use(({ ctx, next }) => {
   if (!ctx.user || !ctx.session) throw notLoggedIn();

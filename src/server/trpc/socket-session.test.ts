@@ -1,0 +1,207 @@
+import { createTRPCClient, createWSClient, wsLink, type TRPCClientError } from '@trpc/client';
+import { eq } from 'drizzle-orm';
+import WebSocket from 'ws';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { savedListings, sessions, users } from '../../../db/schema';
+import { createSession, generateSessionToken, sessionIdFromToken } from '../auth/session';
+import { createTestApp, listenOnLoopback, loggedInUser, type TestApp } from '../testing/harness';
+import { insertListing } from '../testing/listing-factory';
+import type { AppRouter } from './root';
+
+// Issue 20, item 1: a websocket's context is made when it opens, yet every call over it must run with the session as
+// it is now. After a logout, a password change made elsewhere, an expiry or the user's deletion, the open socket is
+// refused what the user could do, and its subscriptions end without waiting for an event.
+
+type User = Awaited<ReturnType<typeof loggedInUser>>;
+
+function socketWith(headers: Record<string, string>) {
+  return class extends WebSocket {
+    constructor(url: string, protocols?: string | string[]) {
+      super(url, protocols, { headers });
+    }
+  };
+}
+
+let t: TestApp;
+let host: string;
+const opened: { close(): Promise<void> }[] = [];
+beforeAll(async () => {
+  t = await createTestApp();
+  host = `127.0.0.1:${await listenOnLoopback(t)}`;
+});
+afterEach(async () => {
+  await Promise.all(opened.splice(0).map((c) => c.close()));
+});
+afterAll(() => t.close());
+
+/** A browser tab's websocket, opened with the user's cookie. */
+async function socketOf(user: User) {
+  const wsClient = createWSClient({ url: `ws://${host}/trpc`, WebSocket: socketWith({ cookie: user.cookie, origin: `http://${host}` }) as never });
+  opened.push(wsClient);
+  const client = createTRPCClient<AppRouter>({ links: [wsLink({ client: wsClient })] });
+  // The socket works for the user before anything ends: what follows is a change, not a broken socket.
+  expect((await client.auth.me.query())?.id).toBe(user.user.id);
+  return client;
+}
+
+const form = {
+  registrationNumber: 'EL 12345',
+  make: 'Tesla',
+  model: 'Model Y',
+  year: 2022,
+  bodyType: 'suv',
+  fuelType: 'el',
+  transmission: 'automat',
+  drivetrain: 'firehjulsdrift',
+  mileage: 45000,
+  power: 299,
+  color: 'Hvit',
+  description: 'Pent brukt Model Y Long Range med hengerfeste.',
+  price: 389000,
+  registrationFee: 2500,
+  equipment: ['Varmepumpe'],
+  address: 'Storgata 12, 0155 OSLO',
+  images: [],
+} as const;
+
+async function refused(call: Promise<unknown>): Promise<TRPCClientError<AppRouter>> {
+  const err = (await call.then(
+    () => {
+      throw new Error('the call was allowed');
+    },
+    (e: unknown) => e,
+  )) as TRPCClientError<AppRouter>;
+  expect(err.data).toMatchObject({ code: 'UNAUTHORIZED' });
+  expect(err.message).toBe('Du må være innlogget.');
+  return err;
+}
+
+/** Everything the probe did over a socket after the session had ended: each refused, nothing changed. */
+async function expectNoRights(client: Awaited<ReturnType<typeof socketOf>>, who: User, chatId: number) {
+  expect(await client.auth.me.query()).toBeNull();
+  await refused(
+    client.auth.updateProfile.mutate({ name: 'Kari Nordmann', displayName: 'Kari', email: 'angriper@example.no', phone: '91234567', address: '' }),
+  );
+  await refused(client.listings.create.mutate(form as never));
+  await refused(client.chats.list.query());
+  await refused(client.chats.messages.query({ chatId }));
+  await refused(client.chats.send.mutate({ chatId, content: 'Sendt etter utlogging' }));
+  const row = t.db.select({ email: users.email }).from(users).where(eq(users.id, who.user.id)).get();
+  if (row) expect(row.email).not.toBe('angriper@example.no');
+}
+
+async function chatOf(buyer: User) {
+  const seller = await loggedInUser(t.db);
+  const listing = insertListing(t.db, seller.user.id);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/chats/start',
+    headers: { cookie: buyer.cookie, 'content-type': 'application/json' },
+    payload: JSON.stringify({ listingId: listing.id, sellerId: seller.user.id, message: 'Hei! Er bilen ledig?' }),
+  });
+  expect(res.statusCode).toBe(201);
+  return { chatId: JSON.parse(res.body).chatId as number, listingId: listing.id, seller };
+}
+
+/** A subscription on the socket, and a promise of the error it ends with. */
+function subscribed(client: Awaited<ReturnType<typeof socketOf>>) {
+  let started!: () => void;
+  let failed!: (e: TRPCClientError<AppRouter>) => void;
+  const startedP = new Promise<void>((r) => (started = r));
+  const error = new Promise<TRPCClientError<AppRouter>>((r) => (failed = r));
+  const data: unknown[] = [];
+  client.notifications.onNotification.subscribe(undefined, { onStarted: () => started(), onData: (d) => data.push(d), onError: (e) => failed(e) });
+  return { started: startedP, error, data };
+}
+
+describe('a websocket runs every call with the session as it is now', () => {
+  it('after logout over HTTP, the open socket is anonymous: no profile change, no listing, no chat', async () => {
+    const user = await loggedInUser(t.db);
+    const { chatId } = await chatOf(user);
+    const client = await socketOf(user);
+    expect((await client.chats.list.query()).length).toBe(1);
+    const logout = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: user.cookie } });
+    expect(logout.statusCode).toBeLessThan(300);
+    await expectNoRights(client, user, chatId);
+  });
+
+  it('after a password change made elsewhere, the old socket has no rights', async () => {
+    const user = await loggedInUser(t.db, { password: 'gammelt-passord' });
+    const { chatId } = await chatOf(user);
+    const client = await socketOf(user);
+    // The same account in another browser: a session of its own.
+    const other = `bp_session=${newSessionToken(user.user.id)}`;
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/auth/change-password',
+      headers: { cookie: other, 'content-type': 'application/json' },
+      payload: JSON.stringify({ oldPassword: 'gammelt-passord', newPassword: 'nytt-passord-123' }),
+    });
+    expect(res.statusCode).toBe(200);
+    await expectNoRights(client, user, chatId);
+  });
+
+  it('after the session expires, the socket is anonymous', async () => {
+    const user = await loggedInUser(t.db);
+    const { chatId } = await chatOf(user);
+    const client = await socketOf(user);
+    const id = sessionIdFromToken(user.cookie.split('=')[1]);
+    t.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.id, id)).run();
+    await expectNoRights(client, user, chatId);
+  });
+
+  it('after an admin deletes the user, the socket is anonymous and saving a listing is 401, not 500', async () => {
+    const admin = await loggedInUser(t.db, { isAdmin: true });
+    const user = await loggedInUser(t.db);
+    const other = await loggedInUser(t.db);
+    const listing = insertListing(t.db, other.user.id);
+    const client = await socketOf(user);
+    const del = await t.app.inject({ method: 'DELETE', url: `/api/admin/users/${user.user.id}`, headers: { cookie: admin.cookie } });
+    expect(del.statusCode).toBe(204);
+    expect(await client.auth.me.query()).toBeNull();
+    await refused(client.savedListings.add.mutate({ listingId: listing.id }));
+    expect(t.db.select().from(savedListings).where(eq(savedListings.listingId, listing.id)).all()).toEqual([]);
+  });
+
+  it('a demoted admin loses the admin calls on a socket opened while an admin', async () => {
+    const admin = await loggedInUser(t.db, { isAdmin: true });
+    const client = await socketOf(admin);
+    expect(Array.isArray(await client.admin.users.list.query())).toBe(true);
+    t.db.update(users).set({ isAdmin: false }).where(eq(users.id, admin.user.id)).run();
+    const err = (await client.admin.users.list.query().catch((e: unknown) => e)) as TRPCClientError<AppRouter>;
+    expect(err.data).toMatchObject({ code: 'FORBIDDEN' });
+  });
+
+  it('a subscription ends at once when the session ends, without waiting for an event', async () => {
+    for (const end of ['logout', 'password', 'deleted'] as const) {
+      const admin = await loggedInUser(t.db, { isAdmin: true });
+      const user = await loggedInUser(t.db, { password: 'gammelt-passord' });
+      const client = await socketOf(user);
+      const sub = subscribed(client);
+      await sub.started;
+      if (end === 'logout') {
+        await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { cookie: user.cookie } });
+      } else if (end === 'password') {
+        const res = await t.app.inject({
+          method: 'PUT',
+          url: '/api/auth/change-password',
+          headers: { cookie: `bp_session=${newSessionToken(user.user.id)}`, 'content-type': 'application/json' },
+          payload: JSON.stringify({ oldPassword: 'gammelt-passord', newPassword: 'nytt-passord-123' }),
+        });
+        expect(res.statusCode).toBe(200);
+      } else {
+        await t.app.inject({ method: 'DELETE', url: `/api/admin/users/${user.user.id}`, headers: { cookie: admin.cookie } });
+      }
+      const err = await Promise.race([sub.error, new Promise<null>((r) => setTimeout(() => r(null), 3000))]);
+      expect(err, `the subscription outlived the session (${end})`).not.toBeNull();
+      expect(err!.data).toMatchObject({ code: 'UNAUTHORIZED' });
+      expect(sub.data).toEqual([]);
+    }
+  });
+});
+
+function newSessionToken(userId: number): string {
+  const token = generateSessionToken();
+  createSession(t.db, token, userId);
+  return token;
+}
