@@ -1,0 +1,85 @@
+import { createTRPCClient, createWSClient, wsLink, type TRPCClientError } from '@trpc/client';
+import { eq } from 'drizzle-orm';
+import WebSocket from 'ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../../db/schema';
+import { createTestApp, json, listenOnLoopback, loggedInUser, type TestApp } from '../testing/harness';
+import type { AppRouter } from '../trpc/root';
+
+// Issue 20, item 5: `Origin: null` (a sandboxed frame, a data: or file: page) is another site. State-changing calls
+// and websocket upgrades that carry it get nothing from the cookie; a missing Origin stays allowed for API clients.
+
+let t: TestApp;
+let host: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  host = `127.0.0.1:${await listenOnLoopback(t)}`;
+});
+afterAll(() => t.close());
+
+const profile = (email: string) => ({ name: 'Kari Nordmann', displayName: 'Kari', email, phone: '91234567', address: '' });
+const emailOf = (id: number) => t.db.select({ email: users.email }).from(users).where(eq(users.id, id)).get()?.email;
+
+function socketClient(headers: Record<string, string>) {
+  const wsClient = createWSClient({
+    url: `ws://${host}/trpc`,
+    WebSocket: class extends WebSocket {
+      constructor(url: string, protocols?: string | string[]) {
+        super(url, protocols, { headers });
+      }
+    } as never,
+  });
+  return { wsClient, client: createTRPCClient<AppRouter>({ links: [wsLink({ client: wsClient })] }) };
+}
+
+describe('Origin: null is another site', () => {
+  it('REST: a state-changing call with the cookie is refused with 403 and changes nothing', async () => {
+    const u = await loggedInUser(t.db);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/auth/update-profile',
+      headers: { cookie: u.cookie, origin: 'null', 'content-type': 'application/json' },
+      payload: JSON.stringify(profile('null-origin@example.no')),
+    });
+    expect(res.statusCode).toBe(403);
+    expect(json(res).message).toBe('Forespørselen kom fra et annet nettsted og ble avvist.');
+    expect(emailOf(u.user.id)).not.toBe('null-origin@example.no');
+    // The same call without an Origin (an API client) goes through.
+    const api = await t.app.inject({
+      method: 'PUT',
+      url: '/api/auth/update-profile',
+      headers: { cookie: u.cookie, 'content-type': 'application/json' },
+      payload: JSON.stringify(profile('api-klient@example.no')),
+    });
+    expect(api.statusCode).toBe(200);
+    expect(emailOf(u.user.id)).toBe('api-klient@example.no');
+  });
+
+  it('tRPC over HTTP: a mutation with the cookie is refused with 403', async () => {
+    const u = await loggedInUser(t.db);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/trpc/auth.updateProfile',
+      headers: { cookie: u.cookie, origin: 'null', 'content-type': 'application/json' },
+      payload: JSON.stringify(profile('trpc-null@example.no')),
+    });
+    expect(res.statusCode).toBe(403);
+    expect(emailOf(u.user.id)).not.toBe('trpc-null@example.no');
+  });
+
+  it('websocket: a socket opened with Origin null gets no session, though it carries the cookie', async () => {
+    const u = await loggedInUser(t.db);
+    const nullSocket = socketClient({ cookie: u.cookie, origin: 'null' });
+    const noOrigin = socketClient({ cookie: u.cookie });
+    try {
+      expect(await nullSocket.client.auth.me.query()).toBeNull();
+      const err = (await nullSocket.client.auth.updateProfile.mutate(profile('ws-null@example.no')).catch((e: unknown) => e)) as TRPCClientError<AppRouter>;
+      expect(err.data).toMatchObject({ code: 'UNAUTHORIZED' });
+      expect(emailOf(u.user.id)).not.toBe('ws-null@example.no');
+      // Without an Origin (not a browser), the cookie counts.
+      expect((await noOrigin.client.auth.me.query())?.id).toBe(u.user.id);
+    } finally {
+      await Promise.all([nullSocket.wsClient.close(), noOrigin.wsClient.close()]);
+    }
+  });
+});
