@@ -10,6 +10,7 @@ import { closeDatabase, openDatabase, type Db } from '../../db/client';
 import type { AppConfig } from './config';
 import type { AppDeps, Integrations } from './deps';
 import { isForeignOrigin } from './http/origin';
+import { isPrivateAnswer, PRIVATE_CACHE_CONTROL, procedureMeta } from './http/private-answers';
 import { makeAuthPrecheck } from './http/auth-precheck';
 import { closeWebSockets, registerTransportGuards, transportOptions } from './http/transport';
 import { rememberClientIp } from './http/client-ip';
@@ -175,6 +176,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     trpcOptions: {
       router: appRouter,
       createContext,
+      // One user's answers are never cached (src/server/http/private-answers.ts); a batch with any such call is private.
+      responseMeta({ ctx, paths }) {
+        const loggedIn = Boolean(ctx?.user);
+        const isPrivate = (paths ?? []).some((p) => isPrivateAnswer(procedureMeta(appRouter, p), loggedIn));
+        return isPrivate ? { headers: { 'cache-control': PRIVATE_CACHE_CONTROL } } : {};
+      },
       onError({ path, error }) {
         if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error, path }, 'tRPC error');
       },

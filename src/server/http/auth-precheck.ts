@@ -8,6 +8,7 @@ import { RequestAuth, type RequestCaller } from '../auth/request-auth';
 import { notAdmin, notLoggedIn, toHttpError, type AppError } from '../errors';
 import type { AppRouter } from '../trpc/root';
 import type { ProcedureMeta } from '../trpc/init';
+import { procedureMeta } from './private-answers';
 
 // Bodies are read only for callers who may call the procedure (issue 8, docs/product/limits.md "Request bodies"): a
 // request to a procedure that needs a user (or an admin) is refused from its session cookie in an onRequest hook,
@@ -18,8 +19,7 @@ export type AuthNeed = NonNullable<ProcedureMeta['auth']>;
 
 /** What the procedure at `path` needs of its caller; undefined for public (or unknown) procedures. */
 export function authNeedOf(router: AppRouter, path: string): AuthNeed | undefined {
-  const procedures = router._def.procedures as Record<string, { _def?: { meta?: ProcedureMeta } } | undefined>;
-  return procedures[path]?._def?.meta?.auth;
+  return procedureMeta(router, path)?.auth;
 }
 
 /** The weakest need of several procedures (a request serving any public one must be read). */

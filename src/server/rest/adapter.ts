@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { callTRPCProcedure, type AnyTRPCProcedure } from '@trpc/server';
 import { toHttpError } from '../errors';
 import { authNeedOf, weakestNeed, type AuthPrecheck } from '../http/auth-precheck';
+import { isPrivateAnswer, PRIVATE_CACHE_CONTROL, procedureMeta } from '../http/private-answers';
 import { DEFAULT_BODY_LIMIT, largeBodyGate } from '../http/large-bodies';
 import type { AppRouter } from '../trpc/root';
 import type { Context } from '../trpc/context';
@@ -94,6 +95,7 @@ export function registerRestRoutes(
         const body = request.body;
         const req = { params, query, body, raw: request };
         const target = route.variants?.find((v) => v.when(req)) ?? route;
+        if (isPrivateAnswer(procedureMeta(opts.router, target.procedure), ctx.user !== null)) reply.header('Cache-Control', PRIVATE_CACHE_CONTROL);
         let input: unknown;
         if (target.input) input = target.input(req);
         else if (route.method === 'GET' || route.method === 'DELETE') input = { ...query, ...params };

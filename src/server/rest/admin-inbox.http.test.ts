@@ -60,7 +60,7 @@ describe.each([
   it(`lists only the ${kind} messages, newest first, unread`, async () => {
     const res = await get(list);
     expect(res.statusCode).toBe(200);
-    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['cache-control']).toBe('private, no-store');
     const items = json(res) as Item[];
     expect(items.map((i) => i.id)).toEqual([...ids].reverse());
     expect(items.every((i) => i.kind === kind && !i.isRead)).toBe(true);

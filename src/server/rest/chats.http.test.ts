@@ -146,12 +146,12 @@ describe('a conversation', () => {
   });
 
   it('is never stored by a cache, and takes the client’s cache-busting parameters', async () => {
-    expect((await call('GET', '/api/chats', buyer.cookie)).headers['cache-control']).toBe('no-store');
+    expect((await call('GET', '/api/chats', buyer.cookie)).headers['cache-control']).toBe('private, no-store');
     const busted = await call('GET', `/api/chats?_=${Date.now()}`, buyer.cookie);
     expect(busted.statusCode).toBe(200);
     expect(json(busted)).toHaveLength(1);
     expect((await call('GET', `/api/messages/${chatId}?_=${Date.now()}`, buyer.cookie)).statusCode).toBe(200);
-    expect((await call('GET', `/api/messages/${chatId}`, buyer.cookie)).headers['cache-control']).toBe('no-store');
+    expect((await call('GET', `/api/messages/${chatId}`, buyer.cookie)).headers['cache-control']).toBe('private, no-store');
   });
 
   it('sends with 201 and the stored message, trimmed, line breaks kept', async () => {

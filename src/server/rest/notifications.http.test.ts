@@ -158,7 +158,7 @@ describe('one’s own notifications', () => {
     notify(other.user.id, 'Ikke din');
     const res = await call('GET', `/api/notifications?_=${Date.now()}`, user.cookie);
     expect(res.statusCode).toBe(200);
-    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['cache-control']).toBe('private, no-store');
     expect(json(res)).toEqual([
       { id: second.id, type: 'success', title: 'Andre', message: 'Andre – detaljer', data: null, read: false, createdAt: second.createdAt.toISOString() },
       { id: first.id, type: 'warning', title: 'Første', message: 'Første – detaljer', data: null, read: false, createdAt: first.createdAt.toISOString() },

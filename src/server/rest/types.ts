@@ -100,8 +100,8 @@ function dropSafeIntegerBounds({ jsonSchema }: { jsonSchema: Record<string, unkn
 }
 
 /**
- * A row's `send` for private answers that change all the time (a user's chats, notifications, the admin's lists): the
- * procedure's result as it is, never kept by a browser or a proxy.
+ * A row's `send` for a public answer that must not be kept (a registry look-up). Private answers need no row of their
+ * own: every answer of a procedure that needs a login says `private, no-store` (src/server/http/private-answers.ts).
  */
 export function noStore<T>(result: T, reply: Pick<FastifyReply, 'header'>): T {
   reply.header('Cache-Control', 'no-store');

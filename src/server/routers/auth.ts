@@ -21,7 +21,7 @@ function startSession(ctx: Context, userId: number) {
 
 export const authRouter = router({
   /** The current user, or null when logged out (the client treats a truthy result as authenticated). */
-  me: publicProcedure.query(({ ctx }) => (ctx.user ? toUserShape(ctx.user) : null)),
+  me: publicProcedure.meta({ perCaller: true }).query(({ ctx }) => (ctx.user ? toUserShape(ctx.user) : null)),
 
   register: publicProcedure.use(rateLimited('register')).input(registerInput).mutation(async ({ ctx, input }) => {
     const user = await registerUser(ctx.db, input);

@@ -19,5 +19,5 @@ export const listingsBuyerProcedures = {
   facets: publicProcedure.query(({ ctx }) => ctx.stores.search.facets()),
 
   /** One listing with its seller, and whether the viewer saved or owns it; 404 for a hidden one unless owner/admin. */
-  byId: publicProcedure.input(listingIdInput).query(({ ctx, input }) => ctx.stores.listingDetails.forViewer(input.id, ctx.user)),
+  byId: publicProcedure.meta({ perCaller: true }).input(listingIdInput).query(({ ctx, input }) => ctx.stores.listingDetails.forViewer(input.id, ctx.user)),
 };

@@ -11,6 +11,11 @@ import type { Context } from './context';
  */
 export interface ProcedureMeta {
   auth?: 'user' | 'admin';
+  /**
+   * A public procedure whose answer depends on who asks (the logged-in user's own data or view): private to a
+   * logged-in caller, like every procedure with `auth` (src/server/http/private-answers.ts).
+   */
+  perCaller?: true;
 }
 
 const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({

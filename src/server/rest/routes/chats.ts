@@ -1,6 +1,6 @@
 import { chatId, chatShape, markChatInput, messageShape, sendMessageInput, startChatInput, startChatResult } from '../../../shared/schemas/chat';
 import { z } from '../../../shared/zod';
-import { defineRoutes, noStore } from '../types';
+import { defineRoutes } from '../types';
 
 const tag = 'Chats';
 const params = z.object({ chatId });
@@ -14,7 +14,6 @@ export const chatsRoutes = defineRoutes([
     url: '/api/chats',
     procedure: 'chats.list',
     input: () => undefined,
-    send: noStore,
     doc: {
       tag,
       summary: "The caller's chats, newest activity first, with unread counts",
@@ -28,7 +27,6 @@ export const chatsRoutes = defineRoutes([
     url: '/api/messages/:chatId',
     procedure: 'chats.messages',
     input: ({ params }) => ({ chatId: params.chatId }),
-    send: noStore,
     doc: {
       tag,
       summary: "A chat's messages, oldest first (the newest 500); reading marks them read",

@@ -1,6 +1,6 @@
 import { contactInput, feedbackInput, inboxMarkReadInput, inboxMessageIdInput, inboxMessageShape } from '../../../shared/schemas/inbox';
 import { z } from '../../../shared/zod';
-import { defineRoutes, noStore, type RestRequest } from '../types';
+import { defineRoutes, type RestRequest } from '../types';
 
 const adminTag = 'Admin: feedback and contact messages';
 // The admin rows: 401 logged out, 403 for a user who is not an admin (docs/product/permissions.md).
@@ -34,7 +34,6 @@ export const inboxRoutes = defineRoutes([
     url: '/api/feedbacks',
     procedure: 'admin.inbox.list',
     input: () => ({ kind: 'feedback' }),
-    send: noStore,
     doc: { tag: adminTag, summary: 'Feedback, newest first (admin)', auth: true, responses: { 200: z.array(inboxMessageShape) }, errors: refused },
   },
   {
@@ -42,7 +41,6 @@ export const inboxRoutes = defineRoutes([
     url: '/api/contact-messages',
     procedure: 'admin.inbox.list',
     input: () => ({ kind: 'contact' }),
-    send: noStore,
     doc: { tag: adminTag, summary: 'Contact messages, newest first (admin)', auth: true, responses: { 200: z.array(inboxMessageShape) }, errors: refused },
   },
   {

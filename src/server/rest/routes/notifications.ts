@@ -1,6 +1,6 @@
 import { notificationIdInput, notificationShape } from '../../../shared/schemas/notification';
 import { z } from '../../../shared/zod';
-import { defineRoutes, noStore } from '../types';
+import { defineRoutes } from '../types';
 
 const tag = 'Notifications';
 const params = notificationIdInput;
@@ -12,7 +12,6 @@ export const notificationsRoutes = defineRoutes([
     url: '/api/notifications',
     procedure: 'notifications.list',
     input: () => undefined,
-    send: noStore,
     doc: { tag, summary: "The caller's notifications, newest first (the newest 200)", auth: true, responses: { 200: z.array(notificationShape) }, errors: [401] },
   },
   {
