@@ -145,12 +145,21 @@ export const listingImages = sqliteTable(
     mediumUrl: text('medium_url'),
     width: integer('width').notNull().default(0),
     height: integer('height').notNull().default(0),
+    // Bytes on disk of all three WebP files: what the bounds on staged photos add up (docs/product/limits.md#photos).
+    // 0 for rows written before it was recorded (migration 0015); those are long attached or cleaned up.
+    storedBytes: integer('stored_bytes').notNull().default(0),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch() * 1000)`),
   },
   (t) => [
     // Covering for a page of full listings (services/search/full-listings.ts): their photos come from the index alone.
     index('listing_images_listing_idx').on(t.listingId, t.position, t.id, t.url, t.thumbUrl, t.mediumUrl, t.width, t.height),
     index('listing_images_uploader_idx').on(t.uploaderId, t.createdAt),
+    // Staged photos only (not attached, not waiting in an edit): the bounds of src/server/services/images.ts count an
+    // account's and sum everyone's from this small index alone, whatever the number of attached photos. The two
+    // (always null) columns of the condition are in it so SQLite reads it as covering instead of visiting each row.
+    index('listing_images_staged_idx')
+      .on(t.uploaderId, t.createdAt, t.storedBytes, t.listingId, t.revisionListingId)
+      .where(sql`${t.listingId} is null and ${t.revisionListingId} is null`),
     index('listing_images_revision_idx').on(t.revisionListingId, t.position),
     uniqueIndex('listing_images_storage_key_uq').on(t.storageKey),
   ],
