@@ -11,6 +11,12 @@ const optionalText = z
   .optional()
   .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
 
+/**
+ * STAGED_PHOTOS_MAX_MB's default: all staged photos (uploaded, not yet saved with a listing) together at most 2 GiB on
+ * disk, what a small VPS spares for a day of drafts (docs/product/limits.md#photos).
+ */
+export const STAGED_PHOTOS_MAX_MB_DEFAULT = 2048;
+
 export function envSchema(nodeEnv: string | undefined) {
   // docs/product/api.md: the cookie is Secure by default only when NODE_ENV=production is set explicitly.
   const production = nodeEnv === 'production';
@@ -43,6 +49,8 @@ export function envSchema(nodeEnv: string | undefined) {
     SEARCH_COLUMN_INDEX: bool(true),
     // docs/decisions/015-county-area.md: listings' counties looked up from their addresses in the background.
     COUNTY_LOOKUP: bool(true),
+    // docs/product/limits.md#photos: the disk, in MiB, that photos uploaded but not yet saved with a listing may take.
+    STAGED_PHOTOS_MAX_MB: z.coerce.number().int().min(1).default(STAGED_PHOTOS_MAX_MB_DEFAULT),
   });
 }
 
@@ -73,6 +81,10 @@ export interface AppConfig {
   searchColumnIndex: boolean;
   /** Look up listings' counties from their addresses through the address service, in the background. */
   countyLookup: boolean;
+  /** Bytes on disk all staged photos (uploaded, not yet attached to a listing) may take together (STAGED_PHOTOS_MAX_MB). */
+  stagedPhotosMaxBytes: number;
+  /** Lower per-account bounds on staged photos, for tests; absent, ACCOUNT_STAGED_* of services/images.ts hold. */
+  stagedPhotosPerAccount?: { photos: number; bytes: number };
   /** Turn off rate limits (tests that hammer an endpoint on purpose keep them on). */
   rateLimit?: boolean;
 }
@@ -104,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     searchThreads: e.SEARCH_THREADS,
     searchColumnIndex: e.SEARCH_COLUMN_INDEX,
     countyLookup: e.COUNTY_LOOKUP,
+    stagedPhotosMaxBytes: e.STAGED_PHOTOS_MAX_MB * 1024 * 1024,
   };
 }
 
@@ -127,6 +140,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     searchColumnIndex: true,
     // Off in tests: a background caller of the address service would answer to no test (county-lookup.test.ts runs it).
     countyLookup: false,
+    stagedPhotosMaxBytes: STAGED_PHOTOS_MAX_MB_DEFAULT * 1024 * 1024,
     rateLimit: true,
     ...overrides,
   };

@@ -30,6 +30,9 @@ export const RATE_LIMITS = {
   // A buyer writes to a handful of sellers in a sitting; thirty new conversations an hour is a spammer's pace.
   // Continuing an existing chat through "Start chat" counts too (it sends a message).
   chatStart: { max: 30, timeWindow: 60 * 60_000, per: 'user' },
+  // Each staged photo costs up to half a second of decoding; a dealer photographing five cars of 40 photos in an hour,
+  // with retries, stays under 300 (the bounds on staged photos themselves are in src/server/services/images.ts).
+  photoUpload: { max: 300, timeWindow: 60 * 60_000, per: 'user' },
 } as const satisfies Record<string, { max: number; timeWindow: number; per?: 'user' }>;
 
 export type RateLimitKind = keyof typeof RATE_LIMITS;

@@ -5,9 +5,9 @@ import {
   listingUpdateInput,
   uploadImageInput,
 } from '../../shared/schemas/listing';
-import { stageImage } from '../services/images';
+import { stageImage, stagingLimitsOf } from '../services/images';
 import { createListing, deleteListing, listingForEdit, myListings, setListingActive, updateListing } from '../services/listings';
-import { protectedProcedure } from '../trpc/init';
+import { protectedProcedure, rateLimited } from '../trpc/init';
 import type { Context } from '../trpc/context';
 
 // Seller side of the listings namespace (issue 3), merged with the buyer half in trpc/root.ts.
@@ -55,7 +55,11 @@ export const listingsSellerProcedures = {
    * One photo uploaded ahead of the form (staged). Answers {id, url, thumbUrl, width, height}; the form then sends
    * `url` in its images list. Unattached photos are deleted after 24 hours.
    */
-  uploadImage: protectedProcedure.input(uploadImageInput).mutation(({ ctx, input }) => {
-    return stageImage(ctx.db, ctx.integrations.imageStorage, ctx.user.id, input.image);
-  }),
+  uploadImage: protectedProcedure
+    .use(rateLimited('photoUpload'))
+    .input(uploadImageInput)
+    .mutation(({ ctx, input }) => {
+      // Bounded per account and in all (docs/product/limits.md#photos): 429 with Retry-After when there is no room.
+      return stageImage(ctx.db, ctx.integrations.imageStorage, ctx.user.id, input.image, stagingLimitsOf(ctx.config));
+    }),
 };

@@ -13,7 +13,9 @@ import {
   MAX_NEW_PHOTOS_PER_REQUEST,
   TOO_MANY_NEW_PHOTOS_MESSAGE,
 } from '../../shared/schemas/listing';
+import { STAGED_PHOTOS_MAX_MB_DEFAULT, type AppConfig } from '../config';
 import { AppError } from '../errors';
+import { TooManyRequestsError } from '../http/too-many-requests';
 import { newImageKey, thumbKeyOf, type ImageStorage } from '../integrations/image-storage';
 import { LARGE_MAX_PX, mediumSize, THUMB_MAX_PX, thumbSize, toImageShape } from './listing-shape';
 
@@ -140,6 +142,8 @@ export interface StoredImage {
   mediumUrl: string;
   width: number;
   height: number;
+  /** The three files' bytes on disk (listing_images.stored_bytes). */
+  storedBytes: number;
 }
 
 /** Processes a data URL and writes every size under a fresh random key. */
@@ -164,6 +168,7 @@ export async function storeProcessed(storage: ImageStorage, p: ProcessedImage): 
     mediumUrl: storage.url(mediumKey),
     width: p.width,
     height: p.height,
+    storedBytes: p.large.length + p.medium.length + p.thumb.length,
   };
 }
 
@@ -233,15 +238,139 @@ export async function storeDataUrls(storage: ImageStorage, dataUrls: readonly st
   }
 }
 
-/** listings.uploadImage: one photo stored ahead of the form, owned by `userId`, attached on create/update. */
-export async function stageImage(db: Db, storage: ImageStorage, userId: number, dataUrl: string): Promise<ListingImageShape> {
+// --- bounds on staged photos (issue 20, item 3; docs/product/limits.md#photos) ----------------------------------------
+// A staged photo stays on disk for up to 24 hours if it is never attached, so uploads alone could fill the disk. An
+// account may hold a bounded number and weight of staged photos uploaded within that window, and all staged photos
+// together a bounded weight (STAGED_PHOTOS_MAX_MB). Attaching photos to a listing (saving the form) frees the room.
+// How often one account may upload at all is a rate limit (RATE_LIMITS.photoUpload, src/server/http/rate-limits.ts).
+
+const MiB = 1024 * 1024;
+/** Staged photos one account may hold: two listings of 40 photos, plus some removed from the form, fit. */
+export const ACCOUNT_STAGED_PHOTOS = 100;
+/** Their bytes on disk: 100 MiB, one MiB each (a grainy 12 MP phone photo stores as ~0.95 MiB, a typical one far less). */
+export const ACCOUNT_STAGED_BYTES = 100 * MiB;
+
+export interface StagingLimits {
+  /** Staged photos one account uploaded within STAGED_IMAGE_TTL_MS. */
+  accountPhotos: number;
+  /** Their stored bytes. */
+  accountBytes: number;
+  /** Stored bytes of every staged photo, whoever uploaded it (AppConfig.stagedPhotosMaxBytes). */
+  totalBytes: number;
+}
+
+/** The bounds a server runs with: the account's fixed (tests may lower them), the total from the environment. */
+export function stagingLimitsOf(config: Pick<AppConfig, 'stagedPhotosMaxBytes' | 'stagedPhotosPerAccount'>): StagingLimits {
+  return {
+    accountPhotos: config.stagedPhotosPerAccount?.photos ?? ACCOUNT_STAGED_PHOTOS,
+    accountBytes: config.stagedPhotosPerAccount?.bytes ?? ACCOUNT_STAGED_BYTES,
+    totalBytes: config.stagedPhotosMaxBytes,
+  };
+}
+
+export const ACCOUNT_STAGING_TITLE = 'For mange bilder';
+/** The seller's own bound: saving the listing frees it, or waiting until the oldest staged photos leave the window. */
+export function accountStagingMessage(limits: Pick<StagingLimits, 'accountPhotos' | 'accountBytes'>, waitMs: number): string {
+  const mb = Math.max(1, Math.round(limits.accountBytes / MiB));
+  return `Du har lastet opp mange bilder som ikke er lagret i en annonse ennå (høyst ${limits.accountPhotos} bilder eller ${mb} MB). Lagre annonsen før du laster opp flere bilder, eller prøv igjen om ${inWords(waitMs)}.`;
+}
+export const STAGING_FULL_TITLE = 'Ikke plass til flere bilder';
+export const STAGING_FULL_MESSAGE =
+  'Det er ikke plass til flere nye bilder akkurat nå. Lagre annonsen med bildene som allerede er lastet opp, og prøv å legge til flere senere.';
+/**
+ * Retry-After of the total bound: the clean-up's interval. Room comes back as sellers save their listings and as the
+ * hourly clean-up removes staged photos past 24 hours; which comes first cannot be known here.
+ */
+const STAGING_FULL_RETRY_MS = 60 * 60_000;
+
+/** '20 minutter', '1 time', '3 timer': how long until a bound frees, rounded up. */
+function inWords(ms: number): string {
+  const minutes = Math.max(1, Math.ceil(ms / 60_000));
+  if (minutes < 60) return `${minutes} ${minutes === 1 ? 'minutt' : 'minutter'}`;
+  const hours = Math.ceil(minutes / 60);
+  return `${hours} ${hours === 1 ? 'time' : 'timer'}`;
+}
+
+/** 429 with Retry-After (trpc/init.ts) and a title for the upload tile (`details.title`, as the other photo errors). */
+export class StagingLimitError extends TooManyRequestsError {
+  override readonly details: { title: string };
+  constructor(message: string, msBeforeNext: number, title: string) {
+    super(message, msBeforeNext);
+    this.details = { title };
+  }
+}
+
+// The counting queries name the partial index of staged photos (db/schema/listings.ts listing_images_staged_idx):
+// SQLite's planner, without statistics, would rather take listing_images_revision_idx for `revision_listing_id IS
+// NULL`, which every attached photo matches too. Its condition is spelled as the index's, so the index applies.
+const STAGED = 'listing_id IS NULL AND revision_listing_id IS NULL';
+const FROM_STAGED = 'FROM listing_images INDEXED BY listing_images_staged_idx';
+/** The SQL of the bounds' counts (exported for the test of their plans). */
+export const STAGED_SQL = {
+  /** An account's staged photos uploaded after a time (ms): how many, and their bytes. */
+  account: `SELECT count(*) AS photos, coalesce(sum(stored_bytes), 0) AS bytes ${FROM_STAGED} WHERE uploader_id = ? AND created_at > ? AND ${STAGED}`,
+  /** The same photos one by one, oldest first: when the bound frees. */
+  accountRows: `SELECT created_at AS createdAt, stored_bytes AS bytes ${FROM_STAGED} WHERE uploader_id = ? AND created_at > ? AND ${STAGED} ORDER BY created_at`,
+  /** Bytes of every staged photo on disk, the expired ones the next clean-up removes included. */
+  total: `SELECT coalesce(sum(stored_bytes), 0) AS bytes ${FROM_STAGED} WHERE ${STAGED}`,
+} as const;
+
+/**
+ * Throws a StagingLimitError unless a photo of `bytes` fits the bounds. Synchronous: run inside the insert's
+ * transaction (same connection), nothing can come between the check and the row.
+ */
+function checkStagingRoom(db: Db, userId: number, bytes: number, limits: StagingLimits, now: number): void {
+  const since = now - STAGED_IMAGE_TTL_MS;
+  const mine = db.$client.prepare(STAGED_SQL.account).get(userId, since) as { photos: number; bytes: number };
+  if (mine.photos + 1 > limits.accountPhotos || mine.bytes + bytes > limits.accountBytes) {
+    // When enough of this account's oldest staged photos will have left the 24-hour window for this one to fit.
+    const rows = db.$client.prepare(STAGED_SQL.accountRows).all(userId, since) as { createdAt: number; bytes: number }[];
+    let { photos, bytes: held } = mine;
+    let waitMs = STAGED_IMAGE_TTL_MS;
+    for (const r of rows) {
+      photos -= 1;
+      held -= r.bytes;
+      if (photos + 1 <= limits.accountPhotos && held + bytes <= limits.accountBytes) {
+        waitMs = r.createdAt + STAGED_IMAGE_TTL_MS - now;
+        break;
+      }
+    }
+    throw new StagingLimitError(accountStagingMessage(limits, waitMs), waitMs, ACCOUNT_STAGING_TITLE);
+  }
+  const total = db.$client.prepare(STAGED_SQL.total).get() as { bytes: number };
+  if (total.bytes + bytes > limits.totalBytes) {
+    throw new StagingLimitError(STAGING_FULL_MESSAGE, STAGING_FULL_RETRY_MS, STAGING_FULL_TITLE);
+  }
+}
+
+/**
+ * listings.uploadImage: one photo stored ahead of the form, owned by `userId`, attached on create/update. The bounds
+ * are checked twice: before the photo is decoded (no CPU spent on an upload that has no room; a photo is at least one
+ * byte), and with its real size in the transaction that inserts its row, so uploads running at the same time cannot
+ * pass a bound together. A refused photo's files are removed.
+ */
+export async function stageImage(
+  db: Db,
+  storage: ImageStorage,
+  userId: number,
+  dataUrl: string,
+  limits: StagingLimits = { accountPhotos: ACCOUNT_STAGED_PHOTOS, accountBytes: ACCOUNT_STAGED_BYTES, totalBytes: STAGED_PHOTOS_MAX_MB_DEFAULT * MiB },
+  now: () => number = Date.now,
+): Promise<ListingImageShape> {
+  checkStagingRoom(db, userId, 1, limits, now());
   const stored = await storeDataUrl(storage, dataUrl);
   try {
-    const row = db
-      .insert(listingImages)
-      .values({ listingId: null, uploaderId: userId, position: 0, ...stored })
-      .returning()
-      .get();
+    const row = db.transaction(
+      (tx) => {
+        checkStagingRoom(db, userId, stored.storedBytes, limits, now());
+        return tx
+          .insert(listingImages)
+          .values({ listingId: null, uploaderId: userId, position: 0, ...stored })
+          .returning()
+          .get();
+      },
+      { behavior: 'immediate' },
+    );
     return toImageShape(row);
   } catch (err) {
     await deleteImageFiles(storage, [stored]);

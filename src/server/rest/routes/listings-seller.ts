@@ -85,11 +85,12 @@ export const listingsSellerRoutes = defineRoutes([
     doc: {
       tag: 'Listings',
       summary: 'Stage one photo before its listing exists',
-      description: 'Send the photo as a data URL; the answer\'s `url` goes into the listing\'s `images`. Unattached photos are deleted after 24 hours.',
+      description:
+        "Send the photo as a data URL; the answer's `url` goes into the listing's `images`. Unattached photos are deleted after 24 hours. 429 with `Retry-After` when the caller's staged photos (not yet saved with a listing) reach their bound, when all staged photos together take the server's disk bound, or after too many uploads in an hour (docs/product/limits.md#photos).",
       auth: true,
       body: uploadImageInput,
       responses: { 201: listingImageShape },
-      errors: [401],
+      errors: [401, 429],
     },
   },
 ]);
