@@ -94,6 +94,19 @@ async function prepareImage(file: File): Promise<string> {
   return readAsDataUrl(file);
 }
 
+/**
+ * What a photo's tile says when the server refuses it: the server's own Norwegian text, under its title (`details.title`)
+ * when it gives one; a 429 (too many staged photos, no room, too many uploads; docs/product/limits.md#photos) reads
+ * like any other refusal.
+ */
+export function uploadErrorOf(status: number, body: { message?: string; details?: unknown }): { title: string; message: string } {
+  const detailsTitle =
+    body.details && typeof body.details === 'object' && 'title' in body.details ? String((body.details as { title: unknown }).title) : undefined;
+  if (status === 413) return { title: 'For stort bilde', message: body.message || 'Bildet er for stort. Velg et mindre bilde.' };
+  if (status === 401) return { title: 'Ikke pålogget', message: body.message || 'Du må være logget inn for å laste opp bilder.' };
+  return { title: detailsTitle ?? 'Opplasting feilet', message: body.message || 'Kunne ikke laste opp bildet. Prøv igjen.' };
+}
+
 function uploadImage(dataUrl: string, onProgress: (pct: number) => void, xhrRef: (x: XMLHttpRequest) => void): Promise<StagedImage> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
@@ -116,15 +129,8 @@ function uploadImage(dataUrl: string, onProgress: (pct: number) => void, xhrRef:
         resolve(body as StagedImage);
         return;
       }
-      const detailsTitle =
-        body.details && typeof body.details === 'object' && 'title' in body.details ? String((body.details as { title: unknown }).title) : undefined;
-      if (xhr.status === 413) {
-        reject(new UploadError('For stort bilde', body.message || 'Bildet er for stort. Velg et mindre bilde.'));
-      } else if (xhr.status === 401) {
-        reject(new UploadError('Ikke pålogget', body.message || 'Du må være logget inn for å laste opp bilder.'));
-      } else {
-        reject(new UploadError(detailsTitle ?? 'Opplasting feilet', body.message || 'Kunne ikke laste opp bildet. Prøv igjen.'));
-      }
+      const { title, message } = uploadErrorOf(xhr.status, body);
+      reject(new UploadError(title, message));
     };
     xhr.onerror = () => reject(new UploadError('Opplasting feilet', 'Kunne ikke laste opp bildet. Sjekk nettforbindelsen og prøv igjen.'));
     xhr.onabort = () => reject(new UploadError('Avbrutt', 'Opplastingen ble avbrutt.'));
