@@ -232,6 +232,13 @@ describe('GET /api/listings/:id', () => {
     expect(JSON.stringify(l)).not.toMatch(/password|email|username/i);
   });
 
+  it('never shows the seller’s home address: a listing without an address of its own shows none', async () => {
+    const { id } = insertListing(t.db, seller.user.id, { status: 'approved', active: true, address: '', hideAddress: false });
+    const l = json(await get(`/api/listings/${id}`));
+    expect(l.seller.address ?? '').toBe('');
+    expect(JSON.stringify(l)).not.toContain('Selgerveien');
+  });
+
   it('answers exactly the keys the tRPC procedure answers (the response schema drops nothing)', async () => {
     const viaRest = json(await get(`/api/listings/${visibleId}`, buyer.cookie));
     const viaTrpc = await callerFor(t.db, buyer.user).listings.byId({ id: visibleId });
@@ -306,12 +313,12 @@ describe('GET /api/listings/:id', () => {
   it('shows the seller phone and address independently (hideContactInfo / hideAddress)', async () => {
     const phoneOnly = insertListing(t.db, seller.user.id, { hideAddress: true, hideContactInfo: false, contactPhone: '' }).id;
     expect(json(await get(`/api/listings/${phoneOnly}`)).seller).toEqual({ id: seller.user.id, name: 'Per Selger', displayName: 'Per', phone: '41234567' });
-    const addressOnly = insertListing(t.db, seller.user.id, { hideAddress: false, hideContactInfo: true, address: '' }).id;
+    const addressOnly = insertListing(t.db, seller.user.id, { hideAddress: false, hideContactInfo: true, address: 'Bilveien 7, 0150 OSLO' }).id;
     expect(json(await get(`/api/listings/${addressOnly}`)).seller).toEqual({
       id: seller.user.id,
       name: 'Per Selger',
       displayName: 'Per',
-      address: 'Selgerveien 1, 0150 OSLO',
+      address: 'Bilveien 7, 0150 OSLO',
     });
   });
 

@@ -20,7 +20,7 @@ function prepare(db: Db) {
     listing: db.select().from(listings).where(eq(listings.id, id)).prepare(),
     images: db.select().from(listingImages).where(eq(listingImages.listingId, id)).orderBy(asc(listingImages.position), asc(listingImages.id)).prepare(),
     seller: db
-      .select({ name: users.name, displayName: users.displayName, phone: users.phone, address: users.address })
+      .select({ name: users.name, displayName: users.displayName, phone: users.phone })
       .from(users)
       .where(eq(users.id, id))
       .prepare(),
@@ -73,7 +73,8 @@ export class ListingDetails {
     }
     const seller: SellerShape = { id: row.userId, name: user?.name ?? '', displayName: user?.displayName ?? null };
     if (!row.hideContactInfo) seller.phone = row.contactPhone || user?.phone || '';
-    if (!row.hideAddress) seller.address = row.address || user?.address || '';
+    // The listing's own address, never the account's home address (issue 20): a listing without one shows none.
+    if (!row.hideAddress) seller.address = row.address;
     return {
       ...shape,
       place: row.place,
