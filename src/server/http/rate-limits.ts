@@ -30,6 +30,11 @@ export const RATE_LIMITS = {
   // A buyer writes to a handful of sellers in a sitting; thirty new conversations an hour is a spammer's pace.
   // Continuing an existing chat through "Start chat" counts too (it sends a message).
   chatStart: { max: 30, timeWindow: 60 * 60_000, per: 'user' },
+  // Every new listing waits in the moderators' queue. Filling in a listing (registry look-up, photos, description)
+  // takes a seller minutes, so twenty an hour and fifty a day leave room for a dealer entering stock all day, while one
+  // account can no longer flood the queue (issue 20: 150 listings in under a second).
+  listingCreate: { max: 20, timeWindow: 60 * 60_000, per: 'user' },
+  listingCreateDay: { max: 50, timeWindow: 24 * 60 * 60_000, per: 'user' },
   // Each staged photo costs up to half a second of decoding; a dealer photographing five cars of 40 photos in an hour,
   // with retries, stays under 300 (the bounds on staged photos themselves are in src/server/services/images.ts).
   photoUpload: { max: 300, timeWindow: 60 * 60_000, per: 'user' },

@@ -18,10 +18,14 @@ const seller = (ctx: Context & { user: NonNullable<Context['user']> }) => ({
 
 export const listingsSellerProcedures = {
   /** docs/product/validation.md#create-listing: answers the new listing (pending, active). */
-  create: protectedProcedure.input(listingFormInput).mutation(({ ctx, input }) => {
-    const { deps, actor } = seller(ctx);
-    return createListing(deps, actor, input);
-  }),
+  create: protectedProcedure
+    .use(rateLimited('listingCreate'))
+    .use(rateLimited('listingCreateDay'))
+    .input(listingFormInput)
+    .mutation(({ ctx, input }) => {
+      const { deps, actor } = seller(ctx);
+      return createListing(deps, actor, input);
+    }),
 
   /** Full edit by the owner or an admin; an owner's edit of reviewed fields of an approved listing waits for review (docs/decisions/007-pending-revisions.md). */
   update: protectedProcedure.input(listingUpdateInput).mutation(({ ctx, input }) => {

@@ -29,11 +29,13 @@ export const listingsSellerRoutes = defineRoutes([
     doc: {
       tag: 'Listings',
       summary: 'Create a listing',
-      description: 'The new listing is pending review. `images` holds URLs of staged photos (POST /api/listing-images) or data URLs.',
+      description:
+        'The new listing is pending review. `images` holds URLs of staged photos (POST /api/listing-images) or data URLs. ' +
+        'At most 20 new listings an hour and 50 a day per account (429 with Retry-After).',
       auth: true,
       body: listingFormInput,
       responses: { 201: listingShape },
-      errors: [401],
+      errors: [401, 429],
     },
   },
   {

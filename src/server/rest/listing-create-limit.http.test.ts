@@ -1,0 +1,115 @@
+import { createTRPCClient, createWSClient, httpLink, wsLink, type TRPCClientError } from '@trpc/client';
+import { eq } from 'drizzle-orm';
+import WebSocket from 'ws';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { listings } from '../../../db/schema';
+import { RATE_LIMITS, RATE_LIMIT_MESSAGE } from '../http/rate-limits';
+import { createTestApp, json, listenOnLoopback, loggedInUser, type TestApp } from '../testing/harness';
+import type { AppRouter } from '../trpc/root';
+
+// Issue 20, item 2: one fresh account created 150 listings in under a second. New listings are limited per account
+// (RATE_LIMITS.listingCreate, listingCreateDay), whatever the transport; another account is not affected.
+
+const form = {
+  registrationNumber: 'EL 12345',
+  make: 'Tesla',
+  model: 'Model Y',
+  year: 2022,
+  bodyType: 'suv',
+  fuelType: 'el',
+  transmission: 'automat',
+  drivetrain: 'firehjulsdrift',
+  mileage: 45000,
+  power: 299,
+  color: 'Hvit',
+  description: 'Pent brukt Model Y Long Range med hengerfeste.',
+  price: 389000,
+  registrationFee: 2500,
+  equipment: ['Varmepumpe'],
+  address: 'Storgata 12, 0155 OSLO',
+  images: [] as string[],
+};
+
+let t: TestApp;
+let host: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  host = `127.0.0.1:${await listenOnLoopback(t)}`;
+});
+afterEach(() => vi.useRealTimers());
+afterAll(() => t.close());
+
+const create = (cookie: string) =>
+  t.app.inject({ method: 'POST', url: '/api/listings', headers: { cookie, 'content-type': 'application/json' }, payload: JSON.stringify(form) });
+const countOf = (userId: number) => t.db.select({ id: listings.id }).from(listings).where(eq(listings.userId, userId)).all().length;
+
+function clients(cookie: string) {
+  const headers = { cookie, origin: `http://${host}` };
+  const wsClient = createWSClient({
+    url: `ws://${host}/trpc`,
+    WebSocket: class extends WebSocket {
+      constructor(url: string, protocols?: string | string[]) {
+        super(url, protocols, { headers });
+      }
+    } as never,
+  });
+  return {
+    http: createTRPCClient<AppRouter>({ links: [httpLink({ url: `http://${host}/trpc`, headers })] }),
+    ws: createTRPCClient<AppRouter>({ links: [wsLink({ client: wsClient })] }),
+    close: () => wsClient.close(),
+  };
+}
+
+describe('listing creation is limited per account', () => {
+  it('REST: the listing past the hourly budget gets 429 with Retry-After and is not stored; another account goes on', async () => {
+    const seller = await loggedInUser(t.db);
+    for (let i = 0; i < RATE_LIMITS.listingCreate.max; i++) expect((await create(seller.cookie)).statusCode).toBe(201);
+    const refused = await create(seller.cookie);
+    expect(refused.statusCode).toBe(429);
+    expect(json(refused).message).toBe(RATE_LIMIT_MESSAGE);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(3600);
+    expect(countOf(seller.user.id)).toBe(RATE_LIMITS.listingCreate.max);
+    const other = await loggedInUser(t.db);
+    expect((await create(other.cookie)).statusCode).toBe(201);
+  });
+
+  it('counts tRPC over HTTP and over the websocket in the same budget', async () => {
+    const seller = await loggedInUser(t.db);
+    const c = clients(seller.cookie);
+    try {
+      const half = RATE_LIMITS.listingCreate.max / 2;
+      for (let i = 0; i < half; i++) await c.http.listings.create.mutate(form as never);
+      for (let i = 0; i < half; i++) await c.ws.listings.create.mutate(form as never);
+      for (const client of [c.http, c.ws]) {
+        const err = (await client.listings.create.mutate(form as never).catch((e: unknown) => e)) as TRPCClientError<AppRouter>;
+        expect(err.data).toMatchObject({ code: 'TOO_MANY_REQUESTS', httpStatus: 429 });
+        expect(err.message).toBe(RATE_LIMIT_MESSAGE);
+      }
+      expect((await create(seller.cookie)).statusCode).toBe(429);
+      expect(countOf(seller.user.id)).toBe(RATE_LIMITS.listingCreate.max);
+    } finally {
+      await c.close();
+    }
+  });
+
+  it('holds an account to the daily budget across hours', async () => {
+    const seller = await loggedInUser(t.db);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    let created = 0;
+    while (created < RATE_LIMITS.listingCreateDay.max) {
+      const res = await create(seller.cookie);
+      if (res.statusCode === 429) {
+        vi.setSystemTime(Date.now() + RATE_LIMITS.listingCreate.timeWindow + 1000); // the next hour
+        continue;
+      }
+      expect(res.statusCode).toBe(201);
+      created++;
+    }
+    vi.setSystemTime(Date.now() + RATE_LIMITS.listingCreate.timeWindow + 1000);
+    const refused = await create(seller.cookie);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3600);
+    expect(countOf(seller.user.id)).toBe(RATE_LIMITS.listingCreateDay.max);
+  });
+});
