@@ -14,9 +14,9 @@
 import http from 'node:http';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
-import WebSocket from 'ws';
 import type { AppRouter } from '../src/server/trpc/root';
 import { rng } from '../src/server/testing/listing-factory';
+import { socketWith } from '../src/server/testing/sockets';
 
 export interface LoadConfig {
   base: string;
@@ -74,14 +74,6 @@ function percentile(sorted: Float64Array, p: number) {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 }
 
-/** A ws WebSocket that sends a browser's cookie and Origin on the upgrade request. */
-function socketWith(headers: Record<string, string>) {
-  return class extends WebSocket {
-    constructor(url: string, protocols?: string | string[]) {
-      super(url, protocols, { headers });
-    }
-  };
-}
 
 interface Sent {
   chat: LoadConfig['chats'][number];

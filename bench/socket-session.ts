@@ -6,15 +6,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
-import WebSocket from 'ws';
 import { closeDatabase, openDatabase } from '../db/client';
 import { buildApp } from '../src/server/app';
 import { RequestAuth } from '../src/server/auth/request-auth';
 import { createSession, generateSessionToken, SESSION_COOKIE } from '../src/server/auth/session';
 import { testConfig } from '../src/server/config';
 import { registerUser } from '../src/server/services/auth';
-import type { AppRouter } from '../src/server/trpc/root';
+import { socketClient } from '../src/server/testing/sockets';
 
 export interface SocketSessionResult {
   rounds: number;
@@ -48,16 +46,7 @@ export async function runSocketSession({ rounds = 7, calls = 2000, lookups = 200
     createSession(db, token, user.id);
     await app.listen({ port: 0, host: '127.0.0.1' });
     const host = `127.0.0.1:${(app.server.address() as { port: number }).port}`;
-    const headers = { cookie: `${SESSION_COOKIE}=${token}`, origin: `http://${host}` };
-    const wsClient = createWSClient({
-      url: `ws://${host}/trpc`,
-      WebSocket: class extends WebSocket {
-        constructor(url: string, protocols?: string | string[]) {
-          super(url, protocols, { headers });
-        }
-      } as never,
-    });
-    const client = createTRPCClient<AppRouter>({ links: [wsLink({ client: wsClient })] });
+    const { client, close } = socketClient(host, { cookie: `${SESSION_COOKIE}=${token}`, origin: `http://${host}` });
     const auth = new RequestAuth(db);
     if ((await client.auth.me.query())?.id !== user.id) throw new Error('the socket is not logged in');
     // Warm-up: JIT, statement caches, the socket.
@@ -78,7 +67,7 @@ export async function runSocketSession({ rounds = 7, calls = 2000, lookups = 200
       lookup.push(b);
       share.push(b / a);
     }
-    await wsClient.close();
+    await close();
     return { rounds, callUs: spread(call), lookupUs: spread(lookup), share: spread(share) };
   } finally {
     await app.close();

@@ -1,9 +1,9 @@
-import { createTRPCClient, createWSClient, wsLink, type TRPCClientError } from '@trpc/client';
+import type { TRPCClientError } from '@trpc/client';
 import { eq } from 'drizzle-orm';
-import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../../db/schema';
 import { createTestApp, json, listenOnLoopback, loggedInUser, type TestApp } from '../testing/harness';
+import { socketClient } from '../testing/sockets';
 import type { AppRouter } from '../trpc/root';
 
 // Issue 20, item 5: `Origin: null` (a sandboxed frame, a data: or file: page) is another site. State-changing calls
@@ -19,18 +19,6 @@ afterAll(() => t.close());
 
 const profile = (email: string) => ({ name: 'Kari Nordmann', displayName: 'Kari', email, phone: '91234567', address: '' });
 const emailOf = (id: number) => t.db.select({ email: users.email }).from(users).where(eq(users.id, id)).get()?.email;
-
-function socketClient(headers: Record<string, string>) {
-  const wsClient = createWSClient({
-    url: `ws://${host}/trpc`,
-    WebSocket: class extends WebSocket {
-      constructor(url: string, protocols?: string | string[]) {
-        super(url, protocols, { headers });
-      }
-    } as never,
-  });
-  return { wsClient, client: createTRPCClient<AppRouter>({ links: [wsLink({ client: wsClient })] }) };
-}
 
 describe('Origin: null is another site', () => {
   it('REST: a state-changing call with the cookie is refused with 403 and changes nothing', async () => {
@@ -69,8 +57,8 @@ describe('Origin: null is another site', () => {
 
   it('websocket: a socket opened with Origin null gets no session, though it carries the cookie', async () => {
     const u = await loggedInUser(t.db);
-    const nullSocket = socketClient({ cookie: u.cookie, origin: 'null' });
-    const noOrigin = socketClient({ cookie: u.cookie });
+    const nullSocket = socketClient(host, { cookie: u.cookie, origin: 'null' });
+    const noOrigin = socketClient(host, { cookie: u.cookie });
     try {
       expect(await nullSocket.client.auth.me.query()).toBeNull();
       const err = (await nullSocket.client.auth.updateProfile.mutate(profile('ws-null@example.no')).catch((e: unknown) => e)) as TRPCClientError<AppRouter>;

@@ -1,21 +1,13 @@
 import { createTRPCClient, createWSClient, httpBatchLink, TRPCClientError, wsLink } from '@trpc/client';
-import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppRouter } from '../trpc/root';
 import { createTestApp, listenOnLoopback, type TestApp } from '../testing/harness';
 import { RATE_LIMITS, RATE_LIMIT_MESSAGE } from './rate-limits';
+import { socketWith } from '../testing/sockets';
 
 // Every call of a limited procedure counts, whatever the transport or batch (issue 8): the limit is a tRPC middleware,
 // keyed on the client address Fastify sees (trustProxy honoured, on the WebSocket's upgrade request too).
 
-/** A ws WebSocket that sends the given headers on the upgrade request. */
-function socketWith(headers: Record<string, string>) {
-  return class extends WebSocket {
-    constructor(url: string, protocols?: string | string[]) {
-      super(url, protocols, { headers });
-    }
-  };
-}
 
 let ipCounter = 0;
 const freshIp = () => `203.0.113.${++ipCounter}`;

@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
 import type { FastifyInstance } from 'fastify';
-import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDatabase, openDatabase, type Db } from '../../../db/client';
 import type { MessageShape } from '../../shared/schemas/chat';
@@ -14,17 +13,11 @@ import { loggedInUser, json } from '../testing/harness';
 import { insertListing } from '../testing/listing-factory';
 import type { AppRouter } from '../trpc/root';
 import { InProcessHub } from './hub';
+import { socketWith } from '../testing/sockets';
 
 // docs/product/realtime.md: the browser's socket reconnects by itself, a server restart included, and the page catches
 // up without a reload. Two app instances over one database file stand for the server before and after a restart.
 
-function socketWith(headers: Record<string, string>) {
-  return class extends WebSocket {
-    constructor(url: string, protocols?: string | string[]) {
-      super(url, protocols, { headers });
-    }
-  };
-}
 
 const until = async (check: () => boolean, ms = 5000) => {
   const started = Date.now();

@@ -1,5 +1,4 @@
 import { createTRPCClient, createWSClient, wsLink, type TRPCClientError } from '@trpc/client';
-import WebSocket from 'ws';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MessageShape } from '../../shared/schemas/chat';
@@ -12,6 +11,7 @@ import { insertListing } from '../testing/listing-factory';
 import type { AppRouter } from '../trpc/root';
 import { InProcessHub, type UserEvent } from './hub';
 import { subscribeWithReplay } from './subscription';
+import { socketWith } from '../testing/sockets';
 
 // docs/product/realtime.md: chats.onMessage and notifications.onNotification over the websocket, authenticated by the
 // session cookie on the upgrade. A subscriber gets its own events only, each once, in order; given lastEventId it first
@@ -19,14 +19,6 @@ import { subscribeWithReplay } from './subscription';
 
 type User = Awaited<ReturnType<typeof loggedInUser>>;
 
-/** A ws WebSocket that sends the given headers on the upgrade request, as a browser sends cookies and Origin. */
-function socketWith(headers: Record<string, string>) {
-  return class extends WebSocket {
-    constructor(url: string, protocols?: string | string[]) {
-      super(url, protocols, { headers });
-    }
-  };
-}
 
 let t: TestApp;
 const original = InProcessHub.prototype.subscribe;

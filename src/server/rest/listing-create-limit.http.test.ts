@@ -1,34 +1,17 @@
-import { createTRPCClient, createWSClient, httpLink, wsLink, type TRPCClientError } from '@trpc/client';
+import { createTRPCClient, httpLink, type TRPCClientError } from '@trpc/client';
 import { eq } from 'drizzle-orm';
-import WebSocket from 'ws';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { listings } from '../../../db/schema';
 import { RATE_LIMITS, RATE_LIMIT_MESSAGE } from '../http/rate-limits';
 import { createTestApp, json, listenOnLoopback, loggedInUser, type TestApp } from '../testing/harness';
+import { LISTING_FORM } from '../testing/listing-factory';
+import { socketClient } from '../testing/sockets';
 import type { AppRouter } from '../trpc/root';
 
 // Issue 20, item 2: one fresh account created 150 listings in under a second. New listings are limited per account
 // (RATE_LIMITS.listingCreate, listingCreateDay), whatever the transport; another account is not affected.
 
-const form = {
-  registrationNumber: 'EL 12345',
-  make: 'Tesla',
-  model: 'Model Y',
-  year: 2022,
-  bodyType: 'suv',
-  fuelType: 'el',
-  transmission: 'automat',
-  drivetrain: 'firehjulsdrift',
-  mileage: 45000,
-  power: 299,
-  color: 'Hvit',
-  description: 'Pent brukt Model Y Long Range med hengerfeste.',
-  price: 389000,
-  registrationFee: 2500,
-  equipment: ['Varmepumpe'],
-  address: 'Storgata 12, 0155 OSLO',
-  images: [] as string[],
-};
+const form = LISTING_FORM;
 
 let t: TestApp;
 let host: string;
@@ -45,18 +28,11 @@ const countOf = (userId: number) => t.db.select({ id: listings.id }).from(listin
 
 function clients(cookie: string) {
   const headers = { cookie, origin: `http://${host}` };
-  const wsClient = createWSClient({
-    url: `ws://${host}/trpc`,
-    WebSocket: class extends WebSocket {
-      constructor(url: string, protocols?: string | string[]) {
-        super(url, protocols, { headers });
-      }
-    } as never,
-  });
+  const socket = socketClient(host, headers);
   return {
     http: createTRPCClient<AppRouter>({ links: [httpLink({ url: `http://${host}/trpc`, headers })] }),
-    ws: createTRPCClient<AppRouter>({ links: [wsLink({ client: wsClient })] }),
-    close: () => wsClient.close(),
+    ws: socket.client,
+    close: socket.close,
   };
 }
 

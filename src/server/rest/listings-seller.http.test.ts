@@ -10,6 +10,7 @@ import { AddressLimits, createRateLimits } from '../http/rate-limiter';
 import { RATE_LIMITS } from '../http/rate-limits';
 import { callerFor, createTestApp, createUser, json, loggedInUser, sessionCookie, type TestApp } from '../testing/harness';
 import { gradientJpeg, pngImage, toDataUrl } from '../testing/images';
+import { LISTING_FORM } from '../testing/listing-factory';
 
 let t: TestApp;
 let owner: { id: number; cookie: string };
@@ -59,24 +60,7 @@ const exists = (url: string) => fs.existsSync(fileOf(url));
 const approve = (id: number) => t.db.update(listings).set({ status: 'approved', active: true }).where(eq(listings.id, id)).run();
 const row = (id: number) => t.db.select().from(listings).where(eq(listings.id, id)).get();
 
-const form = {
-  registrationNumber: 'EL 12345',
-  make: 'Tesla',
-  model: 'Model Y',
-  year: 2022,
-  bodyType: 'suv',
-  fuelType: 'el',
-  transmission: 'automat',
-  drivetrain: 'firehjulsdrift',
-  mileage: 45000,
-  power: 299,
-  color: 'Hvit',
-  description: 'Pent brukt Model Y Long Range med hengerfeste.',
-  price: 389000,
-  registrationFee: 2500,
-  equipment: ['Varmepumpe', 'Hengerfeste elektrisk', 'Fulgt servicehåndbok'],
-  address: 'Storgata 12, 0155 OSLO',
-};
+const form = { ...LISTING_FORM, equipment: ['Varmepumpe', 'Hengerfeste elektrisk', 'Fulgt servicehåndbok'] };
 
 async function createOk(extra: object = {}, who = owner): Promise<ListingShape> {
   const res = await create({ ...form, ...extra }, who);

@@ -5,6 +5,7 @@ import { RATE_LIMITS, RATE_LIMIT_MESSAGE } from '../http/rate-limits';
 import { ACCOUNT_STAGING_TITLE, processImage, STAGING_FULL_MESSAGE, STAGING_FULL_TITLE } from '../services/images';
 import { createTestApp, json, loggedInUser, type TestApp } from '../testing/harness';
 import { pngImage, toDataUrl } from '../testing/images';
+import { LISTING_FORM } from '../testing/listing-factory';
 
 // Issue 20, item 3: one account staged 60 photos of 2.6 MB in 30 s, 176 MB on disk for 24 hours. Staged photos are now
 // bounded per account (count and bytes within the 24-hour window), in all (STAGED_PHOTOS_MAX_MB), and uploads per
@@ -33,24 +34,7 @@ const trpc = (t: TestApp, user: User, image = photo) =>
     payload: JSON.stringify({ image }),
   });
 
-const listingForm = (images: string[]) => ({
-  registrationNumber: 'EL 12345',
-  make: 'Tesla',
-  model: 'Model Y',
-  year: 2022,
-  bodyType: 'suv',
-  fuelType: 'el',
-  transmission: 'automat',
-  drivetrain: 'firehjulsdrift',
-  mileage: 41000,
-  power: 351,
-  color: 'Grå',
-  description: 'Godt vedlikeholdt.',
-  price: 379000,
-  registrationFee: 0,
-  address: 'Storgata 12, 0155 OSLO',
-  images,
-});
+const listingForm = (images: string[]) => ({ ...LISTING_FORM, images });
 
 describe('staged photos per account', () => {
   let t: TestApp;

@@ -13,6 +13,7 @@ import { createTestApp, createUser, json, loggedInUser, sessionCookie, type Test
 import { gradientJpeg, pngImage, toDataUrl } from '../testing/images';
 import { cleanupStagedImages } from './images';
 import { pendingListings, reviewListing } from './moderation';
+import { LISTING_FORM } from '../testing/listing-factory';
 
 // docs/decisions/007-pending-revisions.md: an owner's edit of an approved listing waits for review while buyers, the
 // search and its index keep the approved version; the owner's reads show the edit and its status; approving swaps it
@@ -69,21 +70,7 @@ const review = (id: number, approved: boolean, rejectionReason = '') =>
   reviewListing(t.db, hub, { id: admin.id, name: admin.name }, { id, approved, rejectionReason });
 const notificationsOf = (userId: number) => t.db.select().from(notifications).where(eq(notifications.userId, userId)).all();
 
-const form = {
-  registrationNumber: 'EL 12345',
-  make: 'Tesla',
-  model: 'Model Y',
-  year: 2022,
-  bodyType: 'suv',
-  fuelType: 'el',
-  transmission: 'automat',
-  mileage: 45000,
-  description: 'Pent brukt Model Y med hengerfeste.',
-  price: 389000,
-  registrationFee: 2500,
-  equipment: ['Varmepumpe'],
-  address: 'Storgata 12, 0155 OSLO',
-};
+const form = { ...LISTING_FORM, description: 'Pent brukt Model Y med hengerfeste.' };
 
 /** A listing created through the API and approved by an admin: public. */
 async function approvedListing(extra: object = {}): Promise<ListingShape> {

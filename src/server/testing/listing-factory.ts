@@ -351,3 +351,24 @@ export function insertListingImage(
     .returning()
     .get();
 }
+
+/** A complete, valid "Opprett annonse" form as the API takes it (no photos): tests that create listings over HTTP. */
+export const LISTING_FORM = {
+  registrationNumber: 'EL 12345',
+  make: 'Tesla',
+  model: 'Model Y',
+  year: 2022,
+  bodyType: 'suv',
+  fuelType: 'el',
+  transmission: 'automat',
+  drivetrain: 'firehjulsdrift',
+  mileage: 45000,
+  power: 299,
+  color: 'Hvit',
+  description: 'Pent brukt Model Y Long Range med hengerfeste.',
+  price: 389000,
+  registrationFee: 2500,
+  equipment: ['Varmepumpe'],
+  address: 'Storgata 12, 0155 OSLO',
+  images: [] as string[],
+};

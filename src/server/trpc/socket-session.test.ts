@@ -1,12 +1,12 @@
-import { createTRPCClient, createWSClient, wsLink, type TRPCClientError } from '@trpc/client';
+import type { TRPCClientError } from '@trpc/client';
 import { eq } from 'drizzle-orm';
-import WebSocket from 'ws';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { savedListings, sessions, users } from '../../../db/schema';
 import { createSession, generateSessionToken, sessionIdFromToken } from '../auth/session';
 import { createTestApp, listenOnLoopback, loggedInUser, type TestApp } from '../testing/harness';
-import { insertListing } from '../testing/listing-factory';
+import { insertListing, LISTING_FORM } from '../testing/listing-factory';
 import type { AppRouter } from './root';
+import { socketClient } from '../testing/sockets';
 
 // Issue 20, item 1: a websocket's context is made when it opens, yet every call over it must run with the session as
 // it is now. After a logout, a password change made elsewhere, an expiry or the user's deletion, the open socket is
@@ -14,13 +14,6 @@ import type { AppRouter } from './root';
 
 type User = Awaited<ReturnType<typeof loggedInUser>>;
 
-function socketWith(headers: Record<string, string>) {
-  return class extends WebSocket {
-    constructor(url: string, protocols?: string | string[]) {
-      super(url, protocols, { headers });
-    }
-  };
-}
 
 let t: TestApp;
 let host: string;
@@ -36,33 +29,14 @@ afterAll(() => t.close());
 
 /** A browser tab's websocket, opened with the user's cookie. */
 async function socketOf(user: User) {
-  const wsClient = createWSClient({ url: `ws://${host}/trpc`, WebSocket: socketWith({ cookie: user.cookie, origin: `http://${host}` }) as never });
+  const { client, wsClient } = socketClient(host, { cookie: user.cookie, origin: `http://${host}` });
   opened.push(wsClient);
-  const client = createTRPCClient<AppRouter>({ links: [wsLink({ client: wsClient })] });
   // The socket works for the user before anything ends: what follows is a change, not a broken socket.
   expect((await client.auth.me.query())?.id).toBe(user.user.id);
   return client;
 }
 
-const form = {
-  registrationNumber: 'EL 12345',
-  make: 'Tesla',
-  model: 'Model Y',
-  year: 2022,
-  bodyType: 'suv',
-  fuelType: 'el',
-  transmission: 'automat',
-  drivetrain: 'firehjulsdrift',
-  mileage: 45000,
-  power: 299,
-  color: 'Hvit',
-  description: 'Pent brukt Model Y Long Range med hengerfeste.',
-  price: 389000,
-  registrationFee: 2500,
-  equipment: ['Varmepumpe'],
-  address: 'Storgata 12, 0155 OSLO',
-  images: [],
-} as const;
+const form = LISTING_FORM;
 
 async function refused(call: Promise<unknown>): Promise<TRPCClientError<AppRouter>> {
   const err = (await call.then(

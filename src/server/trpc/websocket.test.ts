@@ -1,17 +1,9 @@
 import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
-import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, listenOnLoopback, loggedInUser, type TestApp } from '../testing/harness';
 import type { AppRouter } from './root';
+import { socketWith } from '../testing/sockets';
 
-/** A ws WebSocket that sends the given headers on the upgrade request, as a browser sends cookies and Origin. */
-function socketWith(headers: Record<string, string>) {
-  return class extends WebSocket {
-    constructor(url: string, protocols?: string | string[]) {
-      super(url, protocols, { headers });
-    }
-  };
-}
 
 describe('tRPC over WebSocket', () => {
   let t: TestApp;
