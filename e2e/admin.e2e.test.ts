@@ -2,7 +2,7 @@
 // tab with its effect on public search and on the owner's page, the all-listings table (search, filter, 'Godkjenn
 // likevel', history, delete), the users tab (edit with the profile's rules, delete, admin rows protected), the two
 // inbox pages (newest first, read/unread, delete) and 'Ingen tilgang' for everyone else. Listings, users and messages
-// are inserted straight into the shared test database with a per-run tag, so other files' data never changes what we
+// are inserted straight into the file's test database with a per-run tag, so other tests' data never changes what we
 // assert.
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 // Buyer journeys (issue 4): home quick search → results, live filters and reset, the listing page's price and
 // gallery, saving a listing and finding it under /lagrede-annonser. Listings are inserted straight into the
-// test database; every model name carries a per-run tag so other files' data never changes what we assert.
+// test database; every model name carries a per-run tag so other tests' data never changes what we assert.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { listingImages, listings, type NewListing } from '../db/schema';
 import { createUser, db, expectNoErrors, expectToast, loginAs, newPage, type TestPage } from './support';

@@ -1,7 +1,7 @@
 // The /annonser filter panel on a keyboard (issue 12; docs/product/screens.md#annonser): Tab walks its controls in the
 // order a reader sees them, row by row from the top and left to right within a row, at desktop, tablet and phone
 // widths, and reaches every control that is enabled. The search filters by a make and a price from the URL, so every
-// control is enabled (the model select needs a make, 'Tilbakestill' an active filter) whatever else the shared
+// control is enabled (the model select needs a make, 'Tilbakestill' an active filter) whatever else the
 // database holds.
 import { describe, expect, it } from 'vitest';
 import { expectNoErrors, newPage, screenshot, type TestPage } from './support';

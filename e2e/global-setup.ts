@@ -1,35 +1,40 @@
-// Runs once before the browser tests (vitest.e2e.config.ts): checks Chromium, builds the client into a temp
-// dir and the server bundle with scripts/build-server.mjs (the same esbuild bundle `npm start` runs, migrations
-// path included), starts the fake upstreams and that bundle with plain node on a free port with a temp database,
-// and hands its address to the tests (`inject('baseURL')`). The client, database, uploads and log live in one temp
-// dir; the bundle in dist/e2e-<id>/ (it must sit two levels below the repository root to find db/migrations and
-// node_modules, see scripts/build-server.mjs). Both are removed afterwards (E2E_KEEP=1 keeps them for a post-mortem).
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+// Runs once before the browser tests (vitest.e2e.config.ts) and builds what every test file then only reads: it checks
+// Chromium, builds the client into a temp dir and the server bundle with scripts/build-server.mjs (the same esbuild
+// bundle `npm start` runs, migrations path included) into dist/e2e-<id>/ (two levels below the repository root, to
+// find db/migrations and node_modules, see scripts/build-server.mjs), and hands their paths to the files
+// (`inject('clientBuild')`, `inject('serverBundle')`).
+//
+// It starts no server: each test file starts its own (e2e/support.ts) on its own copy of the client build, its own
+// database, upload folder and fake upstreams, and stops it after the file, so no file can spoil what the next one uses
+// (issue 21). The client build is made read-only; a file never serves or changes it, it copies it.
+// Everything is removed afterwards (E2E_KEEP=1 keeps it for a post-mortem), and a server a crashed file left running
+// is ended (e2e/server-process.ts).
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
-import { FAKE_VEHICLE_API_KEY, startFakeUpstreams } from './fake-upstreams';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium';
-import { freePort } from '../src/server/testing/free-port';
-import { startFlags } from '../scripts/lib/built-server';
+import { buildDigest, killLeftoverServers } from './server-process';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** Where the server under test listens, e.g. http://127.0.0.1:41234 (no trailing slash). */
-    baseURL: string;
-    /** Its SQLite file; tests open it with openDatabase (WAL allows a second connection). */
-    dbPath: string;
-    uploadDir: string;
-    /** The fake registry/address service (GET <url>/__requests lists what the server asked it). */
-    fakeUpstreamsURL: string;
+    /** The client build of this run (read-only): copy it, never serve or change it in place. */
+    clientBuild: string;
+    /** Its buildDigest() when built: a copy that differs was made of a build some file changed. */
+    clientBuildDigest: string;
+    /** The server bundle of this run (dist/e2e-<id>/main.mjs), as `npm start` runs it. */
+    serverBundle: string;
+    /** Where a test file makes its own temp folder (database, uploads, client copy, server log). */
+    runDir: string;
+    /** Where each started server's pid is recorded, for the teardown to end what a crashed file left running. */
+    pidDir: string;
   }
 }
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
 
 async function checkChromium() {
   const exe = chromiumPath();
@@ -74,32 +79,21 @@ function buildServer(outfile: string) {
   console.log(`[e2e] server bundle built in ${((Date.now() - started) / 1000).toFixed(1)}s`);
 }
 
-async function waitUntilUp(baseURL: string, child: ChildProcess, log: () => string, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`\n\nBROWSER TESTS: the server exited with code ${child.exitCode} before answering:\n${log()}\n`);
-    try {
-      const res = await fetch(`${baseURL}/`, { signal: AbortSignal.timeout(2000) });
-      const html = await res.text();
-      if (res.ok && html.includes('id="root"')) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 150));
+/** Files 0444, folders 0555: a file that tries to change the shared build gets EACCES (unless it runs as root). */
+function makeReadOnly(dir: string) {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    if (entry.isDirectory()) makeReadOnly(p);
+    else fs.chmodSync(p, 0o444);
   }
-  throw new Error(`\n\nBROWSER TESTS: the server did not answer on ${baseURL} within ${timeoutMs / 1000}s:\n${log()}\n`);
+  fs.chmodSync(dir, 0o555);
 }
 
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
+/** Undoes makeReadOnly's folders, so the teardown can remove them. */
+function makeWritable(dir: string) {
+  if (!fs.existsSync(dir)) return;
+  fs.chmodSync(dir, 0o755);
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) if (entry.isDirectory()) makeWritable(path.join(dir, entry.name));
 }
 
 export default async function setup(project: TestProject) {
@@ -107,83 +101,45 @@ export default async function setup(project: TestProject) {
   await checkChromium();
 
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-e2e-'));
-  const clientDir = path.join(tmp, 'client');
-  const dbPath = path.join(tmp, 'db', 'bilpartner.db');
-  const uploadDir = path.join(tmp, 'uploads');
-  const serverLog = path.join(tmp, 'server.log');
+  const clientBuild = path.join(tmp, 'client');
+  const runDir = path.join(tmp, 'files');
+  const pidDir = path.join(tmp, 'pids');
   // Not dist/server: `npm start` and other test runs may use that bundle at the same time.
   const bundleDir = path.join(root, 'dist', `e2e-${path.basename(tmp).replace(/^bp-e2e-/, '')}`);
   const bundle = path.join(bundleDir, 'main.mjs');
-  fs.mkdirSync(uploadDir, { recursive: true });
+  fs.mkdirSync(runDir);
+  fs.mkdirSync(pidDir);
 
-  let fake: Awaited<ReturnType<typeof startFakeUpstreams>> | undefined;
-  let server: ChildProcess | undefined;
-  let stopping = false;
-  const teardown = async () => {
-    stopping = true;
-    if (server) await stop(server);
-    if (fake) await fake.close();
-    if (process.env.E2E_KEEP) console.log(`[e2e] kept ${tmp} (server log: ${serverLog}) and ${bundleDir}`);
+  const teardown = () => {
+    const killed = killLeftoverServers(pidDir, bundle);
+    if (killed.length) console.error(`[e2e] ended ${killed.length} server(s) a test file left running (pids ${killed.join(', ')})`);
+    if (process.env.E2E_KEEP) console.log(`[e2e] kept ${tmp} (each file's folder, with its server log, under ${runDir}) and ${bundleDir}`);
     else {
+      makeWritable(clientBuild);
+      makeWritable(bundleDir);
       fs.rmSync(tmp, { recursive: true, force: true });
       fs.rmSync(bundleDir, { recursive: true, force: true });
     }
   };
 
+  let digest = '';
   try {
-    buildClient(clientDir);
+    buildClient(clientBuild);
+    makeReadOnly(clientBuild);
+    digest = buildDigest(clientBuild);
     buildServer(bundle);
-    fake = await startFakeUpstreams();
-    const port = await freePort();
-    const baseURL = `http://127.0.0.1:${port}`;
-
-    // As `npm start` runs it (NODE_ENV=production: CSP on, proxy headers trusted from loopback), but on a temp
-    // database without demo data. Vitest sets NODE_ENV=test in this process; it must not leak to the server.
-    const env: NodeJS.ProcessEnv = {};
-    for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('VITEST') && k !== 'NODE_ENV') env[k] = v;
-    Object.assign(env, {
-      NODE_ENV: 'production',
-      COOKIE_SECURE: 'false', // plain http on 127.0.0.1
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATABASE_PATH: dbPath,
-      UPLOAD_DIR: uploadDir,
-      SEED_DEMO: 'false',
-      ADMIN_USERNAME: '',
-      ADMIN_PASSWORD: '',
-      CLIENT_DIR: clientDir,
-      VEHICLE_API_URL: fake.vehicleUrl,
-      VEHICLE_API_KEY: FAKE_VEHICLE_API_KEY,
-      ADDRESS_API_URL: fake.addressUrl,
-      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
-    });
-
-    // As `npm start` does (`node --enable-source-maps dist/server/main.mjs`), with node directly, not npx: killing
-    // npx can leave the server running (docs/stack.md).
-    const out = fs.openSync(serverLog, 'a');
-    server = spawn(process.execPath, [...startFlags(), bundle], { cwd: root, env, stdio: ['ignore', out, out] });
-    fs.closeSync(out);
-    const log = () => fs.readFileSync(serverLog, 'utf8').split('\n').slice(-60).join('\n');
-    await waitUntilUp(baseURL, server, log);
-    // A server that dies mid-run should say so instead of failing every remaining test with ECONNREFUSED.
-    server.once('exit', (code, signal) => {
-      if (!stopping) console.error(`\n[e2e] THE SERVER EXITED (code ${code}, signal ${signal}) during the tests:\n${log()}\n`);
-    });
-
-    project.provide('baseURL', baseURL);
-    project.provide('dbPath', dbPath);
-    project.provide('uploadDir', uploadDir);
-    project.provide('fakeUpstreamsURL', fake.url);
-    console.log(`[e2e] server up at ${baseURL} in ${((Date.now() - started) / 1000).toFixed(1)}s (db ${dbPath}, log ${serverLog})`);
+    makeReadOnly(bundleDir);
   } catch (err) {
-    await teardown();
+    teardown();
     throw err;
   }
 
-  return async () => {
-    // Print what the server logged at warn and above, so a failing run shows the server side too.
-    const text = fs.existsSync(serverLog) ? fs.readFileSync(serverLog, 'utf8').trim() : '';
-    if (text) console.log(`[e2e] server log (LOG_LEVEL=${process.env.E2E_LOG_LEVEL ?? 'warn'}):\n${text.split('\n').slice(-80).join('\n')}`);
-    await teardown();
-  };
+  project.provide('clientBuild', clientBuild);
+  project.provide('clientBuildDigest', digest);
+  project.provide('serverBundle', bundle);
+  project.provide('runDir', runDir);
+  project.provide('pidDir', pidDir);
+  console.log(`[e2e] built in ${((Date.now() - started) / 1000).toFixed(1)}s; each test file starts its own server (folders under ${runDir})`);
+
+  return teardown;
 }

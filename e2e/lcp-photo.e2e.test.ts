@@ -4,18 +4,18 @@
 // a desktop. Photos are made by the app's own pipeline and written into the server's upload folder.
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listingImages, listings } from '../db/schema';
 import { createDiskStorage } from '../src/server/integrations/image-storage';
 import { processImage, storeProcessed, type StoredImage } from '../src/server/services/images';
-import { createUser, db, expectNoErrors, newPage, type TestPage } from './support';
+import { createUser, db, expectNoErrors, newPage, uploadDir, type TestPage } from './support';
 
 const TAG = `l${Date.now().toString(36)}`;
 let car: { id: number; photos: StoredImage[] };
 
 async function photo(n: number): Promise<StoredImage> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="2000" height="1500"><rect width="100%" height="100%" fill="hsl(${n * 97},55%,45%)"/><text x="50%" y="55%" font-size="400" text-anchor="middle" fill="white" font-family="sans-serif">${n}</text></svg>`;
-  return storeProcessed(createDiskStorage(inject('uploadDir')), await processImage(await sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer()));
+  return storeProcessed(createDiskStorage(uploadDir), await processImage(await sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer()));
 }
 
 beforeAll(async () => {

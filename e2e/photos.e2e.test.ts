@@ -4,12 +4,12 @@
 // memory pressure caps every photo one size lower. Listings are inserted with photos made by the real pipeline and
 // written into the server's upload folder; the model names carry a per-run tag.
 import sharp from 'sharp';
-import { afterEach, beforeAll, describe, expect, it, inject } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { listingImages, listings } from '../db/schema';
 import { createDiskStorage } from '../src/server/integrations/image-storage';
 import { storeProcessed, processImage, type StoredImage } from '../src/server/services/images';
-import { baseURL, createUser, db, launchBrowser } from './support';
+import { baseURL, createUser, db, launchBrowser, uploadDir } from './support';
 
 const TAG = `p${Date.now().toString(36)}`;
 const cars: { id: number; photos: StoredImage[] }[] = [];
@@ -18,7 +18,7 @@ const cars: { id: number; photos: StoredImage[] }[] = [];
 async function photo(n: number): Promise<StoredImage> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="2400" height="1800"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${n * 67},60%,55%)"/><stop offset="1" stop-color="#123"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/><text x="50%" y="55%" font-size="500" text-anchor="middle" fill="white" font-family="sans-serif">${n}</text></svg>`;
   const jpeg = await sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
-  return storeProcessed(createDiskStorage(inject('uploadDir')), await processImage(jpeg));
+  return storeProcessed(createDiskStorage(uploadDir), await processImage(jpeg));
 }
 
 beforeAll(async () => {

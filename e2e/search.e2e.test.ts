@@ -1,7 +1,7 @@
 // /annonser finds what buyers type (docs/decisions/009-search-quality.md): words of car ads as filters, makes and
 // models offered from what is for sale with counts, a make nobody sells kept from the URL, mileage and area filters,
-// a page past the end. The database is shared with other files: every search carries this run's tag (in each
-// description), so the counts asserted are this file's cars only.
+// a page past the end. The database is this file's own (e2e/support.ts), but every search still carries this run's tag
+// (in each description), so the counts asserted are these cars only.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { listings, type NewListing } from '../db/schema';
 import { baseURL, createUser, db, expectNoErrors, newPage, screenshot, type TestPage } from './support';

@@ -1,23 +1,25 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { notifications } from '../db/schema';
-import { createUser, db, expectNoErrors, loginAs, newPage, type TestPage } from './support';
+import { createUser, db, expectNoErrors, fileTempDir, loginAs, newPage, uploadDir, type TestPage } from './support';
 import { controlledShell, loadedAssets, shellCaches, waitForOfflineReady } from './service-worker-support';
-import { builtServerEnv, freePort, startFlags } from '../scripts/lib/built-server';
+import { copyClientBuild, startServerProcess, type ServerProcess } from './server-process';
+import { builtServerEnv, freePort } from '../scripts/lib/built-server';
 
 // The service worker (public/sw.js, docs/decisions/012-offline-and-caching.md): a deploy replaces it; it keeps a
 // bounded number of photos; it never answers a private API request.
 //
 // A deploy: two real client
 // builds that differ in every file (build B is the same source unminified, so every content hash and the build version
-// change) are served in turn by one server address: the built server (scripts/build-server.mjs, as `npm start` runs
-// it) is started on build A, stopped, and started again on build B on the same port, as a deploy does. The shared
-// e2e server is not used: it serves one build for the whole run.
+// change) are served in turn by one server address: the built server (the run's bundle, as `npm start` runs it) is
+// started on build A, stopped, and started again on build B on the same port, as a deploy does. Build A is this file's
+// copy of the run's client build, build B its own build; both, the database and the uploads of these servers live in
+// this file's temp folder, and every server it starts is stopped after it (e2e/server-process.ts). The file's own
+// server from e2e/support.ts is not used here: it serves one build for the whole file.
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -30,17 +32,21 @@ interface Build {
 }
 
 let tmp = '';
-let bundleDir = '';
 let port = 0;
 let base = '';
-let server: ChildProcess | undefined;
+let server: ServerProcess | undefined;
 let serverLog = '';
 let buildA: Build;
 let buildB: Build;
 
+/** The builds under way: a beforeAll that timed out must not leave one running past the file. */
+const building = new Set<ChildProcess>();
+
 function run(args: string[], env: NodeJS.ProcessEnv = process.env) {
   return new Promise<void>((resolve, reject) => {
     const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    building.add(child);
+    child.once('exit', () => building.delete(child));
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d));
     child.stderr.on('data', (d: Buffer) => (out += d));
@@ -51,6 +57,10 @@ function run(args: string[], env: NodeJS.ProcessEnv = process.env) {
 async function buildClient(dir: string, extra: string[]): Promise<Build> {
   const vite = path.join(root, 'node_modules/vite/bin/vite.js');
   await run([vite, 'build', '--outDir', dir, '--emptyOutDir', '--logLevel', 'warn', ...extra], { ...process.env, NODE_ENV: 'production' });
+  return readBuild(dir);
+}
+
+function readBuild(dir: string): Build {
   const html = fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
   const version = /<script type="module"[^>]*\ssrc="\/assets\/([^"]+)\.js"/.exec(html)?.[1];
   if (!version) throw new Error(`no entry script in ${dir}/index.html:\n${html}`);
@@ -58,7 +68,7 @@ async function buildClient(dir: string, extra: string[]): Promise<Build> {
   return { dir, version, assets };
 }
 
-/** Starts the built server on `port` serving `build` (CLIENT_DIR), on this file's own database and uploads. */
+/** Starts the built server on `port` serving `build` (CLIENT_DIR), on this file's deploy database and uploads. */
 async function serve(build: Build) {
   const env = builtServerEnv({
     port,
@@ -67,32 +77,15 @@ async function serve(build: Build) {
     seedDemo: false,
     env: { CLIENT_DIR: build.dir, COOKIE_SECURE: 'false', ADMIN_USERNAME: '', ADMIN_PASSWORD: '' },
   });
-  const out = fs.openSync(serverLog, 'a');
-  const child = spawn(process.execPath, [...startFlags(), path.join(bundleDir, 'main.mjs')], { cwd: root, env, stdio: ['ignore', out, out] });
-  fs.closeSync(out);
-  server = child;
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${fs.readFileSync(serverLog, 'utf8')}`);
-    try {
-      const html = await (await fetch(`${base}/`, { signal: AbortSignal.timeout(2000) })).text();
-      if (html.includes(`/assets/${build.version}.js`)) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`the server did not serve ${build.dir} on ${base}:\n${fs.readFileSync(serverLog, 'utf8')}`);
+  server = await startServerProcess({ bundle: inject('serverBundle'), port, env, logFile: serverLog, pidDir: inject('pidDir') });
+  const html = await (await fetch(`${base}/`)).text();
+  expect(html, `the server on ${base} serves ${build.dir}`).toContain(`/assets/${build.version}.js`);
 }
 
 async function stopServer() {
-  const child = server;
+  const s = server;
   server = undefined;
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  await new Promise<void>((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
+  await s?.stop();
 }
 
 /**
@@ -186,25 +179,23 @@ const settle = () => new Promise((r) => setTimeout(r, 2000));
 // Two server starts, a take-over and a quiet wait per test: more than the default minute on a busy machine.
 describe('a new build', { timeout: 120_000 }, () => {
   beforeAll(async () => {
-    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-e2e-sw-'));
+    // In this file's temp folder, which e2e/support.ts removes after the file.
+    tmp = path.join(fileTempDir(), 'deploy');
     serverLog = path.join(tmp, 'server.log');
-    fs.mkdirSync(path.join(tmp, 'uploads'));
-    // Two levels below the repository root, as scripts/build-server.mjs needs (it finds db/migrations from there).
-    bundleDir = path.join(root, 'dist', `e2e-sw-${path.basename(tmp).replace(/^bp-e2e-sw-/, '')}`);
-    await run([path.join(root, 'scripts/build-server.mjs'), '--outfile', path.join(bundleDir, 'main.mjs')]);
-    buildA = await buildClient(path.join(tmp, 'a'), []);
+    fs.mkdirSync(path.join(tmp, 'uploads'), { recursive: true });
+    // Build A is the run's client build (the same `vite build`), copied: the run's build itself is never served.
+    copyClientBuild(inject('clientBuild'), path.join(tmp, 'a'));
+    buildA = readBuild(path.join(tmp, 'a'));
     buildB = await buildClient(path.join(tmp, 'b'), ['--minify', 'false']);
     expect(buildB.version).not.toBe(buildA.version);
     port = await freePort();
     base = `http://127.0.0.1:${port}`;
   }, 400_000);
 
+  // The servers a test left running, also when it failed part-way (and e2e/support.ts stops any started later).
   afterAll(async () => {
+    for (const child of building) child.kill('SIGKILL');
     await stopServer();
-    if (!process.env.E2E_KEEP) {
-      if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
-      if (bundleDir) fs.rmSync(bundleDir, { recursive: true, force: true });
-    } else console.log(`[e2e] kept ${tmp} and ${bundleDir}`);
   });
 
   it("reloading after a deploy runs the new build at once: its worker takes over without another reload, the old build's cache goes, and the new shell opens offline", async () => {
@@ -341,8 +332,8 @@ const PHOTO_BYTES = 30 * 1024 * 1024;
 
 describe('photos', () => {
   it('the worker keeps at most 200 photos and 30 MB of them, the oldest stored dropped first', async () => {
-    // Files in the shared server's upload folder, served at /uploads/<dir>/<name> as listing photos are.
-    const dir = path.join(inject('uploadDir'), `sw-${TAG}`);
+    // Files in the file's server's upload folder, served at /uploads/<dir>/<name> as listing photos are.
+    const dir = path.join(uploadDir, `sw-${TAG}`);
     fs.mkdirSync(dir);
     const small = Array.from({ length: PHOTO_LIMIT + 5 }, (_, i) => `/uploads/sw-${TAG}/small-${i}.webp`);
     const large = Array.from({ length: 33 }, (_, i) => `/uploads/sw-${TAG}/large-${i}.webp`);

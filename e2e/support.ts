@@ -2,12 +2,15 @@
  * Browser-test support: import from here in e2e/<area>.e2e.test.ts. Run them with `npm run test:e2e`
  * (or `npx vitest run -c vitest.e2e.config.ts e2e/auth.e2e.test.ts` for one file); `npm test` runs them last.
  *
- * One server for the whole run (e2e/global-setup.ts): the real app built and started like `npm start`, on a
- * temp SQLite database without demo data, with the vehicle registry and address service faked
- * (e2e/fake-upstreams.ts, the unit tests' MSW handlers: plate AB12345 is known, ZZ99999 is not; "Arendalsgata 12"
- * finds two addresses, "Storgata" none).
- * Test files run one after another, but they share that database: make your own data with createUser()
- * (unique usernames) and never assume a table is empty.
+ * Each test file gets its own server, started before its first test and stopped after its last (issue 21: one test
+ * file must never break another): the real app as `npm start` runs it (the bundle e2e/global-setup.ts built once), on
+ * the file's own copy of the client build, its own SQLite database without demo data and its own upload folder, with
+ * the vehicle registry and address service faked in the file's process (e2e/fake-upstreams.ts, the unit tests' MSW
+ * handlers: plate AB12345 is known, ZZ99999 is not; "Arendalsgata 12" finds two addresses, "Storgata" none).
+ * Nothing a file does to its server, database, uploads or build reaches another file; within a file the tests share
+ * them: make your own data with createUser() (unique usernames) and never assume a table is empty.
+ * baseURL, fakeUpstreamsURL and uploadDir are set when the server is up: read them in tests and hooks, not at the
+ * top of a file.
  *
  *   import { describe, expect, it } from 'vitest';
  *   import { createUser, loginAs, newPage, db, expectNoErrors } from './support';
@@ -26,34 +29,117 @@
  * Waits time out after 10 s. Prefer getByRole / getByLabel / getByText with the product's words (docs/product/).
  *
  * Pages live for one test: every context opened by newPage() is closed after the test; if the test failed,
- * a screenshot of each page is saved first as e2e/screenshots/FAILED-<test>-<n>.png. The browser is started
- * on first use and closed after the file. Each newPage() is a separate visitor: its own cookies and its own
- * client IP (an X-Forwarded-For header the server trusts from loopback), so per-IP rate limits of one test
- * (login 10/min, register 10/h, contact 5/10 min) do not spill into another.
+ * a screenshot of each page is saved first as e2e/screenshots/FAILED-<test>-<n>.png, and after the file the end of its
+ * server's log is printed. The browser is started on first use and closed after the file. Each newPage() is a
+ * separate visitor: its own cookies and its own client IP (an X-Forwarded-For header the server trusts from loopback),
+ * so per-IP rate limits of one test (login 10/min, register 10/h, contact 5/10 min) do not spill into another.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, afterEach, expect, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { closeDatabase, openDatabase, type Db } from '../db/client';
 import type { User } from '../db/schema';
 import { createSession, generateSessionToken, SESSION_COOKIE } from '../src/server/auth/session';
 import { registerUser } from '../src/server/services/auth';
+import { freePort } from '../src/server/testing/free-port';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium';
+import { FAKE_VEHICLE_API_KEY, startFakeUpstreams, type FakeUpstreams } from './fake-upstreams';
+import { buildDigest, copyClientBuild, startServerProcess, stopAllServerProcesses, type ServerProcess } from './server-process';
 
 export { KNOWN_PLATE, UNKNOWN_PLATE } from './fake-upstreams';
 
-/** The server under test, e.g. http://127.0.0.1:41234. page.goto('/path') is relative to it. */
-export const baseURL = inject('baseURL');
-/** The fake registry/address service; GET `${fakeUpstreamsURL}/__requests` lists what the server asked it. */
-export const fakeUpstreamsURL = inject('fakeUpstreamsURL');
+/** This file's server, e.g. http://127.0.0.1:41234 (set before the first test). page.goto('/path') is relative to it. */
+export let baseURL = '';
+/** This file's fake registry/address service; GET `${fakeUpstreamsURL}/__requests` lists what the server asked it. */
+export let fakeUpstreamsURL = '';
+/** This file's server's upload folder: a photo stored here is served at /uploads/... */
+export let uploadDir = '';
 export const SCREENSHOT_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
 
 let browserPromise: Promise<Browser> | undefined;
 let database: Db | undefined;
 const openContexts = new Set<BrowserContext>();
 let visitor = 0;
+
+let fileDir = '';
+let dbPath = '';
+let server: ServerProcess | undefined;
+let fake: FakeUpstreams | undefined;
+let stopping = false;
+let failures = 0;
+
+/** This file's own temp folder (its server's database, uploads, client copy and log live in it), removed after it. */
+export function fileTempDir(): string {
+  if (!fileDir) throw new Error('e2e/support.ts: the file has not started yet (use fileTempDir() in a test or hook)');
+  return fileDir;
+}
+
+/** The environment of this file's server: as `npm start` runs it, on the file's own folders and fakes. */
+function serverEnv(port: number, clientDir: string, upstreams: FakeUpstreams): NodeJS.ProcessEnv {
+  // NODE_ENV=production: CSP on, proxy headers trusted from loopback. Vitest sets NODE_ENV=test in this process; it
+  // must not leak to the server, nor must vitest's own variables.
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('VITEST') && k !== 'NODE_ENV') env[k] = v;
+  return Object.assign(env, {
+    NODE_ENV: 'production',
+    COOKIE_SECURE: 'false', // plain http on 127.0.0.1
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATABASE_PATH: dbPath,
+    UPLOAD_DIR: uploadDir,
+    SEED_DEMO: 'false',
+    ADMIN_USERNAME: '',
+    ADMIN_PASSWORD: '',
+    CLIENT_DIR: clientDir,
+    VEHICLE_API_URL: upstreams.vehicleUrl,
+    VEHICLE_API_KEY: FAKE_VEHICLE_API_KEY,
+    ADDRESS_API_URL: upstreams.addressUrl,
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+  });
+}
+
+// The file's own server, fakes and folders, before anything else of the file runs (the first hook registered).
+beforeAll(async () => {
+  const name = path.basename(expect.getState().testPath ?? 'file').replace(/\.e2e\.test\.ts$/, '');
+  fileDir = fs.mkdtempSync(path.join(inject('runDir'), `${name}-`));
+  uploadDir = path.join(fileDir, 'uploads');
+  dbPath = path.join(fileDir, 'db', 'bilpartner.db');
+  fs.mkdirSync(uploadDir, { recursive: true });
+  const clientDir = path.join(fileDir, 'client');
+  copyClientBuild(inject('clientBuild'), clientDir);
+  if (buildDigest(clientDir) !== inject('clientBuildDigest')) {
+    throw new Error(
+      `BROWSER TESTS: the run's client build (${inject('clientBuild')}) is no longer as e2e/global-setup.ts built it: an ` +
+        `earlier test file changed it. It is read-only for test files; a file that needs another build copies it ` +
+        `(fileTempDir()) or builds its own, as e2e/service-worker.e2e.test.ts does.`,
+    );
+  }
+  fake = await startFakeUpstreams();
+  fakeUpstreamsURL = fake.url;
+  // A port free now can be taken before the server binds it (it then exits with EADDRINUSE): try another.
+  for (let attempt = 1; !server; attempt++) {
+    const port = await freePort();
+    try {
+      server = await startServerProcess({
+        bundle: inject('serverBundle'),
+        port,
+        env: serverEnv(port, clientDir, fake),
+        logFile: path.join(fileDir, 'server.log'),
+        pidDir: inject('pidDir'),
+      });
+    } catch (err) {
+      if (attempt >= 3 || !/EADDRINUSE/.test((err as Error).message)) throw err;
+    }
+  }
+  baseURL = server.baseURL;
+  const log = server.log;
+  // A server that dies mid-file should say so instead of failing every remaining test with ECONNREFUSED.
+  server.proc.once('exit', (code, signal) => {
+    if (!stopping) console.error(`\n[e2e] THE SERVER EXITED (code ${code}, signal ${signal}) during ${name}:\n${log()}\n`);
+  });
+});
 
 /** The shared Chromium of this test file (started on first use, closed after the file). */
 export function launchBrowser(): Promise<Browser> {
@@ -63,7 +149,8 @@ export function launchBrowser(): Promise<Browser> {
 
 /** The test database (same file as the server's; WAL lets both use it). Drizzle, schema from db/schema. */
 export function db(): Db {
-  database ??= openDatabase(inject('dbPath'));
+  if (!dbPath) throw new Error('e2e/support.ts: the file\'s server is not up yet (use db() in a test or hook)');
+  database ??= openDatabase(dbPath);
   return database;
 }
 
@@ -187,6 +274,7 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 
 afterEach(async (ctx) => {
   const failed = ctx.task.result?.state === 'fail' || (ctx.task.result?.errors?.length ?? 0) > 0;
+  if (failed) failures += 1;
   let n = 0;
   for (const context of openContexts) {
     if (failed) {
@@ -202,9 +290,22 @@ afterEach(async (ctx) => {
   openContexts.clear();
 });
 
+// Registered before any of the file's own hooks, so it runs after all of them: everything the file started stops.
 afterAll(async () => {
   if (browserPromise) await (await browserPromise).close().catch(() => {});
   browserPromise = undefined;
   if (database) closeDatabase(database);
   database = undefined;
+  stopping = true;
+  // Every server of this file (also one a timed-out test started in the background); none starts after this.
+  await stopAllServerProcesses();
+  if (fake) await fake.close();
+  fake = undefined;
+  if (!fileDir) return;
+  const logFile = path.join(fileDir, 'server.log');
+  // What the server logged at warn and above, when something in this file failed: the server's side of it.
+  const text = fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8').trim() : '';
+  if (failures > 0 && text) console.log(`[e2e] server log (LOG_LEVEL=${process.env.E2E_LOG_LEVEL ?? 'warn'}):\n${text.split('\n').slice(-80).join('\n')}`);
+  if (process.env.E2E_KEEP) console.log(`[e2e] kept ${fileDir} (database, uploads, client copy, server log)`);
+  else fs.rmSync(fileDir, { recursive: true, force: true });
 });
