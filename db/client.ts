@@ -37,18 +37,6 @@ export function openDatabase(file: string): Db {
 }
 
 /**
- * A second, read-only connection to a database file another connection of this process has opened (and migrated):
- * for the search threads (src/server/services/search/search-threads.ts). Same settings but a smaller page cache each.
- */
-export function openReadOnlyDatabase(file: string, cacheMB = 8): Db {
-  const sqlite = new Database(file, { readonly: true, fileMustExist: true });
-  sqlite.pragma('busy_timeout = 5000');
-  sqlite.pragma(`cache_size = -${cacheMB * 1024}`);
-  sqlite.pragma('mmap_size = 0');
-  return drizzle(sqlite, { schema }) as Db;
-}
-
-/**
  * Applies the migrations with foreign keys off, as SQLite's procedure for rebuilding a table asks
  * (https://www.sqlite.org/lang_altertable.html#otheralter): the migrator runs in one transaction, where the migrations'
  * own `PRAGMA foreign_keys=OFF` is ignored, and dropping a rebuilt table with keys on would cascade into the tables that

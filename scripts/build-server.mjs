@@ -17,23 +17,15 @@ if (path.resolve(path.dirname(outfile), '../..') !== root) {
   console.error(`build-server: ${outfile} is not two levels below ${root}; the bundle would not find db/migrations`);
   process.exit(1);
 }
-// The server, and beside it the search threads' entry (src/server/services/search/search-threads.ts looks for
-// search-worker.mjs next to the bundle it runs in).
-const bundles = [
-  [path.join(root, 'src/server/main.ts'), outfile],
-  [path.join(root, 'src/server/services/search/search-worker.ts'), path.join(path.dirname(outfile), 'search-worker.mjs')],
-];
-for (const [entry, out] of bundles) {
-  await build({
-    entryPoints: [entry],
-    outfile: out,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    sourcemap: true,
-    logLevel: 'warning',
-  });
-  console.log(`Built ${path.relative(root, out)}`);
-}
+await build({
+  entryPoints: [path.join(root, 'src/server/main.ts')],
+  outfile,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+});
+console.log(`Built ${path.relative(root, outfile)}`);

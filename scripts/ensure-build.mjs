@@ -24,8 +24,7 @@ if (clientBuilt < clientSources) {
   execSync('npx vite build', { cwd: root, stdio: 'inherit' });
 }
 
-// The server is two bundles: main.mjs and the search threads' search-worker.mjs (scripts/build-server.mjs).
-const serverBuilt = Math.min(builtAt(path.join(root, 'dist/server/main.mjs')), builtAt(path.join(root, 'dist/server/search-worker.mjs')));
+const serverBuilt = builtAt(path.join(root, 'dist/server/main.mjs'));
 const serverSources = Math.max(...inRoot('src/server', 'src/shared', 'db', 'package.json').map(newestMtime));
 if (serverBuilt < serverSources) {
   console.log(serverBuilt ? 'Server sources changed; rebuilding…' : 'No server build found; building…');

@@ -67,8 +67,6 @@ export function builtServerEnv(o: Omit<ServerOptions, 'logFile'>): NodeJS.Proces
     // fail fast instead of waiting on the internet.
     VEHICLE_API_URL: 'http://127.0.0.1:9/kjoretoydata',
     ADDRESS_API_URL: 'http://127.0.0.1:9/sok',
-    // How many search threads (docs/decisions/014-cold-search.md), when the caller sets it: to compare.
-    ...(process.env.SEARCH_THREADS ? { SEARCH_THREADS: process.env.SEARCH_THREADS } : {}),
     // Node flags for the server alone (e.g. SERVER_NODE_OPTIONS=--max-semi-space-size=4), not for the script itself;
     // added to the start script's own (startFlags).
     ...(process.env.SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.SERVER_NODE_OPTIONS } : {}),

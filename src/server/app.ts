@@ -23,7 +23,6 @@ import { createDiskStorage, registerUploads } from './integrations/image-storage
 import { startStagedImageCleanup } from './services/images';
 import { startCountyLookup } from './services/county-lookup';
 import { createStores } from './services/stores';
-import { SearchThreads } from './services/search/search-threads';
 import { registerRestRoutes } from './rest/adapter';
 import { registerApiDocs } from './rest/openapi';
 import { restRoutes } from './rest/routes';
@@ -75,11 +74,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const hub = new InProcessHub();
   const integrations = { ...createIntegrations(config, app), ...options.integrations } as Integrations;
   const deps: AppDeps = { db, config, hub, log: app.log, integrations, stores: createStores(db, { searchColumnIndex: config.searchColumnIndex }), rateLimits: options.rateLimits ?? createRateLimits() };
-  if (config.searchThreads > 0 && !db.$client.memory) {
-    const threads = new SearchThreads(db.$client.name, config.searchThreads, config.searchColumnIndex, (err) => app.log.error({ err }, 'search thread failed; replaced'));
-    deps.stores.search.useThreads(threads);
-    app.addHook('onClose', () => threads.close());
-  }
   // The caller of a request, looked up once from its cookie and shared by the auth precheck and the tRPC context.
   const requestAuth = new RequestAuth(db);
   const createContext = makeCreateContext(deps, requestAuth);

@@ -15,7 +15,6 @@ describe('loadConfig', () => {
     expect(c.addressApiUrl).toContain('/adresser/v1/sok');
     expect(c.httpIdleTimeoutMs).toBe(30_000);
     expect(c.httpRequestTimeoutMs).toBe(300_000);
-    expect(c.searchThreads).toBe(0);
     expect(c.searchColumnIndex).toBe(true);
     expect(c.countyLookup).toBe(true);
   });

@@ -42,8 +42,6 @@ export function envSchema(nodeEnv: string | undefined) {
     HTTP_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
     // The whole request (headers and body) must have arrived within this; 5 minutes carries a 20 MiB body at 0.6 Mbit/s.
     HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(300_000),
-    // docs/decisions/014-cold-search.md "Search threads": worker threads that run searches no cache has answered.
-    SEARCH_THREADS: z.coerce.number().int().min(0).max(8).default(0),
     // docs/decisions/014-cold-search.md "The column index": searches answered from memory (about 25 MB at 100 000
     // listings); off, from SQLite's indexes alone (slower, bounded totals).
     SEARCH_COLUMN_INDEX: bool(true),
@@ -75,8 +73,6 @@ export interface AppConfig {
   httpIdleTimeoutMs: number;
   /** A request whose headers and body have not all arrived within this is answered 408 and closed. */
   httpRequestTimeoutMs: number;
-  /** Worker threads for searches no cache has answered (0: on the main thread); only with a database file. */
-  searchThreads: number;
   /** Searches answered from the in-memory column index (else from SQLite's indexes alone). */
   searchColumnIndex: boolean;
   /** Look up listings' counties from their addresses through the address service, in the background. */
@@ -113,7 +109,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     clientDir: e.CLIENT_DIR,
     httpIdleTimeoutMs: e.HTTP_IDLE_TIMEOUT_MS,
     httpRequestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
-    searchThreads: e.SEARCH_THREADS,
     searchColumnIndex: e.SEARCH_COLUMN_INDEX,
     countyLookup: e.COUNTY_LOOKUP,
     stagedPhotosMaxBytes: e.STAGED_PHOTOS_MAX_MB * 1024 * 1024,
@@ -136,7 +131,6 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     logLevel: 'silent',
     httpIdleTimeoutMs: 30_000,
     httpRequestTimeoutMs: 300_000,
-    searchThreads: 0,
     searchColumnIndex: true,
     // Off in tests: a background caller of the address service would answer to no test (county-lookup.test.ts runs it).
     countyLookup: false,

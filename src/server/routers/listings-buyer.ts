@@ -5,12 +5,12 @@ import { publicProcedure } from '../trpc/init';
 // Buyer side of the listings namespace (issue 4), merged with the seller half in trpc/root.ts.
 export const listingsBuyerProcedures = {
   /** The public search: `{items, total}`; REST sends the items as the body and the total as X-Total-Count. */
-  list: publicProcedure.input(searchInput).query(({ ctx, input }) => ctx.stores.search.find(input)),
+  list: publicProcedure.input(searchInput).query(({ ctx, input }) => ctx.stores.search.search(input)),
   /**
    * The same search answering full listings, as the REST contract defines a Listing (GET /api/listings,
    * docs/product/api.md "Shapes"); the web client keeps the slim cards of `list`.
    */
-  listFull: publicProcedure.input(searchInput).query(({ ctx, input }) => ctx.stores.search.findFull(input)),
+  listFull: publicProcedure.input(searchInput).query(({ ctx, input }) => ctx.stores.search.searchFull(input)),
 
   /**
    * Makes (with their models) and places for sale, with counts: the search panel's choices

@@ -30,7 +30,7 @@ const MAX_ANSWERS = 100;
  * itself (tRPC) sees only `items`, `total` and `totalBounded`.
  */
 export class SearchResult<Item = ListingCardShape> {
-  declare readonly items: readonly Item[];
+  readonly items: readonly Item[];
   /**
    * Present (true) when more than `total` match: the count stopped there (docs/decisions/009-search-quality.md
    * "Speed"). Absent when `total` is exact, so an exact answer is `{items, total}` as before.
@@ -39,23 +39,12 @@ export class SearchResult<Item = ListingCardShape> {
   #itemsBody: PrecompressedJson | undefined;
 
   constructor(
-    /**
-     * The page's items, or their JSON bytes (a page a search thread answered, search-threads.ts): kept as the REST
-     * body, and parsed into `items` only if something reads them.
-     */
-    items: Item[] | Buffer,
+    items: Item[],
     /** The number of matches: exact, or when `totalBounded`, a lower bound (at least this many match). */
     readonly total: number,
     bounded = false,
   ) {
-    if (Buffer.isBuffer(items)) {
-      const body = (this.#itemsBody = new PrecompressedJson(items));
-      let parsed: readonly Item[] | undefined;
-      // Enumerable, so JSON.stringify of the page (tRPC) still writes the items.
-      Object.defineProperty(this, 'items', { enumerable: true, get: () => (parsed ??= Object.freeze(JSON.parse(body.bytes.toString('utf8')) as Item[])) });
-    } else {
-      this.items = Object.freeze(items);
-    }
+    this.items = Object.freeze(items);
     if (bounded) this.totalBounded = true;
     Object.freeze(this);
   }
@@ -151,14 +140,14 @@ export class SearchCache {
   }
 
   /** Keeps a page made in this version under `key`, by the rule of `page`. */
-  admit(key: string, result: SearchResult<unknown>, always: boolean) {
+  private admit(key: string, result: SearchResult<unknown>, always: boolean) {
     if (!always && !this.doorkeeper.offer(key)) return;
     this.results.set(key, this.made(result));
     this.admitted.add(result);
   }
 
   /** A page made now, in the current version. */
-  made<T extends SearchResult<unknown>>(result: T): T {
+  private made<T extends SearchResult<unknown>>(result: T): T {
     if (!this.madeIn.has(result)) this.madeIn.set(result, this.version);
     return result;
   }

@@ -294,7 +294,7 @@ class Dictionary {
 
 /** More changed listings than this since the last look: reading everything again is cheaper than patching. */
 const REBUILD_AFTER = 20_000;
-/** The change log keeps about this many entries (pruned by the writer, listing-search.ts). */
+/** The change log keeps about this many entries (pruned by the index as it applies them). */
 const KEEP_CHANGES = 10_000;
 
 /** The order each range column is sorted in, and whether that order runs from high to low. */
@@ -331,7 +331,7 @@ export class ColumnIndex {
   private readonly seqStatement: Statement;
   private readonly firstSeqStatement: Statement;
   private readonly visibleStatement: Statement;
-  private readonly pruneStatement: Statement | undefined;
+  private readonly pruneStatement: Statement;
   private readonly compare: Record<OrderKey, (a: number, b: number) => number>;
   /** How many times every visible listing was read (the first sync, or one after falling behind): for tests. */
   rebuilds = 0;
@@ -345,7 +345,7 @@ export class ColumnIndex {
     this.seqStatement = client.prepare("SELECT coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'listings_search_changes'), 0)").pluck();
     this.firstSeqStatement = client.prepare('SELECT min(seq) FROM listings_search_changes').pluck();
     this.visibleStatement = client.prepare('SELECT visible FROM listings_search_state WHERE id = 1').pluck();
-    this.pruneStatement = client.readonly ? undefined : client.prepare('DELETE FROM listings_search_changes WHERE seq <= ?');
+    this.pruneStatement = client.prepare('DELETE FROM listings_search_changes WHERE seq <= ?');
     // Read through `this` on each call: the arrays are replaced when they grow.
     this.compare = {
       newest: (a, b) => this.created[b] - this.created[a] || this.id[b] - this.id[a],
@@ -370,7 +370,8 @@ export class ColumnIndex {
     const latest = this.seqStatement.get() as number;
     if (latest === this.lastSeq) return;
     const first = this.firstSeqStatement.get() as number | null;
-    // Entries this index has not seen were pruned (a reader that slept through many writes), or there are too many.
+    // Entries this index has not seen were pruned (by another index over the same database that kept reading while
+    // this one did not), or there are too many.
     if ((first ?? latest + 1) > this.lastSeq + 1 || latest - this.lastSeq > REBUILD_AFTER) return this.rebuild();
     const changes = this.changesStatement.all(this.lastSeq, REBUILD_AFTER + 1) as [number, number][];
     const ids = [...new Set(changes.map((c) => c[1]))];
@@ -381,7 +382,6 @@ export class ColumnIndex {
   }
 
   private prune() {
-    if (!this.pruneStatement) return;
     const first = this.firstSeqStatement.get() as number | null;
     if (first === null || this.lastSeq - first <= 2 * KEEP_CHANGES) return;
     try {
@@ -392,8 +392,7 @@ export class ColumnIndex {
   }
 
   private rebuild() {
-    // One read transaction, so the rows and the log's position are the same snapshot (a search thread reads beside
-    // the writer).
+    // One read transaction, so the rows and the log's position are the same snapshot.
     this.rebuilds++;
     this.slotOf.clear();
     this.free.length = 0;

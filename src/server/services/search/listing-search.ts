@@ -13,7 +13,6 @@ import { buildFilters, type SearchPlanInput } from './filters';
 import { ColumnIndex } from './column-index';
 import { collectQuery, countDriver, countQuery, pageDriver, pageQuery, SORT_COLUMN, STATS_SQL, type Driver, type SearchStats } from './plan';
 import { addToVocabulary, vocabularyOf, type Vocabulary } from './query-words';
-import type { SearchThreads } from './search-threads';
 
 export { SearchResult } from './cache';
 export { listingListItemShape, type ListingListItem } from './full-listings';
@@ -68,7 +67,6 @@ export class ListingSearch {
   private readonly newRowsStatement: Statement;
   private readonly maxIdStatement: Statement;
   private readonly full: FullListings;
-  private threads: SearchThreads | undefined;
   private statsKept: { version: number; at: number; stats: SearchStats } | undefined;
 
   private readonly forSaleRefreshMs: number;
@@ -184,16 +182,16 @@ export class ListingSearch {
   }
 
   /**
-   * The public search: approved and active listings matching every given filter, one page of cards in the chosen
-   * order, and the number of all matches (X-Total-Count). Identical searches share one frozen answer.
+   * The public search (tRPC listings.list): approved and active listings matching every given filter, one page of
+   * cards in the chosen order, and the number of all matches. Identical searches share one frozen answer.
    */
   search(p: SearchParams): SearchResult<ListingCardShape> {
     return this.run(p, 'card', (ids) => this.cardsByIds(ids), (sql, params) => (this.prepared(sql).all(...params) as CardRow[]).map(toCard));
   }
 
   /**
-   * The same search answering full listings (GET /api/listings, docs/product/api.md "Shapes"): the page's ids as
-   * above, then one query for their rows and one for their images.
+   * The same search answering full listings (listings.listFull, GET /api/listings, docs/product/api.md "Shapes"): the
+   * page's ids as above, then one query for their rows and one for their images.
    */
   searchFull(p: SearchParams): SearchResult<ListingListItem> {
     return this.run(
@@ -201,43 +199,6 @@ export class ListingSearch {
       'id',
       (ids) => this.full.byIds(ids),
       (sql, params) => this.full.byIds(this.prepared(sql).pluck().all(...params) as number[]),
-    );
-  }
-
-  /**
-   * The search for a request (tRPC listings.list): a page kept in this version at once; else, with search threads,
-   * computed on one of them (search-threads.ts) while this thread answers other requests; else here.
-   */
-  find(p: SearchParams): SearchResult<ListingCardShape> | Promise<SearchResult<ListingCardShape>> {
-    return this.threads ? this.onThread(p, 'card', () => this.search(p)) : this.search(p);
-  }
-
-  /** The same for full listings (listings.listFull, GET /api/listings). */
-  findFull(p: SearchParams): SearchResult<ListingListItem> | Promise<SearchResult<ListingListItem>> {
-    return this.threads ? this.onThread(p, 'id', () => this.searchFull(p)) : this.searchFull(p);
-  }
-
-  /** Search threads for the pages no cache has (`find`); closed with the app. */
-  useThreads(threads: SearchThreads) {
-    this.threads = threads;
-  }
-
-  private onThread<Item>(p: SearchParams, columns: 'card' | 'id', here: () => SearchResult<Item>): SearchResult<Item> | Promise<SearchResult<Item>> {
-    this.readState();
-    const key = this.resultKey(p, columns);
-    const kept = this.cache.results.get(key);
-    if (kept) return kept as SearchResult<Item>;
-    const version = this.cache.currentVersion;
-    return this.threads!.run(columns, p).then(
-      (a) => {
-        if (a.error !== undefined) throw new Error(a.error);
-        const result = new SearchResult<Item>(a.json ? Buffer.from(a.json) : (a.items as Item[]), a.total, a.bounded);
-        // Kept only if no write was seen meanwhile (a newer version's page is not kept under an older one).
-        if (this.cache.currentVersion === version) this.cache.admit(key, result, isHomePage(p));
-        return result;
-      },
-      // A thread that failed (or died) leaves the search to this thread: slower, never wrong.
-      () => here(),
     );
   }
 
