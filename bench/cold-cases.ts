@@ -219,11 +219,7 @@ export class Drawer {
     return this.r.chance(0.3) && w.length > 4 ? w.slice(0, this.r.int(3, w.length - 1)) : w;
   }
 
-  /**
-   * What the server's caches tell an input by: its filters as the server reads them, its sort, and the counting
-   * bound (the first 1 000 matches, or up to the end of the page asked for when that is further); an unfiltered
-   * search (nothing counted) by its page.
-   */
+  /** What the server's caches tell an input by: its filters as the server reads them, its sort and its page. */
   cacheKey(p: Params): string {
     const norm: Record<string, unknown> = { sort: p.sort ?? 'newest' };
     for (const [k, v] of Object.entries(p)) {
@@ -238,8 +234,7 @@ export class Drawer {
     }
     const offset = Number(p.offset ?? 0);
     const limit = Number(p.limit ?? 24);
-    const page = Object.keys(norm).length > 1 ? Math.max(1000, offset + limit) : `${offset}/${limit}`;
-    return JSON.stringify([Object.entries(norm).sort(([a], [b]) => a.localeCompare(b)), page]);
+    return JSON.stringify([Object.entries(norm).sort(([a], [b]) => a.localeCompare(b)), `${offset}/${limit}`]);
   }
 
   /** Free text as the server's parser reads it (src/server/services/search/query-words.ts), in a stable order. */

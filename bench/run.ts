@@ -11,8 +11,8 @@
 //   - cold cases (cold-*): p99 ≤ 25 ms, the total count included. Every request is an input no cache has seen:
 //     drawn from the test factory's seeded PRNG out of what the database has for sale (bench/cold-cases.ts), written
 //     out before the case runs, no two of a case meaning the same search as the server's caches tell them; 30 of
-//     them are fetched once before the run (all must answer 2xx; how many pages were empty or had a bounded total
-//     is printed, to show the inputs reach past the end and beyond the counting bound);
+//     them are fetched once before the run (all must answer 2xx; how many pages were empty is printed, to show the
+//     inputs reach past the end);
 //       cold-search        make + fuel + priceTo               cold-free-text     a word (or prefix) + priceTo
 //       cold-sort          price_asc + a price range           cold-filters       any 1-5 filters combined
 //       cold-make-model    make + model, any spelling, + a range
@@ -29,8 +29,7 @@
 //     (/api/listings/:id, a random visible id): req/s ≥ 0.25 × the bare route's in the same run;
 //   - server-rss: the server's RSS sampled every 100 ms from its start to the end of the listing cases, and its
 //     VmHWM: at most 250 MB;
-//   - seed: seeding 100 000 listings into a new file under 60 s (migrations, inserts, FTS optimize, statistics,
-//     checkpoint). Reported when the run seeds; a reused `--db` file has no seed figure (run without --db, or with
+//   - seed: seeding 100 000 listings into a new file under 60 s (migrations, inserts, statistics, checkpoint). Reported when the run seeds; a reused `--db` file has no seed figure (run without --db, or with
 //     --db naming a new file, to time it; `--case seed` seeds and measures nothing else).
 // Every listing case's responses must all be 2xx (non-2xx and errors are counted per case). The load generator runs
 // in this process: its CPU and event-loop delay over each measured window are reported, and a case where it was busy
@@ -83,8 +82,8 @@
 //     target),"requests","errors","non2xx","statuses" ({code: count} of the non-2xx),"bytesPerResponse",
 //     "loadCpuPercent","loadEventLoopP99Ms" (this process, the load generator: its CPU over the measured window and
 //     its event-loop delay beyond 5 ms); cold cases also "inputs" (inputs sent, sample and warm-up included),
-//     "repeats" (inputs drawn again after 50 tries),"sampleEmpty","sampleBounded" (of 30 inputs fetched before the
-//     run: empty pages, totals reported as a lower bound)};
+//     "repeats" (inputs drawn again after 50 tries),"sampleEmpty" (of 30 inputs fetched before the run: empty
+//     pages)};
 //   {"case":"server-rss","rssMB" (peak: sampled or VmHWM),"sampledPeakMB","hwmMB","endMB","anonMB","fileMB" (the
 //     peak sample's own memory, and its mapped files such as SQLite's mmap of the database),"samples","seconds",
 //     "target":"rss≤250MB","met"};
@@ -349,13 +348,11 @@ async function measure(c: Case, rssOf: (from: number) => number, around?: { befo
 
 /**
  * Fetches a cold case's first inputs once (they are not drawn again): each must answer 2xx with a JSON body (a page
- * with X-Total-Count). Answers how many pages came back empty and how many totals were reported as a lower bound,
- * whether the answers differed (facets that ignore the filters answer the same every time), and the failures, which
+ * with X-Total-Count). Answers how many pages came back empty, whether the answers differed (facets that ignore the filters answer the same every time), and the failures, which
  * count with the case's non-2xx answers and errors, the first one shown.
  */
 async function sampleInputs(c: Case) {
   let empty = 0;
-  let bounded = 0;
   let non2xx = 0;
   let errors = 0;
   let firstFailure: string | undefined;
@@ -377,14 +374,13 @@ async function sampleInputs(c: Case) {
       if (Array.isArray(body)) {
         if (!res.headers.has('x-total-count')) throw new Error('no X-Total-Count');
         if (body.length === 0) empty++;
-        if (res.headers.get('x-total-count-bounded') === 'true') bounded++;
       }
     } catch (err) {
       errors++;
       firstFailure ??= `${url}: ${(err as Error).message}`;
     }
   }
-  return { empty, bounded, distinctBodies: bodies.size, non2xx, errors, statuses, firstFailure };
+  return { empty, distinctBodies: bodies.size, non2xx, errors, statuses, firstFailure };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -589,7 +585,7 @@ async function listingCases(selected: Set<string>): Promise<void> {
       bytesPerResponse: round(m.bytes, 0),
       loadCpuPercent: round(m.loadCpuPercent, 0),
       loadEventLoopP99Ms: round(m.loadEventLoopP99Ms, 1),
-      ...(c.stream && sample ? { inputs: c.stream.sent, repeats: c.stream.repeats, sampleEmpty: sample.empty, sampleBounded: sample.bounded } : {}),
+      ...(c.stream && sample ? { inputs: c.stream.sent, repeats: c.stream.repeats, sampleEmpty: sample.empty } : {}),
     });
   });
   table(
@@ -615,7 +611,7 @@ async function listingCases(selected: Set<string>): Promise<void> {
     const notes = [`${c.stream.sent} inputs sent`];
     if (c.stream.repeats) notes.push(`${c.stream.repeats} repeated`);
     if (c.stream.refills) notes.push(`drawn ahead ${c.stream.refills} more time(s) during the run`);
-    notes.push(`of ${SAMPLE} sampled: ${sample.empty} empty, ${sample.bounded} bounded totals`);
+    notes.push(`of ${SAMPLE} sampled: ${sample.empty} empty`);
     if (sample.firstFailure) notes.push(`${sample.non2xx + sample.errors} failed, first: ${sample.firstFailure}`);
     if (c.id === 'cold-facets' && sample.distinctBodies === 1) notes.push('every answer the same: the facets ignore the filters, so this measures their memoised counts, not a cold count');
     log(`  ${c.id}: ${notes.join('; ')}`);

@@ -73,7 +73,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const db = options.db ?? openDatabase(config.databasePath);
   const hub = new InProcessHub();
   const integrations = { ...createIntegrations(config, app), ...options.integrations } as Integrations;
-  const deps: AppDeps = { db, config, hub, log: app.log, integrations, stores: createStores(db, { searchColumnIndex: config.searchColumnIndex }), rateLimits: options.rateLimits ?? createRateLimits() };
+  const deps: AppDeps = { db, config, hub, log: app.log, integrations, stores: createStores(db), rateLimits: options.rateLimits ?? createRateLimits() };
   // The caller of a request, looked up once from its cookie and shared by the auth precheck and the tRPC context.
   const requestAuth = new RequestAuth(db);
   const createContext = makeCreateContext(deps, requestAuth);
@@ -91,8 +91,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.addHook('onReady', async () => {
     await prepareDatabase(deps);
     // Before the first request rather than during it (docs/decisions/014-cold-search.md "The column index").
-    const built = deps.stores.search.warm();
-    if (built) app.log.info(built, 'search index built');
+    app.log.info(deps.stores.search.warm(), 'search index built');
   });
 
   // Cookies are read where needed (the session cookie, src/server/auth/cookies.ts); the plugin only writes them, so

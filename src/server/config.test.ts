@@ -15,12 +15,7 @@ describe('loadConfig', () => {
     expect(c.addressApiUrl).toContain('/adresser/v1/sok');
     expect(c.httpIdleTimeoutMs).toBe(30_000);
     expect(c.httpRequestTimeoutMs).toBe(300_000);
-    expect(c.searchColumnIndex).toBe(true);
     expect(c.countyLookup).toBe(true);
-  });
-
-  it('turns the search column index off with SEARCH_COLUMN_INDEX=0', () => {
-    expect(loadConfig({ SEARCH_COLUMN_INDEX: '0' }).searchColumnIndex).toBe(false);
   });
 
   it('turns the county look-up off with COUNTY_LOOKUP=false', () => {
@@ -52,7 +47,6 @@ describe('loadConfig', () => {
     ['COOKIE_SECURE', 'sometimes'],
     ['HTTP_IDLE_TIMEOUT_MS', 'soon'],
     ['HTTP_REQUEST_TIMEOUT_MS', '0'],
-    ['SEARCH_COLUMN_INDEX', 'maybe'],
     ['COUNTY_LOOKUP', 'sometimes'],
   ])('stops with a message naming %s when it is %s', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`\\b${name}\\b`));

@@ -42,9 +42,6 @@ export function envSchema(nodeEnv: string | undefined) {
     HTTP_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
     // The whole request (headers and body) must have arrived within this; 5 minutes carries a 20 MiB body at 0.6 Mbit/s.
     HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(300_000),
-    // docs/decisions/014-cold-search.md "The column index": searches answered from memory (about 25 MB at 100 000
-    // listings); off, from SQLite's indexes alone (slower, bounded totals).
-    SEARCH_COLUMN_INDEX: bool(true),
     // docs/decisions/015-county-area.md: listings' counties looked up from their addresses in the background.
     COUNTY_LOOKUP: bool(true),
     // docs/product/limits.md#photos: the disk, in MiB, that photos uploaded but not yet saved with a listing may take.
@@ -73,8 +70,6 @@ export interface AppConfig {
   httpIdleTimeoutMs: number;
   /** A request whose headers and body have not all arrived within this is answered 408 and closed. */
   httpRequestTimeoutMs: number;
-  /** Searches answered from the in-memory column index (else from SQLite's indexes alone). */
-  searchColumnIndex: boolean;
   /** Look up listings' counties from their addresses through the address service, in the background. */
   countyLookup: boolean;
   /** Bytes on disk all staged photos (uploaded, not yet attached to a listing) may take together (STAGED_PHOTOS_MAX_MB). */
@@ -109,7 +104,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     clientDir: e.CLIENT_DIR,
     httpIdleTimeoutMs: e.HTTP_IDLE_TIMEOUT_MS,
     httpRequestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
-    searchColumnIndex: e.SEARCH_COLUMN_INDEX,
     countyLookup: e.COUNTY_LOOKUP,
     stagedPhotosMaxBytes: e.STAGED_PHOTOS_MAX_MB * 1024 * 1024,
   };
@@ -131,7 +125,6 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     logLevel: 'silent',
     httpIdleTimeoutMs: 30_000,
     httpRequestTimeoutMs: 300_000,
-    searchColumnIndex: true,
     // Off in tests: a background caller of the address service would answer to no test (county-lookup.test.ts runs it).
     countyLookup: false,
     stagedPhotosMaxBytes: STAGED_PHOTOS_MAX_MB_DEFAULT * 1024 * 1024,

@@ -69,12 +69,9 @@ function SearchPage() {
   const [text, setText, flush] = useDebouncedUrlValue(search.query ?? '', (v) => apply({ query: v || undefined }, { replace: true }));
 
   const total = results.data?.total ?? 0;
-  // More than `total` match: the server stopped counting there (docs/decisions/009-search-quality.md "Speed"), so
-  // the count reads '1 000+ biler' and there is at least one page after the last full one.
-  const more = results.data?.totalBounded === true;
   const items = results.data?.items ?? [];
   const page = search.page ?? 1;
-  const pages = more ? Math.floor(total / PAGE_SIZE) + 1 : Math.ceil(total / PAGE_SIZE);
+  const pages = Math.ceil(total / PAGE_SIZE);
   const updating = results.isFetching && results.isPlaceholderData;
 
   // A page past the end (a stale link, fewer cars since) goes to the last page instead of showing a count next to
@@ -131,8 +128,7 @@ function SearchPage() {
           {results.data && !pastTheEnd && (
             // The results' heading (the cards below are h3), so headings go h1, h2, h3.
             <Heading as="h2" fontSize="md" fontWeight="semibold" data-testid="result-count">
-              {formatNumber(total)}
-              {more ? '+' : ''} {total === 1 && !more ? 'bil' : 'biler'}
+              {formatNumber(total)} {total === 1 ? 'bil' : 'biler'}
             </Heading>
           )}
           {updating && <Spinner size="xs" color="brand.500" aria-label="Oppdaterer" />}
@@ -140,7 +136,6 @@ function SearchPage() {
         {pages > 1 && (
           <Text fontSize="sm" color="fg.muted">
             Side {page} av {pages}
-            {more ? '+' : ''}
           </Text>
         )}
       </Flex>
@@ -187,7 +182,7 @@ function SearchPage() {
               </AfterFirstPaint>
             )}
           </ListingGrid>
-          <SearchPagination page={page} pages={pages} more={more} />
+          <SearchPagination page={page} pages={pages} />
         </Box>
       )}
     </Container>

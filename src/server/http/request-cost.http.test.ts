@@ -71,7 +71,7 @@ describe('repeated searches and the start-up warm-up', () => {
       get.mockRestore();
     }
   }
-  /** A search's count: its matches collected up to the bound (plan.ts collectQuery), or a grouped count. */
+  /** A count in SQL: matches collected up to a LIMIT, or a count(). The search counts in memory (column-index.ts). */
   const isCount = (sql: string) => /LIMIT \?$/.test(sql.trim()) || /count\(/i.test(sql);
 
   it('answers HEAD ?limit=1 and ?limit=6 with the count for sale, without counting, and the GET after from the kept page', async () => {

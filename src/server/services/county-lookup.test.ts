@@ -126,17 +126,15 @@ describe('the area filter by county', () => {
     const oslo = insertListing(db, uid, { address: 'Storgata 12, 0155 OSLO', place: 'OSLO', municipalityNumber: '0301', county: 'Oslo' });
     const molde = insertListing(db, uid, { address: 'Storgata 1, 6413 MOLDE', place: 'MOLDE', municipalityNumber: '1506', county: 'Møre og Romsdal' });
     const unknown = insertListing(db, uid, { address: 'Storgata 1, 9999 INGENSTED', place: 'INGENSTED', municipalityNumber: NO_MUNICIPALITY });
-    for (const columnIndex of [true, false]) {
-      const search = new ListingSearch(db, { columnIndex });
-      const ids = (input: object) => search.search(searchInput.parse(input)).items.map((x) => x.id).sort((a, b) => a - b);
-      expect(ids({ location: 'Vestland' }), `column index ${columnIndex}`).toEqual([bergen.id, voss.id]);
-      expect(ids({ location: 'vestl' })).toEqual([bergen.id, voss.id]);
-      expect(ids({ location: 'møre og romsdal' })).toEqual([molde.id]);
-      expect(ids({ location: 'oslo' })).toEqual([oslo.id]);
-      expect(ids({ location: 'storgata' })).toEqual([oslo.id, molde.id, unknown.id]);
-      expect(ids({ query: 'golf vestland' })).toEqual([bergen.id, voss.id]);
-      expect(ids({ location: 'Rogaland' })).toEqual([]);
-    }
+    const search = new ListingSearch(db);
+    const ids = (input: object) => search.search(searchInput.parse(input)).items.map((x) => x.id).sort((a, b) => a - b);
+    expect(ids({ location: 'Vestland' })).toEqual([bergen.id, voss.id]);
+    expect(ids({ location: 'vestl' })).toEqual([bergen.id, voss.id]);
+    expect(ids({ location: 'møre og romsdal' })).toEqual([molde.id]);
+    expect(ids({ location: 'oslo' })).toEqual([oslo.id]);
+    expect(ids({ location: 'storgata' })).toEqual([oslo.id, molde.id, unknown.id]);
+    expect(ids({ query: 'golf vestland' })).toEqual([bergen.id, voss.id]);
+    expect(ids({ location: 'Rogaland' })).toEqual([]);
     expect(new ListingSearch(db).facets().counties).toEqual([
       { name: 'Møre og Romsdal', count: 1 },
       { name: 'Oslo', count: 1 },

@@ -16,9 +16,9 @@ export interface Stores {
   savedListings: SavedListings;
 }
 
-export function createStores(db: Db, options: { searchColumnIndex?: boolean } = {}): Stores {
+export function createStores(db: Db): Stores {
   return {
-    search: new ListingSearch(db, { columnIndex: options.searchColumnIndex }),
+    search: new ListingSearch(db),
     listingDetails: new ListingDetails(db),
     publicProfiles: new PublicProfiles(db),
     savedListings: new SavedListings(db),

@@ -4,11 +4,8 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { pageWindow } from '../../lib/page-window';
 
-/**
- * Numbered paging for /annonser. Real links (the page is in the URL), so they can be opened in a new tab. `more`: the
- * count was bounded, so `pages` is the last page known so far ('Side 3 av 42+').
- */
-export function SearchPagination({ page, pages, more = false }: { page: number; pages: number; more?: boolean }) {
+/** Numbered paging for /annonser. Real links (the page is in the URL), so they can be opened in a new tab. */
+export function SearchPagination({ page, pages }: { page: number; pages: number }) {
   if (pages <= 1) return null;
   return (
     <HStack as="nav" aria-label="Sider" justify="center" gap="1" mt={{ base: 8, md: 10 }} flexWrap="wrap">
@@ -30,7 +27,6 @@ export function SearchPagination({ page, pages, more = false }: { page: number; 
       </HStack>
       <Text display={{ base: 'block', sm: 'none' }} px="3" fontSize="sm" color="fg.muted">
         Side {page} av {pages}
-        {more ? '+' : ''}
       </Text>
       <PageLink page={page + 1} disabled={page >= pages} label="Neste side">
         Neste <ChevronRight size={16} aria-hidden />

@@ -10,8 +10,6 @@ import { defineRoutes } from '../types';
 /** A page as the body of GET /api/listings: the items, the number of all matches in X-Total-Count. */
 function sendPage(result: SearchResult<ListingListItem>, reply: FastifyReply) {
   reply.header('X-Total-Count', String(result.total));
-  // Past the counting bound the total is "at least this many" (docs/decisions/009-search-quality.md#speed).
-  if (result.totalBounded) reply.header('X-Total-Count-Bounded', 'true');
   // A page keeps its own JSON bytes and compressed copies (written once per cached page); a Buffer goes out as it is.
   return result.itemsBody().bodyFor(reply.request, reply);
 }
@@ -39,7 +37,7 @@ export const listingsBuyerRoutes = defineRoutes([
     // docs/product/api.md: a JSON array of Listings (every field), the number of all matches in X-Total-Count. HEAD
     // comes with GET.
     send: (result: SearchResult<ListingListItem>, reply, ctx) => {
-      // The same URL is answered with this page, without parsing or planning, until the listings change.
+      // The same URL is answered with this page, without parsing or searching, until the listings change.
       ctx.stores.search.remember(reply.request.url, result);
       return sendPage(result, reply);
     },
@@ -55,10 +53,9 @@ export const listingsBuyerRoutes = defineRoutes([
       responses: { 200: z.array(listingListItemShape) },
       headers: {
         'X-Total-Count': {
-          description: 'The number of all matches (not only this page); exact up to 1 000 or the end of the page asked for, else a lower bound.',
+          description: 'The number of all matches (not only this page), exact.',
           schema: z.number().int().min(0),
         },
-        'X-Total-Count-Bounded': { description: 'Present (`true`) when X-Total-Count is a lower bound: at least that many match.', schema: z.literal('true') },
       },
     },
   },

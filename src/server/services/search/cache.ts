@@ -4,13 +4,11 @@ import { TtlLru } from '../../lib/lru';
 import type { SearchFacets } from '../../../shared/schemas/search';
 import type { Vocabulary } from './query-words';
 
-// Matches and result pages memoised per listings version: a trigger bumps the version on every insert, update and
-// delete of a listing (db/migrations/0003_fts.sql), whoever writes it, so nothing cached is ever stale. The client
+// Result pages memoised per listings version: a trigger bumps the version on every insert, update and delete of a
+// listing (db/migrations/0003_fts.sql), whoever writes it, so nothing cached is ever stale. The client
 // polls an open search every 10 s (docs/product/limits.md) and the home page asks for the same three listings, so
 // identical searches are the common case.
 
-/** Each holds up to COUNT_CAP + 1 ids (~8 KB): 300 of them stay within a few MB. */
-const MAX_MATCHES = 300;
 /**
  * A page of 24 full listings (REST) holds ~70 KB of objects, its 30 KB of JSON bytes and up to ~10 KB of compressed
  * copies; 150 pages (and at most 100 more held by `answers` alone) stay within ~30 MB of the server's 250 MB (docs/decisions/013-request-cost.md). Card pages (tRPC)
@@ -20,32 +18,25 @@ const MAX_MATCHES = 300;
 const MAX_RESULTS = 150;
 /**
  * Request keys (a REST URL) answered in this version, each pointing at a page the results hold too (no copy): the
- * most asked-for URLs, so a repeated one skips parsing and planning (listing-search.ts `answered`).
+ * most asked-for URLs, so a repeated one skips parsing and searching (listing-search.ts `answered`).
  */
 const MAX_ANSWERS = 100;
 
 /**
  * One page of search results, shared between identical searches (frozen: do not mutate). Its JSON text is written
  * once, when first asked for, so a cached page is served without serialising it again. JSON.stringify of the page
- * itself (tRPC) sees only `items`, `total` and `totalBounded`.
+ * itself (tRPC) sees only `items` and `total`.
  */
 export class SearchResult<Item = ListingCardShape> {
   readonly items: readonly Item[];
-  /**
-   * Present (true) when more than `total` match: the count stopped there (docs/decisions/009-search-quality.md
-   * "Speed"). Absent when `total` is exact, so an exact answer is `{items, total}` as before.
-   */
-  readonly totalBounded?: true;
   #itemsBody: PrecompressedJson | undefined;
 
   constructor(
     items: Item[],
-    /** The number of matches: exact, or when `totalBounded`, a lower bound (at least this many match). */
+    /** The number of all matches, exact. */
     readonly total: number,
-    bounded = false,
   ) {
     this.items = Object.freeze(items);
-    if (bounded) this.totalBounded = true;
     Object.freeze(this);
   }
 
@@ -99,10 +90,6 @@ export class SearchCache {
   private readonly doorkeeper = new Doorkeeper();
   /** Pages that were kept (only those are kept under their request too, `remember`). */
   private readonly admitted = new WeakSet<SearchResult<unknown>>();
-  /** A search's matches (its filters and sort), sorted ids, up to the count's bound + 1 (listing-search.ts planWith). */
-  readonly matches = new TtlLru<number[]>(MAX_MATCHES);
-  /** Deep pages' bounded counts (listing-search.ts deepPlan), by their SQL and parameters. */
-  readonly counts = new TtlLru<number>(MAX_MATCHES);
   /** Card pages (the web client over tRPC) and full-listing pages (REST) alike, under distinct keys. */
   readonly results = new TtlLru<SearchResult<unknown>>(MAX_RESULTS);
   /** Pages by the request that asked for them (see MAX_ANSWERS). */
@@ -112,7 +99,7 @@ export class SearchCache {
   /**
    * What is for sale (makes and models with counts, the vocabulary free text is read with; places on demand). Not
    * dropped with the version: new listings' makes and models join the vocabulary at once, and the whole is rebuilt
-   * once the version moved and it is older than the refresh interval (listing-search.ts), since a rebuild reads
+   * once the version moved and it is older than the refresh interval (listing-search.ts), since a rebuild passes over
    * every visible listing.
    */
   forSale: { version: number; at: number; maxId: number; dirty?: boolean; makes: SearchFacets['makes']; vocabulary: Vocabulary; places?: SearchFacets['places']; counties?: SearchFacets['counties'] } | undefined;
@@ -121,8 +108,6 @@ export class SearchCache {
   sync(version: number) {
     if (version === this.version) return;
     this.version = version;
-    this.matches.clear();
-    this.counts.clear();
     this.results.clear();
     this.answers.clear();
   }

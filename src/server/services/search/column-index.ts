@@ -2,25 +2,25 @@ import type { Statement } from 'better-sqlite3';
 import type { Db } from '../../../../db/client';
 import { visibleWhere } from '../../../../db/schema';
 import type { SortKey } from '../../../shared/schemas/search';
-import type { SearchWord } from './fts';
+import type { SearchWord } from './filters';
 
-// The column index (docs/decisions/014-cold-search.md "The column index"): the visible listings' filter and sort
-// columns held in memory as typed arrays, with one precomputed order per sort and a bitmap per value of each equality
-// column. A search without free text is answered here with its exact total, for any combination of filters,
-// any sort and any offset, in a fraction of a millisecond at 100 000 listings, where SQLite has to pick one index and
-// walk it (B-trees have no rank, so a deep page walks everything before it):
-// - equality filters: the bitmaps of the allowed values OR-ed per column, the columns AND-ed (a few thousand words);
-// - the area (location): each word's listings from the words of the place, county and shown address, as the text index's
-//   {place address} columns hold them (db/migrations/0003_fts.sql, 0013_county_area.sql), prefixes from two letters as fts.ts reads them;
-// - ranges: a binary search in the range column's own order gives the listings within it as one stretch; the
-//   narrowest stretch is walked, checking the other filters;
-// - the total is the bitmap's population count (or the walk's count); the page is the sort's order walked, from
-//   whichever end is nearer, until it is collected.
+// The column index, the search engine (docs/decisions/014-cold-search.md "The column index"): an in-memory read
+// model of the visible listings (approved and active), built from the table at start and kept in step from the change
+// log. It answers every search with its exact total, for any combination of filters, any sort and any offset, in a
+// fraction of a millisecond at 100 000 listings. Each listing's filter and sort columns are held as typed arrays, with one precomputed order per sort, the listings of each value of an
+// equality column, and the listings of each word of its text and of its area. A search makes one bitmap:
+// - equality filters: the listings of the allowed values OR-ed per column, the columns AND-ed;
+// - free text and the area (location): per word, the listings with a word it begins (from two letters; a one-letter
+//   word must be whole), AND-ed; the area's words are those of the place, county and shown address;
+// - ranges: a binary search in the range column's own order gives the listings within it as one stretch, marked or
+//   cleared in the bitmap; no value is compared per listing;
+// - the total is the bitmap's population count; the page is the sort's order walked, from whichever end is nearer,
+//   until it is collected.
 //
 // Kept in step without rebuilding: triggers log every changed listing id (db/migrations/0012_search_changes.sql); when
 // the listings version moves, the listings logged since the last look are read again and put in place (removed from
-// every order and inserted again, a binary search and a shift each). The SQL filters of filters.ts are the definition;
-// this reproduces them exactly (search-property.test.ts compares both with a plain SQL query).
+// every order and inserted again, a binary search and a shift each). search-property.test.ts holds it to a plain
+// filter, sort and page of every row in JavaScript, through random searches and random writes.
 
 /** Columns compared for equality: a listing's value is one of the given values. */
 export type EqColumn = 'make' | 'model' | 'color' | 'fuel_type' | 'transmission' | 'drivetrain' | 'body_type';
@@ -55,7 +55,10 @@ const EQ_COLUMNS: readonly EqColumn[] = ['make', 'model', 'color', 'fuel_type', 
 const RANGE_COLUMNS: readonly RangeColumn[] = ['total_price', 'year', 'mileage'];
 type OrderKey = 'newest' | 'price' | 'year' | 'mileage';
 const ORDER_KEYS: readonly OrderKey[] = ['newest', 'price', 'year', 'mileage'];
-/** Each sort as an order and a direction: price_desc is price_asc backwards (plan.ts ORDER_BY: both keys flip). */
+/**
+ * Each sort as an order and a direction. Every order ends with the id so pages are stable when the first key ties;
+ * price_desc is price_asc backwards, so both keys flip (the highest id first among equal prices).
+ */
 const SORT_ORDER: Record<SortKey, { order: OrderKey; backwards: boolean }> = {
   newest: { order: 'newest', backwards: false },
   price_asc: { order: 'price', backwards: false },
@@ -69,9 +72,9 @@ const asciiLower = (s: string) => s.replace(/[A-Z]+/gu, (m) => m.toLowerCase());
 
 const ROW_SQL = (where: string) =>
   'SELECT id, created_at, total_price, year, mileage, make, model, color, fuel_type, transmission, drivetrain, body_type,' +
-  // What the text index's place and address columns hold (a hidden address is never searchable), and the columns
-  // free text looks at (fts.ts ftsMatch; tokens never span columns, so a space between them is enough).
-  // The place column holds the place and the county (db/migrations/0013_county_area.sql).
+  // What the area filter looks at: the place with its county (docs/decisions/015-county-area.md) and the address
+  // while it is shown (a hidden address is never searchable). Then what free text looks at: what a buyer reads on the
+  // listing. Words never span columns, so a space between them is enough.
   " place || ' ' || county || ' ' || CASE WHEN hide_address THEN '' ELSE address END," +
   " make || ' ' || model || ' ' || color || ' ' || description || ' ' || equipment || ' ' || place || ' ' || county" +
   ` FROM listings l WHERE ${where}`;
@@ -79,8 +82,9 @@ type Row = [id: number, created: number, price: number, year: number, mileage: n
 const PLACE_AT = 5 + 7;
 const TEXT_AT = PLACE_AT + 1;
 
-// FTS5's unicode61 tokenizer (remove_diacritics 0): letters, numbers and private-use characters make words, anything
-// else separates; words are lower-cased.
+// A listing's words: letters, numbers and private-use characters make words, anything else separates; lower-cased,
+// no diacritics removed (æ, ø, å and é are letters of their own: 'bla' does not find 'blå'). The words FTS5's
+// unicode61 tokenizer made (remove_diacritics 0) when it held the text, so searches find what they found then.
 const NOT_TOKEN = /[^\p{L}\p{N}\p{Co}]+/u;
 const tokensOf = (text: string) => [...new Set(text.split(NOT_TOKEN).filter(Boolean).map((t) => t.toLowerCase()))];
 

@@ -7,8 +7,8 @@ import type { z } from '../../../shared/zod';
 import { toListingShape, type PhotoColumns } from '../listing-shape';
 
 // The items of GET /api/listings as the contract defines a Listing (docs/product/api.md "Shapes"): every field,
-// images as URLs, plus the place name the detail view also shows. The search finds a page of ids (plan.ts); these two
-// statements read the page's full rows and all their images in one query each, never one per listing.
+// images as URLs, plus the place name the detail view also shows. The search finds a page of ids (column-index.ts);
+// these two statements read the page's full rows and all their images in one query each, never one per listing.
 
 /** A listing in the public REST list: the detail view's listing without what depends on the viewer. */
 export const listingListItemShape = listingDetailShape.omit({ seller: true, isSaved: true, isOwner: true });
