@@ -7,7 +7,8 @@ import type { SearchWord } from './filters';
 // The column index, the search engine (docs/decisions/014-cold-search.md "The column index"): an in-memory read
 // model of the visible listings (approved and active), built from the table at start and kept in step from the change
 // log. It answers every search with its exact total, for any combination of filters, any sort and any offset, in a
-// fraction of a millisecond at 100 000 listings. Each listing's filter and sort columns are held as typed arrays, with one precomputed order per sort, the listings of each value of an
+// fraction of a millisecond at 100 000 listings, and counts what is for sale for the facets. Each listing's filter and
+// sort columns are held as typed arrays, with one precomputed order per sort, the listings of each value of an
 // equality column, and the listings of each word of its text and of its area. A search makes one bitmap:
 // - equality filters: the listings of the allowed values OR-ed per column, the columns AND-ed;
 // - free text and the area (location): per word, the listings with a word it begins (from two letters; a one-letter
@@ -76,11 +77,15 @@ const ROW_SQL = (where: string) =>
   // while it is shown (a hidden address is never searchable). Then what free text looks at: what a buyer reads on the
   // listing. Words never span columns, so a space between them is enough.
   " place || ' ' || county || ' ' || CASE WHEN hide_address THEN '' ELSE address END," +
-  " make || ' ' || model || ' ' || color || ' ' || description || ' ' || equipment || ' ' || place || ' ' || county" +
+  " make || ' ' || model || ' ' || color || ' ' || description || ' ' || equipment || ' ' || place || ' ' || county," +
+  // The place and county as they are, for the facets.
+  ' place, county' +
   ` FROM listings l WHERE ${where}`;
 type Row = [id: number, created: number, price: number, year: number, mileage: number, ...codesThenTexts: string[]];
 const PLACE_AT = 5 + 7;
 const TEXT_AT = PLACE_AT + 1;
+const PLACE_NAME_AT = TEXT_AT + 1;
+const COUNTY_NAME_AT = PLACE_NAME_AT + 1;
 
 // A listing's words: letters, numbers and private-use characters make words, anything else separates; lower-cased,
 // no diacritics removed (æ, ø, å and é are letters of their own: 'bla' does not find 'blå'). The words FTS5's
@@ -265,6 +270,8 @@ class WordIndex {
 /** Distinct strings of one column as small integer codes, their NOCASE groups, and a bitmap of listings per code. */
 class Dictionary {
   readonly codes = new Map<string, number>();
+  /** Per code, its string. */
+  readonly names: string[] = [];
   readonly folded = new Map<string, number[]>();
   /** Visible listings per code. */
   readonly counts: number[] = [];
@@ -278,6 +285,7 @@ class Dictionary {
     if (c === undefined) {
       c = this.sets.create();
       this.codes.set(value, c);
+      this.names.push(value);
       this.counts.push(0);
       const key = asciiLower(value);
       const group = this.folded.get(key);
@@ -295,6 +303,32 @@ class Dictionary {
     this.sets.remove(c, slot);
   }
 }
+
+/** Distinct strings of a column that is counted but not filtered on (the place, the county), each with its listings' number. */
+class Tally {
+  private readonly codes = new Map<string, number>();
+  private readonly names: string[] = [];
+  private readonly counts: number[] = [];
+  add(value: string): number {
+    let c = this.codes.get(value);
+    if (c === undefined) {
+      c = this.names.push(value) - 1;
+      this.codes.set(value, c);
+      this.counts.push(0);
+    }
+    this.counts[c]++;
+    return c;
+  }
+  remove(c: number) {
+    this.counts[c]--;
+  }
+  /** Every non-empty value some visible listing has, with how many have it. */
+  entries(): { name: string; count: number }[] {
+    return this.names.flatMap((name, c) => (name && this.counts[c] > 0 ? [{ name, count: this.counts[c] }] : []));
+  }
+}
+
+type TallyColumn = 'place' | 'county';
 
 /** More changed listings than this since the last look: reading everything again is cheaper than patching. */
 const REBUILD_AFTER = 20_000;
@@ -323,6 +357,9 @@ export class ColumnIndex {
   private alive = new Uint32Array(0);
   private readonly eq = {} as Record<EqColumn, Int32Array>;
   private dictionaries = {} as Record<EqColumn, Dictionary>;
+  /** Per slot, its place's and county's code in `tallies`. */
+  private readonly tallied: Record<TallyColumn, Int32Array> = { place: new Int32Array(0), county: new Int32Array(0) };
+  private tallies: Record<TallyColumn, Tally> = { place: new Tally(), county: new Tally() };
   private places = new WordIndex();
   private texts = new WordIndex();
   private readonly orders = {} as Record<OrderKey, Int32Array>;
@@ -365,6 +402,32 @@ export class ColumnIndex {
   }
 
   /**
+   * Visible listings per make and model as spelled (after `sync`): the most listed pair first, then by spelling (the
+   * facets name a make or model that is written several ways as the first pair that has it spells it).
+   */
+  makesAndModels(): { make: string; model: string; n: number }[] {
+    const makes = this.dictionaries.make;
+    const models = this.dictionaries.model;
+    const width = models.size;
+    const pairs = new Map<number, number>();
+    const order = this.orders.newest;
+    for (let j = 0; j < this.count; j++) {
+      const slot = order[j];
+      const pair = this.eq.make[slot] * width + this.eq.model[slot];
+      pairs.set(pair, (pairs.get(pair) ?? 0) + 1);
+    }
+    const byCode = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+    return [...pairs]
+      .map(([pair, n]) => ({ make: makes.names[Math.floor(pair / width)], model: models.names[pair % width], n }))
+      .sort((a, b) => b.n - a.n || byCode(a.make, b.make) || byCode(a.model, b.model));
+  }
+
+  /** Visible listings per place and per county (after `sync`; listings without one are not counted), in no order. */
+  placesAndCounties(): Record<TallyColumn, { name: string; count: number }[]> {
+    return { place: this.tallies.place.entries(), county: this.tallies.county.entries() };
+  }
+
+  /**
    * Brings the index up to the database: the first time (or after falling too far behind) by reading every visible
    * listing, else by re-reading the listings logged as changed since the last call. Cheap when nothing changed; the
    * caller calls it when the listings version moved.
@@ -402,6 +465,7 @@ export class ColumnIndex {
     this.free.length = 0;
     this.dictionaries = {} as Record<EqColumn, Dictionary>;
     for (const c of EQ_COLUMNS) this.dictionaries[c] = new Dictionary();
+    this.tallies = { place: new Tally(), county: new Tally() };
     this.places = new WordIndex();
     this.texts = new WordIndex();
     this.slots = 0;
@@ -446,6 +510,8 @@ export class ColumnIndex {
     this.created = copy(this.created, f64);
     for (const c of RANGE_COLUMNS) this.ranges[c] = copy(this.ranges[c], i32);
     for (const c of EQ_COLUMNS) this.eq[c] = copy(this.eq[c] ?? new Int32Array(0), i32);
+    this.tallied.place = copy(this.tallied.place, i32);
+    this.tallied.county = copy(this.tallied.county, i32);
     for (const key of ORDER_KEYS) if (this.orders[key]) this.orders[key] = copy(this.orders[key], i32);
     this.words = Math.ceil(capacity / 32);
     this.places.resize(this.words);
@@ -477,6 +543,8 @@ export class ColumnIndex {
       this.eq[column][slot] = code;
       dict.add(code, slot);
     }
+    this.tallied.place[slot] = this.tallies.place.add(row[PLACE_NAME_AT] as string);
+    this.tallied.county[slot] = this.tallies.county.add(row[COUNTY_NAME_AT] as string);
     this.alive[slot >>> 5] |= 1 << (slot & 31);
     this.places.add(slot, row[PLACE_AT] as string, sortLater);
     this.texts.add(slot, row[TEXT_AT] as string, sortLater);
@@ -510,6 +578,8 @@ export class ColumnIndex {
       const code = this.eq[column][slot];
       dict.remove(code, slot);
     }
+    this.tallies.place.remove(this.tallied.place[slot]);
+    this.tallies.county.remove(this.tallied.county[slot]);
     this.alive[slot >>> 5] &= ~(1 << (slot & 31));
     this.places.remove(slot);
     this.texts.remove(slot);

@@ -316,6 +316,27 @@ describe('the index follows every write (triggers)', () => {
     expect(find({ location: 'fjordveien' })).toEqual([id]);
   });
 
+  it('counts what is for sale as the index holds it: hides, deletes and raw SQL leave the facets', async () => {
+    const fdb = createTestDb();
+    const u = (await createUser(fdb)).user.id;
+    const s = new ListingSearch(fdb, { forSaleRefreshMs: 0 });
+    const a = insertListing(fdb, u, { make: 'Kia', model: 'Niro', place: 'Bergen', county: 'Vestland' }).id;
+    const b = insertListing(fdb, u, { make: 'Kia', model: 'EV6', place: 'Oslo', county: 'Oslo' }).id;
+    insertListing(fdb, u, { make: 'Kia', model: 'Niro', place: 'Oslo', county: 'Oslo', status: 'pending' });
+    const kia = () => s.facets().makes.find((m) => m.name === 'Kia');
+    expect(kia()).toEqual({ name: 'Kia', count: 2, models: [{ name: 'EV6', count: 1 }, { name: 'Niro', count: 1 }] });
+    expect(s.facets().places).toEqual([{ name: 'Bergen', count: 1 }, { name: 'Oslo', count: 1 }]);
+    fdb.update(listings).set({ active: false }).where(eq(listings.id, a)).run();
+    expect(kia()).toEqual({ name: 'Kia', count: 1, models: [{ name: 'EV6', count: 1 }] });
+    expect(s.facets().counties).toEqual([{ name: 'Oslo', count: 1 }]);
+    fdb.run(sql`UPDATE listings SET place = 'Drammen', county = 'Buskerud' WHERE id = ${b}`);
+    expect(s.facets().places).toEqual([{ name: 'Drammen', count: 1 }]);
+    fdb.delete(listings).where(eq(listings.id, b)).run();
+    expect(s.facets()).toMatchObject({ places: [], counties: [] });
+    expect(kia()).toBeUndefined(); // not one of the ten brands always listed
+    fdb.$client.close();
+  });
+
   it('keeps cached totals exact after any write, including raw SQL', () => {
     const total = () => searchListings(tdb, searchInput.parse({ fuelType: 'diesel', make: 'Ford' })).total;
     expect(total()).toBe(0);

@@ -1,6 +1,5 @@
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../../../../db/client';
-import { visibleWhere } from '../../../../db/schema';
 import { FILTER_MAKES } from '../../../shared/codes';
 import type { FacetValue, SearchFacets, SearchParams } from '../../../shared/schemas/search';
 import { searchKey } from '../../../shared/search-words';
@@ -17,7 +16,7 @@ export { listingListItemShape, type ListingListItem } from './full-listings';
 
 // The public search (issue 4, docs/product/screens.md /annonser, docs/product/api.md): approved and active listings
 // matching every given filter, one page in the chosen order, and the exact number of all matches. One engine answers
-// every search and count: the column index (column-index.ts, docs/decisions/014-cold-search.md "The column
+// every search, facet and count: the column index (column-index.ts, docs/decisions/014-cold-search.md "The column
 // index"), an in-memory read model of the visible listings, built when the app starts and kept in step from the
 // change log that triggers write on every change to a listing. Here the parameters become the index's query
 // (filters.ts; free text read for the words of car ads, query-words.ts), answers are kept per listings version
@@ -41,9 +40,6 @@ export class ListingSearch {
   private indexVersion = -1;
   private readonly versionStatement: Statement;
   private readonly cardsStatement: Statement;
-  private readonly makeModelStatement: Statement;
-  private readonly placeStatement: Statement;
-  private readonly countyStatement: Statement;
   private readonly newRowsStatement: Statement;
   private readonly maxIdStatement: Statement;
   private readonly full: FullListings;
@@ -59,13 +55,6 @@ export class ListingSearch {
     this.versionStatement = db.$client.prepare('SELECT version FROM listings_search_state WHERE id = 1').pluck();
     // The cards of a page of ids (any order; put in the page's order here): one statement for any number of ids.
     this.cardsStatement = db.$client.prepare(`SELECT ${cardColumns('l')} FROM listings l WHERE l.id IN (SELECT value FROM json_each(?))`);
-    // One pass over the make index (make, model lead it), grouped in its order: no sort, no table read.
-    this.makeModelStatement = db.$client.prepare(
-      `SELECT l.make AS make, l.model AS model, count(*) AS n FROM listings l INDEXED BY listings_search_make_idx WHERE ${visibleWhere('l')} ` +
-        'GROUP BY l.make COLLATE NOCASE, l.model COLLATE NOCASE',
-    );
-    this.placeStatement = db.$client.prepare(`SELECT l.place AS name, count(*) AS n FROM listings l WHERE ${visibleWhere('l')} AND l.place <> '' GROUP BY l.place`);
-    this.countyStatement = db.$client.prepare(`SELECT l.county AS name, count(*) AS n FROM listings l WHERE ${visibleWhere('l')} AND l.county <> '' GROUP BY l.county`);
     // Listings added since the vocabulary was read, whatever their status (a pending one is approved later, with the
     // id it has now): a primary-key range, cheap on every version change.
     this.newRowsStatement = db.$client.prepare('SELECT make, model FROM listings WHERE id > ?');
@@ -77,12 +66,11 @@ export class ListingSearch {
   facets(): SearchFacets {
     this.readVersion();
     const forSale = this.forSale();
-    forSale.places ??= (this.placeStatement.all() as { name: string; n: number }[])
-      .map((p) => ({ name: p.name, count: p.n }))
-      .sort(byName);
-    forSale.counties ??= (this.countyStatement.all() as { name: string; n: number }[])
-      .map((p) => ({ name: p.name, count: p.n }))
-      .sort(byName);
+    if (!forSale.places || !forSale.counties) {
+      const { place, county } = this.columnIndex().placesAndCounties();
+      forSale.places = place.sort(byName);
+      forSale.counties = county.sort(byName);
+    }
     return { makes: forSale.makes, counties: forSale.counties, places: forSale.places };
   }
 
@@ -111,7 +99,7 @@ export class ListingSearch {
   }
 
   private computeForSale() {
-    const rows = this.makeModelStatement.all() as { make: string; model: string; n: number }[];
+    const rows = this.columnIndex().makesAndModels();
     const byMake = new Map<string, { name: string; count: number; models: Map<string, FacetValue> }>();
     for (const r of rows) {
       const key = searchKey(r.make);
@@ -237,8 +225,8 @@ export class ListingSearch {
 
 export interface ListingSearchOptions {
   /**
-   * How stale the makes, models and places may get after a write before they are read again (one pass over every
-   * visible listing: ~30 ms for makes and models, ~100 ms for places at 100 000 listings). Results never go stale: the words only choose filters, and every filter reads the
+   * How stale the makes, models and places may get after a write before they are counted again (a pass over every
+   * visible listing of the index). Results never go stale: the words only choose filters, and every filter reads the
    * index as of the latest write. Default 30 s.
    */
   forSaleRefreshMs?: number;
