@@ -25,12 +25,11 @@ export interface Seeded {
 /**
  * Seeds `count` listings (+5 000 sellers, 3 image rows each) into `file`, created and migrated if new; a file that
  * already holds `count` listings is reused as it is. The time covers everything a fresh database needs before a
- * server opens it: migrations, inserts (the text index is filled by its triggers), FTS5 'optimize', planner
- * statistics, and the WAL checkpoint.
+ * server opens it: migrations, inserts (the search's triggers included), planner statistics, and the WAL checkpoint.
  */
 export function seedListings(file: string, count: number): Seeded {
   const started = performance.now();
-  const db = openDatabase(file); // creates and migrates (FTS table, triggers, indexes)
+  const db = openDatabase(file); // creates and migrates (tables, triggers, indexes)
   const c = db.$client;
   const existing = (c.prepare('SELECT count(*) AS n FROM listings').get() as { n: number }).n;
   if (existing >= count) {
@@ -90,8 +89,7 @@ export function seedListings(file: string, count: number): Seeded {
       }
     }
   })();
-  // What a bulk load is followed by: merge the text index's segments (FTS5 'optimize'), refresh planner statistics.
-  c.exec(`INSERT INTO listings_fts (listings_fts) VALUES ('optimize')`);
+  // What a bulk load is followed by: refresh planner statistics.
   c.exec('PRAGMA optimize');
   c.pragma('wal_checkpoint(TRUNCATE)');
   closeDatabase(db);

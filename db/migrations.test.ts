@@ -8,6 +8,8 @@ import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeDatabase, migrationsFolder, openDatabase, type Db } from './client';
 import * as schema from './schema';
+import { ListingSearch } from '../src/server/services/search/listing-search';
+import { searchInput } from '../src/shared/schemas/search';
 import { listingValues } from '../src/server/testing/listing-factory';
 
 // Migrations keep the data they find (docs/operations.md). 0005 rebuilds `chats` (SQLite's procedure for changing a
@@ -166,5 +168,52 @@ describe('migrating a database with chats from 0004 to the latest', () => {
     db = openDatabase(':memory:');
     expect(db.select().from(schema.chats).all()).toEqual([]);
     expect(db.$client.prepare("SELECT 1 FROM pragma_table_info('chats') WHERE name = 'last_message_id'").get()).toBeTruthy();
+  });
+});
+
+describe('migrating the search from its SQL plans to the column index (0016)', () => {
+  const shape = (sqlite: Database.Database) =>
+    sqlite.prepare("SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY type, name").all() as { type: string; name: string }[];
+
+  it('leaves a database with listings in the schema of a fresh one: no planner indexes, no text index, the counts kept', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-db-'));
+    scratch.push(dir);
+    const file = path.join(dir, 'old.db');
+    const sqlite = new Database(file);
+    const old = drizzle(sqlite, { schema });
+    migrate(old, { migrationsFolder: migrationsUpTo('0015_staged_photo_bytes') });
+    expect(shape(sqlite).map((o) => o.name)).toEqual(expect.arrayContaining(['listings_fts', 'listings_search_price_idx', 'listings_search_created_au']));
+    const seller = Number(
+      sqlite.prepare("INSERT INTO users (username, password_hash, name, email, unique_id) VALUES ('selger', 'x', 'Selger', 'selger@example.no', 'BP-S')").run().lastInsertRowid,
+    );
+    old.insert(schema.listings).values([
+      listingValues(seller, { make: 'Volvo', model: 'V60', description: 'Romslig og godt utstyrt' }),
+      listingValues(seller, { make: 'Tesla', model: 'Model 3', description: 'Pent brukt elbil' }),
+      listingValues(seller, { make: 'Skoda', model: 'Octavia', status: 'pending' }),
+    ]).run();
+    const versionBefore = sqlite.prepare('SELECT version FROM listings_search_state').pluck().get() as number;
+    sqlite.close();
+
+    const db = openDatabase(file);
+    const fresh = openDatabase(':memory:');
+    try {
+      expect(shape(db.$client)).toEqual(shape(fresh.$client));
+      const names = shape(db.$client).map((o) => o.name);
+      expect(names.filter((n) => n.startsWith('listings_search_') && n.endsWith('_idx'))).toEqual([]);
+      expect(names.filter((n) => n.startsWith('listings_fts'))).toEqual([]);
+      expect(db.$client.prepare('SELECT * FROM listings_search_state').all()).toEqual([{ id: 1, version: versionBefore, visible: 2 }]);
+
+      // The triggers still keep the state and the change log, and the search reads the listings that were there.
+      const search = new ListingSearch(db);
+      expect(search.search(searchInput.parse({ query: 'romslig' })).items.map((l) => l.model)).toEqual(['V60']);
+      db.update(schema.listings).set({ status: 'approved' }).where(eq(schema.listings.make, 'Skoda')).run();
+      expect(db.$client.prepare('SELECT visible FROM listings_search_state').pluck().get()).toBe(3);
+      expect(search.search(searchInput.parse({ make: 'skoda' })).total).toBe(1);
+      db.delete(schema.listings).where(eq(schema.listings.make, 'Volvo')).run();
+      expect(search.search(searchInput.parse({})).items.map((l) => l.make).sort()).toEqual(['Skoda', 'Tesla']);
+    } finally {
+      closeDatabase(db);
+      closeDatabase(fresh);
+    }
   });
 });

@@ -61,45 +61,16 @@ export const listings = sqliteTable(
     uniqueIndex('listings_unique_code_uq').on(t.uniqueCode),
     index('listings_user_idx').on(t.userId, t.createdAt),
     index('listings_status_idx').on(t.status, t.createdAt),
-    // Public search only ever sees approved+active rows; these partial-friendly composites let each filter
-    // use an index (the search issue refines them from EXPLAIN QUERY PLAN).
+    // Visible listings (approved and active) newest first: saved listings, a seller's public profile, the moderation
+    // and admin lists by status, and the search index's first read of every visible listing.
     index('listings_visible_created_idx').on(t.status, t.active, t.createdAt),
-    // Public search (issue 4, docs/decisions/004-listing-search.md). Partial indexes over the visible rows only, named
-    // by the search service with INDEXED BY. The "wide" ones carry every column a filter or sort reads, so counting and
-    // paging run inside the index and only the page's own rows are read from the table.
-    index('listings_search_newest_idx').on(...searchColumns(t, t.createdAt)).where(visibleSql(t)),
-    index('listings_search_price_idx').on(...searchColumns(t, t.totalPrice)).where(visibleSql(t)),
-    index('listings_search_year_idx').on(...searchColumns(t, t.year)).where(visibleSql(t)),
-    index('listings_search_mileage_idx').on(...searchColumns(t, t.mileage)).where(visibleSql(t)),
-    index('listings_search_make_idx')
-      .on(sql`${t.make} COLLATE NOCASE`, sql`${t.model} COLLATE NOCASE`, ...searchColumns(t, t.createdAt).filter((c) => c !== t.make))
-      .where(visibleSql(t)),
-    // Model and colour lead, then every column of the wide indexes (and the colour or model): a model or colour
-    // search is counted inside the index, without reading a row (docs/decisions/014-cold-search.md).
-    index('listings_search_model_idx').on(sql`${t.model} COLLATE NOCASE`, ...searchColumns(t, t.createdAt), t.color).where(visibleSql(t)),
-    index('listings_search_color_idx').on(sql`${t.color} COLLATE NOCASE`, ...searchColumns(t, t.createdAt), t.model).where(visibleSql(t)),
-    // Led by a coarse filter (fuel, then body type, each followed by the other coarse columns): a fuel or body type a
-    // few per cent of the cars have is found by a seek instead of a pass over the newest index (docs/decisions/014-cold-search.md).
-    index('listings_search_fuel_idx')
-      .on(t.fuelType, t.bodyType, t.transmission, t.drivetrain, t.createdAt, t.id, t.totalPrice, t.year, t.mileage, t.make)
-      .where(visibleSql(t)),
-    index('listings_search_body_idx')
-      .on(t.bodyType, t.fuelType, t.transmission, t.drivetrain, t.createdAt, t.id, t.totalPrice, t.year, t.mileage, t.make)
-      .where(visibleSql(t)),
-    // Led by id and carrying every filter and sort column: the text index's matches (rowids) are checked against the
-    // other filters here instead of in the table, whose rows hold descriptions and span many more pages (~3.5× faster
-    // for a common word plus a filter, docs/decisions/014-cold-search.md).
-    index('listings_search_id_idx')
-      .on(t.id, t.createdAt, t.totalPrice, t.year, t.mileage, t.make, t.model, t.color, t.fuelType, t.transmission, t.drivetrain, t.bodyType)
-      .where(visibleSql(t)),
   ],
 );
 
-// "Visible to buyers" (docs/product/states.md): approved **and** active. The one definition of the rule: the partial
-// search indexes, the raw SQL of the search and the saved listings, Drizzle queries and checks of a loaded row all use
-// these. The raw SQL must keep exactly the indexes' terms, so SQLite may use them (it matches terms, not values).
+// "Visible to buyers" (docs/product/states.md): approved **and** active. The one definition of the rule: the search
+// index, the saved listings and public profiles, Drizzle queries and checks of a loaded row all use these.
 
-/** For Drizzle: `where(and(eq(listings.id, id), visibleSql(listings)))`; also the partial indexes' WHERE. */
+/** For Drizzle: `where(and(eq(listings.id, id), visibleSql(listings)))`. */
 export function visibleSql(t: { status: AnySQLiteColumn; active: AnySQLiteColumn }) {
   return sql`${t.status} = 'approved' AND ${t.active} = 1`;
 }
@@ -110,16 +81,6 @@ export const visibleWhere = (alias = 'l') => `${alias}.status = 'approved' AND $
 /** For a row already loaded. */
 export function isVisible(row: { status: string; active: boolean }): boolean {
   return row.status === 'approved' && row.active;
-}
-
-// Sort key first, then id (the tiebreak, so the index order is the page order), then every other column a filter
-// reads besides free text, model and colour (those have their own indexes).
-function searchColumns(
-  t: Record<'id' | 'createdAt' | 'totalPrice' | 'year' | 'mileage' | 'make' | 'fuelType' | 'transmission' | 'drivetrain' | 'bodyType', AnySQLiteColumn>,
-  sortKey: AnySQLiteColumn,
-): [AnySQLiteColumn, ...AnySQLiteColumn[]] {
-  const rest = [t.createdAt, t.totalPrice, t.year, t.mileage, t.make, t.fuelType, t.transmission, t.drivetrain, t.bodyType];
-  return [sortKey, t.id, ...rest.filter((c) => c !== sortKey)];
 }
 
 export const listingImages = sqliteTable(

@@ -5,7 +5,7 @@ import type { SearchFacets } from '../../../shared/schemas/search';
 import type { Vocabulary } from './query-words';
 
 // Result pages memoised per listings version: a trigger bumps the version on every insert, update and delete of a
-// listing (db/migrations/0003_fts.sql), whoever writes it, so nothing cached is ever stale. The client
+// listing (db/migrations/0016_one_search_engine.sql), whoever writes it, so nothing cached is ever stale. The client
 // polls an open search every 10 s (docs/product/limits.md) and the home page asks for the same three listings, so
 // identical searches are the common case.
 

@@ -51,7 +51,8 @@ export class ListingSearch {
     this.forSaleRefreshMs = options.forSaleRefreshMs ?? 30_000;
     this.now = options.now ?? Date.now;
     this.index = new ColumnIndex(db);
-    // Bumped by a trigger on every insert, update and delete of a listing, whoever writes it (db/migrations/0003_fts.sql).
+    // Bumped by a trigger on every insert, update and delete of a listing, whoever writes it (db/migrations/0003_fts.sql,
+    // 0016_one_search_engine.sql).
     this.versionStatement = db.$client.prepare('SELECT version FROM listings_search_state WHERE id = 1').pluck();
     // The cards of a page of ids (any order; put in the page's order here): one statement for any number of ids.
     this.cardsStatement = db.$client.prepare(`SELECT ${cardColumns('l')} FROM listings l WHERE l.id IN (SELECT value FROM json_each(?))`);
