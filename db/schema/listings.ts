@@ -61,8 +61,8 @@ export const listings = sqliteTable(
     uniqueIndex('listings_unique_code_uq').on(t.uniqueCode),
     index('listings_user_idx').on(t.userId, t.createdAt),
     index('listings_status_idx').on(t.status, t.createdAt),
-    // Visible listings (approved and active) newest first: saved listings, a seller's public profile, the moderation
-    // and admin lists by status, and the search index's first read of every visible listing.
+    // Visible listings (approved and active) newest first: saved listings, a seller's public profile, and the
+    // moderation and admin lists by status.
     index('listings_visible_created_idx').on(t.status, t.active, t.createdAt),
   ],
 );

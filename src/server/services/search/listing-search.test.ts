@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../../../db/client';
 import { listings, type NewListing } from '../../../../db/schema';
 import { searchInput, type SearchInput } from '../../../shared/schemas/search';
@@ -335,6 +335,28 @@ describe('the index follows every write (triggers)', () => {
     expect(s.facets()).toMatchObject({ places: [], counties: [] });
     expect(kia()).toBeUndefined(); // not one of the ten brands always listed
     fdb.$client.close();
+  });
+
+  it('reads every visible listing in one pass over the table, and then only the changed ones, by id', async () => {
+    const rdb = createTestDb();
+    const u = (await createUser(rdb)).user.id;
+    insertListing(rdb, u, { make: 'Mazda' });
+    const proto = Object.getPrototypeOf(rdb.$client.prepare('SELECT 1')) as { all: () => unknown; iterate: () => unknown };
+    const spies = [vi.spyOn(proto, 'all'), vi.spyOn(proto, 'iterate')];
+    try {
+      const s = new ListingSearch(rdb);
+      expect(s.search(searchInput.parse({})).total).toBe(1);
+      insertListing(rdb, u, { make: 'Mazda' });
+      expect(s.search(searchInput.parse({ make: 'mazda' })).total).toBe(2);
+      const reads = [...new Set(spies.flatMap((spy) => spy.mock.contexts.map((st) => (st as { source: string }).source)))].filter((q) => q.includes('hide_address'));
+      const plans = reads.map((q) =>
+        (rdb.$client.prepare(`EXPLAIN QUERY PLAN ${q}`).all(...(q.includes('?') ? ['[1]'] : [])) as { detail: string }[]).map((r) => r.detail)[0],
+      );
+      expect(plans.sort()).toEqual(['SCAN l', 'SEARCH l USING INTEGER PRIMARY KEY (rowid=?)']);
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+      rdb.$client.close();
+    }
   });
 
   it('keeps cached totals exact after any write, including raw SQL', () => {
