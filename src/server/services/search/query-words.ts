@@ -21,7 +21,7 @@ export interface ParsedQuery {
   yearTo?: number;
   /** Filter values per filter, each as resolveFilter reads them (any one matches). */
   filters: Partial<Record<FilterKey, string[]>>;
-  /** The words left over, for the text index. */
+  /** The words left over, searched as text (each must begin a word of the listing). */
   text: string;
 }
 
