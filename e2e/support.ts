@@ -259,6 +259,9 @@ export async function menuCount(page: Page, label: 'Varslinger' | 'Meldinger') {
   const item = page.getByRole('menuitem', { name: new RegExp(`^${label}`) });
   await item.waitFor();
   const text = (await item.getByTestId('count-badge').innerText()).replace(/\D+/g, '');
+  // Escape is pressed once the open menu has taken the focus, as a person sees it open before pressing a key: pressed
+  // in the frame between the click and the menu's focus, it reached the page instead, and the menu stayed open.
+  await page.waitForFunction(() => document.activeElement?.closest('[data-scope="menu"][data-part="content"]') != null);
   await page.keyboard.press('Escape');
   await item.waitFor({ state: 'hidden' });
   return Number(text);
