@@ -270,32 +270,49 @@ class WordIndex {
   }
 }
 
-/** Distinct strings of one column as small integer codes, their NOCASE groups, and a bitmap of listings per code. */
-class Dictionary {
+/** Distinct strings of one column as small integer codes, each with how many visible listings have it. */
+class Tally {
   readonly codes = new Map<string, number>();
   /** Per code, its string. */
   readonly names: string[] = [];
-  readonly folded = new Map<string, number[]>();
   /** Visible listings per code. */
   readonly counts: number[] = [];
-  /** Per code, its listings. */
-  readonly sets = new SlotSets();
   get size() {
     return this.codes.size;
   }
+  /** The code of `value`, a new one for a value not seen before. */
   code(value: string): number {
     let c = this.codes.get(value);
     if (c === undefined) {
-      c = this.sets.create();
+      c = this.names.push(value) - 1;
       this.codes.set(value, c);
-      this.names.push(value);
       this.counts.push(0);
-      const key = asciiLower(value);
-      const group = this.folded.get(key);
-      if (group) group.push(c);
-      else this.folded.set(key, [c]);
+      this.created(c, value);
     }
     return c;
+  }
+  /** A new code was given out (a subclass keeps more per code). */
+  protected created(_c: number, _value: string) {}
+  /** Every non-empty value some visible listing has, with how many have it. */
+  entries(): { name: string; count: number }[] {
+    return this.names.flatMap((name, c) => (name && this.counts[c] > 0 ? [{ name, count: this.counts[c] }] : []));
+  }
+}
+
+/**
+ * A column that is filtered on: its tally, plus its NOCASE groups and a bitmap of listings per code. The place and the
+ * county are only counted (a plain Tally): a bitmap per place would cost memory no filter reads.
+ */
+class Dictionary extends Tally {
+  readonly folded = new Map<string, number[]>();
+  /** Per code, its listings. */
+  readonly sets = new SlotSets();
+  protected override created(c: number, value: string) {
+    this.sets.create(); // the same code: both count from 0, one per value
+    const key = asciiLower(value);
+    const group = this.folded.get(key);
+    if (group) group.push(c);
+    else this.folded.set(key, [c]);
   }
   add(c: number, slot: number) {
     this.counts[c]++;
@@ -307,31 +324,8 @@ class Dictionary {
   }
 }
 
-/** Distinct strings of a column that is counted but not filtered on (the place, the county), each with its listings' number. */
-class Tally {
-  private readonly codes = new Map<string, number>();
-  private readonly names: string[] = [];
-  private readonly counts: number[] = [];
-  add(value: string): number {
-    let c = this.codes.get(value);
-    if (c === undefined) {
-      c = this.names.push(value) - 1;
-      this.codes.set(value, c);
-      this.counts.push(0);
-    }
-    this.counts[c]++;
-    return c;
-  }
-  remove(c: number) {
-    this.counts[c]--;
-  }
-  /** Every non-empty value some visible listing has, with how many have it. */
-  entries(): { name: string; count: number }[] {
-    return this.names.flatMap((name, c) => (name && this.counts[c] > 0 ? [{ name, count: this.counts[c] }] : []));
-  }
-}
-
 type TallyColumn = 'place' | 'county';
+const TALLY_COLUMNS: readonly TallyColumn[] = ['place', 'county'];
 
 /** More changed listings than this since the last look: reading everything again is cheaper than patching. */
 const REBUILD_AFTER = 20_000;
@@ -546,8 +540,11 @@ export class ColumnIndex {
       this.eq[column][slot] = code;
       dict.add(code, slot);
     }
-    this.tallied.place[slot] = this.tallies.place.add(row[PLACE_NAME_AT] as string);
-    this.tallied.county[slot] = this.tallies.county.add(row[COUNTY_NAME_AT] as string);
+    for (const column of TALLY_COLUMNS) {
+      const code = this.tallies[column].code(row[column === 'place' ? PLACE_NAME_AT : COUNTY_NAME_AT] as string);
+      this.tallied[column][slot] = code;
+      this.tallies[column].counts[code]++;
+    }
     this.alive[slot >>> 5] |= 1 << (slot & 31);
     this.places.add(slot, row[PLACE_AT] as string, sortLater);
     this.texts.add(slot, row[TEXT_AT] as string, sortLater);
@@ -581,8 +578,7 @@ export class ColumnIndex {
       const code = this.eq[column][slot];
       dict.remove(code, slot);
     }
-    this.tallies.place.remove(this.tallied.place[slot]);
-    this.tallies.county.remove(this.tallied.county[slot]);
+    for (const column of TALLY_COLUMNS) this.tallies[column].counts[this.tallied[column][slot]]--;
     this.alive[slot >>> 5] &= ~(1 << (slot & 31));
     this.places.remove(slot);
     this.texts.remove(slot);
