@@ -63,8 +63,15 @@ export const LOGIN_THROTTLE = {
   maxAccounts: 100_000,
 } as const;
 
+/** How long until a limit frees, in words, rounded up: '1 minutt', '20 minutter', '1 time', '3 timer'. */
+export function waitInWords(ms: number): string {
+  const minutes = Math.max(1, Math.ceil(ms / 60_000));
+  if (minutes < 60) return `${minutes} ${minutes === 1 ? 'minutt' : 'minutter'}`;
+  const hours = Math.ceil(minutes / 60);
+  return `${hours} ${hours === 1 ? 'time' : 'timer'}`;
+}
+
 /** The lock's answer: 429 with Retry-After, and how long to wait in words. */
 export function loginLockedMessage(ms: number): string {
-  const minutes = Math.max(1, Math.ceil(ms / 60_000));
-  return `For mange mislykkede innlogginger. Prøv igjen om ${minutes} ${minutes === 1 ? 'minutt' : 'minutter'}.`;
+  return `For mange mislykkede innlogginger. Prøv igjen om ${waitInWords(ms)}.`;
 }

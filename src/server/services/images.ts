@@ -15,6 +15,7 @@ import {
 } from '../../shared/schemas/listing';
 import { STAGED_PHOTOS_MAX_MB_DEFAULT, type AppConfig } from '../config';
 import { AppError } from '../errors';
+import { waitInWords } from '../http/rate-limits';
 import { TooManyRequestsError } from '../http/too-many-requests';
 import { newImageKey, thumbKeyOf, type ImageStorage } from '../integrations/image-storage';
 import { LARGE_MAX_PX, mediumSize, THUMB_MAX_PX, thumbSize, toImageShape } from './listing-shape';
@@ -272,7 +273,7 @@ export const ACCOUNT_STAGING_TITLE = 'For mange bilder';
 /** The seller's own bound: saving the listing frees it, or waiting until the oldest staged photos leave the window. */
 export function accountStagingMessage(limits: Pick<StagingLimits, 'accountPhotos' | 'accountBytes'>, waitMs: number): string {
   const mb = Math.max(1, Math.round(limits.accountBytes / MiB));
-  return `Du har lastet opp mange bilder som ikke er lagret i en annonse ennå (høyst ${limits.accountPhotos} bilder eller ${mb} MB). Lagre annonsen før du laster opp flere bilder, eller prøv igjen om ${inWords(waitMs)}.`;
+  return `Du har lastet opp mange bilder som ikke er lagret i en annonse ennå (høyst ${limits.accountPhotos} bilder eller ${mb} MB). Lagre annonsen før du laster opp flere bilder, eller prøv igjen om ${waitInWords(waitMs)}.`;
 }
 export const STAGING_FULL_TITLE = 'Ikke plass til flere bilder';
 export const STAGING_FULL_MESSAGE =
@@ -282,14 +283,6 @@ export const STAGING_FULL_MESSAGE =
  * hourly clean-up removes staged photos past 24 hours; which comes first cannot be known here.
  */
 const STAGING_FULL_RETRY_MS = 60 * 60_000;
-
-/** '20 minutter', '1 time', '3 timer': how long until a bound frees, rounded up. */
-function inWords(ms: number): string {
-  const minutes = Math.max(1, Math.ceil(ms / 60_000));
-  if (minutes < 60) return `${minutes} ${minutes === 1 ? 'minutt' : 'minutter'}`;
-  const hours = Math.ceil(minutes / 60);
-  return `${hours} ${hours === 1 ? 'time' : 'timer'}`;
-}
 
 /** 429 with Retry-After (trpc/init.ts) and a title for the upload tile (`details.title`, as the other photo errors). */
 export class StagingLimitError extends TooManyRequestsError {
@@ -354,7 +347,7 @@ export async function stageImage(
   storage: ImageStorage,
   userId: number,
   dataUrl: string,
-  limits: StagingLimits = { accountPhotos: ACCOUNT_STAGED_PHOTOS, accountBytes: ACCOUNT_STAGED_BYTES, totalBytes: STAGED_PHOTOS_MAX_MB_DEFAULT * MiB },
+  limits: StagingLimits = stagingLimitsOf({ stagedPhotosMaxBytes: STAGED_PHOTOS_MAX_MB_DEFAULT * MiB }),
   now: () => number = Date.now,
 ): Promise<ListingImageShape> {
   checkStagingRoom(db, userId, 1, limits, now());
