@@ -74,6 +74,7 @@ export function registerRestRoutes(
       if (!known.has(procedure)) throw new Error(`REST ${route.method} ${route.url}: unknown procedure ${procedure}`);
     }
     const call = new Map([route, ...(route.variants ?? [])].map((t) => [t, callerOf(opts.router, t.procedure)]));
+    const metaOf = new Map([route, ...(route.variants ?? [])].map((t) => [t, procedureMeta(opts.router, t.procedure)]));
     const shortcut = route.method === 'GET' ? opts.shortcuts?.rows.find((r) => r.url === route.url) : undefined;
     const stores = opts.shortcuts?.stores;
     const need = weakestNeed([route, ...(route.variants ?? [])].map((t) => authNeedOf(opts.router, t.procedure)));
@@ -95,7 +96,7 @@ export function registerRestRoutes(
         const body = request.body;
         const req = { params, query, body, raw: request };
         const target = route.variants?.find((v) => v.when(req)) ?? route;
-        if (isPrivateAnswer(procedureMeta(opts.router, target.procedure), ctx.user !== null)) reply.header('Cache-Control', PRIVATE_CACHE_CONTROL);
+        if (isPrivateAnswer(metaOf.get(target), ctx.user !== null)) reply.header('Cache-Control', PRIVATE_CACHE_CONTROL);
         let input: unknown;
         if (target.input) input = target.input(req);
         else if (route.method === 'GET' || route.method === 'DELETE') input = { ...query, ...params };
