@@ -203,7 +203,7 @@ describe('/varslinger', () => {
   it('a refused action puts the card back as it was, without a toast', async () => {
     const { user } = await createUser();
     insertNotification(user.id, { type: 'info', title: 'Ny henvendelse om Ford Focus', message: 'Hei!' });
-    const page = await newPage();
+    const page = await newPage({ serviceWorkers: 'block' });
     await loginAs(page, user);
     await page.goto('/varslinger');
     const only = card(page, 'Ny henvendelse om Ford Focus');
@@ -243,7 +243,7 @@ describe('/varslinger', () => {
   it('shows a skeleton while the list loads', async () => {
     const { user } = await createUser();
     insertNotification(user.id, { type: 'info', title: 'Etter ventetiden', message: 'Kom fram til slutt.' });
-    const page = await newPage();
+    const page = await newPage({ serviceWorkers: 'block' });
     await loginAs(page, user);
     // Hold the list's answer back long enough for the page's pending state to show.
     await page.route(/\/trpc\/[^?]*notifications\.list/, async (route) => {

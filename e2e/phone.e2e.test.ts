@@ -271,7 +271,7 @@ describe('errors at the field they belong to', () => {
 
   it('a failed registry lookup says so at the input, with the hint to fill the form in by hand', async () => {
     const { user } = await createUser();
-    const page = await newPage(PHONE);
+    const page = await newPage({ ...PHONE, serviceWorkers: 'block' });
     await loginAs(page, user);
     await page.goto('/ny-annonse');
     await page.getByTestId('listing-form').waitFor();

@@ -159,8 +159,12 @@ export type TestPage = Page & {
   errors: string[];
 };
 
-/** A fresh browser context (own cookies, own client IP) with one page; default viewport 1280x900. */
-export async function newPage(opts: { width?: number; height?: number } = {}): Promise<TestPage> {
+/**
+ * A fresh browser context (own cookies, own client IP) with one page; default viewport 1280x900. A test that
+ * intercepts requests with `page.route` passes `serviceWorkers: 'block'`: once the app's worker controls the page,
+ * Playwright no longer sees its requests, so the interception would depend on how fast the worker installed.
+ */
+export async function newPage(opts: { width?: number; height?: number; serviceWorkers?: 'allow' | 'block' } = {}): Promise<TestPage> {
   const browser = await launchBrowser();
   visitor += 1;
   const context = await browser.newContext({
@@ -168,6 +172,7 @@ export async function newPage(opts: { width?: number; height?: number } = {}): P
     viewport: { width: opts.width ?? 1280, height: opts.height ?? 900 },
     locale: 'nb-NO',
     timezoneId: 'Europe/Oslo',
+    serviceWorkers: opts.serviceWorkers ?? 'allow',
     extraHTTPHeaders: { 'X-Forwarded-For': `10.${process.pid % 250}.${Math.floor(visitor / 250) % 250}.${(visitor % 250) + 1}` },
   });
   context.setDefaultTimeout(10_000);

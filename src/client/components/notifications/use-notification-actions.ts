@@ -6,9 +6,21 @@ import { useTRPC } from '../../trpc';
 type Change<V> = (list: NotificationShape[], variables: V) => NotificationShape[];
 
 /**
+ * Puts back the cards a refused call changed, as they were before it, and leaves the rest as they are now: with two
+ * quick clicks on one card, each refusal undoes only its own change, in whichever order the answers come.
+ */
+function putBack(current: NotificationShape[], previous: NotificationShape[], touched: (n: NotificationShape) => boolean) {
+  const restored = new Map(previous.filter(touched).map((n) => [n.id, n]));
+  const kept = current.filter((n) => !restored.has(n.id));
+  const order = new Map(previous.map((n, i) => [n.id, i]));
+  // Arrivals since (not in `previous`) stay on top; the rest take their old places.
+  return [...kept, ...restored.values()].sort((a, b) => (order.get(a.id) ?? -1) - (order.get(b.id) ?? -1));
+}
+
+/**
  * The /varslinger actions (docs/product/states.md#notification, docs/product/errors.md). Each one changes the cached
  * `notifications.list` at once, so the card and the header badge (hooks/use-unread-counts.ts, same cache) follow
- * without waiting for the server; a refused call puts the list back as it was. Failures show no toast: the product's
+ * without waiting for the server; a refused call puts back the cards it changed. Failures show no toast: the product's
  * rule for notification calls is to fail without one, and the card returning to its old state is the visible answer.
  */
 export function useNotificationActions() {
@@ -17,6 +29,7 @@ export function useNotificationActions() {
   const listKey = trpc.notifications.list.queryKey();
 
   function optimistic<V>(change: Change<V>, successTitle?: string) {
+    const touches = (variables: V) => (n: NotificationShape) => !(variables && typeof variables === 'object' && 'id' in variables) || n.id === variables.id;
     return {
       onMutate: async (variables: V) => {
         // A refetch already on its way (a reconnect's refresh) would answer with the old state over ours.
@@ -25,8 +38,9 @@ export function useNotificationActions() {
         queryClient.setQueryData(listKey, (old) => old && change(old, variables));
         return { previous };
       },
-      onError: (_error: unknown, _variables: V, context: { previous?: NotificationShape[] } | undefined) => {
-        if (context?.previous) queryClient.setQueryData(listKey, context.previous);
+      onError: (_error: unknown, variables: V, context: { previous?: NotificationShape[] } | undefined) => {
+        const previous = context?.previous;
+        if (previous) queryClient.setQueryData(listKey, (current) => (current ? putBack(current, previous, touches(variables)) : previous));
       },
       onSuccess: () => {
         if (successTitle) toast(successTitle);
