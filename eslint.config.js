@@ -58,4 +58,36 @@ export default tseslint.config(
     files: ['public/**/*.js'],
     languageOptions: { globals: { ...globals.serviceworker } },
   },
+  // One-way imports (docs/conventions.md "Where things live"), matched on the relative import path. Tests are
+  // exempt: a test may check that both sides agree.
+  ...importDirections([
+    { files: ['src/shared/**'], forbid: [['server', false], ['client', false], ['db', false]], why: 'src/shared is imported by server and client and imports neither, nor the database' },
+    { files: ['src/client/**'], forbid: [['server', true], ['db', false]], why: "src/client takes only types from src/server (the AppRouter): use `import type`" },
+    { files: ['src/server/**'], forbid: [['client', false]], why: 'src/server does not import src/client; code both need lives in src/shared' },
+    // The schema's JSON columns name their shapes with types from src/shared; nothing else of src is imported.
+    { files: ['db/**'], forbid: [['src/server', false], ['src/client', false], ['src/shared', true]], why: 'db/ imports nothing from src (types of src/shared only)' },
+  ]),
 );
+
+/**
+ * A no-restricted-imports block per folder: `forbid` lists [folder, types allowed] reached by a relative path
+ * (`../server/…`, `../../db`), so a package such as `@trpc/server` is not caught.
+ */
+function importDirections(rules) {
+  return rules.map(({ files, forbid, why }) => ({
+    files: files.map((f) => `${f}/*.{ts,tsx}`),
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: forbid.map(([folder, allowTypeImports]) => ({
+            regex: `^(\\.\\./)+${folder}(/|$)`,
+            allowTypeImports,
+            message: why,
+          })),
+        },
+      ],
+    },
+  }));
+}

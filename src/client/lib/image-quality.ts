@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { photoSources, smallerSize, type PhotoSize, type PhotoSizes } from './photo-sources';
+import { photoSources, smallerSize, type PhotoSize, type PhotoSizes } from '../../shared/photo-sources';
 
 // Which photo sizes a listing photo offers the browser (docs/product/limits.md: "a slow connection or memory use above
 // 80 % lowers image quality"; docs/product/limits.md#photo-sizes). Each photo comes in three WebP sizes (thumbnail
@@ -71,7 +71,7 @@ export function useReducedImageQuality(): boolean {
 // --- srcset ---------------------------------------------------------------------------------------------------------
 
 // The sizes each <img> offers are built in photo-sources.ts (shared with the server's preload hints).
-export { photoSources, smallerSize, type PhotoSize, type PhotoSizes } from './photo-sources';
+export { photoSources, smallerSize, type PhotoSize, type PhotoSizes } from '../../shared/photo-sources';
 
 /** photoSources with the cap lowered one size when quality is reduced. */
 export function usePhotoSources(img: PhotoSizes | null | undefined, largest: PhotoSize): { src: string; srcSet?: string } | null {

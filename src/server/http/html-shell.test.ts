@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listingImages, listings } from '../../../db/schema';
-import { cardPhotoSources, stagePhotoSources, type ImgSources } from '../../client/lib/photo-sources';
+import { cardPhotoSources, stagePhotoSources, type ImgSources } from '../../shared/photo-sources';
 import type { ListingCardShape, ListingDetailShape } from '../../shared/types/listing';
 import { createTestApp, createUser, json, sessionCookie, type TestApp } from '../testing/harness';
 import { insertListing, insertListingImage } from '../testing/listing-factory';

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { searchInput } from '../../shared/schemas/search';
-import { cardPhotoPreloads, stagePhotoPreloads, type PhotoPreload } from '../../client/lib/photo-sources';
+import { cardPhotoPreloads, stagePhotoPreloads, type PhotoPreload } from '../../shared/photo-sources';
 import type { Stores } from '../services/stores';
 import { PrecompressedBody } from './compression';
 
@@ -19,7 +19,7 @@ import { PrecompressedBody } from './compression';
 //   so it is the same for everyone and the service worker may keep it as the app shell.
 // - `<link rel="preload" as="image" fetchpriority="high">` for the photo that is the page's largest paint (the first
 //   result's cover on /annonser, the gallery's first photo on /listing/{id}), with the very srcset and sizes the
-//   client's <img> will use (src/client/lib/photo-sources.ts builds both), so the photo is fetched with the scripts
+//   client's <img> will use (src/shared/photo-sources.ts builds both), so the photo is fetched with the scripts
 //   instead of after the query has answered and the page has rendered. Only what an anonymous visitor sees goes in:
 //   the public search's unfiltered first page, and a listing's photo only while the listing is public, so the page
 //   is still the same for every viewer (an owner viewing their pending edit gets the public photo's hint, unused).

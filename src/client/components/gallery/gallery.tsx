@@ -3,13 +3,13 @@ import { Expand } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import type { ListingImageShape } from '../../../shared/types/listing';
 import { useReducedImageQuality } from '../../lib/image-quality';
-import { stagePhotoSources } from '../../lib/photo-sources';
+import { stagePhotoSources } from '../../../shared/photo-sources';
 import { CarPlaceholder } from '../listings/car-placeholder';
 import { wrap } from './cycle';
 import { PhotoArrow, ThumbnailStrip } from './photo-controls';
 import { useSwipe } from './use-swipe';
 
-// The stage's srcset and sizes come from lib/photo-sources.ts, which the server's preload of the first photo shares
+// The stage's srcset and sizes come from shared/photo-sources.ts, which the server's preload of the first photo shares
 // (docs/decisions/010-compression-and-bundle.md "The LCP photo in the page").
 
 // The full-screen viewer loads on first open: most visitors never open it.

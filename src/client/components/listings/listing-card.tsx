@@ -19,10 +19,10 @@ import { FUEL_TYPES, labelOf, TRANSMISSIONS } from '../../../shared/codes';
 import { formatMileage, formatPrice } from '../../../shared/format';
 import type { ListingCardShape } from '../../../shared/types/listing';
 import { useReducedImageQuality } from '../../lib/image-quality';
-import { cardPhotoSources } from '../../lib/photo-sources';
+import { cardPhotoSources } from '../../../shared/photo-sources';
 import { CarPlaceholder } from './car-placeholder';
 
-// The cover's srcset and sizes (CARD_PHOTO_SIZES) come from lib/photo-sources.ts, which the server's preload of the
+// The cover's srcset and sizes (CARD_PHOTO_SIZES) come from shared/photo-sources.ts, which the server's preload of the
 // search page's first cover shares (docs/decisions/010-compression-and-bundle.md "The LCP photo in the page").
 
 /** Cards in the grid's first row (three columns on a desktop) are the page's largest paint candidates. */

@@ -1,4 +1,4 @@
-import type { ListingImageShape } from '../../shared/types/listing';
+import type { ListingImageShape } from './types/listing';
 
 // The one home of the rule that says which files a listing photo offers the browser (`src`, `srcset`, `sizes`,
 // docs/product/limits.md#photo-sizes), for the client's <img> elements and for the server, which names the first
