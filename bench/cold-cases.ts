@@ -1,4 +1,4 @@
-// The cold listing cases of `npm run bench` (issue 11 "Targets"): searches no cache has seen. Every request of a case
+// The cold listing cases of `npm run bench`: searches no cache has seen. Every request of a case
 // is a different input, drawn from the test factory's seeded PRNG (src/server/testing/listing-factory.ts) out of what
 // the seeded database has for sale (bench/seed.ts readForSale) and the words free text understands
 // (src/shared/search-words.ts), and written out before the case is measured, so the load generator only hands out
@@ -14,9 +14,6 @@ import { FILTER_WORDS, MAKE_ALIASES, searchKey } from '../src/shared/search-word
 import { makeOf, parseQuery, vocabularyOf, type Vocabulary } from '../src/server/services/search/query-words';
 import { COLORS, rng, type Rng } from '../src/server/testing/listing-factory';
 import type { ForSale } from './seed';
-
-/** Issue 11: every cold search shape, the total count included, at p99 ≤ 25 ms (100 000 listings, 10 connections). */
-export const COLD_P99_MS = 25;
 
 type Params = Record<string, string | number | undefined>;
 

@@ -1,11 +1,7 @@
-// A process's resident memory through a whole benchmark (issue 11: server RSS at most 250 MB through the whole
-// benchmark): VmRSS of /proc/<pid>/status every 100 ms, and the kernel's own high-water mark (VmHWM) when asked,
-// which also catches a peak between two samples. RSS counts the pages of files the process maps (SQLite's mmap of the
+// A process's resident memory through a whole benchmark: VmRSS of /proc/<pid>/status every 100 ms, and the
+// kernel's own high-water mark (VmHWM) when asked, which also catches a peak between two samples. RSS counts the pages of files the process maps (SQLite's mmap of the
 // database) as well as its own memory: the peak sample is split into the two (RssFile, RssAnon + RssShmem).
 import fs from 'node:fs';
-
-/** Issue 11: the server's RSS stays at most this through the whole listing benchmark. */
-export const RSS_TARGET_MB = 250;
 
 export function memoryMB(pid: number): { rss: number; hwm: number; file: number; anon: number } | null {
   try {

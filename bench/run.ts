@@ -1,99 +1,24 @@
-// npm run bench: the public search and listing detail under load against issue 11's targets, and realtime chat
-// delivery to 1 000 websocket subscribers (issue 9).
+// npm run bench: the public search and listing detail under load, and realtime chat delivery to 1 000 websocket
+// subscribers. How to run it and read it: docs/benchmarks.md.
 //
-// Listing cases: seeds 100 000 realistic listings into a temporary SQLite file (bench/seed.ts; or reuses `--db FILE`),
-// starts the BUILT server on it as a child process (dist/server/main.mjs, built first if stale, as `npm start` does;
-// scripts/lib/built-server.ts), starts a bare Fastify JSON route in another child process as the ceiling, then drives
-// each case with autocannon (10 connections, 2 s warm-up, then the measured window) and prints req/s, p50 and p99
-// (from every response's own time, not autocannon's whole-millisecond histogram), the ratio to the bare route, the
-// server's RSS, and each case's target with `ok` or `MISSED`. Issue 11's targets (100 000 listings, 10 connections,
-// 2 cores, cache-defeating inputs):
-//   - cold cases (cold-*): p99 ≤ 25 ms, the total count included. Every request is an input no cache has seen:
-//     drawn from the test factory's seeded PRNG out of what the database has for sale (bench/cold-cases.ts), written
-//     out before the case runs, no two of a case meaning the same search as the server's caches tell them; 30 of
-//     them are fetched once before the run (all must answer 2xx; how many pages were empty is printed, to show the
-//     inputs reach past the end);
-//       cold-search        make + fuel + priceTo               cold-free-text     a word (or prefix) + priceTo
-//       cold-sort          price_asc + a price range           cold-filters       any 1-5 filters combined
-//       cold-make-model    make + model, any spelling, + a range
-//       cold-coarse        fuel/gearbox/drive/body + a range   cold-ranges        year/price/mileage ranges
-//       cold-area          place, postcode or county + 1-3 other filters
-//       cold-text          free text alone: makes and aliases ('vw', 'merc'), models spelt any way ('id4', 'xc 60'),
-//                          years and year ranges, fuel/gearbox/drive/body words, words matched as text
-//       cold-text-filters  free text + 1-3 filters, any sort  cold-sorts         every sort + random ranges
-//       cold-deep          deep pages: no or a few filters with an exact total, any sort, any page size; the last
-//                          pages, pages just past the end, and any page between
-//       cold-facets        GET /api/listings/facets with random filters (and sometimes text); while the facets
-//                          take no filters the answers are all the same, and the run says it measured memoised counts
-//   - cache hits (the same URL every time: search, free-text, free-text-prefix, sort, unfiltered) and detail
-//     (/api/listings/:id, a random visible id): req/s ≥ 0.25 × the bare route's in the same run;
-//   - server-rss: the server's RSS sampled every 100 ms from its start to the end of the listing cases, and its
-//     VmHWM: at most 250 MB;
-//   - seed: seeding 100 000 listings into a new file under 60 s (migrations, inserts, statistics, checkpoint). Reported when the run seeds; a reused `--db` file has no seed figure (run without --db, or with
-//     --db naming a new file, to time it; `--case seed` seeds and measures nothing else).
-// Every listing case's responses must all be 2xx (non-2xx and errors are counted per case). The load generator runs
-// in this process: its CPU and event-loop delay over each measured window are reported, and a case where it was busy
-// (over 90 % of a core) or kept waiting (delay p99 over 10 ms) is named in a warning: that figure is partly the
-// generator's, not the server's.
+// Listing cases run the BUILT server (dist/server/main.mjs, built first if stale) on a seeded database of 100 000
+// listings (bench/seed.ts; `--db FILE` keeps it between runs), 10 connections through autocannon, a warm-up and then
+// the measured window, `--runs N` times (default 3). Cached cases ask the same URL every time; cold cases (cold-*,
+// bench/cold-cases.ts) send only inputs no cache of the server has seen; detail asks random visible listings.
 //
-// Realtime case (bench/realtime.ts, bench/realtime-load.ts): a fresh database with 1 000 users, each with a session and
-// two chats (buyer ↔ seller about the seller's listing); 1 000 authenticated websockets (tRPC's client, the session
-// cookie and Origin on the upgrade as a browser sends them), each subscribed to chats.onMessage and
-// notifications.onNotification; senders post messages into their chats over HTTP as the browser does (POST
-// /trpc/chats.send; `--via rest` for POST /api/messages) at `--rate` messages/s in all: by default 200, every user one
-// every 5 s, Poisson arrivals, every user in turn, each far below the per-user chat limit of 60 a minute. The load
-// generator runs in its own process, on the other core. Reported: send→delivery latency p50/p99 (from the moment the
-// request is written to the moment the push reaches the subscriber's tRPC client), deliveries per second, messages
-// sent, deliveries expected and received, duplicates and lost (both must be 0: every message reaches its buyer's and
-// its seller's subscription exactly once, the sender's own included, and nobody else's), the server's RSS and CPU
-// (also per message, comparable between runs when other processes take CPU), and the load generator's own CPU and
-// event-loop delay (when those are high, the figures are the load generator's, not the server's). Target (issue 9,
-// 2 cores): p99 ≤ 50 ms with exactly-once delivery; the run exits 1 if a message is lost, duplicated or misdelivered.
-// The machine must be otherwise idle: the server needs a core of its own.
+// `--baseline <dir>` also runs another checkout's build (its dist/server/main.mjs, built there if stale): both servers
+// run side by side, each on its own copy of the seeded file (seeded with the migrations both share; each build
+// migrates its copy at start), and every round measures this build, then the baseline, on the same inputs. Per case:
+// req/s, p99 and peak RSS of both as the median (min–max) of the runs, and "this/baseline", the median (min–max) of
+// each round's ratio. There are no absolute targets: a performance claim is such a ratio, measured in one run.
+// `--check` exits 1 on a non-2xx answer or an error, realtime's lost or duplicated messages, and with a baseline when
+// a cold case's req/s ratio is under 0.95 or its p99 ratio over 1.2, a cached case's or detail's req/s ratio is under
+// 0.95, or this build's peak RSS is over the baseline's by more than 3 % (a Node server's peak moves a few MB from run
+// to run with the collector's timing).
 //
-//   npm run bench                                   every case (listings, then realtime)
-//   npm run bench -- --case cold-deep               one case; a comma list or a group works too: listings, cold,
-//                                                   cached, all (the bare route joins any case compared with it)
-//   npm run bench -- --case listings --json         one JSON object per case on its own line on stdout (below);
-//                                                   progress and tables go to stderr (`npm run -s bench -- ...`
-//                                                   keeps npm's own banner off stdout)
-//   npm run bench -- --check                        exit 1 when a measured target is missed or a listing case had
-//                                                   a non-2xx answer or an error (without it, the exit code is 1
-//                                                   only for a failed run or realtime's lost/duplicate messages)
-//   npm run bench -- --list                         the cases, their groups and their targets
-//   npm run bench -- --db .tmp/b.db                 reuse (or create and time once) a seeded listings database file
-//   npm run bench -- --case seed                    seed a new temporary database and time it, nothing else
-//   npm run bench -- --duration 5                   seconds per measurement (default 8 for listing cases, 20 for
-//                                                   realtime, plus a warm-up of 2 s and 5 s)
-//   npm run bench -- --rng 7                        another draw of the cold inputs (default 1; same seed, same inputs)
-//   npm run bench -- --case realtime --users 1000 --rate 200 --via trpc
-//                                                   the realtime defaults (--via rest: POST /api/messages)
-//   npm run bench -- --case realtime --keep         keep the temp folder (database, server log)
-//   npm run bench -- --case realtime --profile      also a V8 CPU profile of the server over the measured window:
-//                                                   where its time went, by package and function, and its heap
-//                                                   (bench/cpu-profile.ts, bench/server-profiler.mjs); with listing
-//                                                   cases, one profile per measured case (warm-up excluded), kept in
-//                                                   the temp folder the run prints
-//
-// JSON lines:
-//   listing cases {"case","p50","p99" (ms),"rps","rssMB" (the server's peak RSS during the case; the bare route's own
-//     for "bare"),"ratio" (rps / the bare route's rps; null without it),"xBare" (the same),"target" ("p99≤25ms",
-//     "ratio≥0.25", null for the bare route),"met" (true|false; false also when a response was not 2xx; null without a
-//     target),"requests","errors","non2xx","statuses" ({code: count} of the non-2xx),"bytesPerResponse",
-//     "loadCpuPercent","loadEventLoopP99Ms" (this process, the load generator: its CPU over the measured window and
-//     its event-loop delay beyond 5 ms); cold cases also "inputs" (inputs sent, sample and warm-up included),
-//     "repeats" (inputs drawn again after 50 tries),"sampleEmpty" (of 30 inputs fetched before the run: empty
-//     pages)};
-//   {"case":"server-rss","rssMB" (peak: sampled or VmHWM),"sampledPeakMB","hwmMB","endMB","anonMB","fileMB" (the
-//     peak sample's own memory, and its mapped files such as SQLite's mmap of the database),"samples","seconds",
-//     "target":"rss≤250MB","met"};
-//   {"case":"seed","ms","seconds","listings","sizeMB","loadavg","target":"<60s" (null unless 100 000 listings),"met"};
-//   realtime {"case":"realtime","p50","p99","p90","max" (ms, send→delivery),"rps" (deliveries/s),"sentPerSecond",
-//     "sent","expected","received","duplicates","lost","foreign","malformed","refused","unexpectedCloses",
-//     "rssMB" (at the end of the measured window),"rssIdleMB","rssConnectedMB","rssPeakMB","serverCpuPercent",
-//     "serverCpuMsPerMessage","loadCpuPercent","loadEventLoopP99Ms","scheduleLagP99Ms","ackP50","ackP99" (the sender's
-//     HTTP answer),"connectSeconds","users","chats","rate","via","seconds","loadavg"}; demo-seed {"case","ms",...}.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+// The realtime case (bench/realtime.ts) and socket-session measure this build only. `--list` names every case;
+// `--json` prints one JSON object a case on stdout (tables and progress go to stderr).
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -104,13 +29,14 @@ import { closeDatabase, openDatabase } from '../db/client';
 import { testConfig } from '../src/server/config';
 import { seedDemoListings } from '../src/server/demo/listings';
 import { rng } from '../src/server/testing/listing-factory';
-import { freePort, parseArgs, root, startServer, stopServer, type RunningServer } from '../scripts/lib/built-server';
-import { COLD_CASES, COLD_P99_MS, drawerFor, InputStream } from './cold-cases';
+import { freePort, parseArgs, root, stopServer, type RunningServer } from '../scripts/lib/built-server';
+import { baselineBuild, commonMigrations, copyDatabase, ensureBuilt, startBuild, thisBuild, type Build } from './builds';
+import { COLD_CASES, drawerFor, InputStream } from './cold-cases';
 import { summarizeCpuProfile } from './cpu-profile';
 import { runRealtime, type RealtimeResult } from './realtime';
 import { runSocketSession } from './socket-session';
-import { memoryMB, RSS_TARGET_MB, RssSampler } from './rss';
-import { readForSale, SEED_TARGET_SECONDS, seedListings, type ForSale } from './seed';
+import { memoryMB, RssSampler } from './rss';
+import { appliedMigrations, readForSale, seedListings, type ForSale } from './seed';
 
 // autocannon ships no types; the little of its API used here, typed by hand.
 interface AutocannonResult {
@@ -137,14 +63,20 @@ const PROFILE = args.flag('profile');
 const ACCEPT_ENCODING = args.str('encoding');
 const LISTINGS = args.num('listings', 100_000);
 const DURATION = args.num('duration', 8);
+const RUNS = Math.max(1, Math.floor(args.num('runs', 3)));
 const RNG_SEED = args.num('rng', 1);
+const BASELINE = args.str('baseline');
 const WARMUP = 2;
 const CONNECTIONS = 10;
-/** Issue 11: cache hits and the detail at ≥ 0.25 of the bare route's req/s in the same run. */
-const BARE_RATIO_MIN = 0.25;
+/** --check with a baseline (issue 21): this build's req/s at least this share of the baseline's... */
+const MIN_RPS_RATIO = 0.95;
+/** ...a cold case's p99 at most this multiple of the baseline's... */
+const MAX_P99_RATIO = 1.2;
+/** ...and its peak RSS at most the baseline's plus this share (the peak moves with the collector's timing). */
+const RSS_TOLERANCE = 0.03;
 /** URLs a dynamic case draws before it runs, per second of warm-up and measurement (more are drawn if it outpaces). */
 const URLS_PER_SECOND = 2_500;
-/** Cold inputs fetched once before a case is measured (not measured, never drawn again): all must answer 2xx. */
+/** Cold inputs fetched once before a case is measured (not measured): all must answer 2xx. */
 const SAMPLE = 30;
 
 /** Progress and tables: stdout, or stderr with --json so stdout carries only the JSON lines. */
@@ -159,18 +91,17 @@ const fixed = (n: number | null, digits: number) => (n !== null && Number.isFini
 const loadavg = () => os.loadavg().map((l) => l.toFixed(1)).join(' ');
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-bench-'));
-const profileFile = path.join(tmp, 'server.cpuprofile');
 const dbFile = args.str('db') ? path.resolve(args.str('db')!) : path.join(tmp, 'bench.db');
 const children: ChildProcess[] = [];
-let appServer: RunningServer | null = null;
+const servers: RunningServer[] = [];
 const onInterrupt: (() => void)[] = [];
-/** What --check fails on: every missed target and every listing case with a non-2xx answer or an error. */
+/** What --check fails on. */
 const missed: string[] = [];
 
 function cleanup() {
   for (const stop of onInterrupt) stop();
   for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
-  if (appServer && appServer.proc.exitCode === null) appServer.proc.kill('SIGTERM');
+  for (const s of servers) if (s.proc.exitCode === null) s.proc.kill('SIGTERM');
   if (PROFILE) log(`Profiles kept in ${tmp}`);
   else fs.rmSync(tmp, { recursive: true, force: true });
 }
@@ -223,45 +154,51 @@ interface Case {
   id: string;
   name: string;
   kind: Kind;
-  base: string;
-  /** The same URL every time, or the next URL of a drawn stream. */
+  /** The same URL every time, or the drawer of the next URL (each round draws anew and every build replays it). */
   path: string | (() => string);
-  /** Cold cases: the inputs (their count, repeats and the sample fetched before the run). */
+  /** Cold cases: the inputs (their count, repeats and the sample fetched before each run). */
   stream?: InputStream;
 }
 
-/** One measured run of a case, with the server's RSS at its end. */
+/** One measured run of a case on one server, with the server's peak RSS over it. */
 interface Measured extends Run {
   rssMB: number;
 }
 
-/** Issue 11's target of a case: its label, and whether it was met (null when there is none or it cannot be told). */
-function targetOf(c: Case, m: Measured, bareRps: number): { label: string | null; met: boolean | null } {
-  const clean = m.errors === 0 && m.non2xx === 0;
-  if (c.kind === 'cold') return { label: `p99≤${COLD_P99_MS}ms`, met: clean && m.p99 <= COLD_P99_MS };
-  if (c.kind === 'cached' || c.kind === 'detail') {
-    const ratio = m.rps / bareRps;
-    return { label: `ratio≥${BARE_RATIO_MIN}`, met: Number.isFinite(ratio) ? clean && ratio >= BARE_RATIO_MIN : null };
+/** The URLs of one round of a dynamic case: every build is sent the same ones in the same order. */
+class Round {
+  private readonly urls: string[] = [];
+  constructor(private readonly draw: () => string) {}
+  cursor(): () => string {
+    let i = 0;
+    return () => {
+      if (i === this.urls.length) this.urls.push(this.draw());
+      return this.urls[i++];
+    };
   }
-  return { label: null, met: null };
-}
-
-/** The target column: `p99≤25 ok`, `≥0.25 bare MISSED`, `… FAILED (non-2xx)`. */
-function verdict(c: Case, m: Measured, bareRps: number): string {
-  const t = targetOf(c, m, bareRps);
-  const errors = m.errors || m.non2xx ? ` FAILED (${m.errors} errors, ${m.non2xx} non-2xx)` : '';
-  if (c.kind === 'cold') return `p99≤${COLD_P99_MS} ${m.p99 <= COLD_P99_MS ? 'ok' : 'MISSED'}${errors}`;
-  if (c.kind === 'cached' || c.kind === 'detail') {
-    const ratio = m.rps / bareRps;
-    const state = Number.isFinite(ratio) ? (ratio >= BARE_RATIO_MIN ? 'ok' : 'MISSED') : '(no bare run)';
-    return `≥${BARE_RATIO_MIN} bare ${state}${errors}`;
-  }
-  return t.label ?? (errors ? errors.trim() : '-');
 }
 
 function percentile(sorted: Float64Array, p: number) {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+interface Spread {
+  median: number;
+  min: number;
+  max: number;
+}
+function spread(values: number[]): Spread {
+  const s = values.filter(Number.isFinite).sort((a, b) => a - b);
+  if (s.length === 0) return { median: NaN, min: NaN, max: NaN };
+  const mid = s.length >> 1;
+  return { median: s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2, min: s[0], max: s[s.length - 1] };
+}
+const spreadJson = (s: Spread, digits = 2) => ({ median: round(s.median, digits), min: round(s.min, digits), max: round(s.max, digits) });
+/** `1 234 (1 200–1 300)`: the median and, over more than one run, the range. */
+function cell(s: Spread, digits: number) {
+  const f = (n: number) => (Number.isFinite(n) ? n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }) : '-');
+  return RUNS > 1 ? `${f(s.median)} (${f(s.min)}–${f(s.max)})` : f(s.median);
 }
 
 interface Run {
@@ -280,33 +217,33 @@ interface Run {
 /** The load generator's event-loop delay is what exceeds this sampling interval. */
 const LOOP_RESOLUTION_MS = 5;
 
-function run(c: Case, duration: number): Promise<Run> {
+function run(base: string, next: string | (() => string), duration: number): Promise<Run> {
   return new Promise((resolve, reject) => {
     const times: number[] = [];
     const statuses: Record<string, number> = {};
-    const next = typeof c.path === 'function' ? c.path : undefined;
     const cpu = process.cpuUsage();
     const started = performance.now();
     const loop = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
     loop.enable();
     const instance = autocannon(
       {
-        url: c.base + (next ? '/' : (c.path as string)),
+        url: base + (typeof next === 'string' ? next : '/'),
         connections: CONNECTIONS,
         duration,
         // --encoding: the Accept-Encoding a browser sends (the server then answers with its kept compressed copies).
         headers: ACCEPT_ENCODING ? { 'accept-encoding': ACCEPT_ENCODING } : undefined,
         // One request template whose path is the next ready URL: an array read per request.
-        requests: next
-          ? [
-              {
-                setupRequest: (req) => {
-                  req.path = next();
-                  return req;
+        requests:
+          typeof next === 'function'
+            ? [
+                {
+                  setupRequest: (req) => {
+                    req.path = next();
+                    return req;
+                  },
                 },
-              },
-            ]
-          : undefined,
+              ]
+            : undefined,
       },
       (err, result) => {
         if (err) return reject(err);
@@ -335,11 +272,16 @@ function run(c: Case, duration: number): Promise<Run> {
 }
 
 /** Warm-up, then the measured window; errors and non-2xx of both count. */
-async function measure(c: Case, rssOf: (from: number) => number, around?: { before: () => void; after: () => Promise<void> }): Promise<Measured> {
+async function measure(
+  base: string,
+  next: string | (() => string),
+  rssOf: (from: number) => number,
+  around?: { before: () => void; after: () => Promise<void> },
+): Promise<Measured> {
   const from = performance.now();
-  const warm = await run(c, WARMUP);
+  const warm = await run(base, next, WARMUP);
   around?.before();
-  const m = await run(c, DURATION);
+  const m = await run(base, next, DURATION);
   await around?.after();
   const statuses = { ...warm.statuses };
   for (const [k, v] of Object.entries(m.statuses)) statuses[k] = (statuses[k] ?? 0) + v;
@@ -347,11 +289,11 @@ async function measure(c: Case, rssOf: (from: number) => number, around?: { befo
 }
 
 /**
- * Fetches a cold case's first inputs once (they are not drawn again): each must answer 2xx with a JSON body (a page
- * with X-Total-Count). Answers how many pages came back empty, whether the answers differed (facets that ignore the filters answer the same every time), and the failures, which
- * count with the case's non-2xx answers and errors, the first one shown.
+ * Fetches a cold case's next inputs once before the run: each must answer 2xx with a JSON body (a page with
+ * X-Total-Count). Answers how many pages came back empty, whether the answers differed (facets that ignore the
+ * filters answer the same every time), and the failures, which count with the case's, the first one shown.
  */
-async function sampleInputs(c: Case) {
+async function sampleInputs(base: string, next: () => string) {
   let empty = 0;
   let non2xx = 0;
   let errors = 0;
@@ -359,7 +301,7 @@ async function sampleInputs(c: Case) {
   const statuses: Record<string, number> = {};
   const bodies = new Set<string>();
   for (let i = 0; i < SAMPLE; i++) {
-    const url = c.base + (c.path as () => string)();
+    const url = base + next();
     try {
       const res = await fetch(url);
       const text = await res.text();
@@ -409,26 +351,33 @@ function selectedCases(): Set<string> {
   return out;
 }
 
-/** --list: every case with what it measures and its target. */
+/** What --check holds a case to against a baseline; null when it compares nothing. */
+function checkOf(kind: Kind): string | null {
+  if (kind === 'cold') return `req/s ≥ ${MIN_RPS_RATIO}×, p99 ≤ ${MAX_P99_RATIO}× baseline`;
+  if (kind === 'cached' || kind === 'detail') return `req/s ≥ ${MIN_RPS_RATIO}× baseline`;
+  return null;
+}
+
+/** --list: every case with what it measures and what --check compares against a baseline. */
 function listCases() {
   const rows: [string, string, string][] = [
-    ['demo-seed', 'the demo listings of an empty database, drawn and stored', '- (informational)'],
-    ['seed', `seeding ${LISTINGS.toLocaleString('en-US')} listings into a new file (with any listing case that seeds)`, `< ${SEED_TARGET_SECONDS} s`],
-    ['bare', 'bare Fastify route, the ceiling (joins any case compared with it)', '- (the ceiling)'],
-    ['search', 'GET /api/listings?make=Volvo&fuelType=Diesel, the same URL every time (cache hit)', `req/s ≥ ${BARE_RATIO_MIN} × bare`],
-    ['free-text', 'GET /api/listings?query=stasjonsvogn, the same URL (cache hit)', `req/s ≥ ${BARE_RATIO_MIN} × bare`],
-    ['free-text-prefix', 'GET /api/listings?query=tesl, the same URL (cache hit)', `req/s ≥ ${BARE_RATIO_MIN} × bare`],
-    ['sort', 'GET /api/listings?sort=price_asc&priceTo=300000, the same URL (cache hit)', `req/s ≥ ${BARE_RATIO_MIN} × bare`],
-    ['unfiltered', 'GET /api/listings, the same URL (cache hit)', `req/s ≥ ${BARE_RATIO_MIN} × bare`],
-    ['detail', 'GET /api/listings/:id, a random visible listing', `req/s ≥ ${BARE_RATIO_MIN} × bare`],
-    ...COLD_CASES.map((c): [string, string, string] => [c.id, `${c.name} (${c.path}, every input new)`, `p99 ≤ ${COLD_P99_MS} ms`]),
-    ['(server-rss)', 'the server RSS from its start to the end of the listing cases (with any listing case)', `≤ ${RSS_TARGET_MB} MB`],
-    ['realtime', '1 000 subscribed websockets, send → delivery', 'p99 ≤ 50 ms, exactly once'],
-    ['socket-session', 'a call over a websocket against the session read each call makes, alternated', '- (the share is reported)'],
+    ['demo-seed', 'the demo listings of an empty database, drawn and stored', '- (this build only)'],
+    ['seed', `seeding ${LISTINGS.toLocaleString('en-US')} listings into a new file (with any listing case that seeds)`, '- (timed)'],
+    ['bare', 'bare Fastify route, the ceiling (without --baseline; joins cached and detail)', '-'],
+    ['search', 'GET /api/listings?make=Volvo&fuelType=Diesel, the same URL every time (cache hit)', checkOf('cached')!],
+    ['free-text', 'GET /api/listings?query=stasjonsvogn, the same URL (cache hit)', checkOf('cached')!],
+    ['free-text-prefix', 'GET /api/listings?query=tesl, the same URL (cache hit)', checkOf('cached')!],
+    ['sort', 'GET /api/listings?sort=price_asc&priceTo=300000, the same URL (cache hit)', checkOf('cached')!],
+    ['unfiltered', 'GET /api/listings, the same URL (cache hit)', checkOf('cached')!],
+    ['detail', 'GET /api/listings/:id, a random visible listing', checkOf('detail')!],
+    ...COLD_CASES.map((c): [string, string, string] => [c.id, `${c.name} (${c.path}, every input new)`, checkOf('cold')!]),
+    ['(server-rss)', "each server's peak RSS over the listing cases (with any listing case)", `≤ baseline + ${RSS_TOLERANCE * 100} %`],
+    ['realtime', '1 000 subscribed websockets, send → delivery (this build only)', 'exactly once'],
+    ['socket-session', 'a call over a websocket against the session read each call makes (this build only)', '-'],
   ];
   const w = Math.max(...rows.map((r) => r[0].length));
   const t = Math.max(...rows.map((r) => r[2].length));
-  console.log(rows.map(([id, what, target]) => `${id.padEnd(w)}  ${target.padEnd(t)}  ${what}`).join('\n'));
+  console.log(rows.map(([id, what, check]) => `${id.padEnd(w)}  ${check.padEnd(t)}  ${what}`).join('\n'));
   console.log(`\ngroups: ${Object.entries(GROUPS).map(([k, v]) => `${k} (${v.join(', ')})`).join('; ')}`);
 }
 
@@ -449,37 +398,53 @@ async function timeDemoSeed() {
   }
 }
 
+/** A build's running server for the listing cases, its RSS sampled from its start. */
+interface Server {
+  build: Build;
+  server: RunningServer;
+  rss: RssSampler;
+  profileFile: string;
+}
+
 /**
- * --profile: the server's CPU profile over one case's measured window (bench/server-profiler.mjs starts and stops it
- * on SIGUSR2), kept as <case>.cpuprofile in the temp folder and summarised after the case.
+ * --profile: the server's CPU profile over one measured window (bench/server-profiler.mjs starts and stops it on
+ * SIGUSR2), kept as <case>-<build>-<run>.cpuprofile in the temp folder and summarised after the run.
  */
-function profiling(id: string) {
+function profiling(s: Server, name: string) {
   return {
-    before: () => void process.kill(appServer!.pid, 'SIGUSR2'),
+    before: () => void process.kill(s.server.pid, 'SIGUSR2'),
     after: async () => {
-      process.kill(appServer!.pid, 'SIGUSR2');
-      for (let waited = 0; !fs.existsSync(profileFile) && waited < 30_000; waited += 100) await new Promise((r) => setTimeout(r, 100));
-      if (!fs.existsSync(profileFile)) return void log(`  ${id}: the server wrote no CPU profile`);
-      const kept = path.join(tmp, `${id}.cpuprofile`);
-      fs.renameSync(profileFile, kept);
-      log(`\n${id}:\n${summarizeCpuProfile(kept, 20)}\n  (profile: ${kept})`);
+      process.kill(s.server.pid, 'SIGUSR2');
+      for (let waited = 0; !fs.existsSync(s.profileFile) && waited < 30_000; waited += 100) await new Promise((r) => setTimeout(r, 100));
+      if (!fs.existsSync(s.profileFile)) return void log(`  ${name}: the server wrote no CPU profile`);
+      const kept = path.join(tmp, `${name}.cpuprofile`);
+      fs.renameSync(s.profileFile, kept);
+      log(`\n${name}:\n${summarizeCpuProfile(kept, 20)}\n  (profile: ${kept})`);
     },
   };
 }
 
-/** Seeds the listings database (or reuses --db) and reports the seed time against its target. */
-function seedCase(): ForSale {
-  const s = seedListings(dbFile, LISTINGS);
+/**
+ * Seeds the listings database (or reuses --db). With a baseline it is seeded with the migrations both builds share,
+ * so each can migrate its own copy; a file migrated past them is refused.
+ */
+function seedCase(builds: Build[]): ForSale {
+  const shared = builds.length > 1 ? commonMigrations(builds, tmp) : undefined;
+  if (shared) {
+    const applied = appliedMigrations(dbFile);
+    if (applied > shared.count) {
+      throw new Error(`${dbFile} has ${applied} migrations applied; the builds share ${shared.count} (up to ${shared.last}), so the baseline cannot open it: name a new --db file`);
+    }
+    log(`Seeded file at the builds' shared schema: ${shared.count} migrations, up to ${shared.last}`);
+  }
+  const s = seedListings(dbFile, LISTINGS, shared?.folder);
   if (s.ms === null) {
-    log(`Reusing ${dbFile} (${s.existing} listings, ${s.sizeMB.toFixed(0)} MB): seeded before, so no seed time (run without --db, or with --db naming a new file, to time it)`);
+    log(`Reusing ${dbFile} (${s.existing} listings, ${s.sizeMB.toFixed(0)} MB): seeded before, so no seed time`);
   } else {
     const seconds = s.ms / 1000;
-    const full = s.existing === 0 && LISTINGS === 100_000;
-    const met = full ? seconds < SEED_TARGET_SECONDS : null;
-    const what = s.existing ? `Topped up ${s.inserted} listings (the file held ${s.existing}: no full seed, no target)` : `Seeded ${s.inserted} listings (+5 000 sellers, 3 images each)`;
-    log(`${what} in ${seconds.toFixed(1)} s, ${s.sizeMB.toFixed(0)} MB${full ? `: target < ${SEED_TARGET_SECONDS} s ${met ? 'ok' : 'MISSED'}` : ''}. Load average ${loadavg()}`);
-    emit({ case: 'seed', ms: round(s.ms, 0), seconds: round(seconds, 1), listings: s.inserted, sizeMB: round(s.sizeMB, 0), loadavg: os.loadavg()[0], target: full ? `<${SEED_TARGET_SECONDS}s` : null, met });
-    if (met === false) missed.push(`seed: ${seconds.toFixed(1)} s`);
+    const what = s.existing ? `Topped up ${s.inserted} listings (the file held ${s.existing})` : `Seeded ${s.inserted} listings (+5 000 sellers, 3 images each)`;
+    log(`${what} in ${seconds.toFixed(1)} s, ${s.sizeMB.toFixed(0)} MB. Load average ${loadavg()}`);
+    emit({ case: 'seed', ms: round(s.ms, 0), seconds: round(seconds, 1), listings: s.inserted, sizeMB: round(s.sizeMB, 0), loadavg: os.loadavg()[0] });
   }
   const forSale = readForSale(dbFile);
   // A file seeded by an older version of the seed may lack photos: its pages are a third smaller and its figures flatter.
@@ -490,164 +455,255 @@ function seedCase(): ForSale {
   return forSale;
 }
 
-/** The listing cases against the bare route, with the server's RSS sampled throughout. */
-async function listingCases(selected: Set<string>): Promise<void> {
-  const forSale = seedCase();
+/** One build's figures for a case over its runs. */
+function summarize(runs: Measured[]) {
+  const statuses: Record<string, number> = {};
+  for (const m of runs) for (const [k, v] of Object.entries(m.statuses)) statuses[k] = (statuses[k] ?? 0) + v;
+  const sum = (f: (m: Measured) => number) => runs.reduce((n, m) => n + f(m), 0);
+  return {
+    rps: spread(runs.map((m) => m.rps)),
+    p50: spread(runs.map((m) => m.p50)),
+    p99: spread(runs.map((m) => m.p99)),
+    rssMB: spread(runs.map((m) => m.rssMB)),
+    bytes: spread(runs.map((m) => m.bytes)).median,
+    requests: sum((m) => m.requests),
+    errors: sum((m) => m.errors),
+    non2xx: sum((m) => m.non2xx),
+    statuses,
+    loadCpuPercent: Math.max(...runs.map((m) => m.loadCpuPercent)),
+    loadEventLoopP99Ms: Math.max(...runs.map((m) => m.loadEventLoopP99Ms)),
+  };
+}
+type Summary = ReturnType<typeof summarize>;
+const summaryJson = (s: Summary) => ({
+  rps: spreadJson(s.rps, 0),
+  p50: spreadJson(s.p50),
+  p99: spreadJson(s.p99),
+  rssMB: spreadJson(s.rssMB, 0),
+  requests: s.requests,
+  errors: s.errors,
+  non2xx: s.non2xx,
+  statuses: s.statuses,
+  bytesPerResponse: round(s.bytes, 0),
+  loadCpuPercent: round(s.loadCpuPercent, 0),
+  loadEventLoopP99Ms: round(s.loadEventLoopP99Ms, 1),
+});
+/** Each round's this/baseline ratio of a figure, as a median and range. */
+const ratios = (a: Measured[], b: Measured[], f: (m: Measured) => number) => spread(a.map((m, i) => f(m) / f(b[i])));
+
+/** The listing cases on every build, alternated round by round, with each server's RSS sampled throughout. */
+async function listingCases(selected: Set<string>, builds: Build[]): Promise<void> {
+  const forSale = seedCase(builds);
+  const compared = builds.length > 1;
   const measuredIds = LISTING_CASES.filter((id) => id !== 'seed' && id !== 'bare' && selected.has(id));
   if (measuredIds.length === 0 && !selected.has('bare')) return;
 
-  const barePort = await freePort();
-  appServer = await startServer({
-    dbPath: dbFile,
-    uploadDir: path.join(tmp, 'uploads'),
-    port: await freePort(),
-    seedDemo: false,
-    logFile: path.join(tmp, 'server.log'),
-    env: PROFILE ? { NODE_OPTIONS: `--import=${pathToFileURL(path.join(root, 'bench/server-profiler.mjs')).href}`, BENCH_CPU_PROFILE: profileFile } : undefined,
-  });
-  const serverStarted = performance.now();
-  const rss = new RssSampler(appServer.pid);
-  const bare = start(process.execPath, ['--input-type=module', '-e', BARE_SERVER], { PORT: String(barePort) }, 'bare server');
-  const app = appServer.base;
-  await waitFor(`http://127.0.0.1:${barePort}/`, bare, 'bare server');
+  const running: Server[] = [];
+  for (const build of builds) {
+    const started = performance.now();
+    const profileFile = path.join(tmp, `server-${build.label}.cpuprofile`);
+    const server = await startBuild(build, {
+      dbPath: copyDatabase(dbFile, build, tmp),
+      uploadDir: path.join(tmp, `uploads-${build.label}`),
+      port: await freePort(),
+      seedDemo: false,
+      logFile: path.join(tmp, `server-${build.label}.log`),
+      env: PROFILE ? { NODE_OPTIONS: `--import=${pathToFileURL(path.join(root, 'bench/server-profiler.mjs')).href}`, BENCH_CPU_PROFILE: profileFile } : undefined,
+    });
+    servers.push(server);
+    running.push({ build, server, rss: new RssSampler(server.pid), profileFile });
+    log(`Started ${build.label} (${build.commit}) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
+  const listingsStarted = performance.now();
 
-  // A dynamic case's URLs are drawn before it runs; handing one out is an array read.
+  // The bare route, the ceiling of a single build's figures; a comparison of builds has no use for it.
+  const wantsBare = !compared && (selected.has('bare') || measuredIds.some((id) => id === 'detail' || CACHED_CASES.includes(id)));
+  const barePort = await freePort();
+  const bare = wantsBare ? start(process.execPath, ['--input-type=module', '-e', BARE_SERVER], { PORT: String(barePort) }, 'bare server') : null;
+  if (bare) await waitFor(`http://127.0.0.1:${barePort}/`, bare, 'bare server');
+
+  // A dynamic case's URLs are drawn before each round; handing one out is an array read.
   const urlsPerCase = Math.ceil((WARMUP + DURATION) * URLS_PER_SECOND);
   const detailRng = rng(RNG_SEED * 7919 + 99);
-  const detailUrls = Array.from({ length: urlsPerCase }, () => `/api/listings/${forSale.visibleIds[detailRng.int(0, forSale.visibleIds.length - 1)]}`);
-  let detailAt = 0;
   const all: Case[] = [
-    { id: 'bare', kind: 'ceiling', name: 'bare Fastify route (ceiling)', base: `http://127.0.0.1:${barePort}`, path: '/' },
-    { id: 'search', kind: 'cached', name: 'cached search: make=Volvo&fuelType=Diesel', base: app, path: '/api/listings?make=Volvo&fuelType=Diesel' },
-    { id: 'free-text', kind: 'cached', name: 'cached free text: query=stasjonsvogn', base: app, path: '/api/listings?query=stasjonsvogn' },
-    { id: 'free-text-prefix', kind: 'cached', name: 'cached free text: query=tesl', base: app, path: '/api/listings?query=tesl' },
-    { id: 'sort', kind: 'cached', name: 'cached sort: sort=price_asc&priceTo=300000', base: app, path: '/api/listings?sort=price_asc&priceTo=300000' },
-    { id: 'unfiltered', kind: 'cached', name: 'cached unfiltered: /api/listings', base: app, path: '/api/listings' },
-    { id: 'detail', kind: 'detail', name: 'detail: /api/listings/:id (random)', base: app, path: () => detailUrls[detailAt++ % detailUrls.length] },
+    { id: 'bare', kind: 'ceiling', name: 'bare Fastify route (ceiling)', path: '/' },
+    { id: 'search', kind: 'cached', name: 'cached search: make=Volvo&fuelType=Diesel', path: '/api/listings?make=Volvo&fuelType=Diesel' },
+    { id: 'free-text', kind: 'cached', name: 'cached free text: query=stasjonsvogn', path: '/api/listings?query=stasjonsvogn' },
+    { id: 'free-text-prefix', kind: 'cached', name: 'cached free text: query=tesl', path: '/api/listings?query=tesl' },
+    { id: 'sort', kind: 'cached', name: 'cached sort: sort=price_asc&priceTo=300000', path: '/api/listings?sort=price_asc&priceTo=300000' },
+    { id: 'unfiltered', kind: 'cached', name: 'cached unfiltered: /api/listings', path: '/api/listings' },
+    { id: 'detail', kind: 'detail', name: 'detail: /api/listings/:id (random)', path: () => `/api/listings/${forSale.visibleIds[detailRng.int(0, forSale.visibleIds.length - 1)]}` },
     ...COLD_CASES.map((cold): Case => {
       const stream = new InputStream(cold, drawerFor(cold.id, forSale, RNG_SEED));
-      return { id: cold.id, kind: 'cold', name: cold.name, base: app, path: () => stream.next(), stream };
+      return { id: cold.id, kind: 'cold', name: cold.name, path: () => stream.next(), stream };
     }),
   ];
-  // The bare route is measured (first) whenever a selected case is compared with it.
-  const cases = all.filter((c) => selected.has(c.id) || (c.id === 'bare' && all.some((o) => selected.has(o.id) && (o.kind === 'cached' || o.kind === 'detail'))));
+  const cases = all.filter((c) => (c.id === 'bare' ? wantsBare : selected.has(c.id)));
 
-  // Sanity: the same-URL cases answer 200 before being measured (cold cases are sampled just before their run).
+  // Sanity: the same-URL cases answer 200 on every build before being measured.
   for (const c of cases) {
-    if (c.id === 'bare' || typeof c.path === 'function') continue;
-    const res = await fetch(c.base + c.path);
-    if (!res.ok) throw new Error(`${c.base + c.path} answered ${res.status}: ${await res.text()}`);
+    if (c.kind === 'ceiling' || typeof c.path !== 'string') continue;
+    for (const s of running) {
+      const res = await fetch(s.server.base + c.path);
+      if (!res.ok) throw new Error(`${s.build.label}: ${c.path} answered ${res.status}: ${await res.text()}`);
+    }
   }
 
-  const results: Measured[] = [];
-  const samples = new Map<string, Awaited<ReturnType<typeof sampleInputs>>>();
+  /** Per case, per build label ('bare' for the ceiling), the measured runs in round order. */
+  const results = new Map<string, Map<string, Measured[]>>();
+  const samples = new Map<string, Awaited<ReturnType<typeof sampleInputs>>[]>();
   for (const c of cases) {
-    if (c.stream) {
-      c.stream.prepare(SAMPLE);
-      samples.set(c.id, await sampleInputs(c));
-      c.stream.prepare(urlsPerCase);
+    const byBuild = new Map<string, Measured[]>();
+    results.set(c.id, byBuild);
+    for (let r = 0; r < RUNS; r++) {
+      c.stream?.prepare(urlsPerCase + SAMPLE);
+      const roundUrls = typeof c.path === 'function' ? new Round(c.path) : null;
+      const targets = c.kind === 'ceiling' ? [null] : running;
+      const line: string[] = [];
+      for (const s of targets) {
+        const label = s?.build.label ?? 'bare';
+        const base = s ? s.server.base : `http://127.0.0.1:${barePort}`;
+        const next = roundUrls ? roundUrls.cursor() : (c.path as string);
+        const sample = c.stream ? await sampleInputs(base, next as () => string) : undefined;
+        if (sample) samples.set(c.id, [...(samples.get(c.id) ?? []), sample]);
+        const rssOf = (from: number) => (s ? s.rss.peakSince(from) : (memoryMB(bare!.pid!)?.rss ?? NaN));
+        const m = await measure(base, next, rssOf, PROFILE && s ? profiling(s, `${c.id}-${label}-${r + 1}`) : undefined);
+        // The sample's failures count with the run's.
+        if (sample) {
+          m.non2xx += sample.non2xx;
+          m.errors += sample.errors;
+          for (const [k, v] of Object.entries(sample.statuses)) m.statuses[k] = (m.statuses[k] ?? 0) + v;
+        }
+        byBuild.set(label, [...(byBuild.get(label) ?? []), m]);
+        line.push(`${label} ${Math.round(m.rps)} req/s${m.errors || m.non2xx ? ` (${m.errors} errors, ${m.non2xx} non-2xx)` : ''}`);
+      }
+      log(`  ${c.name}, run ${r + 1}/${RUNS}: ${line.join(', ')}`);
     }
-    out().write(`  measuring ${c.name} ...`);
-    const m = await measure(c, (from) => (c.id === 'bare' ? (memoryMB(bare.pid!)?.rss ?? NaN) : rss.peakSince(from)), PROFILE && c.id !== 'bare' ? profiling(c.id) : undefined);
-    // The sample's failures count with the run's.
-    const sample = samples.get(c.id);
-    if (sample) {
-      m.non2xx += sample.non2xx;
-      m.errors += sample.errors;
-      for (const [k, v] of Object.entries(sample.statuses)) m.statuses[k] = (m.statuses[k] ?? 0) + v;
-    }
-    results.push(m);
-    out().write(` ${Math.round(m.rps)} req/s${m.errors || m.non2xx ? `, ${m.errors} errors, ${m.non2xx} non-2xx` : ''}\n`);
   }
-  const bareRps = cases[0]?.id === 'bare' ? results[0].rps : NaN;
-  const memory = rss.stop();
-  const rssSeconds = (performance.now() - serverStarted) / 1000;
+  const listingSeconds = (performance.now() - listingsStarted) / 1000;
+  const memory = new Map(running.map((s) => [s.build.label, s.rss.stop()]));
 
-  results.forEach((m, i) => {
-    const c = cases[i];
-    const t = targetOf(c, m, bareRps);
-    if (t.met === false || m.errors || m.non2xx) missed.push(`${c.id}: ${verdict(c, m, bareRps)}`);
-    const sample = samples.get(c.id);
-    emit({
-      case: c.id,
-      p50: round(m.p50),
-      p99: round(m.p99),
-      rps: round(m.rps, 0),
-      rssMB: round(m.rssMB, 0),
-      ratio: round(m.rps / bareRps),
-      xBare: round(m.rps / bareRps),
-      target: t.label,
-      met: t.met,
-      requests: m.requests,
-      errors: m.errors,
-      non2xx: m.non2xx,
-      statuses: m.statuses,
-      bytesPerResponse: round(m.bytes, 0),
-      loadCpuPercent: round(m.loadCpuPercent, 0),
-      loadEventLoopP99Ms: round(m.loadEventLoopP99Ms, 1),
-      ...(c.stream && sample ? { inputs: c.stream.sent, repeats: c.stream.repeats, sampleEmpty: sample.empty } : {}),
-    });
-  });
-  table(
-    ['case', 'req/s', 'p50 ms', 'p99 ms', 'ratio', 'RSS MB', 'bytes/resp', 'gen CPU %', 'errors', 'target'],
-    results.map((m, i) => [
-      cases[i].name,
-      Math.round(m.rps).toLocaleString('en-US'),
-      m.p50.toFixed(2),
-      m.p99.toFixed(2),
-      fixed(m.rps / bareRps, 2),
-      fixed(m.rssMB, 0),
-      String(Math.round(m.bytes)),
-      fixed(m.loadCpuPercent, 0),
-      m.errors || m.non2xx ? `${m.errors} err, ${m.non2xx} non-2xx` : '0',
-      verdict(cases[i], m, bareRps),
-    ]),
-  );
+  const errorsOf = (s: Summary) => (s.errors || s.non2xx ? `${s.errors} err, ${s.non2xx} non-2xx` : '0');
+  if (!compared) {
+    const bareRps = results.get('bare')?.get('bare');
+    const rows: string[][] = [];
+    for (const c of cases) {
+      const runs = results.get(c.id)!.get(c.kind === 'ceiling' ? 'bare' : 'this')!;
+      const s = summarize(runs);
+      const xBare = bareRps && c.kind !== 'ceiling' ? ratios(runs, bareRps, (m) => m.rps) : null;
+      if (s.errors || s.non2xx) missed.push(`${c.id}: ${errorsOf(s)}`);
+      emit({ case: c.id, kind: c.kind, runs: RUNS, this: summaryJson(s), xBare: xBare ? spreadJson(xBare) : null, ...coldNotesJson(c) });
+      rows.push([c.name, cell(s.rps, 0), cell(s.p50, 2), cell(s.p99, 2), xBare ? cell(xBare, 2) : '-', cell(s.rssMB, 0), fixed(s.bytes, 0), fixed(s.loadCpuPercent, 0), errorsOf(s)]);
+    }
+    table(['case', 'req/s', 'p50 ms', 'p99 ms', '× bare', 'RSS MB', 'bytes/resp', 'gen CPU %', 'errors'], rows);
+  } else {
+    const rows: string[][] = [];
+    for (const c of cases) {
+      const a = results.get(c.id)!.get('this')!;
+      const b = results.get(c.id)!.get('baseline')!;
+      const sa = summarize(a);
+      const sb = summarize(b);
+      const rps = ratios(a, b, (m) => m.rps);
+      const p99 = ratios(a, b, (m) => m.p99);
+      const rss = ratios(a, b, (m) => m.rssMB);
+      const failed: string[] = [];
+      if (sa.errors || sa.non2xx || sb.errors || sb.non2xx) failed.push('errors');
+      if (checkOf(c.kind) && !(rps.median >= MIN_RPS_RATIO)) failed.push(`req/s ${rps.median.toFixed(2)}× < ${MIN_RPS_RATIO}×`);
+      if (c.kind === 'cold' && !(p99.median <= MAX_P99_RATIO)) failed.push(`p99 ${p99.median.toFixed(2)}× > ${MAX_P99_RATIO}×`);
+      const verdict = failed.length ? failed.join(', ') : checkOf(c.kind) ? 'ok' : '-';
+      if (failed.length) missed.push(`${c.id}: ${verdict}`);
+      emit({
+        case: c.id,
+        kind: c.kind,
+        runs: RUNS,
+        this: summaryJson(sa),
+        baseline: summaryJson(sb),
+        ratio: { rps: spreadJson(rps, 3), p99: spreadJson(p99, 3), rssMB: spreadJson(rss, 3) },
+        check: checkOf(c.kind),
+        met: checkOf(c.kind) ? failed.length === 0 : null,
+        ...coldNotesJson(c),
+      });
+      rows.push([
+        c.name,
+        cell(sa.rps, 0),
+        cell(sb.rps, 0),
+        cell(rps, 2),
+        cell(sa.p99, 2),
+        cell(sb.p99, 2),
+        cell(p99, 2),
+        cell(sa.rssMB, 0),
+        cell(sb.rssMB, 0),
+        cell(rss, 2),
+        sa.errors + sa.non2xx + sb.errors + sb.non2xx ? `${errorsOf(sa)} / ${errorsOf(sb)}` : '0',
+        verdict,
+      ]);
+    }
+    log(`\nthis: ${builds[0].commit}\nbaseline: ${builds[1].commit} (${builds[1].root})`);
+    log(`Each figure: the median (min–max) of ${RUNS} run(s); this/baseline: the median (min–max) of each round's ratio.`);
+    table(['case', 'req/s this', 'req/s baseline', 'this/baseline', 'p99 ms this', 'p99 ms baseline', 'this/baseline', 'RSS MB this', 'RSS MB baseline', 'this/baseline', 'errors', '--check'], rows);
+  }
 
-  // What the cold inputs were: how many, whether any repeated, and what the sample fetched before each run found.
+  // What the cold inputs were: how many, whether any repeated, and what the samples fetched before each run found.
   for (const c of cases) {
-    const sample = samples.get(c.id);
-    if (!c.stream || !sample) continue;
-    const notes = [`${c.stream.sent} inputs sent`];
-    if (c.stream.repeats) notes.push(`${c.stream.repeats} repeated`);
-    if (c.stream.refills) notes.push(`drawn ahead ${c.stream.refills} more time(s) during the run`);
-    notes.push(`of ${SAMPLE} sampled: ${sample.empty} empty`);
-    if (sample.firstFailure) notes.push(`${sample.non2xx + sample.errors} failed, first: ${sample.firstFailure}`);
-    if (c.id === 'cold-facets' && sample.distinctBodies === 1) notes.push('every answer the same: the facets ignore the filters, so this measures their memoised counts, not a cold count');
-    log(`  ${c.id}: ${notes.join('; ')}`);
+    const notes = coldNotes(c);
+    if (notes) log(`  ${c.id}: ${notes}`);
   }
   // The load generator shares this process's one thread: busy, or kept waiting by other processes, it sends late.
-  const busyGenerator = cases.filter((c, i) => results[i].loadCpuPercent > 90 || results[i].loadEventLoopP99Ms > 10).map((c) => c.id);
-  if (busyGenerator.length) {
-    log(`  warning: the load generator (this process) was busy or kept waiting (over 90 % of a core, or event-loop delay p99 over 10 ms) in: ${busyGenerator.join(', ')}; their figures are partly its own, not the server's`);
+  const busy = cases.filter((c) => [...results.get(c.id)!.values()].flat().some((m) => m.loadCpuPercent > 90 || m.loadEventLoopP99Ms > 10)).map((c) => c.id);
+  if (busy.length) {
+    log(`  warning: the load generator (this process) was busy or kept waiting (over 90 % of a core, or event-loop delay p99 over 10 ms) in: ${busy.join(', ')}; their figures are partly its own, not the server's`);
   }
 
-  const rssMet = memory.peakMB <= RSS_TARGET_MB;
-  log(
-    `\nServer RSS over ${rssSeconds.toFixed(0)} s of listing cases: peak ${memory.peakMB.toFixed(0)} MB (sampled every 100 ms: ${memory.sampledPeakMB.toFixed(0)} MB; ` +
-      `VmHWM ${memory.hwmMB.toFixed(0)} MB; at the peak sample ${memory.anonMB.toFixed(0)} MB its own memory and ${memory.fileMB.toFixed(0)} MB mapped files such as the database), ` +
-      `${memory.endMB.toFixed(0)} MB at the end: target ≤ ${RSS_TARGET_MB} MB ${rssMet ? 'ok' : 'MISSED'}. Load average after: ${loadavg()}`,
-  );
-  emit({
-    case: 'server-rss',
-    rssMB: round(memory.peakMB, 0),
-    sampledPeakMB: round(memory.sampledPeakMB, 0),
-    hwmMB: round(memory.hwmMB, 0),
-    endMB: round(memory.endMB, 0),
-    anonMB: round(memory.anonMB, 0),
-    fileMB: round(memory.fileMB, 0),
-    samples: memory.samples,
-    seconds: round(rssSeconds, 0),
-    target: `rss≤${RSS_TARGET_MB}MB`,
-    met: rssMet,
+  // Each server's peak over the whole listing part: the highest sample (every 100 ms) or the kernel's high-water mark.
+  log(`\nServer RSS over ${listingSeconds.toFixed(0)} s of listing cases:`);
+  for (const [label, m] of memory) {
+    log(`  ${label}: peak ${m.peakMB.toFixed(0)} MB (sampled ${m.sampledPeakMB.toFixed(0)} MB, VmHWM ${m.hwmMB.toFixed(0)} MB; at the peak sample ${m.anonMB.toFixed(0)} MB its own, ${m.fileMB.toFixed(0)} MB mapped files), ${m.endMB.toFixed(0)} MB at the end`);
+  }
+  const mem = (m: NonNullable<ReturnType<typeof memory.get>>) => ({
+    peakMB: round(m.peakMB, 0),
+    sampledPeakMB: round(m.sampledPeakMB, 0),
+    hwmMB: round(m.hwmMB, 0),
+    endMB: round(m.endMB, 0),
+    anonMB: round(m.anonMB, 0),
+    fileMB: round(m.fileMB, 0),
+    samples: m.samples,
   });
-  if (!rssMet) missed.push(`server-rss: peak ${memory.peakMB.toFixed(0)} MB`);
-  await stopServer(appServer);
-  appServer = null;
-  bare.kill('SIGTERM');
+  const a = memory.get('this')!;
+  const b = memory.get('baseline');
+  const rssRatio = b ? a.peakMB / b.peakMB : null;
+  const rssMet = b ? a.peakMB <= b.peakMB * (1 + RSS_TOLERANCE) : null;
+  if (b) {
+    log(`  this/baseline: ${rssRatio!.toFixed(2)} (--check: ≤ 1 + ${RSS_TOLERANCE}) ${rssMet ? 'ok' : 'HIGHER'}`);
+    if (!rssMet) missed.push(`server-rss: peak ${a.peakMB.toFixed(0)} MB against the baseline's ${b.peakMB.toFixed(0)} MB`);
+  }
+  log(`  Load average after: ${loadavg()}`);
+  emit({ case: 'server-rss', seconds: round(listingSeconds, 0), this: mem(a), ...(b ? { baseline: mem(b), ratio: round(rssRatio, 3), met: rssMet } : {}) });
+
+  for (const s of running) await stopServer(s.server);
+  servers.length = 0;
+  bare?.kill('SIGTERM');
+
+  function coldNotes(c: Case): string | null {
+    const sampled = samples.get(c.id);
+    if (!c.stream || !sampled) return null;
+    const notes = [`${c.stream.sent} inputs drawn, each sent to every build`];
+    if (c.stream.repeats) notes.push(`${c.stream.repeats} repeated`);
+    if (c.stream.refills) notes.push(`drawn ahead ${c.stream.refills} more time(s) during the runs`);
+    const empty = sampled.reduce((n, s) => n + s.empty, 0);
+    notes.push(`of ${SAMPLE * sampled.length} sampled: ${empty} empty`);
+    const failed = sampled.reduce((n, s) => n + s.non2xx + s.errors, 0);
+    const first = sampled.find((s) => s.firstFailure)?.firstFailure;
+    if (failed) notes.push(`${failed} failed, first: ${first}`);
+    if (c.id === 'cold-facets' && sampled.every((s) => s.distinctBodies === 1)) notes.push('every answer the same: the facets ignore the filters, so this measures their memoised counts, not a cold count');
+    return notes.join('; ');
+  }
+  function coldNotesJson(c: Case) {
+    const sampled = samples.get(c.id);
+    if (!c.stream || !sampled) return {};
+    return { inputs: c.stream.sent, repeats: c.stream.repeats, sampleEmpty: sampled.reduce((n, s) => n + s.empty, 0) };
+  }
 }
 
-/** A Markdown table; the first and last columns left-aligned, the figures right-aligned. */
 function table(header: string[], rows: string[][]) {
   const last = header.length - 1;
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
@@ -660,11 +716,8 @@ function table(header: string[], rows: string[][]) {
   log('');
 }
 
-/**
- * The realtime case; answers whether delivery was exactly once (a failure exits 1 with or without --check) and
- * whether the latency target was met (only --check fails on it).
- */
-async function realtimeCase(): Promise<{ exactlyOnce: boolean; latencyMet: boolean }> {
+/** The realtime case; answers whether delivery was exactly once (a failure exits 1 with or without --check). */
+async function realtimeCase(): Promise<{ exactlyOnce: boolean }> {
   const users = args.num('users', 1000);
   const via = args.str('via') ?? 'trpc';
   if (via !== 'trpc' && via !== 'rest') throw new Error(`--via must be trpc or rest, not ${via}`);
@@ -690,7 +743,7 @@ async function realtimeCase(): Promise<{ exactlyOnce: boolean; latencyMet: boole
   const exactlyOnce = m.lost === 0 && m.duplicates === 0 && m.foreign === 0 && m.malformed === 0 && m.expected > 0;
   const refused = Object.entries(m.refused).map(([k, v]) => `${v}× ${k}`).join(', ') || 'none';
   table(
-    ['case', 'deliveries/s', 'p50 ms', 'p90 ms', 'p99 ms', 'max ms', 'sent', 'expected', 'received', 'dup', 'lost', 'RSS MB', 'target'],
+    ['case', 'deliveries/s', 'p50 ms', 'p90 ms', 'p99 ms', 'max ms', 'sent', 'expected', 'received', 'dup', 'lost', 'RSS MB', 'delivery'],
     [
       [
         `realtime: ${m.users} sockets, ${fixed(m.sentPerSecond, 0)} msg/s via ${m.via}`,
@@ -705,7 +758,7 @@ async function realtimeCase(): Promise<{ exactlyOnce: boolean; latencyMet: boole
         String(m.duplicates),
         String(m.lost),
         fixed(m.rssMB, 0),
-        `${m.latency.p99 <= 50 ? 'p99≤50 ok' : 'p99≤50 MISSED'}, ${exactlyOnce ? 'exactly once ok' : 'exactly once FAILED'}`,
+        exactlyOnce ? 'exactly once' : 'NOT exactly once',
       ],
     ],
   );
@@ -750,7 +803,7 @@ async function realtimeCase(): Promise<{ exactlyOnce: boolean; latencyMet: boole
     seconds: round(m.measuredSeconds, 1),
     loadavg: os.loadavg()[0],
   });
-  return { exactlyOnce, latencyMet: m.latency.p99 <= 50 };
+  return { exactlyOnce };
 }
 
 async function main(): Promise<number> {
@@ -759,23 +812,29 @@ async function main(): Promise<number> {
     return 0;
   }
   const selected = selectedCases();
+  const builds = [thisBuild(), ...(BASELINE ? [baselineBuild(BASELINE)] : [])];
   log(`Bilpartner benchmark: ${[...selected].join(', ')}; ${os.cpus().length} cores, load average ${loadavg()}`);
   const needsServer = [...selected].some((id) => id !== 'demo-seed' && id !== 'seed' && id !== 'socket-session');
-  // Build what is stale, as `npm start` does (scripts/lib/built-server.ts ensureBuild), its output kept off stdout
-  // when that carries the JSON lines.
-  if (needsServer) execFileSync(process.execPath, [path.join(root, 'scripts/ensure-build.mjs')], { cwd: root, stdio: ['ignore', JSON_OUT ? 2 : 1, 2] });
+  // Build what is stale, as `npm start` does, its output kept off stdout when that carries the JSON lines. The
+  // baseline is only needed by the listing cases.
+  if (needsServer) ensureBuilt(builds[0], JSON_OUT ? 2 : 1);
+  if (BASELINE && LISTING_CASES.some((id) => id !== 'seed' && id !== 'bare' && selected.has(id))) ensureBuilt(builds[1], JSON_OUT ? 2 : 1);
+  if (BASELINE && ['demo-seed', 'realtime', 'socket-session'].some((id) => selected.has(id))) log('demo-seed, realtime and socket-session measure this build only');
   if (selected.has('demo-seed')) await timeDemoSeed();
   if (LISTING_CASES.some((id) => selected.has(id))) {
     const measuring = LISTING_CASES.some((id) => id !== 'seed' && selected.has(id));
-    log(measuring ? `Listing cases: ${LISTINGS} listings, ${CONNECTIONS} connections, ${DURATION} s per case (+${WARMUP} s warm-up), inputs drawn with --rng ${RNG_SEED}` : `Seed: ${LISTINGS} listings`);
-    await listingCases(selected);
+    log(
+      measuring
+        ? `Listing cases: ${LISTINGS} listings, ${CONNECTIONS} connections, ${RUNS} run(s) of ${DURATION} s per case and build (+${WARMUP} s warm-up), inputs drawn with --rng ${RNG_SEED}`
+        : `Seed: ${LISTINGS} listings`,
+    );
+    await listingCases(selected, builds);
   }
   let ok = true;
   if (selected.has('realtime')) {
     const rt = await realtimeCase();
     ok = rt.exactlyOnce;
     if (!rt.exactlyOnce) missed.push('realtime: not exactly once');
-    if (!rt.latencyMet) missed.push('realtime: p99 > 50 ms');
   }
   if (selected.has('socket-session')) {
     const r = await runSocketSession();
@@ -787,7 +846,8 @@ async function main(): Promise<number> {
     emit({ case: 'socket-session', ...r, loadavg: os.loadavg()[0] });
   }
   if (CHECK) {
-    log(missed.length ? `--check: ${missed.length} target(s) missed:\n${missed.map((m) => `  ${m}`).join('\n')}` : '--check: every measured target met');
+    const what = BASELINE ? 'no errors, and no ratio past its threshold' : 'no errors (without --baseline nothing is compared)';
+    log(missed.length ? `--check: ${missed.length} failed:\n${missed.map((m) => `  ${m}`).join('\n')}` : `--check: ${what}`);
     return missed.length ? 1 : 0;
   }
   return ok ? 0 : 1;
