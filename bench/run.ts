@@ -686,7 +686,7 @@ async function listingCases(selected: Set<string>, builds: Build[]): Promise<voi
   function coldNotes(c: Case): string | null {
     const sampled = samples.get(c.id);
     if (!c.stream || !sampled) return null;
-    const notes = [`${c.stream.sent} inputs drawn, each sent to every build`];
+    const notes = [`${c.stream.sent} inputs drawn${running.length > 1 ? ', each sent to every build' : ''}`];
     if (c.stream.repeats) notes.push(`${c.stream.repeats} repeated`);
     if (c.stream.refills) notes.push(`drawn ahead ${c.stream.refills} more time(s) during the runs`);
     const empty = sampled.reduce((n, s) => n + s.empty, 0);

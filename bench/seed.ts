@@ -29,15 +29,19 @@ export interface Seeded {
  */
 export function seedListings(file: string, count: number, migrationsFolder?: string): Seeded {
   const started = performance.now();
-  const c = openForSeed(file, migrationsFolder); // creates and migrates (tables, triggers, indexes)
-  const existing = (c.prepare('SELECT count(*) AS n FROM listings').get() as { n: number }).n;
-  if (existing >= count) {
-    // A file seeded before photos had a medium size (migration 0008): name one, as a fresh seed does, so the server's
-    // medium backfill (services/images.ts) finds nothing to do instead of trying 300 000 files that never existed.
+  const held = listingsIn(file);
+  if (held >= count) {
+    // Reused as it is, not migrated: the builds' servers migrate their own copies (bench/builds.ts), so the file stays
+    // at the schema it was seeded with and serves the next comparison too. A file seeded before photos had a medium
+    // size (migration 0008): name one, as a fresh seed does, so the server's medium backfill (services/images.ts)
+    // finds nothing to do instead of trying 300 000 files that never existed.
+    const c = new Database(file);
     c.exec(`UPDATE listing_images SET medium_url = replace(url, '.webp', '-medium.webp') WHERE medium_url IS NULL`);
     c.close();
-    return { ms: null, inserted: 0, existing, sizeMB: fs.statSync(file).size / 1e6 };
+    return { ms: null, inserted: 0, existing: held, sizeMB: fs.statSync(file).size / 1e6 };
   }
+  const c = openForSeed(file, migrationsFolder); // creates and migrates (tables, triggers, indexes)
+  const existing = (c.prepare('SELECT count(*) AS n FROM listings').get() as { n: number }).n;
   // Bulk-load settings for this connection only; the server opens the file with its own.
   c.pragma('synchronous = OFF');
   c.pragma('cache_size = -1000000');
@@ -110,6 +114,18 @@ function openForSeed(file: string, migrationsFolder?: string): Database.Database
   migrate(drizzle(c), { migrationsFolder });
   c.pragma('foreign_keys = ON');
   return c;
+}
+
+/** How many listings the file holds (0 for a new or empty file). */
+function listingsIn(file: string): number {
+  if (!fs.existsSync(file)) return 0;
+  const c = new Database(file, { readonly: true });
+  try {
+    const table = c.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'listings'`).get();
+    return table ? Number(c.prepare('SELECT count(*) FROM listings').pluck().get()) : 0;
+  } finally {
+    c.close();
+  }
 }
 
 /** How many migrations the file has applied (0 for a new file). */
