@@ -1,10 +1,10 @@
 // The builds a benchmark run measures: this checkout's, and with `--baseline <dir>` another checkout's (bench/run.ts).
 // Each build runs its own dist/server/main.mjs with its own `npm start` flags, from its own folder, on its own copy of
 // the seeded database, which its migrations bring up to its schema at start.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { builtServerEnv, root, sleep, type RunningServer, type ServerOptions } from '../scripts/lib/built-server';
+import { root, startServer, type RunningServer, type ServerOptions } from '../scripts/lib/built-server';
 
 export interface Build {
   /** 'this' or 'baseline': what the tables and the JSON call it. */
@@ -88,36 +88,5 @@ export function copyDatabase(seeded: string, b: Build, dir: string): string {
   return copy;
 }
 
-/** The node flags of the build's own `npm start` (its package.json), as scripts/lib/built-server.ts startFlags. */
-function startFlagsOf(b: Build): string[] {
-  const start = (JSON.parse(fs.readFileSync(path.join(b.root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
-  const overridden = new Set((process.env.SERVER_NODE_OPTIONS ?? '').split(/\s+/u).map((w) => w.split('=')[0]));
-  return start.split(/\s+/u).filter((w) => w.startsWith('--') && !overridden.has(w.split('=')[0]));
-}
-
-/** scripts/lib/built-server.ts startServer for a build in any checkout: resolves once GET /api/listings answers 200. */
-export async function startBuild(b: Build, o: ServerOptions, timeoutMs = 120_000): Promise<RunningServer> {
-  const log = fs.openSync(o.logFile, 'a');
-  const proc = spawn(process.execPath, [...startFlagsOf(b), path.join(b.root, 'dist/server/main.mjs')], { cwd: b.root, stdio: ['ignore', log, log], env: builtServerEnv(o) });
-  fs.closeSync(log);
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => proc.once('exit', (code, signal) => resolve({ code, signal })));
-  let done = false;
-  void exited.then(() => (done = true));
-  const base = `http://127.0.0.1:${o.port}`;
-  const deadline = Date.now() + timeoutMs;
-  while (!done) {
-    try {
-      const res = await fetch(`${base}/api/listings?limit=1`, { signal: AbortSignal.timeout(2000) });
-      await res.arrayBuffer();
-      if (res.status === 200) return { proc, pid: proc.pid!, base, exited };
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      proc.kill('SIGKILL');
-      throw new Error(`the ${b.label} build's server did not become ready within ${timeoutMs / 1000} s; see ${o.logFile}`);
-    }
-    await sleep(100);
-  }
-  throw new Error(`the ${b.label} build's server exited during start-up; see ${o.logFile}`);
-}
+/** Starts the build's own server bundle with its own `npm start` flags; resolves once GET /api/listings answers 200. */
+export const startBuild = (b: Build, o: ServerOptions, timeoutMs = 120_000): Promise<RunningServer> => startServer(o, timeoutMs, b.root);

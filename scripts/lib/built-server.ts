@@ -10,15 +10,14 @@ import { fileURLToPath } from 'node:url';
 export { freePort } from '../../src/server/testing/free-port';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const serverBundle = path.join(root, 'dist/server/main.mjs');
 
 /**
  * The node flags of `npm start` (package.json "start": source maps, the heap cap of docs/operations.md "Memory"), so a
  * script runs the server exactly as production does. A flag named in SERVER_NODE_OPTIONS replaces the start script's
  * own (`SERVER_NODE_OPTIONS=--max-old-space-size=4096` measures without the cap).
  */
-export function startFlags(): string[] {
-  const start = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+export function startFlags(checkout = root): string[] {
+  const start = (JSON.parse(fs.readFileSync(path.join(checkout, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
   const flags = start.split(/\s+/u).filter((w) => w.startsWith('--'));
   const overridden = new Set((process.env.SERVER_NODE_OPTIONS ?? '').split(/\s+/u).map((w) => w.split('=')[0]));
   return flags.filter((f) => !overridden.has(f.split('=')[0]));
@@ -74,12 +73,15 @@ export function builtServerEnv(o: Omit<ServerOptions, 'logFile'>): NodeJS.Proces
   };
 }
 
-/** Starts `node dist/server/main.mjs` and resolves once GET /api/listings answers 200. */
-export async function startServer(o: ServerOptions, timeoutMs = 30_000): Promise<RunningServer> {
+/**
+ * Starts `node dist/server/main.mjs` and resolves once GET /api/listings answers 200. `checkout` runs another
+ * checkout's build with its own start flags (the benchmark's baseline, bench/builds.ts).
+ */
+export async function startServer(o: ServerOptions, timeoutMs = 30_000, checkout = root): Promise<RunningServer> {
   const log = fs.openSync(o.logFile, 'a');
   fs.writeSync(log, `\n--- start ${new Date().toISOString()} ---\n`);
-  const proc = spawn(process.execPath, [...startFlags(), serverBundle], {
-    cwd: root,
+  const proc = spawn(process.execPath, [...startFlags(checkout), path.join(checkout, 'dist/server/main.mjs')], {
+    cwd: checkout,
     stdio: ['ignore', log, log],
     env: builtServerEnv(o),
   });
@@ -101,11 +103,11 @@ export async function startServer(o: ServerOptions, timeoutMs = 30_000): Promise
     }
     if (Date.now() > deadline) {
       proc.kill('SIGKILL');
-      throw new Error(`server did not become ready within ${timeoutMs} ms; see ${o.logFile}`);
+      throw new Error(`the server of ${checkout} did not become ready within ${timeoutMs} ms; see ${o.logFile}`);
     }
     await sleep(50);
   }
-  throw new Error(`server exited during start-up; see ${o.logFile}`);
+  throw new Error(`the server of ${checkout} exited during start-up; see ${o.logFile}`);
 }
 
 export async function stopServer(s: RunningServer, signal: NodeJS.Signals = 'SIGTERM') {
