@@ -150,7 +150,7 @@ export interface CompressionLevels {
  * A text sent many times as it is: its UTF-8 bytes, and each compressed copy made the first time a client asks for
  * it. Writing a ready Buffer costs a third of writing the same text (no encoding on every write), and a copy is
  * compressed once instead of streamed through a compressor per request. Used for memoised search pages (below) and
- * the HTML pages of src/server/http/html-shell.ts.
+ * the HTML pages of src/server/pages/html-shell.ts.
  */
 export class PrecompressedBody {
   readonly bytes: Buffer;

@@ -1,7 +1,7 @@
 import { initTRPC } from '@trpc/server';
 import { notAdmin, notLoggedIn, toTRPCError, trpcDetails, trpcMessage } from '../errors';
-import { rateLimitKey, type RateLimitKind } from '../http/rate-limits';
-import { TooManyRequestsError } from '../http/too-many-requests';
+import { rateLimitKey, type RateLimitKind } from '../limits/rate-limits';
+import { TooManyRequestsError } from '../limits/too-many-requests';
 import type { Context } from './context';
 
 /**
@@ -58,7 +58,7 @@ export const protectedProcedure = publicProcedure.meta({ auth: 'user' }).use(({ 
 });
 
 /**
- * Spends one call of a per-address budget (src/server/http/rate-limits.ts) before the input is parsed: every call
+ * Spends one call of a per-address budget (src/server/limits/rate-limits.ts) before the input is parsed: every call
  * counts, whatever the transport (HTTP, each call of a batch, WebSocket, the REST adapter's createCaller).
  */
 export const rateLimited = (kind: RateLimitKind) =>

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { searchInput } from '../../shared/schemas/search';
 import { cardPhotoPreloads, stagePhotoPreloads, type PhotoPreload } from '../../client/lib/photo-sources';
 import type { Stores } from '../services/stores';
-import { PrecompressedBody } from './compression';
+import { PrecompressedBody } from '../http/compression';
 
 // The page a browser gets for the three pages most visits start on (docs/decisions/010-compression-and-bundle.md
 // "First load"): the built index.html plus hints for what that page will ask for next, so the browser fetches it
