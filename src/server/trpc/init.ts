@@ -16,6 +16,11 @@ export interface ProcedureMeta {
    * logged-in caller, like every procedure with `auth` (src/server/http/private-answers.ts).
    */
   perCaller?: true;
+  /**
+   * A public procedure whose answer is the same for every caller and changes only with the listings: the HTTP layer
+   * keeps its GET answers until the next write to a listing (src/server/http/response-cache.ts).
+   */
+  cache?: 'listings';
 }
 
 const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
