@@ -7,7 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listingImages, listings } from '../../../db/schema';
 import { cardPhotoSources, stagePhotoSources, type ImgSources } from '../../client/lib/photo-sources';
-import type { ListingCardShape, ListingDetailShape } from '../../shared/types/listing';
+import type { ListingCardShape, ListingDetailShape } from '../../shared/schemas/listing-shape';
 import { createTestApp, createUser, json, sessionCookie, type TestApp } from '../testing/harness';
 import { insertListing, insertListingImage } from '../testing/listing-factory';
 import { registerResponseCache } from '../http/response-cache';

@@ -4,7 +4,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listingImages, listings } from '../../../db/schema';
-import type { ListingShape } from '../../shared/types/listing';
+import type { ListingShape } from '../../shared/schemas/listing-shape';
 import { keyFromUrl } from '../integrations/image-storage';
 import { AddressLimits, createRateLimits } from '../limits/rate-limiter';
 import { RATE_LIMITS } from '../limits/rate-limits';

@@ -4,7 +4,7 @@ import { and, asc, eq, gt, isNull, lt } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Db } from '../../../db/client';
 import { listingImages, type ListingImage } from '../../../db/schema';
-import type { ListingImageShape } from '../../shared/types/listing';
+import type { ListingImageShape } from '../../shared/schemas/listing-shape';
 import {
   IMAGE_TOO_LARGE_MESSAGE,
   IMAGE_TYPE_MESSAGE,

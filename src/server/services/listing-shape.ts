@@ -1,6 +1,8 @@
+// The builders that make the listing's shapes (src/shared/schemas/listing-shape.ts, their one home) from database rows.
+
 import type { Listing, ListingImage } from '../../../db/schema';
 import { withServiceBook } from '../../shared/equipment';
-import type { ListingCardShape, ListingImageShape, ListingShape } from '../../shared/types/listing';
+import type { ListingCardShape, ListingImageShape, ListingShape } from '../../shared/schemas/listing-shape';
 
 /** The place name of an address: the text after the 4-digit postal code, title-cased ('0155 OSLO' → 'Oslo'). */
 export function placeFromAddress(address: string): string {

@@ -1,8 +1,8 @@
 import { listingIdInput } from '../../../shared/schemas/listing';
-import { listingDetailShape } from '../../../shared/schemas/listing-shape';
+import { listingDetailShape, listingListItemShape, type ListingListItem } from '../../../shared/schemas/listing-shape';
 import { searchFacetsShape, searchInput } from '../../../shared/schemas/search';
 import { z } from '../../../shared/zod';
-import { listingListItemShape, type ListingListItem, type SearchResult } from '../../services/search/listing-search';
+import type { SearchResult } from '../../services/search/listing-search';
 import { defineRoutes } from '../types';
 
 export const listingsBuyerRoutes = defineRoutes([

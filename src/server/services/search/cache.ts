@@ -1,4 +1,4 @@
-import type { ListingCardShape } from '../../../shared/types/listing';
+import type { ListingCardShape } from '../../../shared/schemas/listing-shape';
 import { TtlLru } from '../../lib/lru';
 import type { SearchFacets } from '../../../shared/schemas/search';
 import type { Vocabulary } from './query-words';

@@ -2,17 +2,15 @@ import type { Statement } from 'better-sqlite3';
 import { Column, getTableColumns, type Table } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { listings, type Listing } from '../../../../db/schema';
-import { listingDetailShape } from '../../../shared/schemas/listing-shape';
-import type { z } from '../../../shared/zod';
+import type { ListingListItem } from '../../../shared/schemas/listing-shape';
 import { toListingShape, type PhotoColumns } from '../listing-shape';
 
 // The items of GET /api/listings as the contract defines a Listing (docs/product/api.md "Shapes"): every field,
 // images as URLs, plus the place name the detail view also shows. The search finds a page of ids (column-index.ts);
 // these two statements read the page's full rows and all their images in one query each, never one per listing.
 
-/** A listing in the public REST list: the detail view's listing without what depends on the viewer. */
-export const listingListItemShape = listingDetailShape.omit({ seller: true, isSaved: true, isOwner: true });
-export type ListingListItem = z.infer<typeof listingListItemShape>;
+// The list item's shape lives with the listing's other shapes; listing-search.ts re-exports it from here.
+export { listingListItemShape, type ListingListItem } from '../../../shared/schemas/listing-shape';
 
 /**
  * Rows of `table` read as arrays and turned into row objects, each column converted by its own Drizzle column only
