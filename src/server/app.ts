@@ -14,8 +14,8 @@ import { isPrivateAnswer, PRIVATE_CACHE_CONTROL, procedureMeta } from './http/pr
 import { makeAuthPrecheck } from './http/auth-precheck';
 import { closeWebSockets, registerTransportGuards, transportOptions } from './http/transport';
 import { rememberClientIp } from './http/client-ip';
-import { registerCompression } from './http/compression';
-import { createRateLimits, type RateLimits } from './http/rate-limiter';
+import { registerResponseCache } from './http/response-cache';
+import { createRateLimits, type RateLimits } from './limits/rate-limiter';
 import { InProcessHub } from './realtime/hub';
 import { createAddressSearch } from './integrations/address-search';
 import { createVehicleRegistry } from './integrations/vehicle-registry';
@@ -26,9 +26,8 @@ import { createStores } from './services/stores';
 import { registerRestRoutes } from './rest/adapter';
 import { registerApiDocs } from './rest/openapi';
 import { restRoutes } from './rest/routes';
-import { listingsBuyerShortcuts } from './rest/routes/listings-buyer';
 import { makeCreateContext } from './trpc/context';
-import { registerHtmlShell } from './http/html-shell';
+import { registerHtmlShell } from './pages/html-shell';
 import { RequestAuth } from './auth/request-auth';
 import { DEFAULT_BODY_LIMIT } from './http/large-bodies';
 import { appRouter, type AppRouter } from './trpc/root';
@@ -97,9 +96,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // Cookies are read where needed (the session cookie, src/server/auth/cookies.ts); the plugin only writes them, so
   // it does not parse every request's Cookie header.
   await app.register(cookie, { hook: false });
-  // Compressed answers (src/server/http/compression.ts): registered before any route, since it configures each route
-  // as it is declared.
-  await registerCompression(app);
   // Security headers: the helmet configuration below, computed once. @fastify/helmet would rebuild the helmet
   // middleware (and re-parse the CSP) on every request, which halved the throughput of cached searches, and even with
   // global: false it adds two hooks to every request (one async) to offer `reply.helmet()`, which nothing uses.
@@ -147,6 +143,15 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     reply.code(403).send({ message: 'Forespørselen kom fra et annet nettsted og ble avvist.' });
   });
 
+  // Kept answers, ETags and 304s, and compression: one pair of hooks for every route (src/server/http/response-cache.ts).
+  // After the hooks above, so a kept answer carries the security headers and a refused request is never answered.
+  let listingsVersion: (() => number) | undefined;
+  registerResponseCache(app, {
+    // Prepared on first use: the table exists once the migrations have run (onReady).
+    listingsVersion: () => (listingsVersion ??= versionReader(db))(),
+    sharedProcedure: (path) => procedureMeta(appRouter, path)?.cache === 'listings',
+  });
+
   app.setErrorHandler((err: Error & { statusCode?: number }, req, reply) => {
     const e = toHttpError(err);
     if (e.unexpected) {
@@ -186,7 +191,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     routes: restRoutes,
     createContext,
     authPrecheck,
-    shortcuts: { stores: deps.stores, rows: listingsBuyerShortcuts },
   });
   // The /api/* contract as OpenAPI 3.1 and its reference page (docs/product/api.md#openapi).
   await registerApiDocs(app, restRoutes, { version: '1' });
@@ -195,6 +199,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerClient(app, config);
   registerHtmlShell(app, config.clientDir, deps.stores); // route and photo hints in the page (docs/decisions/010-compression-and-bundle.md)
   return app;
+}
+
+/** Reads the listings version, bumped by a trigger on every write to a listing (db/migrations/0016_one_search_engine.sql). */
+function versionReader(db: Db): () => number {
+  const statement = db.$client.prepare('SELECT version FROM listings_search_state WHERE id = 1').pluck();
+  return () => statement.get() as number;
 }
 
 /** Runs helmet once against a recording response and returns the headers it sets (they do not vary by request). */

@@ -6,7 +6,7 @@ import type { AddressSearch } from './integrations/address-search';
 import type { VehicleRegistry } from './integrations/vehicle-registry';
 import type { ImageStorage } from './integrations/image-storage';
 import type { Stores } from './services/stores';
-import type { RateLimits } from './http/rate-limiter';
+import type { RateLimits } from './limits/rate-limiter';
 
 /**
  * Long-lived things created once in buildApp and closed in Fastify's onClose. Procedures and REST rows

@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { closeDatabase, openDatabase } from '../../../db/client';
 import { loadConfig } from '../config';
-import { createRateLimits } from '../http/rate-limiter';
+import { createRateLimits } from '../limits/rate-limiter';
 import { InProcessHub } from '../realtime/hub';
 import { createStores } from '../services/stores';
 import { seedDemo } from './seed';

@@ -1,7 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
-import { TRPCError } from '@trpc/server';
-import { getErrorShape, transformTRPCResponse } from '@trpc/server/unstable-core-do-not-import';
+import { getErrorShape, transformTRPCResponse, TRPCError } from '@trpc/server';
 import type { Db } from '../../../db/client';
 import { replyCookieJar } from '../auth/cookies';
 import { RequestAuth, type RequestCaller } from '../auth/request-auth';

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { setupServer } from 'msw/node';
 import { mapVehicleData, PLATE_FORMAT_MESSAGE } from '../../shared/vehicle-mapping';
 import { AppError } from '../errors';
-import { RATE_LIMITS, RATE_LIMIT_MESSAGE } from '../http/rate-limits';
+import { RATE_LIMITS, RATE_LIMIT_MESSAGE } from '../limits/rate-limits';
 import { createTestApp, json, type TestApp } from '../testing/harness';
 import {
   TEST_VEHICLE_API_KEY,

@@ -6,7 +6,6 @@ import { isPrivateAnswer, PRIVATE_CACHE_CONTROL, procedureMeta } from '../http/p
 import { DEFAULT_BODY_LIMIT, largeBodyGate } from '../http/large-bodies';
 import type { AppRouter } from '../trpc/root';
 import type { Context } from '../trpc/context';
-import type { Stores } from '../services/stores';
 import type { RestRoute } from './types';
 
 /**
@@ -40,19 +39,6 @@ function callerOf(router: AppRouter, path: string) {
     callTRPCProcedure({ router, path, type, ctx, getRawInput: () => Promise.resolve(input), signal: undefined, batchIndex: 0 });
 }
 
-/**
- * An answer a GET row may give before calling its procedure (docs/decisions/013-request-cost.md): one the procedure
- * gave for the same URL, kept by the row's store while the data it depends on is unchanged. Only for public procedures
- * whose answer depends on nothing but the URL (not the caller): the same URL parses to the same input, so the kept
- * answer is the procedure's own for a validated input, and a new URL always goes through the procedure.
- */
-export interface RestShortcut {
-  /** The GET row it serves. */
-  url: string;
-  /** The body of the kept answer (headers set on `reply`), or undefined to call the procedure. */
-  answer(stores: Stores, request: FastifyRequest, reply: FastifyReply): unknown;
-}
-
 export function registerRestRoutes(
   app: FastifyInstance,
   opts: {
@@ -61,8 +47,6 @@ export function registerRestRoutes(
     createContext: (opts: { req: FastifyRequest; res: FastifyReply }) => Context;
     /** Refuses callers the row's procedure would refuse, from the cookie, before the body is read. */
     authPrecheck?: AuthPrecheck;
-    /** Kept answers of GET rows, and the stores that keep them. */
-    shortcuts?: { stores: Stores; rows: RestShortcut[] };
   },
 ) {
   const known = new Set(Object.keys(opts.router._def.procedures));
@@ -75,8 +59,8 @@ export function registerRestRoutes(
     }
     const call = new Map([route, ...(route.variants ?? [])].map((t) => [t, callerOf(opts.router, t.procedure)]));
     const metaOf = new Map([route, ...(route.variants ?? [])].map((t) => [t, procedureMeta(opts.router, t.procedure)]));
-    const shortcut = route.method === 'GET' ? opts.shortcuts?.rows.find((r) => r.url === route.url) : undefined;
-    const stores = opts.shortcuts?.stores;
+    // A GET row whose procedures all answer every caller alike until the listings change is kept by the HTTP cache.
+    const httpCache = route.method === 'GET' && [...metaOf.values()].every((meta) => meta?.cache === 'listings');
     const need = weakestNeed([route, ...(route.variants ?? [])].map((t) => authNeedOf(opts.router, t.procedure)));
     app.route({
       method: route.method,
@@ -85,11 +69,8 @@ export function registerRestRoutes(
       preParsing: route.bodyLimit && route.bodyLimit > DEFAULT_BODY_LIMIT ? largeBodies : undefined,
       onRequest: need && opts.authPrecheck ? opts.authPrecheck.rest(need) : undefined,
       schema: route.response ? { response: route.response } : undefined,
+      config: { httpCache },
       handler: async (request, reply) => {
-        if (shortcut && stores) {
-          const kept = shortcut.answer(stores, request, reply);
-          if (kept !== undefined) return reply.code(route.status ?? 200).send(kept);
-        }
         const ctx = opts.createContext({ req: request, res: reply });
         const params = (request.params ?? {}) as Record<string, string>;
         const query = (request.query ?? {}) as Record<string, unknown>;

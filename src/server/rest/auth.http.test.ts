@@ -5,8 +5,8 @@ import { sessions, users } from '../../../db/schema';
 import { PASSWORD_MIN_MESSAGE } from '../../shared/schemas/auth';
 import { PHONE_SUBMIT_MESSAGE } from '../../shared/validation/phone';
 import { SESSION_COOKIE, sessionIdFromToken } from '../auth/session';
-import { createRateLimits } from '../http/rate-limiter';
-import { LOGIN_THROTTLE, RATE_LIMITS, RATE_LIMIT_MESSAGE } from '../http/rate-limits';
+import { createRateLimits } from '../limits/rate-limiter';
+import { LOGIN_THROTTLE, RATE_LIMITS, RATE_LIMIT_MESSAGE } from '../limits/rate-limits';
 import { USERNAME_TAKEN, WRONG_CREDENTIALS } from '../services/auth';
 import { createTestApp, createUser, json, type TestApp } from '../testing/harness';
 

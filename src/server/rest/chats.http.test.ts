@@ -10,7 +10,7 @@ import {
   type ChatShape,
   type MessageShape,
 } from '../../shared/schemas/chat';
-import { RATE_LIMITS, RATE_LIMIT_MESSAGE } from '../http/rate-limits';
+import { RATE_LIMITS, RATE_LIMIT_MESSAGE } from '../limits/rate-limits';
 import { createTestApp, json, loggedInUser, type TestApp } from '../testing/harness';
 import { httpClient } from '../testing/http';
 import { insertListing, insertListingImage } from '../testing/listing-factory';

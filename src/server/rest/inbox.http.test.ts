@@ -1,7 +1,7 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inboxMessages } from '../../../db/schema';
-import { RATE_LIMIT_MESSAGE, RATE_LIMITS } from '../http/rate-limits';
+import { RATE_LIMIT_MESSAGE, RATE_LIMITS } from '../limits/rate-limits';
 import { createTestApp, json, type TestApp } from '../testing/harness';
 
 let t: TestApp;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RATE_LIMITS, RATE_LIMIT_MESSAGE } from '../http/rate-limits';
+import { RATE_LIMITS, RATE_LIMIT_MESSAGE } from '../limits/rate-limits';
 import { createTestApp, loggedInUser } from '../testing/harness';
 
 describe('POST /api/inquiries rate limit', () => {

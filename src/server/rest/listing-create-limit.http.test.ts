@@ -2,7 +2,7 @@ import { createTRPCClient, httpLink, type TRPCClientError } from '@trpc/client';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { listings } from '../../../db/schema';
-import { RATE_LIMITS, RATE_LIMIT_MESSAGE } from '../http/rate-limits';
+import { RATE_LIMITS, RATE_LIMIT_MESSAGE } from '../limits/rate-limits';
 import { createTestApp, json, listenOnLoopback, loggedInUser, type TestApp } from '../testing/harness';
 import { LISTING_FORM } from '../testing/listing-factory';
 import { socketClient } from '../testing/sockets';

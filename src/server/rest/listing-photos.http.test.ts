@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listings } from '../../../db/schema';
-import type { ListingCardShape, ListingImageShape, ListingShape } from '../../shared/types/listing';
+import type { ListingCardShape, ListingImageShape, ListingShape } from '../../shared/schemas/listing-shape';
 import { keyFromUrl } from '../integrations/image-storage';
 import { callerFor, createTestApp, json, loggedInUser, type TestApp } from '../testing/harness';
 import { photoLikeJpeg, pngImage, toDataUrl } from '../testing/images';

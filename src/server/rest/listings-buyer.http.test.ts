@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { ListingCardShape } from '../../shared/types/listing';
+import type { ListingCardShape } from '../../shared/schemas/listing-shape';
 import { listingListItemShape, type ListingListItem } from '../services/search/listing-search';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listingImages, listingRevisions, listings } from '../../../db/schema';

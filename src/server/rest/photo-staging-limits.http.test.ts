@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ListingImageShape } from '../../shared/types/listing';
-import { RATE_LIMITS, RATE_LIMIT_MESSAGE } from '../http/rate-limits';
+import type { ListingImageShape } from '../../shared/schemas/listing-shape';
+import { RATE_LIMITS, RATE_LIMIT_MESSAGE } from '../limits/rate-limits';
 import { ACCOUNT_STAGING_TITLE, processImage, STAGING_FULL_MESSAGE, STAGING_FULL_TITLE } from '../services/images';
 import { createTestApp, json, loggedInUser, type TestApp } from '../testing/harness';
 import { pngImage, toDataUrl } from '../testing/images';

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { ListingCardShape } from '../../shared/types/listing';
+import type { ListingCardShape } from '../../shared/schemas/listing-shape';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listings, savedListings } from '../../../db/schema';
 import { callerFor, createTestApp, json, loggedInUser, type TestApp } from '../testing/harness';

@@ -1,7 +1,7 @@
 import { createTRPCClient, createWSClient, TRPCClientError, wsLink } from '@trpc/client';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ListingDetailShape } from '../../shared/types/listing';
+import type { ListingDetailShape } from '../../shared/schemas/listing-shape';
 import { callerFor, createTestApp, createUser, json, listenOnLoopback, loggedInUser, sessionCookie, type TestApp } from '../testing/harness';
 import { insertListing } from '../testing/listing-factory';
 import type { AppRouter } from '../trpc/root';

@@ -5,18 +5,18 @@ import { publicProcedure } from '../trpc/init';
 // Buyer side of the listings namespace (issue 4), merged with the seller half in trpc/root.ts.
 export const listingsBuyerProcedures = {
   /** The public search: `{items, total}`; REST sends the items as the body and the total as X-Total-Count. */
-  list: publicProcedure.input(searchInput).query(({ ctx, input }) => ctx.stores.search.search(input)),
+  list: publicProcedure.meta({ cache: 'listings' }).input(searchInput).query(({ ctx, input }) => ctx.stores.search.search(input)),
   /**
    * The same search answering full listings, as the REST contract defines a Listing (GET /api/listings,
    * docs/product/api.md "Shapes"); the web client keeps the slim cards of `list`.
    */
-  listFull: publicProcedure.input(searchInput).query(({ ctx, input }) => ctx.stores.search.searchFull(input)),
+  listFull: publicProcedure.meta({ cache: 'listings' }).input(searchInput).query(({ ctx, input }) => ctx.stores.search.searchFull(input)),
 
   /**
    * Makes (with their models) and places for sale, with counts: the search panel's choices
    * (docs/decisions/009-search-quality.md). Computed once per listings version.
    */
-  facets: publicProcedure.query(({ ctx }) => ctx.stores.search.facets()),
+  facets: publicProcedure.meta({ cache: 'listings' }).query(({ ctx }) => ctx.stores.search.facets()),
 
   /** One listing with its seller, and whether the viewer saved or owns it; 404 for a hidden one unless owner/admin. */
   byId: publicProcedure.meta({ perCaller: true }).input(listingIdInput).query(({ ctx, input }) => ctx.stores.listingDetails.forViewer(input.id, ctx.user)),

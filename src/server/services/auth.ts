@@ -5,7 +5,7 @@ import type { ChangePasswordInput, RegisterInput, UpdateProfileInput } from '../
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../auth/password';
 import { invalidateUserSessions } from '../auth/session';
 import { AppError } from '../errors';
-import type { LoginThrottle } from '../http/login-throttle';
+import type { LoginThrottle } from '../limits/login-throttle';
 import { findUserById, findUserByUsername, randomCode } from './users';
 
 export const WRONG_CREDENTIALS = 'Feil brukernavn eller passord.';

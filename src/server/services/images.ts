@@ -4,7 +4,7 @@ import { and, asc, eq, gt, isNull, lt } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { Db } from '../../../db/client';
 import { listingImages, type ListingImage } from '../../../db/schema';
-import type { ListingImageShape } from '../../shared/types/listing';
+import type { ListingImageShape } from '../../shared/schemas/listing-shape';
 import {
   IMAGE_TOO_LARGE_MESSAGE,
   IMAGE_TYPE_MESSAGE,
@@ -15,8 +15,8 @@ import {
 } from '../../shared/schemas/listing';
 import { STAGED_PHOTOS_MAX_MB_DEFAULT, type AppConfig } from '../config';
 import { AppError } from '../errors';
-import { waitInWords } from '../http/rate-limits';
-import { TooManyRequestsError } from '../http/too-many-requests';
+import { waitInWords } from '../limits/rate-limits';
+import { TooManyRequestsError } from '../limits/too-many-requests';
 import { newImageKey, thumbKeyOf, type ImageStorage } from '../integrations/image-storage';
 import { LARGE_MAX_PX, mediumSize, THUMB_MAX_PX, thumbSize, toImageShape } from './listing-shape';
 
@@ -243,7 +243,7 @@ export async function storeDataUrls(storage: ImageStorage, dataUrls: readonly st
 // A staged photo stays on disk for up to 24 hours if it is never attached, so uploads alone could fill the disk. An
 // account may hold a bounded number and weight of staged photos uploaded within that window, and all staged photos
 // together a bounded weight (STAGED_PHOTOS_MAX_MB). Attaching photos to a listing (saving the form) frees the room.
-// How often one account may upload at all is a rate limit (RATE_LIMITS.photoUpload, src/server/http/rate-limits.ts).
+// How often one account may upload at all is a rate limit (RATE_LIMITS.photoUpload, src/server/limits/rate-limits.ts).
 
 const MiB = 1024 * 1024;
 /** Staged photos one account may hold: two listings of 40 photos, plus some removed from the form, fit. */

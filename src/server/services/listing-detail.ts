@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { isVisible, listingImages, listingRevisions, listings, users } from '../../../db/schema';
-import type { ListingDetailShape, SellerShape } from '../../shared/types/listing';
+import type { ListingDetailShape, SellerShape } from '../../shared/schemas/listing-shape';
 import { listingNotFound } from '../errors';
 import { applyRevision, effectiveFields, proposedShape, publicShapeWithRevision } from './listing-revisions';
 import { toListingShape } from './listing-shape';

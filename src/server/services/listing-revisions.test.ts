@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, listingImages, listingRevisions, listings, notifications } from '../../../db/schema';
 import { formatMileage } from '../../shared/format';
 import { pendingListingShape } from '../../shared/schemas/moderation';
-import type { ListingDetailShape, ListingShape } from '../../shared/types/listing';
+import type { ListingDetailShape, ListingShape } from '../../shared/schemas/listing-shape';
 import { keyFromUrl } from '../integrations/image-storage';
 import { InProcessHub } from '../realtime/hub';
 import { createTestApp, createUser, json, loggedInUser, sessionCookie, type TestApp } from '../testing/harness';

@@ -11,7 +11,7 @@ import {
   type ReviewedField,
   type ReviewedValues,
 } from '../../shared/schemas/listing';
-import type { ListingShape } from '../../shared/types/listing';
+import type { ListingShape } from '../../shared/schemas/listing-shape';
 import { placeFromAddress, toListingShape } from './listing-shape';
 
 // An owner's edit of an approved listing waiting for review (docs/decisions/007-pending-revisions.md). The listings row

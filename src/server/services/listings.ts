@@ -20,7 +20,7 @@ import {
   type ListingFormData,
   type ListingFormKey,
 } from '../../shared/schemas/listing';
-import type { ListingShape } from '../../shared/types/listing';
+import type { ListingShape } from '../../shared/schemas/listing-shape';
 import { AppError, listingNotFound as notFound } from '../errors';
 import { keyFromUrl, type ImageStorage } from '../integrations/image-storage';
 import { listingAuditLabel, recordAudit } from './audit';

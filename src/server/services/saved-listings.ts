@@ -1,6 +1,6 @@
 import type { Db } from '../../../db/client';
 import { visibleWhere } from '../../../db/schema';
-import type { ListingCardShape } from '../../shared/types/listing';
+import type { ListingCardShape } from '../../shared/schemas/listing-shape';
 import { z } from '../../shared/zod';
 import { listingNotFound } from '../errors';
 import { cardColumns, toCard, type CardRow } from './listing-shape';

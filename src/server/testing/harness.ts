@@ -14,7 +14,7 @@ import type { Context } from '../trpc/context';
 import { noCookieJar } from '../auth/cookies';
 import type { Integrations } from '../deps';
 import { createStores } from '../services/stores';
-import { createRateLimits } from '../http/rate-limiter';
+import { createRateLimits } from '../limits/rate-limiter';
 
 /** A fresh migrated in-memory database. */
 export function createTestDb(): Db {

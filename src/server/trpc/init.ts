@@ -1,7 +1,7 @@
 import { initTRPC } from '@trpc/server';
 import { notAdmin, notLoggedIn, toTRPCError, trpcDetails, trpcMessage } from '../errors';
-import { rateLimitKey, type RateLimitKind } from '../http/rate-limits';
-import { TooManyRequestsError } from '../http/too-many-requests';
+import { rateLimitKey, type RateLimitKind } from '../limits/rate-limits';
+import { TooManyRequestsError } from '../limits/too-many-requests';
 import type { Context } from './context';
 
 /**
@@ -16,6 +16,11 @@ export interface ProcedureMeta {
    * logged-in caller, like every procedure with `auth` (src/server/http/private-answers.ts).
    */
   perCaller?: true;
+  /**
+   * A public procedure whose answer is the same for every caller and changes only with the listings: the HTTP layer
+   * keeps its GET answers until the next write to a listing (src/server/http/response-cache.ts).
+   */
+  cache?: 'listings';
 }
 
 const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
@@ -58,7 +63,7 @@ export const protectedProcedure = publicProcedure.meta({ auth: 'user' }).use(({ 
 });
 
 /**
- * Spends one call of a per-address budget (src/server/http/rate-limits.ts) before the input is parsed: every call
+ * Spends one call of a per-address budget (src/server/limits/rate-limits.ts) before the input is parsed: every call
  * counts, whatever the transport (HTTP, each call of a batch, WebSocket, the REST adapter's createCaller).
  */
 export const rateLimited = (kind: RateLimitKind) =>

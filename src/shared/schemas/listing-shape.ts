@@ -1,7 +1,8 @@
-// The listing as the API answers it (docs/product/api.md "Shapes"; every field of docs/product/data.md). The one
-// definition of the answer's fields: the TypeScript types (src/shared/types/listing.ts), the REST response schemas
-// (z.toJSONSchema) and the server's row → shape mapper all come from these zod objects, and compile-time checks tie
-// them to the form schema (./listing.ts) and the database table (db/schema/listings.ts).
+// The listing as the API answers it (docs/product/api.md "Shapes"; every field of docs/product/data.md). The one home
+// of the listing's shapes: these zod objects and the TypeScript types inferred from them below. The REST response
+// schemas (z.toJSONSchema) come from them, and the server's builders that make them from rows
+// (src/server/services/listing-shape.ts) are typed by them; compile-time checks tie them to the form schema
+// (./listing.ts) and the database table (db/schema/listings.ts).
 import { z } from '../zod';
 import { LISTING_FORM_KEYS, REVIEWED_FIELDS, type ReviewedField } from './listing';
 
@@ -149,3 +150,16 @@ export const listingDetailShape = listingShape.extend({
   isSaved: z.boolean(),
   isOwner: z.boolean(),
 });
+
+/** A listing in the public REST list (GET /api/listings): the detail view's listing without what depends on the viewer. */
+export const listingListItemShape = listingDetailShape.omit({ seller: true, isSaved: true, isOwner: true });
+
+export type ListingStatus = ListingShape['status'];
+export type ListingImageShape = z.infer<typeof listingImageShape>;
+/** The full listing (docs/product/api.md "Shapes"): every field, images as URLs. */
+export type ListingShape = z.infer<typeof listingShape>;
+/** The slim card shape of list views (search, home, saved). */
+export type ListingCardShape = z.infer<typeof listingCardShape>;
+export type SellerShape = z.infer<typeof sellerShape>;
+export type ListingDetailShape = z.infer<typeof listingDetailShape>;
+export type ListingListItem = z.infer<typeof listingListItemShape>;

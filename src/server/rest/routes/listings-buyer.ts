@@ -1,33 +1,9 @@
 import { listingIdInput } from '../../../shared/schemas/listing';
-import { listingDetailShape } from '../../../shared/schemas/listing-shape';
+import { listingDetailShape, listingListItemShape, type ListingListItem } from '../../../shared/schemas/listing-shape';
 import { searchFacetsShape, searchInput } from '../../../shared/schemas/search';
 import { z } from '../../../shared/zod';
-import { listingListItemShape, type ListingListItem, type SearchResult } from '../../services/search/listing-search';
-import type { FastifyReply } from 'fastify';
-import type { RestShortcut } from '../adapter';
+import type { SearchResult } from '../../services/search/listing-search';
 import { defineRoutes } from '../types';
-
-/** A page as the body of GET /api/listings: the items, the number of all matches in X-Total-Count. */
-function sendPage(result: SearchResult<ListingListItem>, reply: FastifyReply) {
-  reply.header('X-Total-Count', String(result.total));
-  // A page keeps its own JSON bytes and compressed copies (written once per cached page); a Buffer goes out as it is.
-  return result.itemsBody().bodyFor(reply.request, reply);
-}
-
-/**
- * GET (and HEAD) /api/listings again with a URL answered since the listings last changed: the same page, without the
- * procedure (src/server/rest/adapter.ts RestShortcut). The home page, popular searches, the client's polling of an open
- * search and its start-up warm-up (HEAD ?limit=1 and ?limit=6) ask for the same URLs again and again.
- */
-export const listingsBuyerShortcuts: RestShortcut[] = [
-  {
-    url: '/api/listings',
-    answer(stores, request, reply) {
-      const page = stores.search.answered<ListingListItem>(request.url);
-      return page && sendPage(page, reply);
-    },
-  },
-];
 
 export const listingsBuyerRoutes = defineRoutes([
   {
@@ -36,10 +12,9 @@ export const listingsBuyerRoutes = defineRoutes([
     procedure: 'listings.listFull',
     // docs/product/api.md: a JSON array of Listings (every field), the number of all matches in X-Total-Count. HEAD
     // comes with GET.
-    send: (result: SearchResult<ListingListItem>, reply, ctx) => {
-      // The same URL is answered with this page, without parsing or searching, until the listings change.
-      ctx.stores.search.remember(reply.request.url, result);
-      return sendPage(result, reply);
+    send: (result: SearchResult<ListingListItem>, reply) => {
+      reply.header('X-Total-Count', String(result.total));
+      return result.items;
     },
     serialize: true,
     doc: {

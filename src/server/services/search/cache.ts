@@ -1,5 +1,4 @@
-import type { ListingCardShape } from '../../../shared/types/listing';
-import { PrecompressedJson } from '../../http/compression';
+import type { ListingCardShape } from '../../../shared/schemas/listing-shape';
 import { TtlLru } from '../../lib/lru';
 import type { SearchFacets } from '../../../shared/schemas/search';
 import type { Vocabulary } from './query-words';
@@ -10,26 +9,20 @@ import type { Vocabulary } from './query-words';
 // identical searches are the common case.
 
 /**
- * A page of 24 full listings (REST) holds ~70 KB of objects, its 30 KB of JSON bytes and up to ~10 KB of compressed
- * copies; 150 pages (and at most 100 more held by `answers` alone) stay within ~30 MB of the server's 250 MB (docs/decisions/013-request-cost.md). Card pages (tRPC)
- * are a third of that. The pages that are asked for again and again (home page, popular searches, the client's
- * warm-up) stay in.
+ * Pages of objects, not bytes: the answers as sent (JSON, compressed copies) are the HTTP layer's
+ * (src/server/http/response-cache.ts). The pages asked for again and again (home page, popular searches, the client's
+ * warm-up) stay in; the bound keeps them within a small share of the server's memory (docs/decisions/013-request-cost.md).
  */
 const MAX_RESULTS = 150;
 /**
- * Request keys (a REST URL) answered in this version, each pointing at a page the results hold too (no copy): the
- * most asked-for URLs, so a repeated one skips parsing and searching (listing-search.ts `answered`).
+ * Request keys answered in this version, each pointing at a page the results hold too (no copy), for
+ * listing-search.ts `answered`. The REST adapter no longer asks: repeated requests are the HTTP cache's.
  */
 const MAX_ANSWERS = 100;
 
-/**
- * One page of search results, shared between identical searches (frozen: do not mutate). Its JSON text is written
- * once, when first asked for, so a cached page is served without serialising it again. JSON.stringify of the page
- * itself (tRPC) sees only `items` and `total`.
- */
+/** One page of search results, shared between identical searches (frozen: do not mutate). Plain data. */
 export class SearchResult<Item = ListingCardShape> {
   readonly items: readonly Item[];
-  #itemsBody: PrecompressedJson | undefined;
 
   constructor(
     items: Item[],
@@ -38,19 +31,6 @@ export class SearchResult<Item = ListingCardShape> {
   ) {
     this.items = Object.freeze(items);
     Object.freeze(this);
-  }
-
-  /**
-   * `items` as the REST body of GET /api/listings: its JSON bytes, written once per cached page, and each compressed
-   * copy made once when first asked for.
-   */
-  itemsBody(): PrecompressedJson {
-    return (this.#itemsBody ??= new PrecompressedJson(JSON.stringify(this.items)));
-  }
-
-  /** `items` as JSON text. */
-  itemsJson(): string {
-    return this.itemsBody().bytes.toString('utf8');
   }
 }
 

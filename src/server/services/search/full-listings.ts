@@ -2,30 +2,35 @@ import type { Statement } from 'better-sqlite3';
 import { Column, getTableColumns, type Table } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { listings, type Listing } from '../../../../db/schema';
-import { listingDetailShape } from '../../../shared/schemas/listing-shape';
-import type { z } from '../../../shared/zod';
+import type { ListingListItem } from '../../../shared/schemas/listing-shape';
 import { toListingShape, type PhotoColumns } from '../listing-shape';
 
 // The items of GET /api/listings as the contract defines a Listing (docs/product/api.md "Shapes"): every field,
 // images as URLs, plus the place name the detail view also shows. The search finds a page of ids (column-index.ts);
 // these two statements read the page's full rows and all their images in one query each, never one per listing.
 
-/** A listing in the public REST list: the detail view's listing without what depends on the viewer. */
-export const listingListItemShape = listingDetailShape.omit({ seller: true, isSaved: true, isOwner: true });
-export type ListingListItem = z.infer<typeof listingListItemShape>;
+// The list item's shape lives with the listing's other shapes; listing-search.ts re-exports it from here.
+export { listingListItemShape, type ListingListItem } from '../../../shared/schemas/listing-shape';
 
 /**
- * Rows of `table` read as arrays and turned into row objects by one generated object literal, each column converted by
- * its own Drizzle column (booleans, timestamps, JSON): the same objects `db.select().from(table)` gives, without its
- * generic per-row mapping, which was ~12 % of a full page's CPU (docs/decisions/014-cold-search.md). `columns` is the
- * SELECT list over `<alias>`.
+ * Rows of `table` read as arrays and turned into row objects, each column converted by its own Drizzle column only
+ * where it converts (booleans, timestamps, JSON): the same objects `db.select().from(table)` gives, without its
+ * generic per-row mapping (docs/decisions/014-cold-search.md). `columns` is the SELECT list over `<alias>`.
  */
 export function rowReader<T extends Table>(table: T, alias: string): { columns: string; read: (row: unknown[]) => T['$inferSelect'] } {
   const entries = Object.entries(getTableColumns(table));
-  const converters = entries.map(([, c]) => (c.mapFromDriverValue === Column.prototype.mapFromDriverValue ? undefined : (v: unknown) => c.mapFromDriverValue(v)));
-  const fields = entries.map(([key], i) => (converters[i] ? `${key}: r[${i}] == null ? r[${i}] : c[${i}](r[${i}])` : `${key}: r[${i}]`));
-  const make = new Function('c', `return (r) => ({ ${fields.join(', ')} });`) as (c: typeof converters) => (row: unknown[]) => T['$inferSelect'];
-  return { columns: entries.map(([, c]) => `${alias}."${c.name}"`).join(', '), read: make(converters) };
+  const keys = entries.map(([key]) => key);
+  const converters = entries.map(([, c]) => (c.mapFromDriverValue === Column.prototype.mapFromDriverValue ? undefined : c));
+  const read = (row: unknown[]) => {
+    const out: Record<string, unknown> = {};
+    for (let i = 0; i < keys.length; i++) {
+      const value = row[i];
+      const column = converters[i];
+      out[keys[i]] = column && value != null ? column.mapFromDriverValue(value) : value;
+    }
+    return out as T['$inferSelect'];
+  };
+  return { columns: entries.map(([, c]) => `${alias}."${c.name}"`).join(', '), read };
 }
 
 /** The photos of a page's listings (a JSON array of ids), in order. */

@@ -1,11 +1,9 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { searchInput } from '../../shared/schemas/search';
 import { cardPhotoPreloads, stagePhotoPreloads, type PhotoPreload } from '../../shared/photo-sources';
 import type { Stores } from '../services/stores';
-import { PrecompressedBody } from './compression';
 
 // The page a browser gets for the three pages most visits start on (docs/decisions/010-compression-and-bundle.md
 // "First load"): the built index.html plus hints for what that page will ask for next, so the browser fetches it
@@ -133,33 +131,18 @@ export function pageWithHints(indexHtml: string, chunks: string[], fetches: stri
   return indexHtml.replace('</head>', `    ${links.join('\n    ')}\n  </head>`);
 }
 
-/** A page and its ETag; its compressed copies are made on first use (compression.ts PrecompressedBody). */
-class Page extends PrecompressedBody {
-  readonly etag: string;
-
-  /**
-   * Brotli's quality: the highest for the pages kept, a fast one for those made per request. `key`: the hints it was
-   * made for.
-   */
-  constructor(
-    html: string,
-    brotliQuality = 11,
-    readonly key = '',
-  ) {
-    super(html, { brotliQuality, gzipLevel: brotliQuality > 5 ? 9 : 6 });
-    this.etag = `"${crypto.createHash('sha1').update(this.bytes).digest('base64url').slice(0, 20)}"`;
-  }
-}
-
-function send(req: FastifyRequest, reply: FastifyReply, page: Page) {
-  reply
-    .header('Content-Type', 'text/html; charset=utf-8')
-    // As index.html: revalidated on every visit, so a deploy is seen at once (docs/decisions/012-offline-and-caching.md).
-    .header('Cache-Control', 'no-cache')
-    .header('Vary', 'Accept-Encoding')
-    .header('ETag', page.etag);
-  if (req.headers['if-none-match'] === page.etag) return reply.code(304).send();
-  return reply.code(200).send(page.negotiated(req, reply));
+/**
+ * A page as it goes out. Its ETag, 304s, compressed copies and keeping it until the listings change are the HTTP
+ * layer's (src/server/http/response-cache.ts, the routes' `httpCache`).
+ */
+function send(reply: FastifyReply, html: string) {
+  return (
+    reply
+      .type('text/html; charset=utf-8')
+      // As index.html: revalidated on every visit, so a deploy is seen at once (docs/decisions/012-offline-and-caching.md).
+      .header('Cache-Control', 'no-cache')
+      .send(html)
+  );
 }
 
 /**
@@ -189,21 +172,12 @@ export function registerHtmlShell(app: FastifyInstance, clientDir: string | unde
 
   for (const route of SHELL_ROUTES) {
     const chunks = routeChunks(manifest, route.routeFile);
-    // Pages that do not depend on the path's parameters are encoded once per set of hints (with and without a query
-    // string; /annonser again when its first result's photo changes, the previous one dropped); a listing page per
-    // request (≈ 2 KB: brotli 5 and gzip 6 take a fraction of a millisecond).
-    const fixed = new Map<string, Page>();
-    app.get(route.url, (req, reply) => {
+    // The hints depend on the path, the build and what any visitor may see of the listings: the same for every
+    // viewer until the listings change, so the HTTP layer keeps each page until then.
+    app.get(route.url, { config: { httpCache: true } }, (req, reply) => {
       const params = req.params as Record<string, string>;
       const hasQuery = req.url.includes('?');
-      const fetches = route.fetches(params, hasQuery);
-      const photos = photoHints(route, params, hasQuery);
-      if (Object.keys(params).length) return send(req, reply, new Page(pageWithHints(indexHtml, chunks, fetches, photos), 5));
-      const queryKey = String(hasQuery);
-      const key = JSON.stringify([fetches, photos]);
-      let page = fixed.get(queryKey);
-      if (page?.key !== key) fixed.set(queryKey, (page = new Page(pageWithHints(indexHtml, chunks, fetches, photos), 11, key)));
-      return send(req, reply, page);
+      return send(reply, pageWithHints(indexHtml, chunks, route.fetches(params, hasQuery), photoHints(route, params, hasQuery)));
     });
   }
 }

@@ -4,7 +4,7 @@
 // Per client address (unless a limit says `per: 'user'`), windows of at most a minute (docs/product/limits.md#rate-limits): carrier-grade NAT, schools
 // and offices put many people behind one address, and a long window turns the eleventh of them away for that long.
 // Every call of a limited procedure counts, over HTTP (each call of a batch), WebSocket and REST alike: the limit is
-// a tRPC middleware (`rateLimited` in src/server/trpc/init.ts), counted by src/server/http/rate-limiter.ts.
+// a tRPC middleware (`rateLimited` in src/server/trpc/init.ts), counted by src/server/limits/rate-limiter.ts.
 export const RATE_LIMITS = {
   // argon2 costs ~25 ms a check; the per-account throttle below stops guessing one password, so this only bounds the
   // CPU one address can spend and spreads credential stuffing. A classroom logging in at once fits.

@@ -7,9 +7,10 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listingImages, listings } from '../../../db/schema';
 import { cardPhotoSources, stagePhotoSources, type ImgSources } from '../../shared/photo-sources';
-import type { ListingCardShape, ListingDetailShape } from '../../shared/types/listing';
+import type { ListingCardShape, ListingDetailShape } from '../../shared/schemas/listing-shape';
 import { createTestApp, createUser, json, sessionCookie, type TestApp } from '../testing/harness';
 import { insertListing, insertListingImage } from '../testing/listing-factory';
+import { registerResponseCache } from '../http/response-cache';
 import { registerHtmlShell, routeChunks, trpcQueryUrl, type ShellStores } from './html-shell';
 
 // docs/decisions/010-compression-and-bundle.md "First load": the three start pages name their data and their route
@@ -48,9 +49,13 @@ function clientBuild(withManifest: boolean) {
   return dir;
 }
 
-/** A bare Fastify with only the shell, and index.html as the fallback, as src/server/app.ts answers other paths. */
+/**
+ * A bare Fastify with only the shell, the HTTP layer's answer hooks (ETags, compression) and index.html as the
+ * fallback, as src/server/app.ts answers other paths.
+ */
 async function appFor(clientDir: string, stores?: ShellStores) {
   const app = Fastify({ logger: false });
+  registerResponseCache(app, { listingsVersion: () => 0, sharedProcedure: () => false });
   registerHtmlShell(app, clientDir, stores);
   app.setNotFoundHandler((_req, reply) => reply.type('text/html').send(fs.readFileSync(path.join(clientDir, 'index.html'))));
   await app.ready();

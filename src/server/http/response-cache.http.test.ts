@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ListingSearch } from '../services/search/listing-search';
+import { createTestApp, loggedInUser, type TestApp } from '../testing/harness';
+import { insertListing } from '../testing/listing-factory';
+
+// The one HTTP cache (response-cache.ts): public listing reads are kept per listings version, validated by ETag
+// (304 to If-None-Match), and private or per-caller answers are never kept.
+
+let t: TestApp;
+let user: Awaited<ReturnType<typeof loggedInUser>>;
+let listingId: number;
+beforeAll(async () => {
+  t = await createTestApp();
+  user = await loggedInUser(t.db);
+  for (let i = 0; i < 5; i++) listingId = insertListing(t.db, user.user.id, { make: 'Volvo' }).id;
+});
+afterAll(() => t.close());
+
+const trpcList = `/trpc/listings.list?input=${encodeURIComponent(JSON.stringify({ make: 'Volvo' }))}`;
+
+describe('kept public answers', () => {
+  it('answers the search, its facets and the tRPC search with an ETag and 304 to it, until the listings change', async () => {
+    for (const url of ['/api/listings?make=Volvo', '/api/listings/facets', trpcList]) {
+      const first = await t.app.inject({ url });
+      expect(first.statusCode, url).toBe(200);
+      const etag = String(first.headers.etag);
+      expect(etag, url).toMatch(/^".+"$/);
+      const again = await t.app.inject({ url, headers: { 'if-none-match': etag } });
+      expect(again.statusCode, url).toBe(304);
+      expect(again.body, url).toBe('');
+      expect(again.headers.etag, url).toBe(etag);
+      // The facets' counts may wait for their refresh (listing-search.ts forSale): the same bytes keep their ETag.
+      if (url.includes('facets')) continue;
+      insertListing(t.db, user.user.id, { make: 'Volvo' });
+      const changed = await t.app.inject({ url, headers: { 'if-none-match': etag } });
+      expect(changed.statusCode, url).toBe(200);
+      expect(changed.headers.etag, url).not.toBe(etag);
+    }
+  });
+
+  it('answers a repeated search from the kept answer, with the same headers and body', async () => {
+    const url = '/api/listings?make=Volvo&sort=price_asc';
+    const first = await t.app.inject({ url, headers: { 'accept-encoding': 'br' } });
+    const search = vi.spyOn(ListingSearch.prototype, 'searchFull');
+    try {
+      const again = await t.app.inject({ url, headers: { 'accept-encoding': 'br' } });
+      expect(search).not.toHaveBeenCalled();
+      expect(again.headers['x-total-count']).toBe(first.headers['x-total-count']);
+      expect(again.headers['content-type']).toBe(first.headers['content-type']);
+      expect(again.headers['content-encoding']).toBe('br');
+      expect(again.headers.vary).toMatch(/accept-encoding/i);
+      expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+    } finally {
+      search.mockRestore();
+    }
+  });
+
+  it('keeps no per-caller or private answer and gives it no ETag', async () => {
+    const mine = await t.app.inject({ url: `/api/listings/${listingId}`, headers: { cookie: user.cookie } });
+    expect(mine.headers['cache-control']).toBe('private, no-store');
+    expect(mine.headers.etag).toBeUndefined();
+    const saved = await t.app.inject({ url: '/api/saved-listings', headers: { cookie: user.cookie } });
+    expect(saved.headers.etag).toBeUndefined();
+    const batch = await t.app.inject({
+      url: `/trpc/listings.facets,savedListings.ids?batch=1&input=${encodeURIComponent('{"0":{},"1":{}}')}`,
+      headers: { cookie: user.cookie },
+    });
+    expect(batch.headers['cache-control']).toBe('private, no-store');
+    expect(batch.headers.etag).toBeUndefined();
+  });
+
+  it('sends a refused or invalid search as the procedure answers it, never kept', async () => {
+    for (let i = 0; i < 2; i++) {
+      const bad = await t.app.inject({ url: '/api/listings?limit=500' });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.headers.etag).toBeUndefined();
+    }
+  });
+});

@@ -1,0 +1,136 @@
+import crypto from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { TtlLru } from '../lib/lru';
+import { addVary, EncodedBody, isCompressible, thresholdFor } from './compression';
+
+// HTTP caching, in one place (docs/decisions/017-speed-layer.md). Answers that are the same for every caller and change
+// only with the listings (the public search, its facets, the HTML shell's pages) are kept here by URL, with their
+// headers and compressed copies, for as long as the listings version (bumped by a trigger on every write to a
+// listing, db/migrations/0016_one_search_engine.sql) is unchanged. A repeated request is answered from the kept
+// bytes; a request naming the kept ETag in If-None-Match gets 304. Every other answer only passes through the one
+// compressor (compression.ts). A private answer (private-answers.ts) or one setting a cookie is never kept.
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route's GET answers are the same for every caller until the listings change: keep them here. */
+    httpCache?: boolean;
+  }
+  interface FastifyRequest {
+    /** The listings version a cacheable request's answer is kept under; 'served' when answered from the cache. */
+    httpCache: number | 'served' | null;
+  }
+}
+
+/** Kept answers: the URLs asked for again and again (home page, popular searches, the client's warm-up and polling). */
+const MAX_ENTRIES = 100;
+/**
+ * How long an answer is kept even when the listings do not change: the facets' counts may be refreshed within one
+ * version (services/search/listing-search.ts forSale), and this bounds how long a kept copy lags them.
+ */
+const MAX_AGE_MS = 30_000;
+/** Larger answers are not kept (they are rare, and would crowd out the rest). */
+const MAX_ENTRY_BYTES = 512 * 1024;
+/** Headers that belong to one response on the wire, not to the answer. */
+const UNKEPT_HEADERS = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive', 'date', 'set-cookie']);
+
+interface Entry {
+  version: number;
+  etag: string;
+  headers: Record<string, string | number | string[]>;
+  body: EncodedBody;
+}
+
+export interface ResponseCacheOptions {
+  /** The current listings version. */
+  listingsVersion: () => number;
+  /** Whether the tRPC procedure at `path` answers every caller alike until the listings change. */
+  sharedProcedure: (path: string) => boolean;
+}
+
+/** Registers the answer hooks: serving kept answers (onRequest) and keeping, validating and compressing (onSend). */
+export function registerResponseCache(app: FastifyInstance, opts: ResponseCacheOptions) {
+  const entries = new TtlLru<Entry>(MAX_ENTRIES, MAX_AGE_MS);
+  app.decorateRequest('httpCache', null);
+
+  const cacheable = (req: FastifyRequest): boolean => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    if (req.routeOptions.config?.httpCache) return true;
+    if (!req.url.startsWith('/trpc/')) return false;
+    try {
+      return decodeURIComponent(req.url.slice('/trpc/'.length).split('?')[0]).split(',').every(opts.sharedProcedure);
+    } catch {
+      return false;
+    }
+  };
+
+  app.addHook('onRequest', (req, reply, done) => {
+    if (!cacheable(req)) return done();
+    const version = opts.listingsVersion();
+    const entry = entries.get(req.url);
+    if (!entry || entry.version !== version) {
+      req.httpCache = version;
+      return done();
+    }
+    req.httpCache = 'served';
+    reply.headers(entry.headers);
+    if (matches(req.headers['if-none-match'], entry.etag)) return void reply.code(304).send();
+    entry.body.sendTo(req, reply, (err, bytes) => void (err ? reply.send(err) : reply.send(bytes)));
+  });
+
+  app.addHook('onSend', (req, reply, payload, done) => {
+    if (req.httpCache === 'served') return done(null, payload);
+    if (!isFetchResponse(payload)) return answer(req, reply, payload, done);
+    // tRPC's Fastify adapter answers with a fetch Response: its status and headers go onto the reply and its JSON is
+    // read, so it is kept and compressed like any other answer. A streamed one (JSON lines, server-sent events) keeps
+    // streaming as it is.
+    reply.code(payload.status);
+    for (const [name, value] of payload.headers) reply.header(name, value);
+    const streamed = payload.headers.get('transfer-encoding') === 'chunked' || !/^application\/json(?:;|$)/.test(payload.headers.get('content-type') ?? '');
+    if (streamed || payload.body === null) return done(null, payload.body);
+    payload.text().then((text) => answer(req, reply, text, done), done);
+  });
+
+  function answer(req: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: Error | null, payload?: unknown) => void) {
+    if ((typeof payload !== 'string' && !Buffer.isBuffer(payload)) || reply.hasHeader('content-encoding') || !isCompressible(reply.getHeader('content-type'))) {
+      return done(null, payload);
+    }
+    const version = req.httpCache;
+    const keep = typeof version === 'number' && reply.statusCode === 200 && isShared(reply);
+    const threshold = thresholdFor(reply.getHeader('content-type'));
+    if (!keep && Buffer.byteLength(payload) < threshold) return done(null, payload);
+    const body = new EncodedBody(Buffer.isBuffer(payload) ? payload : Buffer.from(payload), threshold);
+    if (keep) {
+      const etag = `"${crypto.createHash('sha1').update(body.bytes).digest('base64url').slice(0, 20)}"`;
+      reply.header('etag', etag);
+      if (body.compressible) addVary(reply, 'Accept-Encoding');
+      if (body.bytes.length <= MAX_ENTRY_BYTES) entries.set(req.url, { version, etag, headers: keptHeaders(reply), body });
+      if (matches(req.headers['if-none-match'], etag)) {
+        reply.code(304);
+        return done(null, '');
+      }
+    }
+    body.sendTo(req, reply, done);
+  }
+}
+
+/** Whether an answer may be shared between callers: not private (private-answers.ts), sets no cookie. */
+function isShared(reply: FastifyReply): boolean {
+  return !/private|no-store/.test(String(reply.getHeader('cache-control') ?? '')) && !reply.hasHeader('set-cookie');
+}
+
+function keptHeaders(reply: FastifyReply): Entry['headers'] {
+  const headers: Entry['headers'] = {};
+  for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined && !UNKEPT_HEADERS.has(name)) headers[name] = value;
+  return headers;
+}
+
+/** Whether If-None-Match names `etag` (a list of tags, weak or strong, or *). */
+function matches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header === etag || header === '*') return true;
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+function isFetchResponse(payload: unknown): payload is Response {
+  return typeof payload === 'object' && payload !== null && Object.prototype.toString.call(payload) === '[object Response]';
+}
