@@ -6,7 +6,6 @@ import {
   HStack,
   Input,
   InputGroup,
-  NativeSelect,
   Spinner,
   Table,
   Text,
@@ -19,6 +18,7 @@ import { formatDate, formatNumber, formatPrice } from '../../../shared/format';
 import { ADMIN_STATUS_LABELS, ADMIN_TEXTS, type AdminListingRow, type AdminListingSort } from '../../../shared/schemas/admin';
 import { useTRPC } from '../../trpc';
 import { useDebouncedUrlValue } from '../search/use-debounced-url-value';
+import { OptionSelect } from '../form/option-select';
 import { SectionHeader } from './admin-layout';
 import { type AdminSearch, STATUS_KEYS, tableParams } from './admin-search';
 import { AuditDialog, type AuditTarget } from './audit-dialog';
@@ -49,6 +49,8 @@ const SORT_OPTIONS: { value: string; label: string }[] = [
   { value: 'make:desc', label: 'Bil Å–A' },
   { value: 'status:asc', label: 'Status' },
 ];
+
+const STATUS_OPTIONS = [{ value: '', label: 'Alle statuser' }, ...STATUS_KEYS.map((s) => ({ value: s, label: ADMIN_STATUS_LABELS[s] }))];
 
 export function ListingsTab() {
   const trpc = useTRPC();
@@ -105,41 +107,26 @@ export function ListingsTab() {
             />
           </InputGroup>
           <HStack gap="2">
-            <NativeSelect.Root w={{ base: 'full', sm: '44' }}>
-              <NativeSelect.Field
-                bg="bg"
-                aria-label="Status"
-                value={search.status ?? ''}
-                onChange={(e) => apply({ status: (STATUS_KEYS as readonly string[]).includes(e.target.value) ? (e.target.value as AdminSearch['status']) : undefined })}
-              >
-                <option value="">Alle statuser</option>
-                {STATUS_KEYS.map((s) => (
-                  <option key={s} value={s}>
-                    {ADMIN_STATUS_LABELS[s]}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <OptionSelect
+              root={{ w: { base: 'full', sm: '44' } }}
+              bg="bg"
+              aria-label="Status"
+              value={search.status ?? ''}
+              onChange={(e) => apply({ status: (STATUS_KEYS as readonly string[]).includes(e.target.value) ? (e.target.value as AdminSearch['status']) : undefined })}
+              options={STATUS_OPTIONS}
+            />
             {/* The table's headers sort on a wide screen; a phone has the cards and this list. */}
-            <NativeSelect.Root w="full" display={{ base: 'block', md: 'none' }}>
-              <NativeSelect.Field
-                bg="bg"
-                aria-label="Sortering"
-                value={`${params.sort}:${params.direction}`}
-                onChange={(e) => {
-                  const [sort, dir] = e.target.value.split(':') as [AdminListingSort, 'asc' | 'desc'];
-                  apply({ sort, dir });
-                }}
-              >
-                {SORT_OPTIONS.map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <OptionSelect
+              root={{ w: 'full', display: { base: 'block', md: 'none' } }}
+              bg="bg"
+              aria-label="Sortering"
+              value={`${params.sort}:${params.direction}`}
+              onChange={(e) => {
+                const [sort, dir] = e.target.value.split(':') as [AdminListingSort, 'asc' | 'desc'];
+                apply({ sort, dir });
+              }}
+              options={SORT_OPTIONS}
+            />
           </HStack>
         </Flex>
       </SectionHeader>
