@@ -1,7 +1,6 @@
 import {
   Box,
   Button,
-  Card,
   Flex,
   HStack,
   Input,
@@ -22,7 +21,7 @@ import { OptionSelect } from '../form/option-select';
 import { SectionHeader } from './admin-layout';
 import { type AdminSearch, STATUS_KEYS, tableParams } from './admin-search';
 import { AuditDialog, type AuditTarget } from './audit-dialog';
-import { ActionIcon, ActionsCell, CardActions, DataCards, DataTable } from './data-view';
+import { ActionIcon, ActionsCell, DataCard, DataCards, DataTable, listingCode } from './data-view';
 import { ConfirmDialog } from '../confirm-dialog';
 import { EmptyCard } from '../empty-card';
 import { carOf, useDeleteListing, useReviewListing } from './review';
@@ -304,34 +303,27 @@ function ListingCards({ rows, actions }: { rows: AdminListingRow[]; actions: Row
   return (
     <DataCards>
       {rows.map((l) => (
-        <Card.Root as="li" key={l.id} size="sm" data-testid="admin-listing-card">
-          <Card.Body gap="2">
-            <Flex justify="space-between" align="start" gap="3">
-              <Box minW="0">
-                <Text fontWeight="semibold" truncate>
-                  {carOf(l)}
-                </Text>
-                <Text textStyle="xs" color="fg.muted" fontFamily="mono">
-                  {l.uniqueCode}
-                  {l.registrationNumber && ` · ${l.registrationNumber}`}
-                </Text>
-              </Box>
-              <Text fontWeight="bold" whiteSpace="nowrap" color="brand.fg">
-                {formatPrice(l.totalPrice)}
-              </Text>
-            </Flex>
-            <Flex justify="space-between" align="center" gap="2" wrap="wrap">
-              <AdminStatusBadge status={l.status} active={l.active} />
-              <Text textStyle="xs" color="fg.muted">
-                {l.ownerName} · {formatDate(l.createdAt)}
-              </Text>
-            </Flex>
-            {l.rejectionReason && <RejectionReason reason={l.rejectionReason} />}
-            <CardActions>
-              <RowButtons listing={l} actions={actions} />
-            </CardActions>
-          </Card.Body>
-        </Card.Root>
+        <DataCard
+          key={l.id}
+          testId="admin-listing-card"
+          title={carOf(l)}
+          subtitle={listingCode(l)}
+          mono
+          aside={
+            <Text fontWeight="bold" whiteSpace="nowrap" color="brand.fg">
+              {formatPrice(l.totalPrice)}
+            </Text>
+          }
+          actions={<RowButtons listing={l} actions={actions} />}
+        >
+          <Flex justify="space-between" align="center" gap="2" wrap="wrap">
+            <AdminStatusBadge status={l.status} active={l.active} />
+            <Text textStyle="xs" color="fg.muted">
+              {l.ownerName} · {formatDate(l.createdAt)}
+            </Text>
+          </Flex>
+          {l.rejectionReason && <RejectionReason reason={l.rejectionReason} />}
+        </DataCard>
       ))}
     </DataCards>
   );
