@@ -343,3 +343,15 @@ export function insertCar(userId: number, o: Partial<NewListing> & { photos?: Sv
   );
   return listing;
 }
+
+/**
+ * Records the script files `page` requests from now on; the function returned lists those whose name starts with
+ * `name` (Vite names a chunk after its first module: `/assets/<name>-<hash>.js`).
+ */
+export function scriptsRequested(page: Page): (name: string) => string[] {
+  const urls: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') urls.push(new URL(r.url()).pathname);
+  });
+  return (name) => urls.filter((u) => u.startsWith(`/assets/${name}-`));
+}
