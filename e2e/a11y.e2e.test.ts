@@ -5,8 +5,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { listings, type NewListing } from '../db/schema';
-import { createAdmin, createUser, db, expectNoErrors, loginAs, newPage, type TestPage } from './support';
+import { createAdmin, createUser, expectNoErrors, insertCar, loginAs, newPage, type TestPage } from './support';
 
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const TAG = Date.now().toString(36).slice(-5);
@@ -39,40 +38,24 @@ async function audit(page: TestPage, path: string) {
   return seriousViolations(page);
 }
 
-let seq = 0;
-function insertCar(userId: number, o: Partial<NewListing> = {}) {
-  seq += 1;
-  const price = o.price ?? 184_000;
-  const registrationFee = o.registrationFee ?? 6_500;
-  return db()
-    .insert(listings)
-    .values({
-      userId,
-      uniqueCode: `BP-A11Y${TAG}${seq}`.toUpperCase().slice(0, 20),
-      make: 'Volvo',
-      model: `V60 ${TAG}`,
-      year: 2019,
-      registrationNumber: `AX${String(30000 + seq)}`,
-      bodyType: 'stasjonsvogn',
-      fuelType: 'diesel',
-      transmission: 'automat',
-      drivetrain: 'forhjulsdrift',
-      mileage: 112_000,
-      power: 190,
-      color: 'Grå',
-      description: 'Godt vedlikeholdt familiebil med hengerfeste.',
-      address: '',
-      place: 'Bergen',
-      status: 'approved',
-      active: true,
-      ...o,
-      price,
-      registrationFee,
-      totalPrice: price + registrationFee,
-    })
-    .returning()
-    .get();
-}
+/** This file's car: a family estate whose listing page has every section axe should see. */
+const insertVolvo = (userId: number, o: Parameters<typeof insertCar>[1] = {}) =>
+  insertCar(userId, {
+    make: 'Volvo',
+    model: `V60 ${TAG}`,
+    year: 2019,
+    bodyType: 'stasjonsvogn',
+    fuelType: 'diesel',
+    transmission: 'automat',
+    mileage: 112_000,
+    power: 190,
+    color: 'Grå',
+    description: 'Godt vedlikeholdt familiebil med hengerfeste.',
+    place: 'Bergen',
+    price: 184_000,
+    registrationFee: 6_500,
+    ...o,
+  });
 
 let seller: { id: number };
 let buyer: { id: number };
@@ -83,8 +66,8 @@ beforeAll(async () => {
   seller = (await createUser({ name: 'Siri Selger' })).user;
   buyer = (await createUser({ name: 'Kari Kjøper' })).user;
   admin = (await createAdmin()).user;
-  car = insertCar(seller.id);
-  insertCar(buyer.id, { status: 'pending' }); // the buyer's own listing, waiting for the admin's review
+  car = insertVolvo(seller.id);
+  insertVolvo(buyer.id, { status: 'pending' }); // the buyer's own listing, waiting for the admin's review
 });
 
 describe('axe: no serious or critical violation', () => {

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../db/schema';
-import { createAdmin, createUser, expectNoErrors, loginAs, newPage, screenshot, type TestPage } from './support';
+import { createAdmin, createUser, expectNoErrors, loginAs, newPage, screenshot, scriptsRequested, type TestPage } from './support';
 
 const TAG = `m${Date.now().toString(36).slice(-6)}`;
 let admin: User;
@@ -26,15 +26,6 @@ function authChecks(page: TestPage) {
     count: () => times.length,
     since: (from: number) => times.slice(from),
   };
-}
-
-/** Script files the page has requested whose name starts with `name` (the metrics chunk is lib/metrics.ts with web-vitals). */
-function scripts(page: TestPage) {
-  const urls: string[] = [];
-  page.on('request', (r) => {
-    if (r.resourceType() === 'script') urls.push(new URL(r.url()).pathname);
-  });
-  return (name: string) => urls.filter((u) => u.startsWith(`/assets/${name}-`));
 }
 
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -60,7 +51,7 @@ async function openAdmin(width = 1280) {
   const page = await newPage(width === 1280 ? {} : { width, height: 812 });
   await loginAs(page, admin);
   const checks = authChecks(page);
-  const metricsScripts = scripts(page);
+  const metricsScripts = scriptsRequested(page); // the metrics chunk: lib/metrics.ts with web-vitals
   await page.goto('/admin');
   await page.getByRole('heading', { name: 'Developer Panel', level: 1 }).waitFor();
   await page.waitForLoadState('networkidle');
@@ -168,7 +159,7 @@ describe('the performance panel', () => {
 
   it('is not loaded for a visitor or a user who is not an admin', async () => {
     const visitor = await newPage();
-    const visitorScripts = scripts(visitor);
+    const visitorScripts = scriptsRequested(visitor);
     await visitor.goto('/');
     await visitor.getByRole('heading', { level: 1 }).waitFor();
     await visitor.waitForLoadState('networkidle');
@@ -181,7 +172,7 @@ describe('the performance panel', () => {
     const { user } = await createUser();
     const page = await newPage();
     await loginAs(page, user);
-    const userScripts = scripts(page);
+    const userScripts = scriptsRequested(page);
     await page.goto('/admin');
     await page.getByRole('heading', { name: 'Ingen tilgang' }).waitFor();
     await page.waitForLoadState('networkidle');

@@ -2,34 +2,19 @@
 // starts a chat from a listing; the seller's open /chats shows it live and answers; Enter and Shift+Enter; an offline
 // send rolls back with its toast; marking and 'Slett valgte'; the phone layout shows the list or the conversation.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { listingImages, type Listing } from '../db/schema';
+import type { Listing } from '../db/schema';
 import type { EventHub } from '../src/server/realtime/hub';
 import { startChat } from '../src/server/services/chats';
-import { insertListing } from '../src/server/testing/listing-factory';
-import { createUser, db, expectNoErrors, expectToast, loginAs, menuCount, newPage, screenshot, type TestPage } from './support';
+import { createUser, db, expectNoErrors, expectToast, insertCar, loginAs, menuCount, newPage, screenshot, svgPhoto, type TestPage } from './support';
 
 const TAG = `c${Date.now().toString(36)}`;
 // The keyless map frame of the listing page cannot load without internet; offline sends and a dropped websocket log
 // the browser's own network errors. None of them is the page's error.
 const IGNORE = [/maps\.google|google\.com|ERR_NAME_NOT_RESOLVED|ERR_INTERNET_DISCONNECTED|ERR_CONNECTION|WebSocket|Failed to load resource/i];
 
-/** A small coloured SVG as a data URL (the CSP allows data: images), so the list has a real first photo. */
-function photo(color: string) {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600"><rect width="100%" height="100%" fill="${color}"/></svg>`;
-  return `data:image/svg+xml,${encodeURIComponent(svg)}`;
-}
-
-let n = 0;
-function insertCar(sellerId: number, make: string, model: string, color: string): Listing {
-  n += 1;
-  const listing = insertListing(db(), sellerId, { make, model, year: 2019, uniqueCode: `BP-${TAG}${n}`.toUpperCase(), price: 289_000 });
-  const url = photo(color);
-  db()
-    .insert(listingImages)
-    .values({ listingId: listing.id, position: 0, storageKey: `e2e/${TAG}/${listing.id}`, url, thumbUrl: url, width: 800, height: 600 })
-    .run();
-  return listing;
-}
+/** This file's cars: a 2019 car with a coloured first photo, so the chat list has a real picture. */
+const insertCarWithPhoto = (sellerId: number, make: string, model: string, color: string): Listing =>
+  insertCar(sellerId, { make, model, year: 2019, price: 289_000, photos: [svgPhoto(color, { width: 800, height: 600 })] });
 
 /** Chats made in the database, outside the server process: nobody to push to. */
 const quietHub = { publish() {}, subscribe: () => (async function* () {})(), close() {} } as unknown as EventHub;
@@ -61,7 +46,7 @@ describe('chats between a buyer and a seller', () => {
   beforeAll(async () => {
     ({ user: seller } = await createUser({ name: 'Sigrid Selger' }));
     ({ user: buyer } = await createUser({ name: 'Bjørn Kjøper' }));
-    car = insertCar(seller.id, 'Volvo', `XC60 ${TAG}`, '#0b4f8a');
+    car = insertCarWithPhoto(seller.id, 'Volvo', `XC60 ${TAG}`, '#0b4f8a');
   });
 
   it('the buyer starts a chat from the listing, the seller sees it live and answers, Enter/Shift+Enter, offline send rolls back, mark and delete', async () => {
@@ -209,7 +194,7 @@ describe('chats between a buyer and a seller', () => {
   });
 
   it("'Start chat' on a listing the buyer already asked about opens that chat; the seller's own listing cannot be asked about", async () => {
-    const other = insertCar(seller.id, 'Toyota', `RAV4 ${TAG}`, '#ea6316');
+    const other = insertCarWithPhoto(seller.id, 'Toyota', `RAV4 ${TAG}`, '#ea6316');
     const { chatId } = startChat(db(), quietHub, buyer.id, { listingId: other.id, sellerId: seller.id, message: 'Hvor mange eiere har den hatt?' });
     const page = await newPage();
     await loginAs(page, buyer);
@@ -236,8 +221,8 @@ describe('the chat list', () => {
     const { user: seller } = await createUser({ name: 'Trine Toppen' });
     const { user: anne } = await createUser({ name: 'Anne Først' });
     const { user: ulf } = await createUser({ name: 'Ulf Sist' });
-    const golf = insertCar(seller.id, 'Volkswagen', `Golf ${TAG}`, '#1a67b0');
-    const leaf = insertCar(seller.id, 'Nissan', `Leaf ${TAG}`, '#9b3c0d');
+    const golf = insertCarWithPhoto(seller.id, 'Volkswagen', `Golf ${TAG}`, '#1a67b0');
+    const leaf = insertCarWithPhoto(seller.id, 'Nissan', `Leaf ${TAG}`, '#9b3c0d');
     const older = startChat(db(), quietHub, anne.id, { listingId: golf.id, sellerId: seller.id, message: 'Første henvendelse' });
     startChat(db(), quietHub, ulf.id, { listingId: leaf.id, sellerId: seller.id, message: 'Andre henvendelse' });
 
@@ -268,7 +253,7 @@ describe('chat pages', () => {
   it('on a 375 px phone: the list, then the conversation alone, and back', async () => {
     const { user: seller } = await createUser({ name: 'Mona Mobil' });
     const { user: buyer } = await createUser({ name: 'Per Telefon' });
-    const car = insertCar(seller.id, 'Tesla', `Model 3 ${TAG}`, '#2f855a');
+    const car = insertCarWithPhoto(seller.id, 'Tesla', `Model 3 ${TAG}`, '#2f855a');
     const { chatId } = startChat(db(), quietHub, buyer.id, {
       listingId: car.id,
       sellerId: seller.id,
@@ -307,7 +292,7 @@ describe('chat pages', () => {
   it('the desktop frame is 500 px high; /chats-old lists the same chats with a message pane; visitors are asked to log in', async () => {
     const { user: seller } = await createUser({ name: 'Olav Eldre' });
     const { user: buyer } = await createUser({ name: 'Eva Gammel' });
-    const car = insertCar(seller.id, 'Audi', `A4 ${TAG}`, '#6b7280');
+    const car = insertCarWithPhoto(seller.id, 'Audi', `A4 ${TAG}`, '#6b7280');
     startChat(db(), quietHub, buyer.id, { listingId: car.id, sellerId: seller.id, message: 'Er servicen tatt?' });
 
     const page = await newPage();

@@ -4,16 +4,7 @@
 // comes near the screen.
 import { describe, expect, it } from 'vitest';
 import { HOME_JS_BUDGET_BYTES } from '../scripts/lib/budgets';
-import { createUser, expectNoErrors, KNOWN_PLATE, loginAs, newPage, screenshot, type TestPage } from './support';
-
-/** Script files the page has requested so far whose name starts with `name`. */
-function requested(page: TestPage) {
-  const urls: string[] = [];
-  page.on('request', (r) => {
-    if (r.resourceType() === 'script') urls.push(new URL(r.url()).pathname);
-  });
-  return (name: string) => urls.filter((u) => u.startsWith(`/assets/${name}-`));
-}
+import { createUser, expectNoErrors, KNOWN_PLATE, loginAs, newPage, screenshot, scriptsRequested } from './support';
 
 describe('the first load on the wire', () => {
   it('a visitor on a phone receives the home page\'s JavaScript compressed, within the budget', async () => {
@@ -46,7 +37,7 @@ describe('the first load on the wire', () => {
 describe('header menus', () => {
   it("'Mer' is not loaded with the page, opens from the keyboard and gives focus back on Escape, without moving", async () => {
     const page = await newPage();
-    const scripts = requested(page);
+    const scripts = scriptsRequested(page);
     await page.goto('/');
     await page.getByRole('heading', { level: 1 }).waitFor();
     await page.waitForLoadState('networkidle');
@@ -82,7 +73,7 @@ describe('header menus', () => {
     const { user } = await createUser();
     const page = await newPage();
     await loginAs(page, user);
-    const scripts = requested(page);
+    const scripts = scriptsRequested(page);
     await page.goto('/');
     const trigger = page.getByTestId('user-menu');
     await trigger.waitFor();
@@ -113,7 +104,7 @@ describe('home page registry lookup', () => {
     const { user } = await createUser();
     const page = await newPage({ width: 375, height: 740 });
     await loginAs(page, user);
-    const scripts = requested(page);
+    const scripts = scriptsRequested(page);
     await page.goto('/');
     await page.getByRole('heading', { level: 1 }).waitFor();
     await page.waitForLoadState('networkidle');

@@ -5,65 +5,34 @@
 import { and, eq } from 'drizzle-orm';
 import type { Locator } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { listingImages, listings, savedListings } from '../db/schema';
-import { createUser, db, expectNoErrors, expectToast, loginAs, newPage, screenshot, UNKNOWN_PLATE, type TestPage } from './support';
+import { savedListings } from '../db/schema';
+import { createUser, db, expectNoErrors, expectToast, insertCar, loginAs, newPage, screenshot, svgPhoto, UNKNOWN_PLATE, type TestPage } from './support';
 
 const TAG = `p${Date.now().toString(36)}`;
 // The keyless Google map frame cannot load without internet; a wrong password is a 401 the browser logs.
 const IGNORE = [/maps\.google|google\.com|ERR_NAME_NOT_RESOLVED|ERR_INTERNET_DISCONNECTED|ERR_CONNECTION/i];
 const PHONE = { width: 375, height: 667 };
 
-/** An SVG photo as a data URL (the CSP allows data: images) of the given shape, with a number to tell them apart. */
-function photo(color: string, n: number, w = 1600, h = 1200) {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><rect width="100%" height="100%" fill="${color}"/><text x="50%" y="55%" font-size="220" text-anchor="middle" fill="white" font-family="sans-serif">${n}</text></svg>`;
-  return `data:image/svg+xml,${encodeURIComponent(svg)}`;
-}
-
-let seq = 0;
-function insertCar(userId: number, photos: string[]) {
-  seq += 1;
-  const row = db()
-    .insert(listings)
-    .values({
-      userId,
-      uniqueCode: `BP-PH${TAG}${seq}`.toUpperCase().slice(0, 20),
-      make: 'Skoda',
-      model: `Octavia ${TAG}`,
-      year: 2019,
-      registrationNumber: `EL${String(30000 + seq)}`,
-      bodyType: 'kombi',
-      fuelType: 'diesel',
-      transmission: 'automat',
-      drivetrain: 'forhjulsdrift',
-      mileage: 123_456,
-      power: 150,
-      description: `Godt vedlikeholdt (${TAG}).`,
-      address: '',
-      place: 'Bergen',
-      status: 'approved',
-      active: true,
-      coverImage: photos[0] ?? null,
-      price: 189_000,
-      registrationFee: 0,
-      totalPrice: 189_000,
-    })
-    .returning()
-    .get();
-  // Ordinary phone photos: 4:3, 1600×1200.
-  photos.forEach((url, position) =>
-    db()
-      .insert(listingImages)
-      .values({ listingId: row.id, position, storageKey: `e2e/${row.id}/${position}`, url, thumbUrl: url, width: 1600, height: 1200 })
-      .run(),
-  );
-  return row;
-}
+/** Ordinary phone photos: 4:3, 1600×1200, numbered to tell them apart. */
+const photo = (color: string, n: number) => svgPhoto(color, { n, width: 1600, height: 1200 });
 
 let seller: { id: number };
 let car: { id: number };
 beforeAll(async () => {
   seller = (await createUser({ name: 'Sigve Selger' })).user;
-  car = insertCar(seller.id, [photo('#1d4ed8', 1), photo('#15803d', 2), photo('#b91c1c', 3)]);
+  car = insertCar(seller.id, {
+    make: 'Skoda',
+    model: `Octavia ${TAG}`,
+    year: 2019,
+    fuelType: 'diesel',
+    transmission: 'automat',
+    mileage: 123_456,
+    power: 150,
+    description: `Godt vedlikeholdt (${TAG}).`,
+    place: 'Bergen',
+    price: 189_000,
+    photos: [photo('#1d4ed8', 1), photo('#15803d', 2), photo('#b91c1c', 3)],
+  });
 });
 
 async function openListing(page: TestPage, id = car.id) {

@@ -3,42 +3,12 @@
 // a page past the end. The database is this file's own (e2e/support.ts), but every search still carries this run's tag
 // (in each description), so the counts asserted are these cars only.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { listings, type NewListing } from '../db/schema';
-import { baseURL, createUser, db, expectNoErrors, newPage, screenshot, type TestPage } from './support';
+import { baseURL, createUser, expectNoErrors, insertCar, newPage, screenshot, type TestPage } from './support';
 
 const TAG = `s${Date.now().toString(36)}`;
 
-let seq = 0;
-function insertCar(userId: number, o: Partial<NewListing>) {
-  seq += 1;
-  const price = o.price ?? 250_000;
-  return db()
-    .insert(listings)
-    .values({
-      userId,
-      uniqueCode: `BP-S${TAG}${seq}`.toUpperCase().slice(0, 20),
-      make: 'Volkswagen',
-      model: 'Golf',
-      year: 2018,
-      registrationNumber: `ES${String(30000 + seq)}`,
-      bodyType: 'kombi',
-      fuelType: 'bensin',
-      transmission: 'manuell',
-      drivetrain: 'forhjulsdrift',
-      mileage: 90_000,
-      description: `Pent brukt bil (${TAG}).`,
-      address: '',
-      place: 'Oslo',
-      status: 'approved',
-      active: true,
-      ...o,
-      price,
-      registrationFee: 0,
-      totalPrice: price,
-    })
-    .returning()
-    .get();
-}
+/** This file's cars: the run's tag in each description, so a search finds these only. */
+const car = (userId: number, o: Parameters<typeof insertCar>[1]) => insertCar(userId, { description: `Pent brukt bil (${TAG}).`, ...o });
 
 const count = (page: TestPage) => page.getByTestId('result-count').textContent();
 const searchFor = async (page: TestPage, text: string) => {
@@ -49,10 +19,10 @@ const cards = (page: TestPage) => page.locator('main h3').allTextContents();
 
 beforeAll(async () => {
   const { user } = await createUser({ name: 'Søk Selger' });
-  insertCar(user.id, { make: 'Tesla', model: 'Model Y', year: 2022, fuelType: 'el', transmission: 'automat', bodyType: 'suv', mileage: 45_000, place: 'Bergen', municipalityNumber: '4601', county: 'Vestland' });
-  insertCar(user.id, { make: 'Volkswagen', model: 'ID.4', year: 2021, fuelType: 'el', transmission: 'automat', bodyType: 'suv', mileage: 30_000, place: 'Tromsø' });
-  insertCar(user.id, { make: 'Volkswagen', model: 'Golf', year: 2016, mileage: 150_000 });
-  insertCar(user.id, { make: 'Skoda', model: 'Octavia', year: 2020, fuelType: 'diesel', transmission: 'automat', bodyType: 'stasjonsvogn', mileage: 70_000, place: 'Bodø' });
+  car(user.id, { make: 'Tesla', model: 'Model Y', year: 2022, fuelType: 'el', transmission: 'automat', bodyType: 'suv', mileage: 45_000, place: 'Bergen', municipalityNumber: '4601', county: 'Vestland' });
+  car(user.id, { make: 'Volkswagen', model: 'ID.4', year: 2021, fuelType: 'el', transmission: 'automat', bodyType: 'suv', mileage: 30_000, place: 'Tromsø' });
+  car(user.id, { make: 'Volkswagen', model: 'Golf', year: 2016, mileage: 150_000 });
+  car(user.id, { make: 'Skoda', model: 'Octavia', year: 2020, fuelType: 'diesel', transmission: 'automat', bodyType: 'stasjonsvogn', mileage: 70_000, place: 'Bodø' });
   // The panel's makes and places are counted again at most every 30 s after a write (docs/decisions/009-search-quality.md),
   // and earlier test files may have had them counted just before: wait until the server offers this file's cars, so
   // the panel's assertions below do not depend on the order the files ran in.

@@ -40,10 +40,11 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { closeDatabase, openDatabase, type Db } from '../db/client';
-import type { User } from '../db/schema';
+import type { Listing, NewListing, User } from '../db/schema';
 import { createSession, generateSessionToken, SESSION_COOKIE } from '../src/server/auth/session';
 import { registerUser } from '../src/server/services/auth';
 import { freePort } from '../src/server/testing/free-port';
+import { insertListing, insertListingImage } from '../src/server/testing/listing-factory';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium';
 import { FAKE_VEHICLE_API_KEY, startFakeUpstreams, type FakeUpstreams } from './fake-upstreams';
 import { buildDigest, copyClientBuild, startServerProcess, stopAllServerProcesses, type ServerProcess } from './server-process';
@@ -317,3 +318,40 @@ afterAll(async () => {
   if (process.env.E2E_KEEP) console.log(`[e2e] kept ${fileDir} (database, uploads, client copy, server log)`);
   else fs.rmSync(fileDir, { recursive: true, force: true });
 });
+
+/** A listing photo without an upload: a coloured SVG as a data URL (the CSP allows data: images), numbered if `n`. */
+export interface SvgPhoto {
+  url: string;
+  width: number;
+  height: number;
+}
+export function svgPhoto(color: string, { n, width = 1600, height = 1000 }: { n?: number; width?: number; height?: number } = {}): SvgPhoto {
+  const label = n === undefined ? '' : `<text x="50%" y="55%" font-size="220" text-anchor="middle" fill="white" font-family="sans-serif">${n}</text>`;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="${color}"/>${label}</svg>`;
+  return { url: `data:image/svg+xml,${encodeURIComponent(svg)}`, width, height };
+}
+
+/**
+ * Inserts a visible listing straight into the test database (the listing factory's defaults, then `o`) with its
+ * photos, the first as its cover. No address unless given: the listing page's keyless map frame cannot load here.
+ */
+export function insertCar(userId: number, o: Partial<NewListing> & { photos?: SvgPhoto[] } = {}): Listing {
+  const { photos = [], ...overrides } = o;
+  const listing = insertListing(db(), userId, { address: '', coverImage: photos[0]?.url ?? null, ...overrides });
+  photos.forEach(({ url, width, height }, position) =>
+    insertListingImage(db(), listing.id, position, { storageKey: `e2e/${listing.id}/${position}`, url, thumbUrl: url, width, height }),
+  );
+  return listing;
+}
+
+/**
+ * Records the script files `page` requests from now on; the function returned lists those whose name starts with
+ * `name` (Vite names a chunk after its first module: `/assets/<name>-<hash>.js`).
+ */
+export function scriptsRequested(page: Page): (name: string) => string[] {
+  const urls: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') urls.push(new URL(r.url()).pathname);
+  });
+  return (name) => urls.filter((u) => u.startsWith(`/assets/${name}-`));
+}

@@ -12,7 +12,7 @@
 //   dropped first.
 // Never: /api/*, /trpc/* and anything that is not a GET. Answers that depend on the session go to the network every
 // time; the listings a visitor saw survive offline in the client's own persisted query cache
-// (src/client/lib/persist-cache.ts), not here.
+// (src/client/lib/persisted-queries.ts, TanStack Query's persister), not here.
 
 const VERSION = new URL(self.location.href).searchParams.get('v') || 'dev';
 const SHELL_CACHE = `bp-shell-${VERSION}`;

@@ -3,8 +3,6 @@ import { createTRPCClient, httpBatchLink, httpLink, splitLink, type Operation, t
 import { observable } from '@trpc/server/observable';
 import { createTRPCContext, createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { AppRouter } from '../server/trpc/root';
-import { BUILD_VERSION } from './lib/build-version';
-import { persistQueryClient } from './lib/persist-cache';
 import { reportNetwork } from './lib/offline-banner';
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
@@ -48,7 +46,7 @@ export function invalidatedBy(mutationKey: QueryKey | undefined): string[][] {
  * 4xx). Mutations are not repeated after a failure: tRPC writes are not idempotent (a lost answer may follow a write
  * that happened; a wrong password counts towards the lock); offline, TanStack Query holds a write until the network
  * is back, which is the retry that is safe (docs/decisions/012-offline-and-caching.md).
- * In the browser the public listing queries are persisted (lib/persist-cache.ts).
+ * In the browser main.tsx persists the public listing queries (lib/persisted-queries.ts).
  */
 export function makeQueryClient() {
   const queryClient: QueryClient = new QueryClient({
@@ -63,7 +61,6 @@ export function makeQueryClient() {
       },
     }),
   });
-  if (typeof window !== 'undefined') persistQueryClient(queryClient, BUILD_VERSION);
   return queryClient;
 }
 

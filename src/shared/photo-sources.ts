@@ -45,7 +45,7 @@ export interface ImgSources {
   sizes?: string;
 }
 
-// --- the result card (components/listings/listing-card.tsx) ---------------------------------------------------------
+// --- the result card (components/buying/listing-card.tsx) ---------------------------------------------------------
 
 /**
  * The cover's box in ListingGrid (one column on phones, two from 480 px, three from 1024 px, inside the 7xl container

@@ -3,8 +3,8 @@ import { useSyncExternalStore } from 'react';
 
 // 'Du er frakoblet': shown while the browser has no network (docs/decisions/012-offline-and-caching.md). The service
 // worker (public/sw.js) still opens the app, and the listings seen before come from the persisted query cache
-// (lib/persist-cache.ts); the banner says why nothing new arrives. Mounted by main.tsx, outside the router, so it shows
-// on every page.
+// (lib/persisted-queries.ts); the banner says why nothing new arrives. Mounted by main.tsx, outside the router, so it
+// shows on every page.
 
 // navigator.onLine says only that a network interface is up; a request that fails for want of a network says more.
 // The API client reports each answer or network failure here (trpc.ts).

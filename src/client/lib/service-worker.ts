@@ -27,6 +27,8 @@ export function registerServiceWorker() {
   const register = async () => {
     try {
       const reg = await sw.register(`/sw.js?v=${encodeURIComponent(BUILD_VERSION)}`, { updateViaCache: 'none' });
+      // A browser that blocks workers may answer with no registration (Playwright's serviceWorkers: 'block' does).
+      if (!(reg as ServiceWorkerRegistration | undefined)) return;
       // This build's worker must not stay waiting behind another build's. It asks to skip waiting at install, and
       // Chromium then activates it once the outgoing worker has no work. But Chromium decides that only when it is
       // asked again (a navigation, a first skip-waiting request): if a request of this page reaches the outgoing worker

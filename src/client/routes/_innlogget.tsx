@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Outlet, useMatches } from '@tanstack/react-router';
-import { LoginRequired } from '../components/listing/login-required';
+import { LoginRequired } from '../components/selling/login-required';
 import { meQueryOptions } from '../hooks/use-current-user';
 import { useTRPC } from '../trpc';
 

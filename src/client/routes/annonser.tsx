@@ -20,7 +20,7 @@ import { SearchX, Search } from 'lucide-react';
 import { useCallback, useEffect } from 'react';
 import { formatNumber } from '../../shared/format';
 import { AfterFirstPaint } from '../components/layout/after-first-paint';
-import { ListingCard, ListingGrid, ListingGridSkeleton } from '../components/listings/listing-card';
+import { ListingCard, ListingGrid, ListingGridSkeleton } from '../components/buying/listing-card';
 import { ActiveFilterTags, FilterPanel, type ApplyPatch } from '../components/search/filter-panel';
 import { SearchPagination } from '../components/search/search-pagination';
 import { activeFilterCount, PAGE_SIZE, toListInput, validateListingSearch, type ListingSearch } from '../components/search/search-params';

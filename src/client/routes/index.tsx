@@ -35,7 +35,7 @@ import {
 } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { AfterFirstPaint } from '../components/layout/after-first-paint';
-import { ListingCard, ListingGrid, ListingGridSkeleton } from '../components/listings/listing-card';
+import { ListingCard, ListingGrid, ListingGridSkeleton } from '../components/buying/listing-card';
 import { QuickSearch } from '../components/search/quick-search';
 import { useTRPC, type TRPCOptions } from '../trpc';
 
@@ -52,7 +52,7 @@ const latestQuery = (trpc: TRPCOptions) =>
 
 // The registry lookup (its plate rules and the registry mapping) loads when its band comes near the screen (it sits
 // below the fold on a phone and on a laptop): the first load stays small (docs/decisions/010-compression-and-bundle.md).
-const VehicleLookup = lazy(() => import('../components/listing/vehicle-lookup').then((m) => ({ default: m.VehicleLookup })));
+const VehicleLookup = lazy(() => import('../components/selling/vehicle-lookup').then((m) => ({ default: m.VehicleLookup })));
 
 function HomePage() {
   return (

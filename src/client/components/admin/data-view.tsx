@@ -1,4 +1,4 @@
-import { Box, IconButton, Stack, Table } from '@chakra-ui/react';
+import { Box, Card, Flex, IconButton, Stack, Table, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
 // The two views of an admin list (docs/product/screens.md#admin): a table from md up, the same rows as cards below it.
@@ -36,6 +36,45 @@ export function DataCards({ children }: { children: ReactNode }) {
     </Stack>
   );
 }
+
+/**
+ * One row as a card: its name in bold with a muted line under it, `aside` at the right, then `children` and the
+ * action buttons under a rule. `compact` for cards of few facts (users).
+ */
+export function DataCard(props: {
+  testId: string;
+  title: ReactNode;
+  subtitle: ReactNode;
+  mono?: boolean;
+  aside?: ReactNode;
+  compact?: boolean;
+  actions: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <Card.Root as="li" size="sm" data-testid={props.testId}>
+      <Card.Body gap={props.compact ? '1.5' : '2'}>
+        <Flex justify="space-between" align="start" gap={props.compact ? '2' : '3'}>
+          <Box minW="0">
+            <Text fontWeight="semibold" truncate>
+              {props.title}
+            </Text>
+            <Text textStyle="xs" color="fg.muted" fontFamily={props.mono ? 'mono' : undefined}>
+              {props.subtitle}
+            </Text>
+          </Box>
+          {props.aside}
+        </Flex>
+        {props.children}
+        <CardActions>{props.actions}</CardActions>
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** A listing as admins find it: its code, and its registration number when it has one. */
+export const listingCode = (l: { uniqueCode: string; registrationNumber: string }) =>
+  l.registrationNumber ? `${l.uniqueCode} · ${l.registrationNumber}` : l.uniqueCode;
 
 /** A card's action buttons, under a rule. */
 export function CardActions({ children }: { children: ReactNode }) {

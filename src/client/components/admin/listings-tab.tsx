@@ -1,12 +1,10 @@
 import {
   Box,
   Button,
-  Card,
   Flex,
   HStack,
   Input,
   InputGroup,
-  NativeSelect,
   Spinner,
   Table,
   Text,
@@ -19,10 +17,11 @@ import { formatDate, formatNumber, formatPrice } from '../../../shared/format';
 import { ADMIN_STATUS_LABELS, ADMIN_TEXTS, type AdminListingRow, type AdminListingSort } from '../../../shared/schemas/admin';
 import { useTRPC } from '../../trpc';
 import { useDebouncedUrlValue } from '../search/use-debounced-url-value';
+import { OptionSelect } from '../form/option-select';
 import { SectionHeader } from './admin-layout';
 import { type AdminSearch, STATUS_KEYS, tableParams } from './admin-search';
 import { AuditDialog, type AuditTarget } from './audit-dialog';
-import { ActionIcon, ActionsCell, CardActions, DataCards, DataTable } from './data-view';
+import { ActionIcon, ActionsCell, DataCard, DataCards, DataTable, listingCode } from './data-view';
 import { ConfirmDialog } from '../confirm-dialog';
 import { EmptyCard } from '../empty-card';
 import { carOf, useDeleteListing, useReviewListing } from './review';
@@ -49,6 +48,8 @@ const SORT_OPTIONS: { value: string; label: string }[] = [
   { value: 'make:desc', label: 'Bil Å–A' },
   { value: 'status:asc', label: 'Status' },
 ];
+
+const STATUS_OPTIONS = [{ value: '', label: 'Alle statuser' }, ...STATUS_KEYS.map((s) => ({ value: s, label: ADMIN_STATUS_LABELS[s] }))];
 
 export function ListingsTab() {
   const trpc = useTRPC();
@@ -105,41 +106,26 @@ export function ListingsTab() {
             />
           </InputGroup>
           <HStack gap="2">
-            <NativeSelect.Root w={{ base: 'full', sm: '44' }}>
-              <NativeSelect.Field
-                bg="bg"
-                aria-label="Status"
-                value={search.status ?? ''}
-                onChange={(e) => apply({ status: (STATUS_KEYS as readonly string[]).includes(e.target.value) ? (e.target.value as AdminSearch['status']) : undefined })}
-              >
-                <option value="">Alle statuser</option>
-                {STATUS_KEYS.map((s) => (
-                  <option key={s} value={s}>
-                    {ADMIN_STATUS_LABELS[s]}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <OptionSelect
+              root={{ w: { base: 'full', sm: '44' } }}
+              bg="bg"
+              aria-label="Status"
+              value={search.status ?? ''}
+              onChange={(e) => apply({ status: (STATUS_KEYS as readonly string[]).includes(e.target.value) ? (e.target.value as AdminSearch['status']) : undefined })}
+              options={STATUS_OPTIONS}
+            />
             {/* The table's headers sort on a wide screen; a phone has the cards and this list. */}
-            <NativeSelect.Root w="full" display={{ base: 'block', md: 'none' }}>
-              <NativeSelect.Field
-                bg="bg"
-                aria-label="Sortering"
-                value={`${params.sort}:${params.direction}`}
-                onChange={(e) => {
-                  const [sort, dir] = e.target.value.split(':') as [AdminListingSort, 'asc' | 'desc'];
-                  apply({ sort, dir });
-                }}
-              >
-                {SORT_OPTIONS.map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
+            <OptionSelect
+              root={{ w: 'full', display: { base: 'block', md: 'none' } }}
+              bg="bg"
+              aria-label="Sortering"
+              value={`${params.sort}:${params.direction}`}
+              onChange={(e) => {
+                const [sort, dir] = e.target.value.split(':') as [AdminListingSort, 'asc' | 'desc'];
+                apply({ sort, dir });
+              }}
+              options={SORT_OPTIONS}
+            />
           </HStack>
         </Flex>
       </SectionHeader>
@@ -317,34 +303,27 @@ function ListingCards({ rows, actions }: { rows: AdminListingRow[]; actions: Row
   return (
     <DataCards>
       {rows.map((l) => (
-        <Card.Root as="li" key={l.id} size="sm" data-testid="admin-listing-card">
-          <Card.Body gap="2">
-            <Flex justify="space-between" align="start" gap="3">
-              <Box minW="0">
-                <Text fontWeight="semibold" truncate>
-                  {carOf(l)}
-                </Text>
-                <Text textStyle="xs" color="fg.muted" fontFamily="mono">
-                  {l.uniqueCode}
-                  {l.registrationNumber && ` · ${l.registrationNumber}`}
-                </Text>
-              </Box>
-              <Text fontWeight="bold" whiteSpace="nowrap" color="brand.fg">
-                {formatPrice(l.totalPrice)}
-              </Text>
-            </Flex>
-            <Flex justify="space-between" align="center" gap="2" wrap="wrap">
-              <AdminStatusBadge status={l.status} active={l.active} />
-              <Text textStyle="xs" color="fg.muted">
-                {l.ownerName} · {formatDate(l.createdAt)}
-              </Text>
-            </Flex>
-            {l.rejectionReason && <RejectionReason reason={l.rejectionReason} />}
-            <CardActions>
-              <RowButtons listing={l} actions={actions} />
-            </CardActions>
-          </Card.Body>
-        </Card.Root>
+        <DataCard
+          key={l.id}
+          testId="admin-listing-card"
+          title={carOf(l)}
+          subtitle={listingCode(l)}
+          mono
+          aside={
+            <Text fontWeight="bold" whiteSpace="nowrap" color="brand.fg">
+              {formatPrice(l.totalPrice)}
+            </Text>
+          }
+          actions={<RowButtons listing={l} actions={actions} />}
+        >
+          <Flex justify="space-between" align="center" gap="2" wrap="wrap">
+            <AdminStatusBadge status={l.status} active={l.active} />
+            <Text textStyle="xs" color="fg.muted">
+              {l.ownerName} · {formatDate(l.createdAt)}
+            </Text>
+          </Flex>
+          {l.rejectionReason && <RejectionReason reason={l.rejectionReason} />}
+        </DataCard>
       ))}
     </DataCards>
   );

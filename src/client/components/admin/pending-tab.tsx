@@ -30,6 +30,7 @@ import { Gallery } from '../gallery/gallery';
 import { SectionHeader } from './admin-layout';
 import { AuditDialog, type AuditTarget } from './audit-dialog';
 import { carOf, useReviewListing } from './review';
+import { listingCode } from './data-view';
 
 // The pending tab (docs/product/screens.md#admin, docs/product/states.md#listing-status): the listings waiting for
 // review, oldest first, as cards with photos, price, mileage, fuel, gearbox, description and owner; an owner's edit
@@ -101,8 +102,7 @@ function PendingCard({ listing: l, onReject, onHistory }: { listing: PendingList
                   {edit ? 'Endring av godkjent annonse' : 'Ny annonse'}
                 </Badge>
                 <Text textStyle="xs" color="fg.muted" fontFamily="mono">
-                  {l.uniqueCode}
-                  {l.registrationNumber && ` · ${l.registrationNumber}`}
+                  {listingCode(l)}
                 </Text>
               </HStack>
               <Heading as="h3" size="xl" lineHeight="short">

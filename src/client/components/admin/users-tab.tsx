@@ -1,9 +1,6 @@
 import {
   Badge,
-  Box,
   Button,
-  Card,
-  Flex,
   HStack,
   Input,
   InputGroup,
@@ -35,7 +32,7 @@ import { AuditDialog, type AuditTarget } from './audit-dialog';
 import { ConfirmDialog } from '../confirm-dialog';
 import { DialogFrame } from '../dialog-frame';
 import { EmptyCard } from '../empty-card';
-import { ActionIcon, ActionsCell, CardActions, DataCards, DataTable } from './data-view';
+import { ActionIcon, ActionsCell, DataCard, DataCards, DataTable } from './data-view';
 
 // The users tab (docs/product/screens.md#admin, docs/product/admin.md#users): name, e-mail, phone and the admin flag;
 // edit with the profile's rules; delete with confirmation. Admin rows can be neither (the server refuses too, 403).
@@ -203,30 +200,22 @@ function UserCards({ users, actions }: { users: AdminUserRow[]; actions: UserAct
   return (
     <DataCards>
       {users.map((u) => (
-        <Card.Root as="li" key={u.id} size="sm" data-testid="admin-user-card">
-          <Card.Body gap="1.5">
-            <Flex justify="space-between" align="start" gap="2">
-              <Box minW="0">
-                <Text fontWeight="semibold" truncate>
-                  {u.name}
-                </Text>
-                <Text textStyle="xs" color="fg.muted">
-                  @{u.username} · {u.listingCount === 1 ? '1 annonse' : `${u.listingCount} annonser`}
-                </Text>
-              </Box>
-              {u.isAdmin && <AdminFlag isAdmin />}
-            </Flex>
-            <Text textStyle="sm" truncate>
-              {u.email}
-            </Text>
-            <Text textStyle="sm" color="fg.muted">
-              {u.phone || '–'}
-            </Text>
-            <CardActions>
-              <UserButtons user={u} actions={actions} />
-            </CardActions>
-          </Card.Body>
-        </Card.Root>
+        <DataCard
+          key={u.id}
+          testId="admin-user-card"
+          title={u.name}
+          subtitle={`@${u.username} · ${u.listingCount === 1 ? '1 annonse' : `${u.listingCount} annonser`}`}
+          aside={u.isAdmin && <AdminFlag isAdmin />}
+          compact
+          actions={<UserButtons user={u} actions={actions} />}
+        >
+          <Text textStyle="sm" truncate>
+            {u.email}
+          </Text>
+          <Text textStyle="sm" color="fg.muted">
+            {u.phone || '–'}
+          </Text>
+        </DataCard>
       ))}
     </DataCards>
   );

@@ -1,6 +1,6 @@
 import { Alert, Button, CloseButton, Dialog, Input, Portal, SimpleGrid, Stack, Tabs } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useRef, useState, type FormEventHandler, type ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
 import { loginInput, registerInput } from '../../../shared/schemas/auth';
 import { applyFieldErrors, errorMessage, fieldErrors } from '../../lib/server-errors';
@@ -116,6 +116,32 @@ function FormError({ message }: { message: string | null }) {
   );
 }
 
+/**
+ * The frame of both forms: their fields, the failure under them, and the submit button, which waits for the answer
+ * and stays disabled after a success (the page reloads).
+ */
+function AuthForm(props: {
+  onSubmit: FormEventHandler;
+  error: string | null;
+  mutation: { isPending: boolean; isSuccess: boolean };
+  submit: string;
+  submitting: string;
+  children: ReactNode;
+}) {
+  const { isPending, isSuccess } = props.mutation;
+  return (
+    <Stack asChild gap="4">
+      <form noValidate onSubmit={props.onSubmit}>
+        {props.children}
+        <FormError message={props.error} />
+        <Button type="submit" colorPalette="brand" size="lg" mt="2" disabled={isPending || isSuccess}>
+          {isPending ? props.submitting : props.submit}
+        </Button>
+      </form>
+    </Stack>
+  );
+}
+
 function LoginForm({ onOpenChange, after }: FormProps) {
   const trpc = useTRPC();
   const done = useAuthSuccess(onOpenChange, after);
@@ -134,21 +160,18 @@ function LoginForm({ onOpenChange, after }: FormProps) {
   );
 
   return (
-    <Stack asChild gap="4">
-      <form
-        noValidate
-        onSubmit={form.handleSubmit((values) => {
-          setFormError(null);
-          login.mutate(values);
-        })}
-      >
-        <CredentialFields form={form} />
-        <FormError message={formError} />
-        <Button type="submit" colorPalette="brand" size="lg" mt="2" disabled={login.isPending || login.isSuccess}>
-          {login.isPending ? 'Logg inn...' : 'Logg inn'}
-        </Button>
-      </form>
-    </Stack>
+    <AuthForm
+      onSubmit={form.handleSubmit((values) => {
+        setFormError(null);
+        login.mutate(values);
+      })}
+      error={formError}
+      mutation={login}
+      submit="Logg inn"
+      submitting="Logg inn..."
+    >
+      <CredentialFields form={form} />
+    </AuthForm>
   );
 }
 
@@ -174,27 +197,24 @@ function RegisterForm({ onOpenChange, after }: FormProps) {
   const phone = useWatch({ control: form.control, name: 'phone' });
 
   return (
-    <Stack asChild gap="4">
-      <form
-        noValidate
-        onSubmit={form.handleSubmit((values) => {
-          setFormError(null);
-          register.mutate(values);
-        })}
-      >
-        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-          <CredentialFields form={form} newPassword />
-        </SimpleGrid>
-        <FormField label="Fullt navn" required error={form.errorOf('name')}>
-          <Input {...form.register('name')} autoComplete="name" />
-        </FormField>
-        <EmailPhoneFields form={form} phone={phone} />
-        <AddressField form={form} name="address" />
-        <FormError message={formError} />
-        <Button type="submit" colorPalette="brand" size="lg" mt="2" disabled={register.isPending || register.isSuccess}>
-          {register.isPending ? 'Oppretter konto...' : 'Opprett konto'}
-        </Button>
-      </form>
-    </Stack>
+    <AuthForm
+      onSubmit={form.handleSubmit((values) => {
+        setFormError(null);
+        register.mutate(values);
+      })}
+      error={formError}
+      mutation={register}
+      submit="Opprett konto"
+      submitting="Oppretter konto..."
+    >
+      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+        <CredentialFields form={form} newPassword />
+      </SimpleGrid>
+      <FormField label="Fullt navn" required error={form.errorOf('name')}>
+        <Input {...form.register('name')} autoComplete="name" />
+      </FormField>
+      <EmailPhoneFields form={form} phone={phone} />
+      <AddressField form={form} name="address" />
+    </AuthForm>
   );
 }

@@ -4,7 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import type { ListingImageShape } from '../../../shared/types/listing';
 import { useReducedImageQuality } from '../../lib/image-quality';
 import { stagePhotoSources } from '../../../shared/photo-sources';
-import { CarPlaceholder } from '../listings/car-placeholder';
+import { CarPlaceholder } from '../buying/car-placeholder';
 import { wrap } from './cycle';
 import { PhotoArrow, ThumbnailStrip } from './photo-controls';
 import { useSwipe } from './use-swipe';

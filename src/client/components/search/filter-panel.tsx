@@ -8,7 +8,6 @@ import {
   HStack,
   Input,
   InputGroup,
-  NativeSelect,
   SimpleGrid,
   Tag,
   Text,
@@ -20,6 +19,7 @@ import { useId, useState } from 'react';
 import { formatMileage, formatNumber, formatPrice } from '../../../shared/format';
 import type { SearchFacets } from '../../../shared/schemas/search';
 import { useTRPC } from '../../trpc';
+import { LabelledSelect } from '../form/option-select';
 import {
   activeFilterCount,
   canonical,
@@ -107,7 +107,7 @@ export function FilterPanel({ search, apply, onReset }: { search: ListingSearch;
             {SELECTS.map((s) => {
               const choices = choicesFor(s.field, search, facets.data);
               return (
-                <Select
+                <LabelledSelect
                   key={s.field}
                   label={s.label}
                   value={choices.value}
@@ -127,7 +127,7 @@ export function FilterPanel({ search, apply, onReset }: { search: ListingSearch;
               suggestions={areaSuggestions(facets.data)}
               onCommit={(v) => apply({ location: v }, { replace: true })}
             />
-            <Select
+            <LabelledSelect
               label="Sorter etter"
               value={search.sort ?? 'newest'}
               onChange={(v) => apply({ sort: v === 'newest' ? undefined : (v as ListingSearch['sort']) })}
@@ -197,32 +197,6 @@ function choicesFor(field: SelectField, search: ListingSearch, facets: SearchFac
   }
   if (current && !options.some((o) => o.value === current)) options.push({ value: current, label: current });
   return { value: current, options };
-}
-
-function Select(props: {
-  label: string;
-  value: string;
-  onChange: (v: string) => void;
-  options: { value: string; label: string }[];
-  disabled?: boolean;
-}) {
-  return (
-    <Field.Root disabled={props.disabled}>
-      <Field.Label fontSize="sm" color="fg.muted">
-        {props.label}
-      </Field.Label>
-      <NativeSelect.Root>
-        <NativeSelect.Field value={props.value} onChange={(e) => props.onChange(e.currentTarget.value)}>
-          {props.options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </Field.Root>
-  );
 }
 
 const digitsOnly = (v: string) => v.replace(/\D/g, '');

@@ -1,8 +1,9 @@
-import { Button, Field, NativeSelect, SimpleGrid, Stack } from '@chakra-ui/react';
+import { Button, SimpleGrid, Stack } from '@chakra-ui/react';
 import { useNavigate } from '@tanstack/react-router';
 import { Search } from 'lucide-react';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { formatNumber } from '../../../shared/format';
+import { LabelledSelect } from '../form/option-select';
 
 // docs/product/screens.md#home: the quick search's fixed choices. Values are those of docs/product/; labels are what a buyer reads.
 const MAKES = [
@@ -55,38 +56,13 @@ export function QuickSearch() {
   return (
     <Stack as="form" gap="4" onSubmit={submit} aria-label="Hurtigsøk">
       <SimpleGrid columns={{ base: 1, sm: 3, lg: 1 }} gap="3">
-        <Choice label="Merke" value={make} onChange={setMake} options={MAKES} />
-        <Choice label="Prisklasse" value={price} onChange={setPrice} options={PRICE_CLASSES} />
-        <Choice label="Årsmodell" value={year} onChange={setYear} options={YEAR_CLASSES} />
+        <LabelledSelect label="Merke" value={make} onChange={setMake} options={MAKES} size="lg" bg="bg" />
+        <LabelledSelect label="Prisklasse" value={price} onChange={setPrice} options={PRICE_CLASSES} size="lg" bg="bg" />
+        <LabelledSelect label="Årsmodell" value={year} onChange={setYear} options={YEAR_CLASSES} size="lg" bg="bg" />
       </SimpleGrid>
       <Button type="submit" colorPalette="accent" size="lg" w="full">
         <Search size={18} aria-hidden /> Søk biler
       </Button>
     </Stack>
-  );
-}
-
-function Choice(props: {
-  label: string;
-  value: string;
-  onChange: (v: string) => void;
-  options: readonly { value: string; label: ReactNode }[];
-}) {
-  return (
-    <Field.Root>
-      <Field.Label fontSize="sm" color="fg.muted">
-        {props.label}
-      </Field.Label>
-      <NativeSelect.Root size="lg">
-        <NativeSelect.Field value={props.value} onChange={(e) => props.onChange(e.currentTarget.value)} bg="bg">
-          {props.options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
-    </Field.Root>
   );
 }

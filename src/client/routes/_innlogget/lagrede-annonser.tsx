@@ -3,7 +3,7 @@ import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-q
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { Heart, Trash2 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { ListingCard, ListingGrid, ListingGridSkeleton } from '../../components/listings/listing-card';
+import { ListingCard, ListingGrid, ListingGridSkeleton } from '../../components/buying/listing-card';
 import { useRouteRetry } from '../../lib/route-retry';
 import { toast, toastError } from '../../lib/toaster';
 import { useTRPC, type TRPCOptions } from '../../trpc';

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { MyListingsError, MyListingsPage, MyListingsPending } from '../../components/listing/my-listings';
+import { MyListingsError, MyListingsPage, MyListingsPending } from '../../components/selling/my-listings';
 import { pageHead } from '../../components/layout/page-title';
 
-// docs/product/screens.md /mine-annonser. The page lives in components/listing so the router's code splitting keeps it
+// docs/product/screens.md /mine-annonser. The page lives in components/selling so the router's code splitting keeps it
 // (and the Chakra parts it alone uses) out of the first load.
 export const Route = createFileRoute('/_innlogget/mine-annonser')({
   head: () => pageHead('Mine annonser'),

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { parseVehicleParam, type VehicleParam } from '../../components/listing/vehicle-param';
-import { CreateListingPage } from '../../components/listing/create-listing-page';
-import { FormPageShell, FormSkeleton } from '../../components/listing/form-page';
+import { parseVehicleParam, type VehicleParam } from '../../components/selling/vehicle-param';
+import { CreateListingPage } from '../../components/selling/create-listing-page';
+import { FormPageShell, FormSkeleton } from '../../components/selling/form-page';
 import { pageHead } from '../../components/layout/page-title';
 
 // docs/product/screens.md /ny-annonse. `vehicle` carries registry data from the home page's lookup ('Hent bildata

@@ -1,7 +1,7 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { EditListingError, EditListingNotFound, EditListingPage } from '../../components/listing/edit-listing-page';
-import { listingId } from '../../components/listing/edit-query';
-import { FormPageShell, FormSkeleton } from '../../components/listing/form-page';
+import { EditListingError, EditListingNotFound, EditListingPage } from '../../components/selling/edit-listing-page';
+import { listingId } from '../../components/selling/edit-query';
+import { FormPageShell, FormSkeleton } from '../../components/selling/form-page';
 import { pageHead } from '../../components/layout/page-title';
 
 // docs/product/screens.md /rediger-annonse/{id}: the form prefilled, for the owner or an admin. A listing that does not
@@ -12,7 +12,7 @@ export const Route = createFileRoute('/_innlogget/rediger-annonse/$id')({
   staticData: { loginRequired: { title: 'Logg inn påkrevd', description: 'Du må være logget inn for å redigere annonser.' } },
   loader: async ({ context: { queryClient, trpc, user }, params }) => {
     if (!user) return;
-    const edit = await import('../../components/listing/edit-query');
+    const edit = await import('../../components/selling/edit-query');
     const id = edit.listingId(params.id);
     if (!id) throw notFound();
     try {

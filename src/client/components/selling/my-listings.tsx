@@ -26,7 +26,7 @@ import { RouteErrorAlert } from '../../lib/route-retry';
 import { useTRPC } from '../../trpc';
 import { ConfirmDialog } from '../confirm-dialog';
 import { EmptyCard } from '../empty-card';
-import { reviewNotices, ReviewNotices } from '../listings/review-status';
+import { reviewNotices, ReviewNotices } from '../buying/review-status';
 
 // docs/product/screens.md#mine-annonser, docs/product/states.md (status, active flag), docs/product/errors.md owner toasts.
 

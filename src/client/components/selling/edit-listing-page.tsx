@@ -10,7 +10,7 @@ import { forEditQuery } from './edit-query';
 import { FormPageShell } from './form-page';
 import { ListingForm } from './listing-form';
 import { listingToFormValues } from './listing-values';
-import { reviewNotices, ReviewNotices } from '../listings/review-status';
+import { reviewNotices, ReviewNotices } from '../buying/review-status';
 import { reviewBaselineOf } from './review-changes';
 import { toastUpdateError } from './save-errors';
 

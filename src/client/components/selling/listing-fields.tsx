@@ -21,6 +21,7 @@ import { EQUIPMENT_GROUPS, SERVICE_BOOK_LABEL } from '../../../shared/equipment'
 import { LISTING_FIELD_LABELS, type ListingFormData } from '../../../shared/schemas/listing';
 import { AddressInput } from '../form/address-input';
 import { FormField } from '../form/form-field';
+import { OptionSelect } from '../form/option-select';
 import type { ListingFormValues } from './listing-values';
 
 // The listing form's building blocks (docs/product/screens.md#ny-annonse): its cards and fields, on the shared FormField.
@@ -82,17 +83,7 @@ export function SelectField({
 }: ComponentProps<typeof NativeSelect.Field> & LabelledProps & { options: readonly Code[] }) {
   return (
     <FormField label={label} error={error}>
-      <NativeSelect.Root>
-        <NativeSelect.Field bg="bg" {...selectProps}>
-          <option value="">Velg …</option>
-          {options.map((o) => (
-            <option key={o.code} value={o.code}>
-              {o.label}
-            </option>
-          ))}
-        </NativeSelect.Field>
-        <NativeSelect.Indicator />
-      </NativeSelect.Root>
+      <OptionSelect bg="bg" {...selectProps} options={[{ value: '', label: 'Velg …' }, ...options.map((o) => ({ value: o.code, label: o.label }))]} />
     </FormField>
   );
 }
