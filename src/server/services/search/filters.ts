@@ -1,10 +1,13 @@
 import { resolveFilter, type FilterKey } from '../../../shared/codes';
 import type { SearchParams } from '../../../shared/schemas/search';
 import { searchKey } from '../../../shared/search-words';
-import type { ColumnQuery, EqColumn, RangeColumn } from './column-index';
+import type { EqColumn } from './column-index';
+import type { RangeColumn } from './orders';
+import type { ColumnQuery } from './query';
 import { makeOf, modelSpellings, parseQuery, type Vocabulary } from './query-words';
+import { searchWords } from './words';
 
-// A search's parameters as the column index's query (column-index.ts ColumnQuery): what to find, not how.
+// A search's parameters as the column index's query (query.ts ColumnQuery): what to find, not how.
 
 /**
  * Case-insensitive equality as the index compares it (SQLite's NOCASE: only ASCII letters fold), so the value is also
@@ -15,32 +18,6 @@ function caseVariants(value: string): string[] {
   const lower = v.toLocaleLowerCase('nb-NO');
   const capital = lower.charAt(0).toLocaleUpperCase('nb-NO') + lower.slice(1);
   return [...new Set([v, lower, v.toLocaleUpperCase('nb-NO'), capital])];
-}
-
-// Characters that make the words of user text: ASCII letters and digits and the Latin-1/Latin Extended letters
-// (æ ø å é ü ...); everything else separates, letters outside Latin scripts included (docs/decisions/004-listing-search.md
-// "Consequences"). The listings' words are made more widely (column-index.ts tokensOf: any letter or number).
-const NON_TOKEN = /[^0-9A-Za-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F]+/u;
-const MAX_TERMS = 8;
-
-/** A word of user text as the search looks it up: a prefix from two letters, else the whole word. */
-export interface SearchWord {
-  word: string;
-  prefix: boolean;
-}
-
-/** User text → its words, lower-cased, at most MAX_TERMS (docs/decisions/004-listing-search.md: words match from their start). */
-export function searchWords(text: string): SearchWord[] {
-  return (
-    text
-      .normalize('NFC')
-      .toLowerCase()
-      .split(NON_TOKEN)
-      .filter(Boolean)
-      .slice(0, MAX_TERMS)
-      // One letter as a prefix would match most listings; it matches as a whole word instead (the "e" of "e-tron").
-      .map((word) => ({ word, prefix: word.length >= 2 }))
-  );
 }
 
 const EMPTY_VOCABULARY: Vocabulary = { makes: new Map(), models: new Map() };

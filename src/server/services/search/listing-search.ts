@@ -7,20 +7,18 @@ import { cardColumns, toCard, type CardRow } from '../listing-shape';
 import type { ListingCardShape } from '../../../shared/types/listing';
 import { SearchCache, SearchResult } from './cache';
 import { FullListings, type ListingListItem } from './full-listings';
+import { SearchEngine } from './engine';
 import { buildFilters } from './filters';
-import { ColumnIndex } from './column-index';
-import { addToVocabulary, vocabularyOf, type Vocabulary } from './query-words';
+import { addToVocabulary, vocabularyOf } from './query-words';
 
 export { SearchResult } from './cache';
 export { listingListItemShape, type ListingListItem } from './full-listings';
 
-// The public search (issue 4, docs/product/screens.md /annonser, docs/product/api.md): approved and active listings
-// matching every given filter, one page in the chosen order, and the exact number of all matches. One engine answers
-// every search, facet and count: the column index (column-index.ts, docs/decisions/014-cold-search.md "The column
-// index"), an in-memory read model of the visible listings, built when the app starts and kept in step from the
-// change log that triggers write on every change to a listing. Here the parameters become the index's query
-// (filters.ts; free text read for the words of car ads, query-words.ts), answers are kept per listings version
-// (cache.ts), and only the page's own rows are read from SQLite, by id: cards here, full listings in full-listings.ts.
+// The public search (docs/product/screens.md /annonser, docs/product/api.md), the one entry the rest of the server
+// calls: approved and active listings matching every given filter, one page in the chosen order, and the exact number
+// of all matches. The parameters become the engine's query (filters.ts, query-words.ts), the engine (engine.ts)
+// answers with ids and totals, answers are kept per listings version (cache.ts), and only the page's rows are read
+// from SQLite, by id: cards here, full listings in full-listings.ts.
 
 const KEY_ORDER = [
   'query', 'make', 'model', 'color', 'location', 'yearFrom', 'yearTo', 'priceFrom', 'priceTo', 'mileageFrom', 'mileageTo',
@@ -29,15 +27,12 @@ const KEY_ORDER = [
 
 const byName = (a: FacetValue, b: FacetValue) => a.name.localeCompare(b.name, 'nb', { numeric: true, sensitivity: 'base' });
 
-/**
- * The search over one database: its column index and its per-version cache. Created once in buildApp
- * (AppDeps.stores.search), so it lives and dies with the app and its database.
- */
+/** The search over one database, created once in buildApp (AppDeps.stores.search). */
 export class ListingSearch {
   private readonly cache = new SearchCache();
-  private readonly index: ColumnIndex;
-  /** The listings version the index was last brought up to. */
-  private indexVersion = -1;
+  private readonly engine: SearchEngine;
+  /** The listings version the engine was last brought up to. */
+  private engineVersion = -1;
   private readonly versionStatement: Statement;
   private readonly cardsStatement: Statement;
   private readonly newRowsStatement: Statement;
@@ -50,7 +45,7 @@ export class ListingSearch {
   constructor(db: Db, options: ListingSearchOptions = {}) {
     this.forSaleRefreshMs = options.forSaleRefreshMs ?? 30_000;
     this.now = options.now ?? Date.now;
-    this.index = new ColumnIndex(db);
+    this.engine = new SearchEngine(db);
     // Bumped by a trigger on every insert, update and delete of a listing, whoever writes it (db/migrations/0003_fts.sql,
     // 0016_one_search_engine.sql).
     this.versionStatement = db.$client.prepare('SELECT version FROM listings_search_state WHERE id = 1').pluck();
@@ -68,7 +63,7 @@ export class ListingSearch {
     this.readVersion();
     const forSale = this.forSale();
     if (!forSale.places || !forSale.counties) {
-      const { place, county } = this.columnIndex().placesAndCounties();
+      const { place, county } = this.synced().placesAndCounties();
       forSale.places = place.sort(byName);
       forSale.counties = county.sort(byName);
     }
@@ -95,12 +90,8 @@ export class ListingSearch {
     return (this.cache.forSale = { version, at: this.now(), maxId, ...this.computeForSale() });
   }
 
-  private vocabulary(): Vocabulary {
-    return this.forSale().vocabulary;
-  }
-
   private computeForSale() {
-    const rows = this.columnIndex().makesAndModels();
+    const rows = this.synced().makesAndModels();
     const byMake = new Map<string, { name: string; count: number; models: Map<string, FacetValue> }>();
     for (const r of rows) {
       const key = searchKey(r.make);
@@ -138,10 +129,6 @@ export class ListingSearch {
     return this.run(p, 'id', (ids) => this.full.byIds(ids));
   }
 
-  private resultKey(p: SearchParams, columns: 'card' | 'id') {
-    return JSON.stringify([columns, ...KEY_ORDER.map((k) => p[k] ?? null)]);
-  }
-
   private cardsByIds(ids: readonly number[]): ListingCardShape[] {
     if (ids.length === 0) return [];
     const rows = new Map((this.cardsStatement.all(JSON.stringify(ids)) as CardRow[]).map((r) => [r.id, r]));
@@ -154,15 +141,16 @@ export class ListingSearch {
   private run<Item>(p: SearchParams, columns: 'card' | 'id', byIds: (ids: readonly number[]) => Item[]): SearchResult<Item> {
     this.readVersion();
     // The key's first element says which kind of page it holds.
-    return this.cache.page(this.resultKey(p, columns), () => this.page(p, byIds), isHomePage(p)) as SearchResult<Item>;
+    const key = JSON.stringify([columns, ...KEY_ORDER.map((k) => p[k] ?? null)]);
+    return this.cache.page(key, () => this.page(p, byIds), isHomePage(p)) as SearchResult<Item>;
   }
 
-  /** One page worked out: the index finds the page's ids and counts every match; then the page's rows are read. */
+  /** One page worked out: the engine finds the page's ids and counts every match; then the page's rows are read. */
   private page<Item>(p: SearchParams, byIds: (ids: readonly number[]) => Item[]): SearchResult<Item> {
     // The vocabulary (what is for sale) is read only when there are words to read with it.
-    const q = buildFilters(p, p.query || p.make || p.model ? this.vocabulary() : undefined);
+    const q = buildFilters(p, p.query || p.make || p.model ? this.forSale().vocabulary : undefined);
     if (!q) return new SearchResult<Item>([], 0);
-    const { ids, total } = this.columnIndex().query(q, p.sort, p.offset, p.limit);
+    const { ids, total } = this.synced().query(q, p.sort, p.offset, p.limit);
     return new SearchResult(ids.length ? byIds(ids) : [], total);
   }
 
@@ -181,41 +169,33 @@ export class ListingSearch {
     this.cache.remember(requestKey, result);
   }
 
-  /**
-   * Drops the kept pages (not the index or what is for sale), so the next search is answered as for an input no cache
-   * has seen: for scripts/search-latency.ts and tests.
-   */
+  /** Drops the kept pages (not the engine or what is for sale): for scripts/search-latency.ts and tests. */
   forgetAnswers() {
     this.cache.results.clear();
     this.cache.answers.clear();
   }
 
-  /**
-   * Builds the column index now, so the first search does not wait for it (~1.5 s at 100 000 listings); answers how
-   * many visible listings it holds and how long it took.
-   */
+  /** Builds the engine's index now, so the first search does not wait for it; answers its size and how long it took. */
   warm(): { listings: number; ms: number } {
     const started = performance.now();
     this.readVersion();
-    const index = this.columnIndex();
-    return { listings: index.size, ms: Math.round(performance.now() - started) };
+    return { listings: this.synced().size, ms: Math.round(performance.now() - started) };
   }
 
-  /** How the column index stands: for tests. */
+  /** How the engine's index stands: for tests. */
   columnIndexState() {
     this.readVersion();
-    const index = this.columnIndex();
-    return { size: index.size, rebuilds: index.rebuilds };
+    const { size, rebuilds } = this.synced();
+    return { size, rebuilds };
   }
 
-  /** The column index as of the current listings version (call after readVersion). */
-  private columnIndex(): ColumnIndex {
-    const version = this.cache.currentVersion;
-    if (this.indexVersion !== version) {
-      this.index.sync();
-      this.indexVersion = version;
+  /** The engine as of the current listings version (call after readVersion). */
+  private synced(): SearchEngine {
+    if (this.engineVersion !== this.cache.currentVersion) {
+      this.engine.sync();
+      this.engineVersion = this.cache.currentVersion;
     }
-    return this.index;
+    return this.engine;
   }
 
   /** Reading the version costs one primary-key lookup; a new version empties the cache. */

@@ -1,0 +1,96 @@
+// Sets of slots (a slot: one visible listing's place in the index's arrays) as bitmaps of 32-bit words, and the
+// posting lists of values and words built on them. Plain typed arrays: measured against roaring bitmaps in
+// docs/benchmarks.md "Posting lists".
+
+export const words = (slots: number) => Math.ceil(slots / 32);
+export const has = (bits: Uint32Array, slot: number) => (bits[slot >>> 5] & (1 << (slot & 31))) !== 0;
+export const set = (bits: Uint32Array, slot: number) => (bits[slot >>> 5] |= 1 << (slot & 31));
+export const clear = (bits: Uint32Array, slot: number) => (bits[slot >>> 5] &= ~(1 << (slot & 31)));
+
+/** A copy of `bits` with room for `n` words. */
+export function resized(bits: Uint32Array, n: number): Uint32Array {
+  const b = new Uint32Array(n);
+  b.set(bits.subarray(0, Math.min(n, bits.length)));
+  return b;
+}
+
+export function orInto(into: Uint32Array, from: Uint32Array) {
+  for (let i = 0; i < into.length; i++) into[i] |= from[i];
+}
+
+export function andInto(into: Uint32Array, from: Uint32Array) {
+  for (let i = 0; i < into.length; i++) into[i] &= from[i];
+}
+
+export function popcount(bits: Uint32Array): number {
+  let n = 0;
+  for (let i = 0; i < bits.length; i++) {
+    let v = bits[i];
+    v -= (v >>> 1) & 0x55555555;
+    v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+    n += (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+  }
+  return n;
+}
+
+/**
+ * Sets of slots by id (a value's or a word's listings): a list of slots while few have it, a bitmap once more than one
+ * slot in 32 does (then smaller, and OR-ed a word at a time). Sellers' models and the words of descriptions run into
+ * the thousands, most with a handful of cars.
+ */
+export class PostingLists {
+  private readonly lists: (number[] | undefined)[] = [];
+  readonly bitmaps: (Uint32Array | undefined)[] = [];
+  /** Ids whose set is a bitmap. */
+  private readonly dense: number[] = [];
+  private words = 0;
+
+  /** A new, empty set's id. */
+  create(): number {
+    this.bitmaps.push(undefined);
+    return this.lists.push([]) - 1;
+  }
+
+  /** Bitmaps hold `n` words (the index's capacity ÷ 32). */
+  resize(n: number) {
+    this.words = n;
+    for (const id of this.dense) this.bitmaps[id] = resized(this.bitmaps[id]!, n);
+  }
+
+  /** Adds `slot` to set `id`; answers whether the set is (still) a list. */
+  add(id: number, slot: number): boolean {
+    const bitmap = this.bitmaps[id];
+    if (bitmap) {
+      set(bitmap, slot);
+      return false;
+    }
+    const list = this.lists[id]!;
+    if (list.push(slot) <= Math.max(64, this.words)) return true;
+    const b = new Uint32Array(this.words);
+    for (const s of list) set(b, s);
+    this.bitmaps[id] = b;
+    this.lists[id] = undefined;
+    this.dense.push(id);
+    return false;
+  }
+
+  remove(id: number, slot: number) {
+    const bitmap = this.bitmaps[id];
+    if (bitmap) return void clear(bitmap, slot);
+    const list = this.lists[id]!;
+    list[list.lastIndexOf(slot)] = list[list.length - 1];
+    list.pop();
+  }
+
+  /** Takes `slot` out of every bitmap (its lists are the caller's to name). */
+  removeFromBitmaps(slot: number) {
+    for (const id of this.dense) clear(this.bitmaps[id]!, slot);
+  }
+
+  /** Sets the bit of every slot in set `id`. */
+  mark(id: number, into: Uint32Array) {
+    const bitmap = this.bitmaps[id];
+    if (bitmap) return orInto(into, bitmap);
+    for (const s of this.lists[id]!) set(into, s);
+  }
+}
