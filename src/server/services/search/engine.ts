@@ -1,4 +1,3 @@
-import type { Statement } from 'better-sqlite3';
 import type { Db } from '../../../../db/client';
 import { visibleWhere } from '../../../../db/schema';
 import type { SortKey } from '../../../shared/schemas/search';
@@ -15,32 +14,32 @@ const REBUILD_AFTER = 20_000;
 /** The change log keeps about this many entries (pruned here as they are applied). */
 const KEEP_CHANGES = 10_000;
 
+/** The statements the engine reads the listings and the change log with. */
+function statements(client: Db['$client']) {
+  // NOT INDEXED: without statistics SQLite would read the visible rows through listings_visible_created_idx, a row
+  // at a time; without an index the build is one pass over the table and the changed ids are primary-key lookups.
+  const rows = (where: string) => client.prepare(`SELECT ${ROW_COLUMNS} FROM listings l NOT INDEXED WHERE ${visibleWhere('l')}${where}`).raw();
+  return {
+    rows: rows(''),
+    changedRows: rows(' AND l.id IN (SELECT value FROM json_each(?))'),
+    changes: client.prepare('SELECT seq, listing_id FROM listings_search_changes WHERE seq > ? ORDER BY seq LIMIT ?').raw(),
+    // The last sequence number handed out (the log may have been pruned to empty).
+    seq: client.prepare("SELECT coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'listings_search_changes'), 0)").pluck(),
+    firstSeq: client.prepare('SELECT min(seq) FROM listings_search_changes').pluck(),
+    visible: client.prepare('SELECT visible FROM listings_search_state WHERE id = 1').pluck(),
+    prune: client.prepare('DELETE FROM listings_search_changes WHERE seq <= ?'),
+  };
+}
+
 export class SearchEngine {
   private index: ColumnIndex | undefined;
   private lastSeq = -1;
-  private readonly rows: Statement;
-  private readonly changedRows: Statement;
-  private readonly changes: Statement;
-  private readonly seq: Statement;
-  private readonly firstSeq: Statement;
-  private readonly visible: Statement;
-  private readonly prune: Statement;
+  private readonly sql: ReturnType<typeof statements>;
   /** How many times every visible listing was read (the first sync, or one after falling behind): for tests. */
   rebuilds = 0;
 
   constructor(private readonly db: Db) {
-    const client = db.$client;
-    // NOT INDEXED: without statistics SQLite would read the visible rows through listings_visible_created_idx, a row
-    // at a time; without an index the build is one pass over the table and the changed ids are primary-key lookups.
-    const rows = (where: string) => client.prepare(`SELECT ${ROW_COLUMNS} FROM listings l NOT INDEXED WHERE ${visibleWhere('l')}${where}`).raw();
-    this.rows = rows('');
-    this.changedRows = rows(' AND l.id IN (SELECT value FROM json_each(?))');
-    this.changes = client.prepare('SELECT seq, listing_id FROM listings_search_changes WHERE seq > ? ORDER BY seq LIMIT ?').raw();
-    // The last sequence number handed out (the log may have been pruned to empty).
-    this.seq = client.prepare("SELECT coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'listings_search_changes'), 0)").pluck();
-    this.firstSeq = client.prepare('SELECT min(seq) FROM listings_search_changes').pluck();
-    this.visible = client.prepare('SELECT visible FROM listings_search_state WHERE id = 1').pluck();
-    this.prune = client.prepare('DELETE FROM listings_search_changes WHERE seq <= ?');
+    this.sql = statements(db.$client);
   }
 
   /** How many visible listings it holds (after `sync`). */
@@ -53,15 +52,15 @@ export class SearchEngine {
    * listing, else by re-reading the listings logged as changed since the last call. Cheap when nothing changed.
    */
   sync() {
-    const latest = this.seq.get() as number;
+    const latest = this.sql.seq.get() as number;
     if (this.index && latest === this.lastSeq) return;
-    const first = this.firstSeq.get() as number | null;
+    const first = this.sql.firstSeq.get() as number | null;
     // Entries not seen here were pruned (by another engine over the same database), or there are too many.
     if (!this.index || (first ?? latest + 1) > this.lastSeq + 1 || latest - this.lastSeq > REBUILD_AFTER) return this.rebuild();
-    const changes = this.changes.all(this.lastSeq, REBUILD_AFTER + 1) as [number, number][];
+    const changes = this.sql.changes.all(this.lastSeq, REBUILD_AFTER + 1) as [number, number][];
     const ids = [...new Set(changes.map((c) => c[1]))];
     for (const id of ids) this.index.remove(id);
-    for (const row of this.changedRows.all(JSON.stringify(ids)) as Row[]) this.index.insert(row);
+    for (const row of this.sql.changedRows.all(JSON.stringify(ids)) as Row[]) this.index.insert(row);
     this.lastSeq = changes.length ? changes[changes.length - 1][0] : latest;
     this.pruneLog();
   }
@@ -73,18 +72,18 @@ export class SearchEngine {
     // arrays, never all held as objects at once.
     this.db.$client
       .transaction(() => {
-        this.index = new ColumnIndex(this.rows.iterate() as IterableIterator<Row>, this.visible.get() as number);
-        this.lastSeq = this.seq.get() as number;
+        this.index = new ColumnIndex(this.sql.rows.iterate() as IterableIterator<Row>, this.sql.visible.get() as number);
+        this.lastSeq = this.sql.seq.get() as number;
       })
       .deferred();
     this.pruneLog();
   }
 
   private pruneLog() {
-    const first = this.firstSeq.get() as number | null;
+    const first = this.sql.firstSeq.get() as number | null;
     if (first === null || this.lastSeq - first <= 2 * KEEP_CHANGES) return;
     try {
-      this.prune.run(this.lastSeq - KEEP_CHANGES);
+      this.sql.prune.run(this.lastSeq - KEEP_CHANGES);
     } catch {
       // Another process holds the write lock (a CLI writing): the log is pruned next time; a search never fails for it.
     }

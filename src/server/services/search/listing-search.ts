@@ -33,29 +33,26 @@ export class ListingSearch {
   private readonly engine: SearchEngine;
   /** The listings version the engine was last brought up to. */
   private engineVersion = -1;
-  private readonly versionStatement: Statement;
-  private readonly cardsStatement: Statement;
-  private readonly newRowsStatement: Statement;
-  private readonly maxIdStatement: Statement;
   private readonly full: FullListings;
-
   private readonly forSaleRefreshMs: number;
   private readonly now: () => number;
+  private readonly version: Statement;
+  private readonly cards: Statement;
+  private readonly newRows: Statement;
+  private readonly maxId: Statement;
 
   constructor(db: Db, options: ListingSearchOptions = {}) {
     this.forSaleRefreshMs = options.forSaleRefreshMs ?? 30_000;
     this.now = options.now ?? Date.now;
     this.engine = new SearchEngine(db);
-    // Bumped by a trigger on every insert, update and delete of a listing, whoever writes it (db/migrations/0003_fts.sql,
-    // 0016_one_search_engine.sql).
-    this.versionStatement = db.$client.prepare('SELECT version FROM listings_search_state WHERE id = 1').pluck();
-    // The cards of a page of ids (any order; put in the page's order here): one statement for any number of ids.
-    this.cardsStatement = db.$client.prepare(`SELECT ${cardColumns('l')} FROM listings l WHERE l.id IN (SELECT value FROM json_each(?))`);
+    this.full = new FullListings(db);
+    // Bumped by a trigger on every write to a listing, whoever writes it (db/migrations/0016_one_search_engine.sql).
+    this.version = db.$client.prepare('SELECT version FROM listings_search_state WHERE id = 1').pluck();
+    this.cards = db.$client.prepare(`SELECT ${cardColumns('l')} FROM listings l WHERE l.id IN (SELECT value FROM json_each(?))`);
     // Listings added since the vocabulary was read, whatever their status (a pending one is approved later, with the
     // id it has now): a primary-key range, cheap on every version change.
-    this.newRowsStatement = db.$client.prepare('SELECT make, model FROM listings WHERE id > ?');
-    this.maxIdStatement = db.$client.prepare('SELECT coalesce(max(id), 0) FROM listings').pluck();
-    this.full = new FullListings(db);
+    this.newRows = db.$client.prepare('SELECT make, model FROM listings WHERE id > ?');
+    this.maxId = db.$client.prepare('SELECT coalesce(max(id), 0) FROM listings').pluck();
   }
 
   /** Makes (with their models), counties and places for sale with counts (docs/decisions/009-search-quality.md). */
@@ -79,14 +76,14 @@ export class ListingSearch {
       // Within the interval the counts wait, but a new listing's make and model are read at once, so 'id4' finds a
       // Volkswagen ID.4 listed a second ago. (A model of a listing not yet visible only makes its word a filter that
       // finds what the text would: nothing visible.)
-      const added = this.newRowsStatement.all(cached.maxId) as { make: string; model: string }[];
+      const added = this.newRows.all(cached.maxId) as { make: string; model: string }[];
       addToVocabulary(cached.vocabulary, added);
-      cached.maxId = Math.max(cached.maxId, ...(added.length ? [this.maxIdStatement.get() as number] : []));
+      cached.maxId = Math.max(cached.maxId, ...(added.length ? [this.maxId.get() as number] : []));
       cached.version = version;
       cached.dirty = true;
       return cached;
     }
-    const maxId = this.maxIdStatement.get() as number;
+    const maxId = this.maxId.get() as number;
     return (this.cache.forSale = { version, at: this.now(), maxId, ...this.computeForSale() });
   }
 
@@ -129,29 +126,23 @@ export class ListingSearch {
     return this.run(p, 'id', (ids) => this.full.byIds(ids));
   }
 
+  /** The cards of a page of ids, in its order (ids of rows gone meanwhile are skipped). */
   private cardsByIds(ids: readonly number[]): ListingCardShape[] {
-    if (ids.length === 0) return [];
-    const rows = new Map((this.cardsStatement.all(JSON.stringify(ids)) as CardRow[]).map((r) => [r.id, r]));
-    return ids.flatMap((id) => {
-      const row = rows.get(id);
-      return row ? [toCard(row)] : [];
-    });
+    const rows = new Map((this.cards.all(JSON.stringify(ids)) as CardRow[]).map((r) => [r.id, r]));
+    return ids.flatMap((id) => (rows.has(id) ? [toCard(rows.get(id)!)] : []));
   }
 
-  private run<Item>(p: SearchParams, columns: 'card' | 'id', byIds: (ids: readonly number[]) => Item[]): SearchResult<Item> {
+  /** A page from the cache, or worked out: the engine finds its ids and counts every match, then its rows are read. */
+  private run<Item>(p: SearchParams, kind: 'card' | 'id', byIds: (ids: readonly number[]) => Item[]): SearchResult<Item> {
     this.readVersion();
-    // The key's first element says which kind of page it holds.
-    const key = JSON.stringify([columns, ...KEY_ORDER.map((k) => p[k] ?? null)]);
-    return this.cache.page(key, () => this.page(p, byIds), isHomePage(p)) as SearchResult<Item>;
-  }
-
-  /** One page worked out: the engine finds the page's ids and counts every match; then the page's rows are read. */
-  private page<Item>(p: SearchParams, byIds: (ids: readonly number[]) => Item[]): SearchResult<Item> {
-    // The vocabulary (what is for sale) is read only when there are words to read with it.
-    const q = buildFilters(p, p.query || p.make || p.model ? this.forSale().vocabulary : undefined);
-    if (!q) return new SearchResult<Item>([], 0);
-    const { ids, total } = this.synced().query(q, p.sort, p.offset, p.limit);
-    return new SearchResult(ids.length ? byIds(ids) : [], total);
+    const key = JSON.stringify([kind, ...KEY_ORDER.map((k) => p[k] ?? null)]);
+    const page = () => {
+      // The vocabulary (what is for sale) is read only when there are words to read with it.
+      const q = buildFilters(p, p.query || p.make || p.model ? this.forSale().vocabulary : undefined);
+      const { ids, total } = q ? this.synced().query(q, p.sort, p.offset, p.limit) : { ids: [], total: 0 };
+      return new SearchResult(ids.length ? byIds(ids) : [], total);
+    };
+    return this.cache.page(key, page, isHomePage(p));
   }
 
   /**
@@ -200,15 +191,14 @@ export class ListingSearch {
 
   /** Reading the version costs one primary-key lookup; a new version empties the cache. */
   private readVersion() {
-    this.cache.sync(this.versionStatement.get() as number);
+    this.cache.sync(this.version.get() as number);
   }
 }
 
 export interface ListingSearchOptions {
   /**
    * How stale the makes, models and places may get after a write before they are counted again (a pass over every
-   * visible listing of the index). Results never go stale: the words only choose filters, and every filter reads the
-   * index as of the latest write. Default 30 s.
+   * visible listing). Results never go stale: the words only choose filters. Default 30 s.
    */
   forSaleRefreshMs?: number;
   now?: () => number;
