@@ -3,28 +3,26 @@ import { clear, resized, set } from './posting-lists';
 import { Values } from './values';
 import { WordIndex } from './word-index';
 
-// The column index (docs/decisions/014-cold-search.md "The column index"): the visible listings held in memory, each
-// in a slot of typed arrays: its sort and range values, a code per column value with the listings of each value, its
-// words, and its place in every sort order. Fed rows by engine.ts; searched by query.ts.
+// The column index (docs/decisions/014-cold-search.md "The column index"): each visible listing in a slot of typed
+// arrays, with its sort and range values, a code per column value (with each value's listings), its words and its
+// place in every sort order. Fed rows by engine.ts; searched by query.ts.
 
 /** Columns compared for equality: a listing's value is one of the given values. */
 export type EqColumn = 'make' | 'model' | 'color' | 'fuel_type' | 'transmission' | 'drivetrain' | 'body_type';
 const EQ_COLUMNS: readonly EqColumn[] = ['make', 'model', 'color', 'fuel_type', 'transmission', 'drivetrain', 'body_type'];
-/** Columns only counted, for the facets. */
-const COUNTED_COLUMNS = ['place', 'county'] as const;
-type CodedColumn = EqColumn | (typeof COUNTED_COLUMNS)[number];
+/** Coded columns: the filtered ones, then two only counted for the facets (a set per place would go unread). */
+const CODED = [...EQ_COLUMNS, 'place', 'county'] as const;
+type CodedColumn = (typeof CODED)[number];
 
 /** What the index reads of a listing (a row of ROW_COLUMNS). */
-export type Row = [id: number, created: number, price: number, year: number, mileage: number, ...codesThenTexts: string[]];
+export type Row = [id: number, created: number, price: number, year: number, mileage: number, ...codedThenTexts: string[]];
 export const ROW_COLUMNS =
-  `id, created_at, total_price, year, mileage, ${EQ_COLUMNS.join(', ')},` +
+  `id, created_at, total_price, year, mileage, ${CODED.join(', ')},` +
   // What the area filter looks at: the place with its county (docs/decisions/015-county-area.md) and the address while
-  // it is shown (a hidden address is never searchable); then what free text looks at, what a buyer reads on the
-  // listing. Words never span columns, so a space between them is enough. Last the place and county for the facets.
+  // it is shown; then what free text looks at, what a buyer reads on the listing. Words never span columns.
   " place || ' ' || county || ' ' || CASE WHEN hide_address THEN '' ELSE address END," +
-  " make || ' ' || model || ' ' || color || ' ' || description || ' ' || equipment || ' ' || place || ' ' || county," +
-  ' place, county';
-const PLACE_AT = 5 + EQ_COLUMNS.length;
+  " make || ' ' || model || ' ' || color || ' ' || description || ' ' || equipment || ' ' || place || ' ' || county";
+const AREA_AT = 5 + CODED.length;
 
 export class ColumnIndex {
   private capacity = 0;
@@ -45,8 +43,7 @@ export class ColumnIndex {
 
   /** Every visible listing's row, `expected` of them (for the arrays' first size). */
   constructor(rows: Iterable<Row>, expected: number) {
-    for (const c of EQ_COLUMNS) this.values[c] = new Values(true);
-    for (const c of COUNTED_COLUMNS) this.values[c] = new Values(false);
+    for (const c of CODED) this.values[c] = new Values(EQ_COLUMNS.includes(c as EqColumn));
     this.grow(Math.max(expected + (expected >> 3), 64));
     for (const row of rows) this.place(row, true);
     this.places.sort();
@@ -71,13 +68,12 @@ export class ColumnIndex {
     };
     for (const k of ['id', 'total_price', 'year', 'mileage'] as const) this.columns[k] = copy(this.columns[k], Int32Array);
     this.columns.created = copy(this.columns.created, Float64Array);
-    for (const c of [...EQ_COLUMNS, ...COUNTED_COLUMNS]) this.codes[c] = copy(this.codes[c], Int32Array);
+    for (const c of CODED) this.codes[c] = copy(this.codes[c], Int32Array);
+    for (const c of EQ_COLUMNS) this.values[c].sets!.resize(Math.ceil(capacity / 32));
     if (this.capacity) this.orders.grow(capacity);
-    const words = Math.ceil(capacity / 32);
-    for (const c of EQ_COLUMNS) this.values[c].sets!.resize(words);
     this.places.resize(capacity);
     this.texts.resize(capacity);
-    this.alive = resized(this.alive, words);
+    this.alive = resized(this.alive, Math.ceil(capacity / 32));
     this.capacity = capacity;
   }
 
@@ -89,18 +85,12 @@ export class ColumnIndex {
       slot = this.slots++;
     }
     [this.columns.id[slot], this.columns.created[slot], this.columns.total_price[slot], this.columns.year[slot], this.columns.mileage[slot]] = row;
-    EQ_COLUMNS.forEach((c, k) => this.setCode(c, slot, row[5 + k] as string));
-    COUNTED_COLUMNS.forEach((c, k) => this.setCode(c, slot, row[PLACE_AT + 2 + k] as string));
+    CODED.forEach((c, k) => this.values[c].add((this.codes[c][slot] = this.values[c].code(row[5 + k] as string)), slot));
     set(this.alive, slot);
-    this.places.add(slot, row[PLACE_AT] as string, sortLater);
-    this.texts.add(slot, row[PLACE_AT + 1] as string, sortLater);
+    this.places.add(slot, row[AREA_AT] as string, sortLater);
+    this.texts.add(slot, row[AREA_AT + 1] as string, sortLater);
     this.slotOf.set(row[0], slot);
     return slot;
-  }
-
-  private setCode(column: CodedColumn, slot: number, value: string) {
-    const code = (this.codes[column][slot] = this.values[column].code(value));
-    this.values[column].add(code, slot);
   }
 
   /** Puts a listing in (one not in yet). */
@@ -113,7 +103,7 @@ export class ColumnIndex {
     const slot = this.slotOf.get(listingId);
     if (slot === undefined) return;
     this.orders.remove(slot);
-    for (const c of [...EQ_COLUMNS, ...COUNTED_COLUMNS]) this.values[c].remove(this.codes[c][slot], slot);
+    for (const c of CODED) this.values[c].remove(this.codes[c][slot], slot);
     clear(this.alive, slot);
     this.places.remove(slot);
     this.texts.remove(slot);
