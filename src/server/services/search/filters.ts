@@ -48,35 +48,27 @@ export function buildFilters(p: SearchParams, vocab: Vocabulary = EMPTY_VOCABULA
     eqNoCase('model', parsed.models);
   }
 
-  const codes: [FilterKey, EqColumn, string | undefined][] = [
-    ['fuelType', 'fuel_type', p.fuelType],
-    ['transmission', 'transmission', p.transmission],
-    ['driveType', 'drivetrain', p.driveType],
-    ['bodyType', 'body_type', p.bodyType],
-  ];
-  const codeFilter = (key: FilterKey, column: EqColumn, value: string) => {
-    const list = resolveFilter(key, value);
-    if (list.length === 0) return false;
-    q.eq.push({ column, values: list, nocase: false });
-    return true;
-  };
-  for (const [key, column, value] of codes) {
-    if (value && !codeFilter(key, column, value)) return null;
-    const words = parsed?.filters[key];
-    if (words && !codeFilter(key, column, words.join(','))) return null;
+  // A coded filter, from the panel or read in the text (both apply); a value that names no code matches nothing.
+  const codes: [FilterKey, EqColumn][] = [['fuelType', 'fuel_type'], ['transmission', 'transmission'], ['driveType', 'drivetrain'], ['bodyType', 'body_type']];
+  for (const [key, column] of codes) {
+    for (const value of [p[key], parsed?.filters[key]?.join(',')]) {
+      if (!value) continue;
+      const values = resolveFilter(key, value);
+      if (values.length === 0) return null;
+      q.eq.push({ column, values, nocase: false });
+    }
   }
-
-  const range = (column: RangeColumn, from: number | undefined, to: number | undefined) => {
-    if (from !== undefined && to !== undefined && from > to) return false;
-    if (from !== undefined || to !== undefined) q.ranges.push({ column, from, to });
-    return true;
-  };
   // A year in the text narrows the year filter (both apply).
-  const yearFrom = parsed?.yearFrom !== undefined ? Math.max(parsed.yearFrom, p.yearFrom ?? 0) : p.yearFrom;
-  const yearTo = parsed?.yearTo !== undefined ? Math.min(parsed.yearTo, p.yearTo ?? Infinity) : p.yearTo;
-  if (!range('year', yearFrom, yearTo)) return null;
-  if (!range('total_price', p.priceFrom, p.priceTo)) return null;
-  if (!range('mileage', p.mileageFrom, p.mileageTo)) return null;
+  const ranges: [RangeColumn, number | undefined, number | undefined][] = [
+    ['year', p.yearFrom, p.yearTo],
+    ['year', parsed?.yearFrom, parsed?.yearTo],
+    ['total_price', p.priceFrom, p.priceTo],
+    ['mileage', p.mileageFrom, p.mileageTo],
+  ];
+  for (const [column, from, to] of ranges) {
+    if (from !== undefined && to !== undefined && from > to) return null;
+    if (from !== undefined || to !== undefined) q.ranges.push({ column, from, to });
+  }
 
   // Text that holds no word at all ("!!!", "—") cannot match a listing; text read entirely as filters is no text.
   q.text = parsed ? searchWords(parsed.text) : [];

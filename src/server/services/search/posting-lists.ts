@@ -1,8 +1,7 @@
 // Sets of slots (a slot: one visible listing's place in the index's arrays) as bitmaps of 32-bit words, and the
-// posting lists of values and words built on them. Plain typed arrays: measured against roaring bitmaps in
+// posting lists of values and words built on them. Plain typed arrays rather than roaring bitmaps: see
 // docs/benchmarks.md "Posting lists".
 
-export const words = (slots: number) => Math.ceil(slots / 32);
 export const has = (bits: Uint32Array, slot: number) => (bits[slot >>> 5] & (1 << (slot & 31))) !== 0;
 export const set = (bits: Uint32Array, slot: number) => (bits[slot >>> 5] |= 1 << (slot & 31));
 export const clear = (bits: Uint32Array, slot: number) => (bits[slot >>> 5] &= ~(1 << (slot & 31)));
@@ -12,10 +11,6 @@ export function resized(bits: Uint32Array, n: number): Uint32Array {
   const b = new Uint32Array(n);
   b.set(bits.subarray(0, Math.min(n, bits.length)));
   return b;
-}
-
-export function orInto(into: Uint32Array, from: Uint32Array) {
-  for (let i = 0; i < into.length; i++) into[i] |= from[i];
 }
 
 export function andInto(into: Uint32Array, from: Uint32Array) {
@@ -35,8 +30,8 @@ export function popcount(bits: Uint32Array): number {
 
 /**
  * Sets of slots by id (a value's or a word's listings): a list of slots while few have it, a bitmap once more than one
- * slot in 32 does (then smaller, and OR-ed a word at a time). Sellers' models and the words of descriptions run into
- * the thousands, most with a handful of cars.
+ * slot in 32 does (then smaller). Sellers' models and the words of descriptions run into the thousands, most with a
+ * handful of cars.
  */
 export class PostingLists {
   private readonly lists: (number[] | undefined)[] = [];
@@ -59,25 +54,22 @@ export class PostingLists {
 
   /** Adds `slot` to set `id`; answers whether the set is (still) a list. */
   add(id: number, slot: number): boolean {
-    const bitmap = this.bitmaps[id];
-    if (bitmap) {
-      set(bitmap, slot);
+    const list = this.lists[id];
+    if (!list) {
+      set(this.bitmaps[id]!, slot);
       return false;
     }
-    const list = this.lists[id]!;
     if (list.push(slot) <= Math.max(64, this.words)) return true;
-    const b = new Uint32Array(this.words);
-    for (const s of list) set(b, s);
-    this.bitmaps[id] = b;
+    this.bitmaps[id] = new Uint32Array(this.words);
+    for (const s of list) set(this.bitmaps[id], s);
     this.lists[id] = undefined;
     this.dense.push(id);
     return false;
   }
 
   remove(id: number, slot: number) {
-    const bitmap = this.bitmaps[id];
-    if (bitmap) return void clear(bitmap, slot);
-    const list = this.lists[id]!;
+    const list = this.lists[id];
+    if (!list) return void clear(this.bitmaps[id]!, slot);
     list[list.lastIndexOf(slot)] = list[list.length - 1];
     list.pop();
   }
@@ -90,7 +82,7 @@ export class PostingLists {
   /** Sets the bit of every slot in set `id`. */
   mark(id: number, into: Uint32Array) {
     const bitmap = this.bitmaps[id];
-    if (bitmap) return orInto(into, bitmap);
-    for (const s of this.lists[id]!) set(into, s);
+    if (bitmap) for (let i = 0; i < into.length; i++) into[i] |= bitmap[i];
+    else for (const s of this.lists[id]!) set(into, s);
   }
 }

@@ -5,14 +5,12 @@ const asciiLower = (s: string) => s.replace(/[A-Z]+/gu, (m) => m.toLowerCase());
 
 /**
  * The distinct strings of one column as small integer codes, each with how many visible listings have it; for a
- * filtered column also each code's listings and its NOCASE group. The place and the county are only counted: a set
- * per place would cost memory no filter reads.
+ * filtered column also each code's listings and NOCASE group.
  */
 export class Values {
   private readonly codes = new Map<string, number>();
-  /** Per code, its string. */
+  /** Per code, its string and how many visible listings have it. */
   readonly names: string[] = [];
-  /** Per code, how many visible listings have it. */
   readonly counts: number[] = [];
   private readonly folded = new Map<string, number[]>();
   readonly sets: PostingLists | undefined;
@@ -24,21 +22,20 @@ export class Values {
   /** The code of `value`, a new one for a value not seen before. */
   code(value: string): number {
     let c = this.codes.get(value);
-    if (c === undefined) {
-      this.codes.set(value, (c = this.names.push(value) - 1));
-      this.counts.push(0);
-      if (!this.sets) return c;
+    if (c !== undefined) return c;
+    this.codes.set(value, (c = this.names.push(value) - 1));
+    this.counts.push(0);
+    if (this.sets) {
       this.sets.create(); // the same number: both count from 0, one per value
-      const group = this.folded.get(asciiLower(value));
-      if (group) group.push(c);
-      else this.folded.set(asciiLower(value), [c]);
+      const key = asciiLower(value);
+      this.folded.set(key, [...(this.folded.get(key) ?? []), c]);
     }
     return c;
   }
 
-  /** The codes of the given values (compared as NOCASE when `nocase`). */
+  /** The codes of the given values, once each (compared as NOCASE when `nocase`). */
   codesOf(values: readonly string[], nocase: boolean): number[] {
-    return values.flatMap((v) => (nocase ? (this.folded.get(asciiLower(v)) ?? []) : this.codes.has(v) ? [this.codes.get(v)!] : []));
+    return [...new Set(values.flatMap((v) => (nocase ? (this.folded.get(asciiLower(v)) ?? []) : this.codes.has(v) ? [this.codes.get(v)!] : [])))];
   }
 
   add(c: number, slot: number) {
