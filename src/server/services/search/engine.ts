@@ -4,9 +4,8 @@ import type { SortKey } from '../../../shared/schemas/search';
 import { ColumnIndex, ROW_COLUMNS, type Row } from './column-index';
 import { query, type ColumnQuery, type Page } from './query';
 
-// The search engine behind listing-search.ts: the column index of the visible listings (approved and active), built
-// from the table on the first sync and kept in step from the change log the triggers write
-// (db/migrations/0012_search_changes.sql): the listings logged since the last look are read again and put in place.
+// The search engine behind listing-search.ts: the column index of the visible listings, built from the table on the
+// first sync and kept in step from the change log the triggers write (db/migrations/0012_search_changes.sql).
 // search-property.test.ts holds it to a plain filter, sort and page of every row, through random searches and writes.
 
 /** More changed listings than this since the last look: reading everything again is cheaper than patching. */
@@ -14,7 +13,6 @@ const REBUILD_AFTER = 20_000;
 /** The change log keeps about this many entries (pruned here as they are applied). */
 const KEEP_CHANGES = 10_000;
 
-/** The statements the engine reads the listings and the change log with. */
 function statements(client: Db['$client']) {
   // NOT INDEXED: without statistics SQLite would read the visible rows through listings_visible_created_idx, a row
   // at a time; without an index the build is one pass over the table and the changed ids are primary-key lookups.
@@ -42,15 +40,11 @@ export class SearchEngine {
     this.sql = statements(db.$client);
   }
 
-  /** How many visible listings it holds (after `sync`). */
   get size() {
     return this.index?.size ?? 0;
   }
 
-  /**
-   * Brings the index up to the database: the first time (or after falling too far behind) by reading every visible
-   * listing, else by re-reading the listings logged as changed since the last call. Cheap when nothing changed.
-   */
+  /** Brings the index up to the database: the listings logged as changed since the last call read again. */
   sync() {
     const latest = this.sql.seq.get() as number;
     if (this.index && latest === this.lastSeq) return;
@@ -89,18 +83,13 @@ export class SearchEngine {
     }
   }
 
-  /** The ids of one page in `sort`'s order and the exact number of matches (call `sync` first). */
+  /** The ids of one page in `sort`'s order and the exact number of matches (after `sync`). */
   query(q: ColumnQuery, sort: SortKey, offset: number, limit: number): Page {
     return query(this.index!, q, sort, offset, limit);
   }
 
-  /** Visible listings per make and model as spelled, the most listed first (after `sync`). */
-  makesAndModels() {
-    return this.index!.makesAndModels();
-  }
-
-  /** Visible listings per place and per county, in no order (after `sync`). */
-  placesAndCounties() {
-    return this.index!.placesAndCounties();
+  /** What the facets count (after `sync`): makes and models, places and counties (column-index.ts). */
+  get counts(): Pick<ColumnIndex, 'makesAndModels' | 'placesAndCounties'> {
+    return this.index!;
   }
 }

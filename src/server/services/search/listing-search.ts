@@ -60,7 +60,7 @@ export class ListingSearch {
     this.readVersion();
     const forSale = this.forSale();
     if (!forSale.places || !forSale.counties) {
-      const { place, county } = this.synced().placesAndCounties();
+      const { place, county } = this.synced().counts.placesAndCounties();
       forSale.places = place.sort(byName);
       forSale.counties = county.sort(byName);
     }
@@ -88,7 +88,7 @@ export class ListingSearch {
   }
 
   private computeForSale() {
-    const rows = this.synced().makesAndModels();
+    const rows = this.synced().counts.makesAndModels();
     const byMake = new Map<string, { name: string; count: number; models: Map<string, FacetValue> }>();
     for (const r of rows) {
       const key = searchKey(r.make);

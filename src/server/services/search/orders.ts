@@ -92,10 +92,6 @@ export class Orders {
     return { slots: this.orders[SORT_ORDER[sort][0]], backwards: SORT_ORDER[sort][1] };
   }
 
-  sortedBy(sort: SortKey, column: RangeColumn) {
-    return SORT_ORDER[sort][0] === column;
-  }
-
   /** The stretch [start, end) of `column`'s order (`slots`) whose values lie within [from, to]. */
   stretch(column: RangeColumn, from = -Infinity, to = Infinity) {
     const v = this.c[column];

@@ -1,5 +1,6 @@
 import { FILTER_MAKES, type FilterKey } from '../../../shared/codes';
-import { FILTER_WORDS, FIRST_MODEL_YEAR, MAKE_ALIASES, searchKey, WORD_CHARS } from '../../../shared/search-words';
+import { FILTER_WORDS, FIRST_MODEL_YEAR, MAKE_ALIASES, searchKey } from '../../../shared/search-words';
+import { userWords } from './words';
 
 // Free text → the filters its words mean, the rest left as text (docs/decisions/009-search-quality.md). A year or a
 // year range, a make (its name in any spelling, or an alias), a model of what is for sale (spelled with or without
@@ -25,7 +26,6 @@ export interface ParsedQuery {
   text: string;
 }
 
-const SPLIT = new RegExp(`[^${WORD_CHARS}]+`, 'u');
 const YEAR_RANGE = /(?<!\d)(\d{4})\s*[-–—]\s*(\d{4})(?!\d)/gu;
 /** How many adjacent words may form one make or model ('land rover', 'mustang mach e', 'ioniq 5'). */
 const MAX_GRAM = 3;
@@ -62,7 +62,7 @@ export function parseQuery(text: string, vocab: Vocabulary, contextMakes: Readon
     years.push(+a, +b);
     return ' ';
   });
-  const words = normalized.split(SPLIT).filter(Boolean);
+  const words = userWords(normalized);
   const keys = words.map(searchKey);
   const used = keys.map(() => false);
   // From each word on, the longest run of up to MAX_GRAM unused words that `take` accepts is used up.

@@ -64,7 +64,7 @@ export function query(index: ColumnIndex, q: ColumnQuery, sort: SortKey, offset:
   const { r, start, end } = stretches[0];
   if (end <= start) return NONE;
   if (!bits && stretches.length === 1) {
-    if (orders.sortedBy(sort, r.column)) return slice(start, end);
+    if (stretches[0].slots === slots) return slice(start, end);
     // The sort's order walked checking that one value until the page is full; the bounds as whole numbers within
     // 32 bits, as the values are, so the comparisons stay on small integers.
     const values = columns[r.column];
