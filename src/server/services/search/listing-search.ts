@@ -57,10 +57,10 @@ export class ListingSearch {
 
   /** Makes (with their models), counties and places for sale with counts (docs/decisions/009-search-quality.md). */
   facets(): SearchFacets {
-    this.readVersion();
+    const engine = this.synced();
     const forSale = this.forSale();
     if (!forSale.places || !forSale.counties) {
-      const { place, county } = this.synced().counts.placesAndCounties();
+      const { place, county } = engine.counts.placesAndCounties();
       forSale.places = place.sort(byName);
       forSale.counties = county.sort(byName);
     }
@@ -88,7 +88,7 @@ export class ListingSearch {
   }
 
   private computeForSale() {
-    const rows = this.synced().counts.makesAndModels();
+    const rows = this.engine.counts.makesAndModels();
     const byMake = new Map<string, { name: string; count: number; models: Map<string, FacetValue> }>();
     for (const r of rows) {
       const key = searchKey(r.make);
@@ -110,18 +110,12 @@ export class ListingSearch {
     return { makes: [...listed, ...others], vocabulary: vocabularyOf(rows) };
   }
 
-  /**
-   * The public search (tRPC listings.list): approved and active listings matching every given filter, one page of
-   * cards in the chosen order, and the number of all matches. Identical searches share one frozen answer.
-   */
+  /** The public search (tRPC listings.list) as cards. Identical searches share one frozen answer. */
   search(p: SearchParams): SearchResult<ListingCardShape> {
     return this.run(p, 'card', (ids) => this.cardsByIds(ids));
   }
 
-  /**
-   * The same search answering full listings (listings.listFull, GET /api/listings, docs/product/api.md "Shapes"): one
-   * query for the page's rows and one for their images.
-   */
+  /** The same search answering full listings (listings.listFull, GET /api/listings, docs/product/api.md "Shapes"). */
   searchFull(p: SearchParams): SearchResult<ListingListItem> {
     return this.run(p, 'id', (ids) => this.full.byIds(ids));
   }
@@ -134,24 +128,23 @@ export class ListingSearch {
 
   /** A page from the cache, or worked out: the engine finds its ids and counts every match, then its rows are read. */
   private run<Item>(p: SearchParams, kind: 'card' | 'id', byIds: (ids: readonly number[]) => Item[]): SearchResult<Item> {
-    this.readVersion();
+    const engine = this.synced();
     const key = JSON.stringify([kind, ...KEY_ORDER.map((k) => p[k] ?? null)]);
     const page = () => {
       // The vocabulary (what is for sale) is read only when there are words to read with it.
       const q = buildFilters(p, p.query || p.make || p.model ? this.forSale().vocabulary : undefined);
-      const { ids, total } = q ? this.synced().query(q, p.sort, p.offset, p.limit) : { ids: [], total: 0 };
+      const { ids, total } = q ? engine.query(q, p.sort, p.offset, p.limit) : { ids: [], total: 0 };
       return new SearchResult(ids.length ? byIds(ids) : [], total);
     };
     return this.cache.page(key, page, isHomePage(p));
   }
 
   /**
-   * The page `remember` stored under `requestKey` in the current listings version, if any. For callers whose key
-   * determines the parameters exactly (the REST route keys on its URL: the same URL parses to the same input), so a
-   * repeated request skips parsing and searching; the version is read first, so the page is never stale.
+   * The page `remember` stored under `requestKey` in the current listings version, if any: for a caller whose key
+   * determines the parameters (the REST route's URL), so a repeated request skips parsing and searching.
    */
   answered<Item>(requestKey: string): SearchResult<Item> | undefined {
-    this.readVersion();
+    this.synced();
     return this.cache.answers.get(requestKey) as SearchResult<Item> | undefined;
   }
 
@@ -169,29 +162,26 @@ export class ListingSearch {
   /** Builds the engine's index now, so the first search does not wait for it; answers its size and how long it took. */
   warm(): { listings: number; ms: number } {
     const started = performance.now();
-    this.readVersion();
     return { listings: this.synced().size, ms: Math.round(performance.now() - started) };
   }
 
   /** How the engine's index stands: for tests. */
   columnIndexState() {
-    this.readVersion();
     const { size, rebuilds } = this.synced();
     return { size, rebuilds };
   }
 
-  /** The engine as of the current listings version (call after readVersion). */
+  /**
+   * The engine as of the current listings version. Reading the version costs one primary-key lookup; a new version
+   * empties the cache and brings the engine up to it.
+   */
   private synced(): SearchEngine {
+    this.cache.sync(this.version.get() as number);
     if (this.engineVersion !== this.cache.currentVersion) {
       this.engine.sync();
       this.engineVersion = this.cache.currentVersion;
     }
     return this.engine;
-  }
-
-  /** Reading the version costs one primary-key lookup; a new version empties the cache. */
-  private readVersion() {
-    this.cache.sync(this.version.get() as number);
   }
 }
 

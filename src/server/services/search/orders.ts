@@ -18,6 +18,18 @@ const SORT_ORDER: Record<SortKey, [OrderKey, boolean]> = {
   mileage_asc: ['mileage', false],
 };
 
+/** The first of positions 0 .. n-1 not `before` (which holds for a first stretch of them, then never). */
+export function lowerBound(n: number, before: (i: number) => boolean) {
+  let lo = 0;
+  let hi = n;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (before(mid)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /** The visible listings' slots in the order of each sort (and so of each range column), kept sorted. */
 export class Orders {
   private readonly orders = {} as Record<OrderKey, Int32Array>;
@@ -74,17 +86,9 @@ export class Orders {
     return this.search(key, (s) => this.compare[key](s, slot) < 0);
   }
 
-  /** The first position in `key`'s order whose slot is not `before` (which holds up to there). */
+  /** The first position in `key`'s order whose slot is not `before`. */
   private search(key: OrderKey, before: (slot: number) => boolean) {
-    const order = this.orders[key];
-    let lo = 0;
-    let hi = this.count;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (before(order[mid])) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    return lowerBound(this.count, (i) => before(this.orders[key][i]));
   }
 
   /** The slots of `sort`, and whether to read them backwards. */

@@ -1,3 +1,4 @@
+import { lowerBound } from './orders';
 import { PostingLists } from './posting-lists';
 import { listingWords, type SearchWord } from './words';
 
@@ -69,23 +70,13 @@ export class WordIndex {
   }
 
   private lowerBound(t: string) {
-    let lo = 0;
-    let hi = this.sorted.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (this.sorted[mid] < t) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    return lowerBound(this.sorted.length, (i) => this.sorted[i] < t);
   }
 
   /** Sets the bit of every slot with a word `w` names (the word itself, or every word it begins). */
   mark(w: SearchWord, into: Uint32Array) {
     const words = w.prefix ? [] : [w.word];
-    for (let i = this.lowerBound(w.word); w.prefix && i < this.sorted.length && this.sorted[i].startsWith(w.word); i++) words.push(this.sorted[i]);
-    for (const word of words) {
-      const id = this.ids.get(word);
-      if (id !== undefined) this.sets.mark(id, into);
-    }
+    for (let i = this.lowerBound(w.word); w.prefix && this.sorted[i]?.startsWith(w.word); i++) words.push(this.sorted[i]);
+    for (const id of words.map((word) => this.ids.get(word))) if (id !== undefined) this.sets.mark(id, into);
   }
 }
