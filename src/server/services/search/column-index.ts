@@ -61,14 +61,9 @@ export class ColumnIndex {
   }
 
   private grow(capacity: number) {
-    const copy = <A extends Float64Array | Int32Array>(a: A | undefined, make: new (n: number) => A) => {
-      const b = new make(capacity);
-      if (a) b.set(a.subarray(0, Math.min(a.length, capacity)));
-      return b;
-    };
-    for (const k of ['id', 'total_price', 'year', 'mileage'] as const) this.columns[k] = copy(this.columns[k], Int32Array);
-    this.columns.created = copy(this.columns.created, Float64Array);
-    for (const c of CODED) this.codes[c] = copy(this.codes[c], Int32Array);
+    for (const k of ['id', 'total_price', 'year', 'mileage'] as const) this.columns[k] = resized(this.columns[k], capacity);
+    this.columns.created = resized(this.columns.created, capacity);
+    for (const c of CODED) this.codes[c] = resized(this.codes[c] ?? new Int32Array(0), capacity);
     for (const c of EQ_COLUMNS) this.values[c].sets!.resize(Math.ceil(capacity / 32));
     if (this.capacity) this.orders.grow(capacity);
     this.places.resize(capacity);

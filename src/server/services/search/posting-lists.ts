@@ -6,10 +6,10 @@ export const has = (bits: Uint32Array, slot: number) => (bits[slot >>> 5] & (1 <
 export const set = (bits: Uint32Array, slot: number) => (bits[slot >>> 5] |= 1 << (slot & 31));
 export const clear = (bits: Uint32Array, slot: number) => (bits[slot >>> 5] &= ~(1 << (slot & 31)));
 
-/** A copy of `bits` with room for `n` words. */
-export function resized(bits: Uint32Array, n: number): Uint32Array {
-  const b = new Uint32Array(n);
-  b.set(bits.subarray(0, Math.min(n, bits.length)));
+/** A copy of `a` with room for `n` elements. */
+export function resized<A extends Uint32Array | Int32Array | Float64Array>(a: A, n: number): A {
+  const b = new (a.constructor as new (n: number) => A)(n);
+  b.set(a.subarray(0, Math.min(n, a.length)) as never);
   return b;
 }
 

@@ -45,9 +45,7 @@ export function makeOf(key: string, vocab: Vocabulary): { key: string; spellings
 
 /** Model spellings for a key, within the given makes (by key) when there are any. */
 export function modelSpellings(key: string, vocab: Vocabulary, makeKeys: ReadonlySet<string>): string[] {
-  const found = vocab.models.get(key);
-  if (!found) return [];
-  return found.filter((m) => makeKeys.size === 0 || makeKeys.has(m.make)).flatMap((m) => m.spellings);
+  return (vocab.models.get(key) ?? []).filter((m) => makeKeys.size === 0 || makeKeys.has(m.make)).flatMap((m) => m.spellings);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { lowerBound } from './orders';
-import { PostingLists } from './posting-lists';
+import { PostingLists, resized } from './posting-lists';
 import { listingWords, type SearchWord } from './words';
 
 /** The words of one text per listing (the area's, or what free text looks at), each with its listings. */
@@ -21,9 +21,8 @@ export class WordIndex {
   /** Room for `capacity` slots. */
   resize(capacity: number) {
     this.sets.resize(Math.ceil(capacity / 32));
-    const grown = (a: Int32Array) => Int32Array.from({ length: capacity }, (_, i) => a[i] ?? 0);
-    this.start = grown(this.start);
-    this.length = grown(this.length);
+    this.start = resized(this.start, capacity);
+    this.length = resized(this.length, capacity);
   }
 
   /** `sortLater`: while building, the words are sorted once by `sort()` at the end. */
