@@ -34,16 +34,12 @@ export class ListingSearch {
   /** The listings version the engine was last brought up to. */
   private engineVersion = -1;
   private readonly full: FullListings;
-  private readonly forSaleRefreshMs: number;
-  private readonly now: () => number;
   private readonly version: Statement;
   private readonly cards: Statement;
   private readonly newRows: Statement;
   private readonly maxId: Statement;
 
-  constructor(db: Db, options: ListingSearchOptions = {}) {
-    this.forSaleRefreshMs = options.forSaleRefreshMs ?? 30_000;
-    this.now = options.now ?? Date.now;
+  constructor(db: Db, private readonly options: ListingSearchOptions = {}) {
     this.engine = new SearchEngine(db);
     this.full = new FullListings(db);
     // Bumped by a trigger on every write to a listing, whoever writes it (db/migrations/0016_one_search_engine.sql).
@@ -70,8 +66,9 @@ export class ListingSearch {
   private forSale() {
     const cached = this.cache.forSale;
     const version = this.cache.currentVersion;
+    const now = (this.options.now ?? Date.now)();
     if (cached && cached.version === version && !cached.dirty) return cached;
-    if (cached && this.now() - cached.at < this.forSaleRefreshMs) {
+    if (cached && now - cached.at < (this.options.forSaleRefreshMs ?? 30_000)) {
       if (cached.version === version) return cached;
       // Within the interval the counts wait, but a new listing's make and model are read at once, so 'id4' finds a
       // Volkswagen ID.4 listed a second ago. (A model of a listing not yet visible only makes its word a filter that
@@ -84,7 +81,7 @@ export class ListingSearch {
       return cached;
     }
     const maxId = this.maxId.get() as number;
-    return (this.cache.forSale = { version, at: this.now(), maxId, ...this.computeForSale() });
+    return (this.cache.forSale = { version, at: now, maxId, ...this.computeForSale() });
   }
 
   private computeForSale() {
@@ -153,7 +150,7 @@ export class ListingSearch {
     this.cache.remember(requestKey, result);
   }
 
-  /** Drops the kept pages (not the engine or what is for sale): for scripts/search-latency.ts and tests. */
+  /** Drops the kept pages: for scripts/search-latency.ts and tests. */
   forgetAnswers() {
     this.cache.results.clear();
     this.cache.answers.clear();
