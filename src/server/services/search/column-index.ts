@@ -32,7 +32,7 @@ export class ColumnIndex {
   private readonly slotOf = new Map<number, number>();
   /** Per slot, its id and sort values (whole numbers within 32 bits, as the table's columns are). */
   readonly columns: SortColumns = { id: new Int32Array(0), created: new Float64Array(0), total_price: new Int32Array(0), year: new Int32Array(0), mileage: new Int32Array(0) };
-  /** Per slot, its code in each column's values. */
+  /** Per slot, its code in each column's `values`. */
   readonly codes = {} as Record<CodedColumn, Int32Array>;
   readonly values = {} as Record<CodedColumn, Values>;
   /** Bit `slot` set when the slot holds a visible listing. */
@@ -53,11 +53,6 @@ export class ColumnIndex {
 
   get size() {
     return this.orders.count;
-  }
-
-  /** Words of the bitmaps (capacity ÷ 32). */
-  get words() {
-    return this.alive.length;
   }
 
   private grow(capacity: number) {
@@ -88,12 +83,10 @@ export class ColumnIndex {
     return slot;
   }
 
-  /** Puts a listing in (one not in yet). */
   insert(row: Row) {
     this.orders.insert(this.place(row));
   }
 
-  /** Takes a listing out (if in). */
   remove(listingId: number) {
     const slot = this.slotOf.get(listingId);
     if (slot === undefined) return;

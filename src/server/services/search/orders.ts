@@ -81,12 +81,10 @@ export class Orders {
     this.count--;
   }
 
-  /** Where `slot` is in `key`'s order, or goes. */
   private position(key: OrderKey, slot: number) {
     return this.search(key, (s) => this.compare[key](s, slot) < 0);
   }
 
-  /** The first position in `key`'s order whose slot is not `before`. */
   private search(key: OrderKey, before: (slot: number) => boolean) {
     return lowerBound(this.count, (i) => before(this.orders[key][i]));
   }

@@ -40,7 +40,6 @@ export class PostingLists {
   private readonly dense: number[] = [];
   private words = 0;
 
-  /** A new, empty set's id. */
   create(): number {
     this.bitmaps.push(undefined);
     return this.lists.push([]) - 1;

@@ -25,7 +25,8 @@ const INT32_MAX = 2 ** 31 - 1;
 
 /** The ids of one page in `sort`'s order and the exact number of matches. */
 export function query(index: ColumnIndex, q: ColumnQuery, sort: SortKey, offset: number, limit: number): Page {
-  const { words, orders, columns } = index;
+  const { orders, columns } = index;
+  const words = index.alive.length;
   const n = index.size;
   // The matches so far (undefined: every listing).
   let bits: Uint32Array | undefined;

@@ -18,7 +18,6 @@ export class WordIndex {
   private start = new Int32Array(0);
   private length = new Int32Array(0);
 
-  /** Room for `capacity` slots. */
   resize(capacity: number) {
     this.sets.resize(Math.ceil(capacity / 32));
     this.start = resized(this.start, capacity);
