@@ -1,10 +1,17 @@
 // Sets of slots (a slot: one visible listing's place in the index's arrays) as bitmaps of 32-bit words, and the
 // posting lists of values and words built on them. Plain typed arrays rather than roaring bitmaps: see
-// docs/benchmarks.md "Posting lists".
+// docs/benchmarks.md "Posting lists". Loops over many slots test and set bits inline: a call per slot to these
+// helpers, across modules, is not always inlined and then costs more than the loop's own work.
 
-export const has = (bits: Uint32Array, slot: number) => (bits[slot >>> 5] & (1 << (slot & 31))) !== 0;
-export const set = (bits: Uint32Array, slot: number) => (bits[slot >>> 5] |= 1 << (slot & 31));
-export const clear = (bits: Uint32Array, slot: number) => (bits[slot >>> 5] &= ~(1 << (slot & 31)));
+export function has(bits: Uint32Array, slot: number) {
+  return (bits[slot >>> 5] & (1 << (slot & 31))) !== 0;
+}
+export function set(bits: Uint32Array, slot: number) {
+  bits[slot >>> 5] |= 1 << (slot & 31);
+}
+export function clear(bits: Uint32Array, slot: number) {
+  bits[slot >>> 5] &= ~(1 << (slot & 31));
+}
 
 /** A copy of `a` with room for `n` elements. */
 export function resized<A extends Uint32Array | Int32Array | Float64Array>(a: A, n: number): A {
@@ -82,6 +89,6 @@ export class PostingLists {
   mark(id: number, into: Uint32Array) {
     const bitmap = this.bitmaps[id];
     if (bitmap) for (let i = 0; i < into.length; i++) into[i] |= bitmap[i];
-    else for (const s of this.lists[id]!) set(into, s);
+    else for (const s of this.lists[id]!) into[s >>> 5] |= 1 << (s & 31);
   }
 }

@@ -1,7 +1,7 @@
 import type { SortKey } from '../../../shared/schemas/search';
 import type { ColumnIndex, EqColumn } from './column-index';
 import type { RangeColumn } from './orders';
-import { andInto, clear, has, popcount, set } from './posting-lists';
+import { andInto, popcount } from './posting-lists';
 import type { SearchWord } from './words';
 
 // A search against the column index as one bitmap of matches: per equality column the listings of its allowed values
@@ -28,8 +28,9 @@ export function query(index: ColumnIndex, q: ColumnQuery, sort: SortKey, offset:
   const { orders, columns } = index;
   const words = index.alive.length;
   const n = index.size;
-  // The matches so far (undefined: every listing).
+  // The matches so far (undefined: every listing). A value's own bitmap is AND-ed in as it is, copied if first.
   let bits: Uint32Array | undefined;
+  const andWith = (b: Uint32Array) => (bits ? andInto(bits, b) : (bits = b.slice()));
   const and = (mark: (into: Uint32Array) => void) => {
     const b = new Uint32Array(words);
     mark(b);
@@ -46,7 +47,9 @@ export function query(index: ColumnIndex, q: ColumnQuery, sort: SortKey, offset:
     const { counts, sets } = index.values[column];
     const present = codes.filter((c) => counts[c] > 0);
     if (present.length === 0) return NONE;
-    and((b) => present.forEach((c) => sets!.mark(c, b)));
+    const own = present.length === 1 ? sets!.bitmaps[present[0]] : undefined;
+    if (own) andWith(own);
+    else and((b) => present.forEach((c) => sets!.mark(c, b)));
   }
   for (const w of q.text) and((b) => index.texts.mark(w, b));
   for (const w of q.place) and((b) => index.places.mark(w, b));
@@ -80,17 +83,17 @@ export function query(index: ColumnIndex, q: ColumnQuery, sort: SortKey, offset:
   stretches.forEach((s, k) => {
     if ((s.end - s.start) * 2 < n) {
       const into = k === 0 && !found ? matches : new Uint32Array(words);
-      for (let j = s.start; j < s.end; j++) set(into, s.slots[j]);
+      for (let j = s.start; j < s.end; j++) into[s.slots[j] >>> 5] |= 1 << (s.slots[j] & 31);
       if (into !== matches) andInto(matches, into);
     } else {
-      for (let j = 0; j < s.start; j++) clear(matches, s.slots[j]);
-      for (let j = s.end; j < n; j++) clear(matches, s.slots[j]);
+      for (let j = 0; j < s.start; j++) matches[s.slots[j] >>> 5] &= ~(1 << (s.slots[j] & 31));
+      for (let j = s.end; j < n; j++) matches[s.slots[j] >>> 5] &= ~(1 << (s.slots[j] & 31));
     }
   });
   return walk(bitIn(matches), popcount(matches));
 }
 
-const bitIn = (bits: Uint32Array) => (slot: number) => has(bits, slot);
+const bitIn = (bits: Uint32Array) => (slot: number) => (bits[slot >>> 5] & (1 << (slot & 31))) !== 0;
 
 /** The ids at [offset, offset + limit) among the `total` slots that pass, in `slots` order, walked from the nearer end. */
 function page(index: ColumnIndex, passes: (slot: number) => boolean, slots: Int32Array, backwards: boolean, offset: number, limit: number, total: number) {
@@ -100,10 +103,12 @@ function page(index: ColumnIndex, passes: (slot: number) => boolean, slots: Int3
   const fromFront = offset <= total - end;
   const [want, skip] = fromFront ? [end, offset] : [total - offset, total - end];
   const forward = fromFront !== backwards;
+  const n = index.size;
+  const id = index.columns.id;
   let seen = 0;
-  for (let j = forward ? 0 : index.size - 1; forward ? j < index.size : j >= 0; j += forward ? 1 : -1) {
+  for (let j = forward ? 0 : n - 1; forward ? j < n : j >= 0; j += forward ? 1 : -1) {
     if (!passes(slots[j])) continue;
-    if (seen++ >= skip) ids.push(index.columns.id[slots[j]]);
+    if (seen++ >= skip) ids.push(id[slots[j]]);
     if (seen >= want) break;
   }
   return fromFront ? ids : ids.reverse();
