@@ -55,14 +55,14 @@ export function query(index: ColumnIndex, q: ColumnQuery, sort: SortKey, offset:
   for (const w of q.place) and((b) => index.places.mark(w, b));
 
   const { slots, backwards } = orders.sorted(sort);
-  const walk = (passes: (slot: number) => boolean, total: number) => ({ ids: page(index, passes, slots, backwards, offset, limit, total), total });
+  const walk = (passes: Passes, total: number) => ({ ids: page(index, passes, slots, backwards, offset, limit, total), total });
   // When the matches are the stretch [from, to) of the sort's order, the page is read off it.
   const slice = (from: number, to: number) => {
     const ids = [];
     for (let k = offset; k < Math.min(to - from, offset + limit); k++) ids.push(columns.id[slots[backwards ? to - 1 - k : from + k]]);
     return { ids, total: to - from };
   };
-  if (q.ranges.length === 0) return bits ? walk(bitIn(bits), popcount(bits)) : slice(0, n);
+  if (q.ranges.length === 0) return bits ? walk({ bits }, popcount(bits)) : slice(0, n);
 
   const stretches = q.ranges.map((r) => ({ r, ...orders.stretch(r.column, r.from, r.to) })).sort((x, y) => x.end - x.start - (y.end - y.start));
   const { r, start, end } = stretches[0];
@@ -74,29 +74,33 @@ export function query(index: ColumnIndex, q: ColumnQuery, sort: SortKey, offset:
     const values = columns[r.column];
     const low = Math.max(INT32_MIN, Math.ceil(r.from ?? INT32_MIN));
     const high = Math.min(INT32_MAX, Math.floor(r.to ?? INT32_MAX));
-    return walk((slot) => values[slot] >= low && values[slot] <= high, end - start);
+    return walk({ values, low, high }, end - start);
   }
   // A stretch of less than half the listings is marked and AND-ed; a longer one clears the listings outside it
   // (fewer), so no range costs more than half a pass.
   const found = bits ?? ((end - start) * 2 < n ? undefined : index.alive.slice());
   const matches = found ?? new Uint32Array(words);
-  stretches.forEach((s, k) => {
-    if ((s.end - s.start) * 2 < n) {
+  stretches.forEach(({ start: from, end: to, slots: order }, k) => {
+    if ((to - from) * 2 < n) {
       const into = k === 0 && !found ? matches : new Uint32Array(words);
-      for (let j = s.start; j < s.end; j++) into[s.slots[j] >>> 5] |= 1 << (s.slots[j] & 31);
+      for (let j = from; j < to; j++) into[order[j] >>> 5] |= 1 << (order[j] & 31);
       if (into !== matches) andInto(matches, into);
     } else {
-      for (let j = 0; j < s.start; j++) matches[s.slots[j] >>> 5] &= ~(1 << (s.slots[j] & 31));
-      for (let j = s.end; j < n; j++) matches[s.slots[j] >>> 5] &= ~(1 << (s.slots[j] & 31));
+      for (let j = 0; j < from; j++) matches[order[j] >>> 5] &= ~(1 << (order[j] & 31));
+      for (let j = to; j < n; j++) matches[order[j] >>> 5] &= ~(1 << (order[j] & 31));
     }
   });
-  return walk(bitIn(matches), popcount(matches));
+  return walk({ bits: matches }, popcount(matches));
 }
 
-const bitIn = (bits: Uint32Array) => (slot: number) => (bits[slot >>> 5] & (1 << (slot & 31))) !== 0;
+/** The listings a page is taken from: those of a bitmap, or those whose value lies within [low, high]. */
+type Passes = { bits?: Uint32Array; values?: Int32Array; low?: number; high?: number };
 
-/** The ids at [offset, offset + limit) among the `total` slots that pass, in `slots` order, walked from the nearer end. */
-function page(index: ColumnIndex, passes: (slot: number) => boolean, slots: Int32Array, backwards: boolean, offset: number, limit: number, total: number) {
+/**
+ * The ids at [offset, offset + limit) among the `total` slots that pass, in `slots` order, walked from the nearer end.
+ * Each listing walked is tested inline: a call per listing costs more than the test.
+ */
+function page(index: ColumnIndex, passes: Passes, slots: Int32Array, backwards: boolean, offset: number, limit: number, total: number) {
   const ids: number[] = [];
   const end = Math.min(offset + limit, total);
   if (end <= offset) return ids;
@@ -105,9 +109,11 @@ function page(index: ColumnIndex, passes: (slot: number) => boolean, slots: Int3
   const forward = fromFront !== backwards;
   const n = index.size;
   const id = index.columns.id;
+  const { bits, values, low = 0, high = 0 } = passes;
   let seen = 0;
   for (let j = forward ? 0 : n - 1; forward ? j < n : j >= 0; j += forward ? 1 : -1) {
-    if (!passes(slots[j])) continue;
+    const s = slots[j];
+    if (values ? values[s] < low || values[s] > high : (bits![s >>> 5] & (1 << (s & 31))) === 0) continue;
     if (seen++ >= skip) ids.push(id[slots[j]]);
     if (seen >= want) break;
   }
