@@ -88,7 +88,11 @@ export class PostingLists {
   /** Sets the bit of every slot in set `id`. */
   mark(id: number, into: Uint32Array) {
     const bitmap = this.bitmaps[id];
-    if (bitmap) for (let i = 0; i < into.length; i++) into[i] |= bitmap[i];
-    else for (const s of this.lists[id]!) into[s >>> 5] |= 1 << (s & 31);
+    if (bitmap) {
+      for (let i = 0; i < into.length; i++) into[i] |= bitmap[i];
+      return;
+    }
+    const list = this.lists[id]!;
+    for (let i = 0; i < list.length; i++) into[list[i] >>> 5] |= 1 << (list[i] & 31);
   }
 }

@@ -111,11 +111,19 @@ function page(index: ColumnIndex, passes: Passes, slots: Int32Array, backwards: 
   const id = index.columns.id;
   const { bits, values, low = 0, high = 0 } = passes;
   let seen = 0;
-  for (let j = forward ? 0 : n - 1; forward ? j < n : j >= 0; j += forward ? 1 : -1) {
-    const s = slots[j];
-    if (values ? values[s] < low || values[s] > high : (bits![s >>> 5] & (1 << (s & 31))) === 0) continue;
-    if (seen++ >= skip) ids.push(id[slots[j]]);
-    if (seen >= want) break;
+  // Two loops, so neither tests which kind it walks at every step.
+  if (bits) {
+    for (let j = forward ? 0 : n - 1; forward ? j < n : j >= 0; j += forward ? 1 : -1) {
+      if ((bits[slots[j] >>> 5] & (1 << (slots[j] & 31))) === 0) continue;
+      if (seen++ >= skip) ids.push(id[slots[j]]);
+      if (seen >= want) break;
+    }
+  } else {
+    for (let j = forward ? 0 : n - 1; forward ? j < n : j >= 0; j += forward ? 1 : -1) {
+      if (values![slots[j]] < low || values![slots[j]] > high) continue;
+      if (seen++ >= skip) ids.push(id[slots[j]]);
+      if (seen >= want) break;
+    }
   }
   return fromFront ? ids : ids.reverse();
 }

@@ -73,8 +73,11 @@ export class WordIndex {
 
   /** Sets the bit of every slot with a word `w` names (the word itself, or every word it begins). */
   mark(w: SearchWord, into: Uint32Array) {
-    const words = w.prefix ? [] : [w.word];
-    for (let i = this.lowerBound(w.word); w.prefix && this.sorted[i]?.startsWith(w.word); i++) words.push(this.sorted[i]);
-    for (const id of words.map((word) => this.ids.get(word))) if (id !== undefined) this.sets.mark(id, into);
+    if (!w.prefix) {
+      const id = this.ids.get(w.word);
+      if (id !== undefined) this.sets.mark(id, into);
+      return;
+    }
+    for (let i = this.lowerBound(w.word); this.sorted[i]?.startsWith(w.word); i++) this.sets.mark(this.ids.get(this.sorted[i])!, into);
   }
 }
