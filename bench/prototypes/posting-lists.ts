@@ -9,7 +9,7 @@ import Database from 'better-sqlite3';
 import Roaring from 'roaring';
 import * as RoaringWasm from 'roaring-wasm';
 import { visibleWhere } from '../../db/schema';
-import { andInto, has, popcount, PostingLists } from '../../src/server/services/search/posting-lists';
+import { andInto, popcount, PostingLists } from '../../src/server/services/search/posting-lists';
 import { listingWords } from '../../src/server/services/search/words';
 
 const file = process.argv[2];
@@ -24,6 +24,7 @@ const rows = db
   .all() as [number, string, string, string, string, string][];
 const n = rows.length;
 const W = Math.ceil(n / 32);
+const has = (bits: Uint32Array, slot: number) => (bits[slot >>> 5] & (1 << (slot & 31))) !== 0;
 // Columns as codes per slot, and the text's words per slot, as the index holds them.
 const codeColumn = (k: number) => {
   const codes = new Map<string, number>();

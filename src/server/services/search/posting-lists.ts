@@ -1,17 +1,10 @@
 // Sets of slots (a slot: one visible listing's place in the index's arrays) as bitmaps of 32-bit words, and the
 // posting lists of values and words built on them. Plain typed arrays rather than roaring bitmaps: see
-// docs/benchmarks.md "Posting lists". Loops over many slots test and set bits inline: a call per slot to these
-// helpers, across modules, is not always inlined and then costs more than the loop's own work.
+// docs/benchmarks.md "Posting lists". Loops over many slots (here and in query.ts) test and set bits inline: a call
+// per slot to these helpers, across modules, is not always inlined and then costs more than the loop's own work.
 
-export function has(bits: Uint32Array, slot: number) {
-  return (bits[slot >>> 5] & (1 << (slot & 31))) !== 0;
-}
-export function set(bits: Uint32Array, slot: number) {
-  bits[slot >>> 5] |= 1 << (slot & 31);
-}
-export function clear(bits: Uint32Array, slot: number) {
-  bits[slot >>> 5] &= ~(1 << (slot & 31));
-}
+export const set = (bits: Uint32Array, slot: number) => (bits[slot >>> 5] |= 1 << (slot & 31));
+export const clear = (bits: Uint32Array, slot: number) => (bits[slot >>> 5] &= ~(1 << (slot & 31)));
 
 /** A copy of `a` with room for `n` elements. */
 export function resized<A extends Uint32Array | Int32Array | Float64Array>(a: A, n: number): A {
