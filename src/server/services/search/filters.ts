@@ -1,10 +1,13 @@
 import { resolveFilter, type FilterKey } from '../../../shared/codes';
 import type { SearchParams } from '../../../shared/schemas/search';
 import { searchKey } from '../../../shared/search-words';
-import type { ColumnQuery, EqColumn, RangeColumn } from './column-index';
+import type { EqColumn } from './column-index';
+import type { RangeColumn } from './orders';
+import type { ColumnQuery } from './query';
 import { makeOf, modelSpellings, parseQuery, type Vocabulary } from './query-words';
+import { searchWords } from './words';
 
-// A search's parameters as the column index's query (column-index.ts ColumnQuery): what to find, not how.
+// A search's parameters as the column index's query (query.ts ColumnQuery): what to find, not how.
 
 /**
  * Case-insensitive equality as the index compares it (SQLite's NOCASE: only ASCII letters fold), so the value is also
@@ -15,32 +18,6 @@ function caseVariants(value: string): string[] {
   const lower = v.toLocaleLowerCase('nb-NO');
   const capital = lower.charAt(0).toLocaleUpperCase('nb-NO') + lower.slice(1);
   return [...new Set([v, lower, v.toLocaleUpperCase('nb-NO'), capital])];
-}
-
-// Characters that make the words of user text: ASCII letters and digits and the Latin-1/Latin Extended letters
-// (æ ø å é ü ...); everything else separates, letters outside Latin scripts included (docs/decisions/004-listing-search.md
-// "Consequences"). The listings' words are made more widely (column-index.ts tokensOf: any letter or number).
-const NON_TOKEN = /[^0-9A-Za-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F]+/u;
-const MAX_TERMS = 8;
-
-/** A word of user text as the search looks it up: a prefix from two letters, else the whole word. */
-export interface SearchWord {
-  word: string;
-  prefix: boolean;
-}
-
-/** User text → its words, lower-cased, at most MAX_TERMS (docs/decisions/004-listing-search.md: words match from their start). */
-export function searchWords(text: string): SearchWord[] {
-  return (
-    text
-      .normalize('NFC')
-      .toLowerCase()
-      .split(NON_TOKEN)
-      .filter(Boolean)
-      .slice(0, MAX_TERMS)
-      // One letter as a prefix would match most listings; it matches as a whole word instead (the "e" of "e-tron").
-      .map((word) => ({ word, prefix: word.length >= 2 }))
-  );
 }
 
 const EMPTY_VOCABULARY: Vocabulary = { makes: new Map(), models: new Map() };
@@ -71,35 +48,27 @@ export function buildFilters(p: SearchParams, vocab: Vocabulary = EMPTY_VOCABULA
     eqNoCase('model', parsed.models);
   }
 
-  const codes: [FilterKey, EqColumn, string | undefined][] = [
-    ['fuelType', 'fuel_type', p.fuelType],
-    ['transmission', 'transmission', p.transmission],
-    ['driveType', 'drivetrain', p.driveType],
-    ['bodyType', 'body_type', p.bodyType],
-  ];
-  const codeFilter = (key: FilterKey, column: EqColumn, value: string) => {
-    const list = resolveFilter(key, value);
-    if (list.length === 0) return false;
-    q.eq.push({ column, values: list, nocase: false });
-    return true;
-  };
-  for (const [key, column, value] of codes) {
-    if (value && !codeFilter(key, column, value)) return null;
-    const words = parsed?.filters[key];
-    if (words && !codeFilter(key, column, words.join(','))) return null;
+  // A coded filter, from the panel or read in the text (both apply); a value that names no code matches nothing.
+  const codes: [FilterKey, EqColumn][] = [['fuelType', 'fuel_type'], ['transmission', 'transmission'], ['driveType', 'drivetrain'], ['bodyType', 'body_type']];
+  for (const [key, column] of codes) {
+    for (const value of [p[key], parsed?.filters[key]?.join(',')]) {
+      if (!value) continue;
+      const values = resolveFilter(key, value);
+      if (values.length === 0) return null;
+      q.eq.push({ column, values, nocase: false });
+    }
   }
-
-  const range = (column: RangeColumn, from: number | undefined, to: number | undefined) => {
-    if (from !== undefined && to !== undefined && from > to) return false;
-    if (from !== undefined || to !== undefined) q.ranges.push({ column, from, to });
-    return true;
-  };
   // A year in the text narrows the year filter (both apply).
-  const yearFrom = parsed?.yearFrom !== undefined ? Math.max(parsed.yearFrom, p.yearFrom ?? 0) : p.yearFrom;
-  const yearTo = parsed?.yearTo !== undefined ? Math.min(parsed.yearTo, p.yearTo ?? Infinity) : p.yearTo;
-  if (!range('year', yearFrom, yearTo)) return null;
-  if (!range('total_price', p.priceFrom, p.priceTo)) return null;
-  if (!range('mileage', p.mileageFrom, p.mileageTo)) return null;
+  const ranges: [RangeColumn, number | undefined, number | undefined][] = [
+    ['year', p.yearFrom, p.yearTo],
+    ['year', parsed?.yearFrom, parsed?.yearTo],
+    ['total_price', p.priceFrom, p.priceTo],
+    ['mileage', p.mileageFrom, p.mileageTo],
+  ];
+  for (const [column, from, to] of ranges) {
+    if (from !== undefined && to !== undefined && from > to) return null;
+    if (from !== undefined || to !== undefined) q.ranges.push({ column, from, to });
+  }
 
   // Text that holds no word at all ("!!!", "—") cannot match a listing; text read entirely as filters is no text.
   q.text = parsed ? searchWords(parsed.text) : [];

@@ -5,7 +5,7 @@ import { listings, type NewListing } from '../../../../db/schema';
 import { searchInput, type SearchInput } from '../../../shared/schemas/search';
 import { createTestDb, createUser } from '../../testing/harness';
 import { generateListing, insertListing, rng } from '../../testing/listing-factory';
-import { searchWords } from './filters';
+import { searchWords } from './words';
 import { ListingSearch } from './listing-search';
 
 // One ListingSearch per database, as buildApp makes one per app.

@@ -7,20 +7,18 @@ import { cardColumns, toCard, type CardRow } from '../listing-shape';
 import type { ListingCardShape } from '../../../shared/types/listing';
 import { SearchCache, SearchResult } from './cache';
 import { FullListings, type ListingListItem } from './full-listings';
+import { SearchEngine } from './engine';
 import { buildFilters } from './filters';
-import { ColumnIndex } from './column-index';
-import { addToVocabulary, vocabularyOf, type Vocabulary } from './query-words';
+import { addToVocabulary, vocabularyOf } from './query-words';
 
 export { SearchResult } from './cache';
 export { listingListItemShape, type ListingListItem } from './full-listings';
 
-// The public search (issue 4, docs/product/screens.md /annonser, docs/product/api.md): approved and active listings
-// matching every given filter, one page in the chosen order, and the exact number of all matches. One engine answers
-// every search, facet and count: the column index (column-index.ts, docs/decisions/014-cold-search.md "The column
-// index"), an in-memory read model of the visible listings, built when the app starts and kept in step from the
-// change log that triggers write on every change to a listing. Here the parameters become the index's query
-// (filters.ts; free text read for the words of car ads, query-words.ts), answers are kept per listings version
-// (cache.ts), and only the page's own rows are read from SQLite, by id: cards here, full listings in full-listings.ts.
+// The public search (docs/product/screens.md /annonser, docs/product/api.md), the one entry the rest of the server
+// calls: approved and active listings matching every given filter, one page in the chosen order, and the exact number
+// of all matches. The parameters become the engine's query (filters.ts, query-words.ts), the engine (engine.ts)
+// answers with ids and totals, answers are kept per listings version (cache.ts), and only the page's rows are read
+// from SQLite, by id: cards here, full listings in full-listings.ts.
 
 const KEY_ORDER = [
   'query', 'make', 'model', 'color', 'location', 'yearFrom', 'yearTo', 'priceFrom', 'priceTo', 'mileageFrom', 'mileageTo',
@@ -29,46 +27,36 @@ const KEY_ORDER = [
 
 const byName = (a: FacetValue, b: FacetValue) => a.name.localeCompare(b.name, 'nb', { numeric: true, sensitivity: 'base' });
 
-/**
- * The search over one database: its column index and its per-version cache. Created once in buildApp
- * (AppDeps.stores.search), so it lives and dies with the app and its database.
- */
+/** The search over one database, created once in buildApp (AppDeps.stores.search). */
 export class ListingSearch {
   private readonly cache = new SearchCache();
-  private readonly index: ColumnIndex;
-  /** The listings version the index was last brought up to. */
-  private indexVersion = -1;
-  private readonly versionStatement: Statement;
-  private readonly cardsStatement: Statement;
-  private readonly newRowsStatement: Statement;
-  private readonly maxIdStatement: Statement;
+  private readonly engine: SearchEngine;
+  /** The listings version the engine was last brought up to. */
+  private engineVersion = -1;
   private readonly full: FullListings;
+  private readonly version: Statement;
+  private readonly cards: Statement;
+  private readonly newRows: Statement;
+  private readonly maxId: Statement;
 
-  private readonly forSaleRefreshMs: number;
-  private readonly now: () => number;
-
-  constructor(db: Db, options: ListingSearchOptions = {}) {
-    this.forSaleRefreshMs = options.forSaleRefreshMs ?? 30_000;
-    this.now = options.now ?? Date.now;
-    this.index = new ColumnIndex(db);
-    // Bumped by a trigger on every insert, update and delete of a listing, whoever writes it (db/migrations/0003_fts.sql,
-    // 0016_one_search_engine.sql).
-    this.versionStatement = db.$client.prepare('SELECT version FROM listings_search_state WHERE id = 1').pluck();
-    // The cards of a page of ids (any order; put in the page's order here): one statement for any number of ids.
-    this.cardsStatement = db.$client.prepare(`SELECT ${cardColumns('l')} FROM listings l WHERE l.id IN (SELECT value FROM json_each(?))`);
+  constructor(db: Db, private readonly options: ListingSearchOptions = {}) {
+    this.engine = new SearchEngine(db);
+    this.full = new FullListings(db);
+    // Bumped by a trigger on every write to a listing, whoever writes it (db/migrations/0016_one_search_engine.sql).
+    this.version = db.$client.prepare('SELECT version FROM listings_search_state WHERE id = 1').pluck();
+    this.cards = db.$client.prepare(`SELECT ${cardColumns('l')} FROM listings l WHERE l.id IN (SELECT value FROM json_each(?))`);
     // Listings added since the vocabulary was read, whatever their status (a pending one is approved later, with the
     // id it has now): a primary-key range, cheap on every version change.
-    this.newRowsStatement = db.$client.prepare('SELECT make, model FROM listings WHERE id > ?');
-    this.maxIdStatement = db.$client.prepare('SELECT coalesce(max(id), 0) FROM listings').pluck();
-    this.full = new FullListings(db);
+    this.newRows = db.$client.prepare('SELECT make, model FROM listings WHERE id > ?');
+    this.maxId = db.$client.prepare('SELECT coalesce(max(id), 0) FROM listings').pluck();
   }
 
   /** Makes (with their models), counties and places for sale with counts (docs/decisions/009-search-quality.md). */
   facets(): SearchFacets {
-    this.readVersion();
+    const engine = this.synced();
     const forSale = this.forSale();
     if (!forSale.places || !forSale.counties) {
-      const { place, county } = this.columnIndex().placesAndCounties();
+      const { place, county } = engine.counts.placesAndCounties();
       forSale.places = place.sort(byName);
       forSale.counties = county.sort(byName);
     }
@@ -78,29 +66,26 @@ export class ListingSearch {
   private forSale() {
     const cached = this.cache.forSale;
     const version = this.cache.currentVersion;
+    const now = (this.options.now ?? Date.now)();
     if (cached && cached.version === version && !cached.dirty) return cached;
-    if (cached && this.now() - cached.at < this.forSaleRefreshMs) {
+    if (cached && now - cached.at < (this.options.forSaleRefreshMs ?? 30_000)) {
       if (cached.version === version) return cached;
       // Within the interval the counts wait, but a new listing's make and model are read at once, so 'id4' finds a
       // Volkswagen ID.4 listed a second ago. (A model of a listing not yet visible only makes its word a filter that
       // finds what the text would: nothing visible.)
-      const added = this.newRowsStatement.all(cached.maxId) as { make: string; model: string }[];
+      const added = this.newRows.all(cached.maxId) as { make: string; model: string }[];
       addToVocabulary(cached.vocabulary, added);
-      cached.maxId = Math.max(cached.maxId, ...(added.length ? [this.maxIdStatement.get() as number] : []));
+      cached.maxId = Math.max(cached.maxId, ...(added.length ? [this.maxId.get() as number] : []));
       cached.version = version;
       cached.dirty = true;
       return cached;
     }
-    const maxId = this.maxIdStatement.get() as number;
-    return (this.cache.forSale = { version, at: this.now(), maxId, ...this.computeForSale() });
-  }
-
-  private vocabulary(): Vocabulary {
-    return this.forSale().vocabulary;
+    const maxId = this.maxId.get() as number;
+    return (this.cache.forSale = { version, at: now, maxId, ...this.computeForSale() });
   }
 
   private computeForSale() {
-    const rows = this.columnIndex().makesAndModels();
+    const rows = this.engine.counts.makesAndModels();
     const byMake = new Map<string, { name: string; count: number; models: Map<string, FacetValue> }>();
     for (const r of rows) {
       const key = searchKey(r.make);
@@ -122,57 +107,41 @@ export class ListingSearch {
     return { makes: [...listed, ...others], vocabulary: vocabularyOf(rows) };
   }
 
-  /**
-   * The public search (tRPC listings.list): approved and active listings matching every given filter, one page of
-   * cards in the chosen order, and the number of all matches. Identical searches share one frozen answer.
-   */
+  /** The public search (tRPC listings.list) as cards. Identical searches share one frozen answer. */
   search(p: SearchParams): SearchResult<ListingCardShape> {
     return this.run(p, 'card', (ids) => this.cardsByIds(ids));
   }
 
-  /**
-   * The same search answering full listings (listings.listFull, GET /api/listings, docs/product/api.md "Shapes"): one
-   * query for the page's rows and one for their images.
-   */
+  /** The same search answering full listings (listings.listFull, GET /api/listings, docs/product/api.md "Shapes"). */
   searchFull(p: SearchParams): SearchResult<ListingListItem> {
     return this.run(p, 'id', (ids) => this.full.byIds(ids));
   }
 
-  private resultKey(p: SearchParams, columns: 'card' | 'id') {
-    return JSON.stringify([columns, ...KEY_ORDER.map((k) => p[k] ?? null)]);
-  }
-
+  /** The cards of a page of ids, in its order (ids of rows gone meanwhile are skipped). */
   private cardsByIds(ids: readonly number[]): ListingCardShape[] {
-    if (ids.length === 0) return [];
-    const rows = new Map((this.cardsStatement.all(JSON.stringify(ids)) as CardRow[]).map((r) => [r.id, r]));
-    return ids.flatMap((id) => {
-      const row = rows.get(id);
-      return row ? [toCard(row)] : [];
-    });
+    const rows = new Map((this.cards.all(JSON.stringify(ids)) as CardRow[]).map((r) => [r.id, r]));
+    return ids.flatMap((id) => (rows.has(id) ? [toCard(rows.get(id)!)] : []));
   }
 
-  private run<Item>(p: SearchParams, columns: 'card' | 'id', byIds: (ids: readonly number[]) => Item[]): SearchResult<Item> {
-    this.readVersion();
-    // The key's first element says which kind of page it holds.
-    return this.cache.page(this.resultKey(p, columns), () => this.page(p, byIds), isHomePage(p)) as SearchResult<Item>;
-  }
-
-  /** One page worked out: the index finds the page's ids and counts every match; then the page's rows are read. */
-  private page<Item>(p: SearchParams, byIds: (ids: readonly number[]) => Item[]): SearchResult<Item> {
-    // The vocabulary (what is for sale) is read only when there are words to read with it.
-    const q = buildFilters(p, p.query || p.make || p.model ? this.vocabulary() : undefined);
-    if (!q) return new SearchResult<Item>([], 0);
-    const { ids, total } = this.columnIndex().query(q, p.sort, p.offset, p.limit);
-    return new SearchResult(ids.length ? byIds(ids) : [], total);
+  /** A page from the cache, or worked out: the engine finds its ids and counts every match, then its rows are read. */
+  private run<Item>(p: SearchParams, kind: 'card' | 'id', byIds: (ids: readonly number[]) => Item[]): SearchResult<Item> {
+    const engine = this.synced();
+    const key = JSON.stringify([kind, ...KEY_ORDER.map((k) => p[k] ?? null)]);
+    const page = () => {
+      // The vocabulary (what is for sale) is read only when there are words to read with it.
+      const q = buildFilters(p, p.query || p.make || p.model ? this.forSale().vocabulary : undefined);
+      const { ids, total } = q ? engine.query(q, p.sort, p.offset, p.limit) : { ids: [], total: 0 };
+      return new SearchResult(ids.length ? byIds(ids) : [], total);
+    };
+    return this.cache.page(key, page, isHomePage(p));
   }
 
   /**
-   * The page `remember` stored under `requestKey` in the current listings version, if any. For callers whose key
-   * determines the parameters exactly (the REST route keys on its URL: the same URL parses to the same input), so a
-   * repeated request skips parsing and searching; the version is read first, so the page is never stale.
+   * The page `remember` stored under `requestKey` in the current listings version, if any: for a caller whose key
+   * determines the parameters (the REST route's URL), so a repeated request skips parsing and searching.
    */
   answered<Item>(requestKey: string): SearchResult<Item> | undefined {
-    this.readVersion();
+    this.synced();
     return this.cache.answers.get(requestKey) as SearchResult<Item> | undefined;
   }
 
@@ -181,54 +150,42 @@ export class ListingSearch {
     this.cache.remember(requestKey, result);
   }
 
-  /**
-   * Drops the kept pages (not the index or what is for sale), so the next search is answered as for an input no cache
-   * has seen: for scripts/search-latency.ts and tests.
-   */
+  /** Drops the kept pages: for scripts/search-latency.ts and tests. */
   forgetAnswers() {
     this.cache.results.clear();
     this.cache.answers.clear();
   }
 
-  /**
-   * Builds the column index now, so the first search does not wait for it (~1.5 s at 100 000 listings); answers how
-   * many visible listings it holds and how long it took.
-   */
+  /** Builds the engine's index now, so the first search does not wait for it; answers its size and how long it took. */
   warm(): { listings: number; ms: number } {
     const started = performance.now();
-    this.readVersion();
-    const index = this.columnIndex();
-    return { listings: index.size, ms: Math.round(performance.now() - started) };
+    return { listings: this.synced().size, ms: Math.round(performance.now() - started) };
   }
 
-  /** How the column index stands: for tests. */
+  /** How the engine's index stands: for tests. */
   columnIndexState() {
-    this.readVersion();
-    const index = this.columnIndex();
-    return { size: index.size, rebuilds: index.rebuilds };
+    const { size, rebuilds } = this.synced();
+    return { size, rebuilds };
   }
 
-  /** The column index as of the current listings version (call after readVersion). */
-  private columnIndex(): ColumnIndex {
-    const version = this.cache.currentVersion;
-    if (this.indexVersion !== version) {
-      this.index.sync();
-      this.indexVersion = version;
+  /**
+   * The engine as of the current listings version. Reading the version costs one primary-key lookup; a new version
+   * empties the cache and brings the engine up to it.
+   */
+  private synced(): SearchEngine {
+    this.cache.sync(this.version.get() as number);
+    if (this.engineVersion !== this.cache.currentVersion) {
+      this.engine.sync();
+      this.engineVersion = this.cache.currentVersion;
     }
-    return this.index;
-  }
-
-  /** Reading the version costs one primary-key lookup; a new version empties the cache. */
-  private readVersion() {
-    this.cache.sync(this.versionStatement.get() as number);
+    return this.engine;
   }
 }
 
 export interface ListingSearchOptions {
   /**
    * How stale the makes, models and places may get after a write before they are counted again (a pass over every
-   * visible listing of the index). Results never go stale: the words only choose filters, and every filter reads the
-   * index as of the latest write. Default 30 s.
+   * visible listing). Results never go stale: the words only choose filters. Default 30 s.
    */
   forSaleRefreshMs?: number;
   now?: () => number;

@@ -1,5 +1,6 @@
 import { FILTER_MAKES, type FilterKey } from '../../../shared/codes';
-import { FILTER_WORDS, FIRST_MODEL_YEAR, MAKE_ALIASES, searchKey, WORD_CHARS } from '../../../shared/search-words';
+import { FILTER_WORDS, FIRST_MODEL_YEAR, MAKE_ALIASES, searchKey } from '../../../shared/search-words';
+import { userWords } from './words';
 
 // Free text → the filters its words mean, the rest left as text (docs/decisions/009-search-quality.md). A year or a
 // year range, a make (its name in any spelling, or an alias), a model of what is for sale (spelled with or without
@@ -25,7 +26,6 @@ export interface ParsedQuery {
   text: string;
 }
 
-const SPLIT = new RegExp(`[^${WORD_CHARS}]+`, 'u');
 const YEAR_RANGE = /(?<!\d)(\d{4})\s*[-–—]\s*(\d{4})(?!\d)/gu;
 /** How many adjacent words may form one make or model ('land rover', 'mustang mach e', 'ioniq 5'). */
 const MAX_GRAM = 3;
@@ -45,9 +45,7 @@ export function makeOf(key: string, vocab: Vocabulary): { key: string; spellings
 
 /** Model spellings for a key, within the given makes (by key) when there are any. */
 export function modelSpellings(key: string, vocab: Vocabulary, makeKeys: ReadonlySet<string>): string[] {
-  const found = vocab.models.get(key);
-  if (!found) return [];
-  return found.filter((m) => makeKeys.size === 0 || makeKeys.has(m.make)).flatMap((m) => m.spellings);
+  return (vocab.models.get(key) ?? []).filter((m) => makeKeys.size === 0 || makeKeys.has(m.make)).flatMap((m) => m.spellings);
 }
 
 /**
@@ -62,71 +60,50 @@ export function parseQuery(text: string, vocab: Vocabulary, contextMakes: Readon
     years.push(+a, +b);
     return ' ';
   });
-  const words = normalized.split(SPLIT).filter(Boolean);
+  const words = userWords(normalized);
   const keys = words.map(searchKey);
   const used = keys.map(() => false);
+  // From each word on, the longest run of up to MAX_GRAM unused words that `take` accepts is used up.
+  const scan = (take: (key: string, n: number) => boolean) => {
+    for (let i = 0; i < keys.length; i++) {
+      for (let n = Math.min(MAX_GRAM, keys.length - i); n >= 1; n--) {
+        if (used.slice(i, i + n).some(Boolean) || !take(keys.slice(i, i + n).join(''), n)) continue;
+        used.fill(true, i, i + n);
+        i += n - 1;
+        break;
+      }
+    }
+  };
 
-  // Pass 1: makes anywhere in the text, longest spelling first, so a model can be read in the make's context.
+  // Makes first, anywhere in the text, so a model can be read in the make's context.
   const makeKeys = new Set(contextMakes);
   const makeSpellings = new Set<string>();
-  for (let i = 0; i < keys.length; i++) {
-    for (let n = Math.min(MAX_GRAM, keys.length - i); n >= 1; n--) {
-      if (used.slice(i, i + n).some(Boolean)) continue;
-      const make = makeOf(keys.slice(i, i + n).join(''), vocab);
-      if (!make) continue;
-      makeKeys.add(make.key);
-      make.spellings.forEach((s) => makeSpellings.add(s));
-      used.fill(true, i, i + n);
-      i += n - 1;
-      break;
-    }
-  }
+  scan((key) => {
+    const make = makeOf(key, vocab);
+    make?.spellings.forEach((s) => makeSpellings.add(s));
+    return !!make && !!makeKeys.add(make.key);
+  });
   out.makes = [...makeSpellings];
 
-  // Pass 2: models, filter words and years; whatever is left is text.
+  // Then models, filter words and years; whatever is left is text.
   const filters = new Map<FilterKey, Set<string>>();
   const models = new Set<string>();
-  const rest: string[] = [];
   const withMake = makeKeys.size > 0;
-  for (let i = 0; i < keys.length; i++) {
-    if (used[i]) continue;
-    let took = 0;
-    for (let n = Math.min(MAX_GRAM, keys.length - i); n >= 1 && !took; n--) {
-      if (used.slice(i, i + n).some(Boolean)) continue;
-      const key = keys.slice(i, i + n).join('');
-      const word = FILTER_WORDS[key];
-      if (word) {
-        const set = filters.get(word.key) ?? filters.set(word.key, new Set()).get(word.key)!;
-        set.add(word.value);
-        took = n;
-        continue;
-      }
-      // Without a make, a bare number or a single letter is too likely something else (a year, '3' of 'Model 3').
-      if (withMake || (key.length >= 2 && !/^\d+$/.test(key))) {
-        const spellings = modelSpellings(key, vocab, makeKeys);
-        if (spellings.length) {
-          spellings.forEach((s) => models.add(s));
-          took = n;
-          continue;
-        }
-      }
-      if (n === 1 && /^\d{4}$/.test(key) && isYear(+key)) {
-        years.push(+key);
-        took = 1;
-      }
-    }
-    if (took) {
-      used.fill(true, i, i + took);
-      i += took - 1;
-    } else rest.push(words[i]);
-  }
+  scan((key, n) => {
+    const word = FILTER_WORDS[key];
+    if (word) return !!(filters.get(word.key) ?? filters.set(word.key, new Set()).get(word.key)!).add(word.value);
+    // Without a make, a bare number or a single letter is too likely something else (a year, '3' of 'Model 3').
+    const spellings = withMake || (key.length >= 2 && !/^\d+$/.test(key)) ? modelSpellings(key, vocab, makeKeys) : [];
+    spellings.forEach((s) => models.add(s));
+    return spellings.length > 0 || (n === 1 && /^\d{4}$/.test(key) && isYear(+key) && !!years.push(+key));
+  });
   out.models = [...models];
   for (const [k, v] of filters) out.filters[k] = [...v];
   if (years.length) {
     out.yearFrom = Math.min(...years);
     out.yearTo = Math.max(...years);
   }
-  out.text = rest.join(' ');
+  out.text = words.filter((_, i) => !used[i]).join(' ');
   return out;
 }
 
