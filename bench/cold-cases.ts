@@ -2,9 +2,8 @@
 // is a different input, drawn from the test factory's seeded PRNG (src/server/testing/listing-factory.ts) out of what
 // the seeded database has for sale (bench/seed.ts readForSale) and the words free text understands
 // (src/shared/search-words.ts), and written out before the case is measured, so the load generator only hands out
-// ready URLs. Within a case no two inputs share an entry of the server's caches (src/server/services/search/cache.ts:
-// a search's matches by its filters, sort and counting bound, its pages by every parameter): an input is drawn again
-// when one drawn before means the same, read as the server reads it (makes by key or alias, models by key, filter
+// ready URLs. Within a case no two inputs mean the same search: an input is drawn again when one drawn before means
+// the same, read as the server reads it (makes by key or alias, models by key, filter
 // labels by the codes they stand for, free text by what the server's own parser makes of it), so that 'vw id4' and
 // 'Volkswagen ID.4' count as one search.
 import { FILTERS, resolveFilter, type FilterKey } from '../src/shared/codes';

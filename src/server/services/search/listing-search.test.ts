@@ -394,19 +394,3 @@ describe('schema guard', () => {
     gdb.$client.close();
   });
 });
-
-describe('which pages are kept (cache.ts Doorkeeper)', () => {
-  it('keeps a filtered page from its second request on, and the unfiltered first page from its first', () => {
-    const s = new ListingSearch(db);
-    const filtered = searchInput.parse({ make: 'Volvo', sort: 'price_asc' });
-    const once = s.search(filtered);
-    const twice = s.search(filtered);
-    // Asked once: computed again, the same answer.
-    expect(twice).not.toBe(once);
-    expect(twice).toEqual(once);
-    expect(s.search(filtered)).toBe(twice);
-    const home = searchInput.parse({ limit: 6 });
-    const first = s.search(home);
-    expect(s.search(home)).toBe(first);
-  });
-});

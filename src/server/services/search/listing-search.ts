@@ -5,32 +5,49 @@ import type { FacetValue, SearchFacets, SearchParams } from '../../../shared/sch
 import { searchKey } from '../../../shared/search-words';
 import { cardColumns, toCard, type CardRow } from '../listing-shape';
 import type { ListingCardShape } from '../../../shared/types/listing';
-import { SearchCache, SearchResult } from './cache';
 import { FullListings, type ListingListItem } from './full-listings';
 import { SearchEngine } from './engine';
 import { buildFilters } from './filters';
-import { addToVocabulary, vocabularyOf } from './query-words';
+import { addToVocabulary, vocabularyOf, type Vocabulary } from './query-words';
 
-export { SearchResult } from './cache';
+
+/** One page of search results: plain data. The answers as sent are the HTTP layer's (src/server/http/response-cache.ts). */
+export interface SearchResult<Item = ListingCardShape> {
+  readonly items: readonly Item[];
+  /** The number of all matches, exact. */
+  readonly total: number;
+}
+
+/**
+ * What is for sale: makes and models with counts, the vocabulary free text is read with, places on demand. Not dropped
+ * with the version: new listings' makes and models join the vocabulary at once, and the whole is counted again once the
+ * version moved and it is older than the refresh interval, since that passes over every visible listing.
+ */
+interface ForSale {
+  version: number;
+  at: number;
+  maxId: number;
+  dirty?: boolean;
+  makes: SearchFacets['makes'];
+  vocabulary: Vocabulary;
+  places?: SearchFacets['places'];
+  counties?: SearchFacets['counties'];
+}
 export { listingListItemShape, type ListingListItem } from './full-listings';
 
 // The public search (docs/product/screens.md /annonser, docs/product/api.md), the one entry the rest of the server
 // calls: approved and active listings matching every given filter, one page in the chosen order, and the exact number
 // of all matches. The parameters become the engine's query (filters.ts, query-words.ts), the engine (engine.ts)
-// answers with ids and totals, answers are kept per listings version (cache.ts), and only the page's rows are read
-// from SQLite, by id: cards here, full listings in full-listings.ts.
-
-const KEY_ORDER = [
-  'query', 'make', 'model', 'color', 'location', 'yearFrom', 'yearTo', 'priceFrom', 'priceTo', 'mileageFrom', 'mileageTo',
-  'fuelType', 'transmission', 'driveType', 'bodyType', 'sort', 'limit', 'offset',
-] as const satisfies readonly (keyof SearchParams)[];
+// answers with ids and totals, and only the page's rows are read from SQLite, by id: cards here, full listings in full-listings.ts.
 
 const byName = (a: FacetValue, b: FacetValue) => a.name.localeCompare(b.name, 'nb', { numeric: true, sensitivity: 'base' });
 
 /** The search over one database, created once in buildApp (AppDeps.stores.search). */
 export class ListingSearch {
-  private readonly cache = new SearchCache();
   private readonly engine: SearchEngine;
+  private forSaleNow: ForSale | undefined;
+  /** The listings version as last read. */
+  private listingsVersion = -1;
   /** The listings version the engine was last brought up to. */
   private engineVersion = -1;
   private readonly full: FullListings;
@@ -64,8 +81,8 @@ export class ListingSearch {
   }
 
   private forSale() {
-    const cached = this.cache.forSale;
-    const version = this.cache.currentVersion;
+    const cached = this.forSaleNow;
+    const version = this.listingsVersion;
     const now = (this.options.now ?? Date.now)();
     if (cached && cached.version === version && !cached.dirty) return cached;
     if (cached && now - cached.at < (this.options.forSaleRefreshMs ?? 30_000)) {
@@ -81,7 +98,7 @@ export class ListingSearch {
       return cached;
     }
     const maxId = this.maxId.get() as number;
-    return (this.cache.forSale = { version, at: now, maxId, ...this.computeForSale() });
+    return (this.forSaleNow = { version, at: now, maxId, ...this.computeForSale() });
   }
 
   private computeForSale() {
@@ -107,14 +124,14 @@ export class ListingSearch {
     return { makes: [...listed, ...others], vocabulary: vocabularyOf(rows) };
   }
 
-  /** The public search (tRPC listings.list) as cards. Identical searches share one frozen answer. */
+  /** The public search (tRPC listings.list) as cards. */
   search(p: SearchParams): SearchResult<ListingCardShape> {
-    return this.run(p, 'card', (ids) => this.cardsByIds(ids));
+    return this.run(p, (ids) => this.cardsByIds(ids));
   }
 
   /** The same search answering full listings (listings.listFull, GET /api/listings, docs/product/api.md "Shapes"). */
   searchFull(p: SearchParams): SearchResult<ListingListItem> {
-    return this.run(p, 'id', (ids) => this.full.byIds(ids));
+    return this.run(p, (ids) => this.full.byIds(ids));
   }
 
   /** The cards of a page of ids, in its order (ids of rows gone meanwhile are skipped). */
@@ -123,37 +140,13 @@ export class ListingSearch {
     return ids.flatMap((id) => (rows.has(id) ? [toCard(rows.get(id)!)] : []));
   }
 
-  /** A page from the cache, or worked out: the engine finds its ids and counts every match, then its rows are read. */
-  private run<Item>(p: SearchParams, kind: 'card' | 'id', byIds: (ids: readonly number[]) => Item[]): SearchResult<Item> {
+  /** A page: the engine finds its ids and counts every match, then its rows are read. */
+  private run<Item>(p: SearchParams, byIds: (ids: readonly number[]) => Item[]): SearchResult<Item> {
     const engine = this.synced();
-    const key = JSON.stringify([kind, ...KEY_ORDER.map((k) => p[k] ?? null)]);
-    const page = () => {
-      // The vocabulary (what is for sale) is read only when there are words to read with it.
-      const q = buildFilters(p, p.query || p.make || p.model ? this.forSale().vocabulary : undefined);
-      const { ids, total } = q ? engine.query(q, p.sort, p.offset, p.limit) : { ids: [], total: 0 };
-      return new SearchResult(ids.length ? byIds(ids) : [], total);
-    };
-    return this.cache.page(key, page, isHomePage(p));
-  }
-
-  /**
-   * The page `remember` stored under `requestKey` in the current listings version, if any: for a caller whose key
-   * determines the parameters (the REST route's URL), so a repeated request skips parsing and searching.
-   */
-  answered<Item>(requestKey: string): SearchResult<Item> | undefined {
-    this.synced();
-    return this.cache.answers.get(requestKey) as SearchResult<Item> | undefined;
-  }
-
-  /** Keeps `result` (a page this search answered in the current version) for `answered(requestKey)`. */
-  remember(requestKey: string, result: SearchResult<unknown>) {
-    this.cache.remember(requestKey, result);
-  }
-
-  /** Drops the kept pages: for scripts/search-latency.ts and tests. */
-  forgetAnswers() {
-    this.cache.results.clear();
-    this.cache.answers.clear();
+    // The vocabulary (what is for sale) is read only when there are words to read with it.
+    const q = buildFilters(p, p.query || p.make || p.model ? this.forSale().vocabulary : undefined);
+    const { ids, total } = q ? engine.query(q, p.sort, p.offset, p.limit) : { ids: [], total: 0 };
+    return { items: ids.length ? byIds(ids) : [], total };
   }
 
   /** Builds the engine's index now, so the first search does not wait for it; answers its size and how long it took. */
@@ -170,13 +163,13 @@ export class ListingSearch {
 
   /**
    * The engine as of the current listings version. Reading the version costs one primary-key lookup; a new version
-   * empties the cache and brings the engine up to it.
+   * brings the engine up to it.
    */
   private synced(): SearchEngine {
-    this.cache.sync(this.version.get() as number);
-    if (this.engineVersion !== this.cache.currentVersion) {
+    this.listingsVersion = this.version.get() as number;
+    if (this.engineVersion !== this.listingsVersion) {
       this.engine.sync();
-      this.engineVersion = this.cache.currentVersion;
+      this.engineVersion = this.listingsVersion;
     }
     return this.engine;
   }
@@ -191,7 +184,3 @@ export interface ListingSearchOptions {
   now?: () => number;
 }
 
-/** The unfiltered first pages (the home page, the list without filters): kept from their first request. */
-function isHomePage(p: SearchParams) {
-  return p.offset === 0 && KEY_ORDER.every((k) => k === 'sort' || k === 'limit' || k === 'offset' || p[k] === undefined);
-}
