@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Doorkeeper } from '../lib/doorkeeper';
 import { TtlLru } from '../lib/lru';
 import { addVary, EncodedBody, isCompressible, thresholdFor } from './compression';
 
@@ -50,6 +51,9 @@ export interface ResponseCacheOptions {
 /** Registers the answer hooks: serving kept answers (onRequest) and keeping, validating and compressing (onSend). */
 export function registerResponseCache(app: FastifyInstance, opts: ResponseCacheOptions) {
   const entries = new TtlLru<Entry>(MAX_ENTRIES, MAX_AGE_MS);
+  // Most searches are asked once: an answer is kept (and given an ETag) from its URL's second request on, so one-off
+  // answers are neither hashed nor held.
+  const doorkeeper = new Doorkeeper();
   app.decorateRequest('httpCache', null);
 
   const cacheable = (req: FastifyRequest): boolean => {
@@ -95,7 +99,7 @@ export function registerResponseCache(app: FastifyInstance, opts: ResponseCacheO
       return done(null, payload);
     }
     const version = req.httpCache;
-    const keep = typeof version === 'number' && reply.statusCode === 200 && isShared(reply);
+    const keep = typeof version === 'number' && reply.statusCode === 200 && isShared(reply) && doorkeeper.offer(req.url);
     const threshold = thresholdFor(reply.getHeader('content-type'));
     if (!keep && Buffer.byteLength(payload) < threshold) return done(null, payload);
     const body = new EncodedBody(Buffer.isBuffer(payload) ? payload : Buffer.from(payload), threshold);

@@ -43,8 +43,8 @@ export interface RestRoute extends RestTarget {
   /** Per-route body limit in bytes (photos as data URLs need more than the 1 MiB default). */
   bodyLimit?: number;
   /**
-   * JSON schemas of success bodies by status, for Fastify's compiled serializer (fast-json-stringify): hot list routes
-   * serialise several times faster. Properties not in the schema are dropped, so it is derived from the zod shapes of
+   * JSON schemas of success bodies by status, for Fastify's compiled serializer (fast-json-stringify), where it is
+   * faster than JSON.stringify (the detail and the facets; a page of full listings is not). Properties not in the schema are dropped, so it is derived from the zod shapes of
    * `doc.responses` (rows that set `serialize`), never written by hand.
    */
   response?: Record<number, unknown>;
