@@ -65,6 +65,22 @@ describe('kept public answers', () => {
     }
   });
 
+  it('keeps the facets once for any query string: they take no input', async () => {
+    const facets = vi.spyOn(ListingSearch.prototype, 'facets');
+    try {
+      const first = await t.app.inject({ url: '/api/listings/facets?make=Volvo&_=1' });
+      const second = await t.app.inject({ url: '/api/listings/facets?fuelType=el&_=2' });
+      expect(second.body).toBe(first.body);
+      expect(second.headers.etag).toMatch(/^".+"$/);
+      facets.mockClear();
+      const third = await t.app.inject({ url: '/api/listings/facets?priceTo=100000', headers: { 'if-none-match': String(second.headers.etag) } });
+      expect(third.statusCode).toBe(304);
+      expect(facets).not.toHaveBeenCalled();
+    } finally {
+      facets.mockRestore();
+    }
+  });
+
   it('keeps no per-caller or private answer and gives it no ETag', async () => {
     const mine = await t.app.inject({ url: `/api/listings/${listingId}`, headers: { cookie: user.cookie } });
     expect(mine.headers['cache-control']).toBe('private, no-store');

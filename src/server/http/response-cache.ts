@@ -13,8 +13,11 @@ import { addVary, EncodedBody, isCompressible, thresholdFor } from './compressio
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The route's GET answers are the same for every caller until the listings change: keep them here. */
-    httpCache?: boolean;
+    /**
+     * The route's GET answers are the same for every caller until the listings change: keep them here, by URL, or by
+     * path alone ('path') when the answer does not depend on the query string either.
+     */
+    httpCache?: boolean | 'path';
   }
   interface FastifyRequest {
     /** The listings version a cacheable request's answer is kept under; 'served' when answered from the cache. */
@@ -67,10 +70,13 @@ export function registerResponseCache(app: FastifyInstance, opts: ResponseCacheO
     }
   };
 
+  /** What an answer is kept under. */
+  const keyOf = (req: FastifyRequest) => (req.routeOptions.config?.httpCache === 'path' ? req.routeOptions.url ?? req.url : req.url);
+
   app.addHook('onRequest', (req, reply, done) => {
     if (!cacheable(req)) return done();
     const version = opts.listingsVersion();
-    const entry = entries.get(req.url);
+    const entry = entries.get(keyOf(req));
     if (!entry || entry.version !== version) {
       req.httpCache = version;
       return done();
@@ -99,7 +105,7 @@ export function registerResponseCache(app: FastifyInstance, opts: ResponseCacheO
       return done(null, payload);
     }
     const version = req.httpCache;
-    const keep = typeof version === 'number' && reply.statusCode === 200 && isShared(reply) && doorkeeper.offer(req.url);
+    const keep = typeof version === 'number' && reply.statusCode === 200 && isShared(reply) && doorkeeper.offer(keyOf(req));
     const threshold = thresholdFor(reply.getHeader('content-type'));
     if (!keep && Buffer.byteLength(payload) < threshold) return done(null, payload);
     const body = new EncodedBody(Buffer.isBuffer(payload) ? payload : Buffer.from(payload), threshold);
@@ -107,7 +113,7 @@ export function registerResponseCache(app: FastifyInstance, opts: ResponseCacheO
       const etag = `"${crypto.createHash('sha1').update(body.bytes).digest('base64url').slice(0, 20)}"`;
       reply.header('etag', etag);
       if (body.compressible) addVary(reply, 'Accept-Encoding');
-      if (body.bytes.length <= MAX_ENTRY_BYTES) entries.set(req.url, { version, etag, headers: keptHeaders(reply), body });
+      if (body.bytes.length <= MAX_ENTRY_BYTES) entries.set(keyOf(req), { version, etag, headers: keptHeaders(reply), body });
       if (matches(req.headers['if-none-match'], etag)) {
         reply.code(304);
         return done(null, '');

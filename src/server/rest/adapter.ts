@@ -39,6 +39,12 @@ function callerOf(router: AppRouter, path: string) {
     callTRPCProcedure({ router, path, type, ctx, getRawInput: () => Promise.resolve(input), signal: undefined, batchIndex: 0 });
 }
 
+/** Whether the procedure at `path` declares no input, so nothing a request carries changes its answer. */
+function takesNoInput(router: AppRouter, path: string) {
+  const procedures = router._def.procedures as unknown as Record<string, AnyTRPCProcedure>;
+  return procedures[path]._def.inputs.length === 0;
+}
+
 export function registerRestRoutes(
   app: FastifyInstance,
   opts: {
@@ -59,8 +65,10 @@ export function registerRestRoutes(
     }
     const call = new Map([route, ...(route.variants ?? [])].map((t) => [t, callerOf(opts.router, t.procedure)]));
     const metaOf = new Map([route, ...(route.variants ?? [])].map((t) => [t, procedureMeta(opts.router, t.procedure)]));
-    // A GET row whose procedures all answer every caller alike until the listings change is kept by the HTTP cache.
-    const httpCache = route.method === 'GET' && [...metaOf.values()].every((meta) => meta?.cache === 'listings');
+    // A GET row whose procedures all answer every caller alike until the listings change is kept by the HTTP cache:
+    // by path alone when they take no input (the facets), so any query string shares the one answer.
+    const shared = route.method === 'GET' && [...metaOf.values()].every((meta) => meta?.cache === 'listings');
+    const httpCache = shared && !route.url.includes(':') && [route, ...(route.variants ?? [])].every((t) => takesNoInput(opts.router, t.procedure)) ? 'path' : shared;
     const need = weakestNeed([route, ...(route.variants ?? [])].map((t) => authNeedOf(opts.router, t.procedure)));
     app.route({
       method: route.method,
