@@ -33,17 +33,15 @@ export function sendError(reply: FastifyReply, err: unknown, bodyAt?: string) {
  * without building a caller proxy per request (docs/decisions/013-request-cost.md).
  */
 function callerOf(router: AppRouter, path: string) {
-  const procedures = router._def.procedures as unknown as Record<string, AnyTRPCProcedure>;
-  const type = procedures[path]._def.type;
+  const type = procedureAt(router, path)._def.type;
   return (ctx: Context, input: unknown) =>
     callTRPCProcedure({ router, path, type, ctx, getRawInput: () => Promise.resolve(input), signal: undefined, batchIndex: 0 });
 }
 
+const procedureAt = (router: AppRouter, path: string) => (router._def.procedures as unknown as Record<string, AnyTRPCProcedure>)[path];
+
 /** Whether the procedure at `path` declares no input, so nothing a request carries changes its answer. */
-function takesNoInput(router: AppRouter, path: string) {
-  const procedures = router._def.procedures as unknown as Record<string, AnyTRPCProcedure>;
-  return procedures[path]._def.inputs.length === 0;
-}
+const takesNoInput = (router: AppRouter, path: string) => procedureAt(router, path)._def.inputs.length === 0;
 
 export function registerRestRoutes(
   app: FastifyInstance,
