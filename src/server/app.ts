@@ -6,7 +6,8 @@ import helmet, { type HelmetOptions } from 'helmet';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
-import { closeDatabase, openDatabase, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
+import { createSqliteStore, openStore, type Store } from './store';
 import type { AppConfig } from './config';
 import type { AppDeps, Integrations } from './deps';
 import { isForeignOrigin } from './http/origin';
@@ -35,7 +36,9 @@ import { prepareDatabase } from './startup';
 import { HTTP_MESSAGES, toHttpError } from './errors';
 
 export interface BuildOptions {
-  /** Use this database instead of opening config.databasePath (tests share one across apps). */
+  /** Use this store instead of opening the configured one (tests, several apps on one database); left open at close. */
+  store?: Store;
+  /** Use this SQLite database instead of opening config.databasePath (tests share one across apps); left open at close. */
   db?: Db;
   /** Replace integrations (tests point them at fakes). */
   integrations?: Partial<Integrations>;
@@ -69,10 +72,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     ...transportOptions(config),
   });
 
-  const db = options.db ?? openDatabase(config.databasePath);
+  const ownStore = !options.store && !options.db;
+  const store = options.store ?? (options.db ? createSqliteStore(options.db, false) : await openStore(config));
+  if (store.dialect !== 'sqlite') throw new Error('DATABASE_URL: PostgreSQL is not yet supported by every service');
+  const db = store.db;
   const hub = new InProcessHub();
   const integrations = { ...createIntegrations(config, app), ...options.integrations } as Integrations;
-  const deps: AppDeps = { db, config, hub, log: app.log, integrations, stores: createStores(db), rateLimits: options.rateLimits ?? createRateLimits() };
+  const deps: AppDeps = { store, db, config, hub, log: app.log, integrations, stores: createStores(db), rateLimits: options.rateLimits ?? createRateLimits() };
   // The caller of a request, looked up once from its cookie and shared by the auth precheck and the tRPC context.
   const requestAuth = new RequestAuth(db);
   const createContext = makeCreateContext(deps, requestAuth);
@@ -85,7 +91,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   app.addHook('onClose', async () => {
     hub.close();
-    if (!options.db) closeDatabase(db);
+    if (ownStore) await store.close();
   });
   app.addHook('onReady', async () => {
     await prepareDatabase(deps);

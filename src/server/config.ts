@@ -25,6 +25,12 @@ export function envSchema(nodeEnv: string | undefined) {
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().min(1).default('0.0.0.0'),
     DATABASE_PATH: z.string().min(1).default('./data/bilpartner.db'),
+    // postgres://user:password@host:5432/database: run on PostgreSQL instead of the SQLite file (docs/operations.md).
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
     UPLOAD_DIR: z.string().min(1).default('./data/uploads'),
     SEED_DEMO: bool(true),
     ADMIN_USERNAME: optionalText,
@@ -56,6 +62,8 @@ export interface AppConfig {
   port: number;
   host: string;
   databasePath: string;
+  /** PostgreSQL's connection URL; unset, the app runs on the SQLite file at databasePath. */
+  databaseUrl?: string;
   uploadDir: string;
   seedDemo: boolean;
   admin?: { username: string; password: string };
@@ -93,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: e.PORT,
     host: e.HOST,
     databasePath: e.DATABASE_PATH,
+    databaseUrl: e.DATABASE_URL,
     uploadDir: e.UPLOAD_DIR,
     seedDemo: e.SEED_DEMO,
     admin: e.ADMIN_USERNAME && e.ADMIN_PASSWORD ? { username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD } : undefined,

@@ -7,12 +7,16 @@ import type { VehicleRegistry } from './integrations/vehicle-registry';
 import type { ImageStorage } from './integrations/image-storage';
 import type { Stores } from './services/stores';
 import type { RateLimits } from './limits/rate-limiter';
+import type { Store } from './store';
 
 /**
  * Long-lived things created once in buildApp and closed in Fastify's onClose. Procedures and REST rows
  * reach them through the context; services take what they need as arguments.
  */
 export interface AppDeps {
+  /** The repositories, on SQLite or PostgreSQL (src/server/store). */
+  store: Store;
+  /** The SQLite database of services not yet moved onto `store` (docs/decisions/018-postgresql.md). */
   db: Db;
   config: AppConfig;
   hub: EventHub;

@@ -15,6 +15,8 @@ import { noCookieJar } from '../auth/cookies';
 import type { Integrations } from '../deps';
 import { createStores } from '../services/stores';
 import { createRateLimits } from '../limits/rate-limiter';
+import { createSqliteStore, type Store } from '../store';
+import { createTestStore } from './stores';
 
 /** A fresh migrated in-memory database. */
 export function createTestDb(): Db {
@@ -23,6 +25,7 @@ export function createTestDb(): Db {
 
 export interface TestApp {
   app: FastifyInstance;
+  store: Store;
   db: Db;
   config: AppConfig;
   uploadDir: string;
@@ -33,17 +36,19 @@ export interface TestApp {
 export async function createTestApp(overrides: Partial<AppConfig> = {}, options: BuildOptions = {}): Promise<TestApp> {
   const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-uploads-'));
   const config = testConfig({ uploadDir, ...overrides });
-  const db = options.db ?? createTestDb();
-  const app = await buildApp(config, { ...options, db });
+  const store = options.store ?? (options.db ? createSqliteStore(options.db, false) : await createTestStore());
+  const db = (store.dialect === 'sqlite' ? store.db : undefined) as Db;
+  const app = await buildApp(config, { ...options, store });
   await app.ready();
   return {
     app,
+    store,
     db,
     config,
     uploadDir,
     async close() {
       await app.close();
-      if (db.$client.open) db.$client.close();
+      if (!options.store) await store.close();
       fs.rmSync(uploadDir, { recursive: true, force: true });
     },
   };
@@ -97,6 +102,7 @@ export function callerFor(db: Db, user: { id: number } | null, opts: { config?: 
   const full = user ? db.query.users.findFirst({ where: (u, { eq }) => eq(u.id, user.id) }).sync() : null;
   const { passwordHash: _p, ...safe } = full ?? ({} as Record<string, unknown>);
   const ctx: Context = {
+    store: createSqliteStore(db, false),
     db,
     config,
     hub: new InProcessHub(),

@@ -1,0 +1,61 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import * as schema from './schema';
+
+export type PgDb = NodePgDatabase<typeof schema> & { $client: pg.Pool };
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const pgMigrationsFolder = [path.join(here, 'migrations'), path.join(here, '../../db/pg/migrations')].find((dir) =>
+  fs.existsSync(path.join(dir, 'meta', '_journal.json')),
+) ?? path.join(here, 'migrations');
+
+// Any constant works as long as nothing else in the database takes it: "bilpartner migrate" in ASCII.
+const MIGRATION_LOCK = 0x62706d69;
+
+// int8 (count(*), sum()) as a JS number: the app's counts stay far below 2^53. Timestamps stay Dates (timestamptz).
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+export interface PgOptions {
+  /** Connections in this instance's pool; each app instance has its own (docs/operations.md). */
+  max?: number;
+}
+
+/**
+ * Connects to PostgreSQL and applies the committed migrations under an advisory lock: three instances starting at once
+ * migrate once, the others wait for the lock and then find nothing left to apply.
+ */
+export async function openPgDatabase(url: string, options: PgOptions = {}): Promise<PgDb> {
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  // An idle connection the server ended (a restart, a failover) is dropped from the pool, not thrown at the process.
+  pool.on('error', () => {});
+  const db = drizzle(pool, { schema }) as PgDb;
+  try {
+    await migrateLocked(db);
+  } catch (err) {
+    await pool.end();
+    throw err;
+  }
+  return db;
+}
+
+async function migrateLocked(db: PgDb) {
+  const client = await db.$client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await migrate(db, { migrationsFolder: pgMigrationsFolder });
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
+export async function closePgDatabase(db: PgDb) {
+  if (!db.$client.ended) await db.$client.end();
+}

@@ -1,0 +1,36 @@
+// The one place that reads a driver's error (docs/decisions/018-postgresql.md): a unique violation is told by its
+// code and the index's name, never by matching error text elsewhere.
+
+/**
+ * SQLite names a violated unique index by its columns ("UNIQUE constraint failed: chats.listing_id, chats.buyer_id"),
+ * or by its name when it is on an expression; PostgreSQL by its name. The columns of each unique index we catch:
+ */
+const SQLITE_UNIQUE_COLUMNS: Record<string, string> = {
+  users_username_lower_uq: '',
+  users_unique_id_uq: 'users.unique_id',
+  listings_unique_code_uq: 'listings.unique_code',
+  listing_images_storage_key_uq: 'listing_images.storage_key',
+  saved_listings_user_listing_uq: 'saved_listings.user_id, saved_listings.listing_id',
+  chats_listing_buyer_uq: 'chats.listing_id, chats.buyer_id',
+  sessions_pkey: 'sessions.id',
+};
+
+export type UniqueIndex = keyof typeof SQLITE_UNIQUE_COLUMNS;
+
+/** True when `err` is a unique violation of `index`, on either store. */
+export function isUniqueViolation(err: unknown, index: UniqueIndex): boolean {
+  const e = err as { code?: unknown; constraint?: unknown; message?: unknown } | null;
+  if (!e || typeof e !== 'object') return false;
+  if (e.code === '23505') return e.constraint === index;
+  if (e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
+    const failed = String(e.message).replace(/^UNIQUE constraint failed: /, '');
+    return failed === `index '${index}'` || failed === SQLITE_UNIQUE_COLUMNS[index];
+  }
+  return false;
+}
+
+/** A foreign key that points nowhere (a listing or user deleted meanwhile), on either store. */
+export function isForeignKeyViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+}

@@ -1,0 +1,27 @@
+import { closeDatabase, type Db } from '../../../../db/client';
+import type { SqliteStore } from '../store';
+import { SqliteChatsRepo } from './chats';
+import { SqliteInboxRepo } from './inbox';
+import { SqliteListingsRepo } from './listings';
+import { SqliteNotificationsRepo } from './notifications';
+import { SqliteSavedListingsRepo } from './saved-listings';
+import { SqliteSearchSource } from './search-source';
+import { SqliteUsersRepo } from './users';
+
+/** The repositories over one SQLite file; `close` closes it when `owned` (the app opened it). */
+export function createSqliteStore(db: Db, owned = true): SqliteStore {
+  return {
+    dialect: 'sqlite',
+    db,
+    users: new SqliteUsersRepo(db),
+    listings: new SqliteListingsRepo(db),
+    chats: new SqliteChatsRepo(db),
+    notifications: new SqliteNotificationsRepo(db),
+    inbox: new SqliteInboxRepo(db),
+    savedListings: new SqliteSavedListingsRepo(db),
+    searchSource: new SqliteSearchSource(db),
+    async close() {
+      if (owned) closeDatabase(db);
+    },
+  };
+}

@@ -1,0 +1,6 @@
+import type { Db } from '../../../../db/client';
+import type { NotificationsRepo } from '../notifications';
+
+export class SqliteNotificationsRepo implements NotificationsRepo {
+  constructor(readonly db: Db) {}
+}

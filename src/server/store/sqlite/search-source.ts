@@ -1,0 +1,6 @@
+import type { Db } from '../../../../db/client';
+import type { SearchSource } from '../search-source';
+
+export class SqliteSearchSource implements SearchSource {
+  constructor(readonly db: Db) {}
+}

@@ -1,0 +1,6 @@
+import type { Db } from '../../../../db/client';
+import type { UsersRepo } from '../users';
+
+export class SqliteUsersRepo implements UsersRepo {
+  constructor(readonly db: Db) {}
+}
