@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
-import { getTableColumns } from 'drizzle-orm';
+import { getTableColumns, getTableName } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
 import { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import * as lite from '../schema';
 import * as pgSchema from './schema';
@@ -60,12 +61,9 @@ describe('the migrated databases', () => {
     const c = sqlite.db.$client;
     const tables = c.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%' ORDER BY name").pluck().all() as string[];
     const declared = new Map<string, string>();
-    for (const table of Object.values(lite)) {
-      if (!(table instanceof SQLiteTable)) continue;
-      const pgTable = Object.values(pgSchema).find((t) => (t as { [k: symbol]: unknown })[Symbol.for('drizzle:Name')] === (table as unknown as { [k: symbol]: unknown })[Symbol.for('drizzle:Name')]);
-      for (const col of Object.values(getTableColumns(pgTable as typeof pgSchema.users))) {
-        declared.set(`${(table as unknown as { [k: symbol]: string })[Symbol.for('drizzle:Name')]}.${col.name}`, col.getSQLType());
-      }
+    for (const table of Object.values(pgSchema)) {
+      if (!(table instanceof PgTable)) continue;
+      for (const col of Object.values(getTableColumns(table))) declared.set(`${getTableName(table)}.${col.name}`, col.getSQLType());
     }
     const out: Record<string, Column[]> = {};
     for (const table of tables) {

@@ -92,7 +92,7 @@ describe('callers are refused from their headers, before the body is read (issue
     expect(login.status).toBe(413);
     expect(JSON.parse(login.body)).toEqual({ message: HTTP_MESSAGES.bodyTooLarge });
     const { user } = await createUser(t.db);
-    const cookie = sessionCookie(t.db, user.id);
+    const cookie = await sessionCookie(t.db, user.id);
     const listing = await headersOnly(port, 'POST', '/api/listings', { ...json, 'content-length': 500 * 1024 * 1024, cookie });
     expect(listing.status).toBe(413);
     const trpc = await headersOnly(port, 'POST', '/trpc/auth.login', json);
@@ -104,7 +104,7 @@ describe('callers are refused from their headers, before the body is read (issue
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/saved-listings',
-      headers: { cookie: sessionCookie(t.db, user.id) },
+      headers: { cookie: await sessionCookie(t.db, user.id) },
       payload: { listingId: 999999 },
     });
     expect(res.statusCode).toBe(404);
@@ -120,10 +120,10 @@ describe('callers are refused from their headers, before the body is read (issue
 
   it('refuses a non-admin where an admin is needed with 403', async () => {
     const { user } = await createUser(t.db);
-    const refusal = refusalFromHeaders(t.db, { cookie: sessionCookie(t.db, user.id) }, 'admin');
+    const refusal = refusalFromHeaders(t.db, { cookie: await sessionCookie(t.db, user.id) }, 'admin');
     expect(refusal?.error.code).toBe('FORBIDDEN');
     expect(refusal?.error.message).toBe(HTTP_MESSAGES.notAdmin);
     const { user: admin } = await createUser(t.db, { isAdmin: true });
-    expect(refusalFromHeaders(t.db, { cookie: sessionCookie(t.db, admin.id) }, 'admin')).toBeUndefined();
+    expect(refusalFromHeaders(t.db, { cookie: await sessionCookie(t.db, admin.id) }, 'admin')).toBeUndefined();
   });
 });

@@ -203,8 +203,8 @@ describe('html shell: the largest paint\'s photo', () => {
     t = await createTestApp({ clientDir });
     const { user: owner } = await createUser(t.db);
     const { user: other } = await createUser(t.db);
-    ownerCookie = sessionCookie(t.db, owner.id);
-    otherCookie = sessionCookie(t.db, other.id);
+    ownerCookie = await sessionCookie(t.db, owner.id);
+    otherCookie = await sessionCookie(t.db, other.id);
     withPhotos(owner.id, { createdAt: day(1) }); // an older result: the hint is the first one's
     visible = withPhotos(owner.id, { createdAt: day(2) });
     // Newer than every public listing: an anonymous visitor's first result must not be one of these.

@@ -31,7 +31,7 @@ beforeAll(async () => {
   const { user: a } = await createUser(t.db, { isAdmin: true });
   owner = { id: o.user.id, cookie: o.cookie };
   other = { id: x.user.id, cookie: x.cookie };
-  admin = { id: a.id, cookie: sessionCookie(t.db, a.id) };
+  admin = { id: a.id, cookie: await sessionCookie(t.db, a.id) };
   jpeg = toDataUrl(await gradientJpeg(1200, 900, 210));
   png = toDataUrl(await pngImage(800, 600), 'image/png');
 });

@@ -66,7 +66,7 @@ describe('GET /api/users/:id', () => {
     insertListing(t.db, user.id, { hideAddress: true, hideContactInfo: true });
     const asVisitor = await profile(user.id);
     expect(json(asVisitor)).toEqual({ id: user.id, name: 'Trond Eng', displayName: 'Trond' });
-    for (const c of [cookie, admin.cookie, sessionCookie(t.db, user.id)]) expect((await profile(user.id, c)).body).toBe(asVisitor.body);
+    for (const c of [cookie, admin.cookie, await sessionCookie(t.db, user.id)]) expect((await profile(user.id, c)).body).toBe(asVisitor.body);
   });
 
   it("shows the listing's own address, never the account's home address", async () => {

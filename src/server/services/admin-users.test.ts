@@ -32,7 +32,7 @@ afterEach(() => {
 /** A user with a session, two listings with photo files, a saved entry and a notification. */
 async function fullUser() {
   const { user } = await createUser(db, { name: 'Selger Sandvik' });
-  sessionCookie(db, user.id);
+  await sessionCookie(db, user.id);
   const other = (await createUser(db, { name: 'Nabo Nilsen' })).user;
   const theirs = insertListing(db, other.id);
   const mine = [insertListing(db, user.id), insertListing(db, user.id, { status: 'pending' })];

@@ -34,7 +34,7 @@ beforeAll(async () => {
   const { user: a } = await createUser(t.db, { isAdmin: true, name: 'Ada Admin' });
   owner = { id: o.user.id, cookie: o.cookie };
   buyer = { id: b.user.id, cookie: b.cookie };
-  admin = { id: a.id, cookie: sessionCookie(t.db, a.id), name: a.name };
+  admin = { id: a.id, cookie: await sessionCookie(t.db, a.id), name: a.name };
   jpeg = toDataUrl(await gradientJpeg(1200, 900, 210));
   png = toDataUrl(await pngImage(800, 600), 'image/png');
 });

@@ -4,6 +4,7 @@ import type { ChatsRepo } from './chats';
 import type { InboxRepo } from './inbox';
 import type { ListingsRepo } from './listings';
 import type { NotificationsRepo } from './notifications';
+import type { PhotosRepo } from './photos';
 import type { SavedListingsRepo } from './saved-listings';
 import type { SearchSource } from './search-source';
 import type { UsersRepo } from './users';
@@ -18,6 +19,7 @@ export type Dialect = 'sqlite' | 'pg';
 interface Repositories {
   users: UsersRepo;
   listings: ListingsRepo;
+  photos: PhotosRepo;
   chats: ChatsRepo;
   notifications: NotificationsRepo;
   inbox: InboxRepo;

@@ -60,16 +60,35 @@ export async function listenOnLoopback(t: TestApp): Promise<number> {
   return (t.app.server.address() as { port: number }).port;
 }
 
+/**
+ * What the helpers below take: the test's Store, or the SQLite Db of a test written before the store existed
+ * (docs/decisions/018-postgresql.md). The Db form goes when every service reads through the store.
+ */
+export type StoreOrDb = Store | Db;
+const wrapped = new WeakMap<Db, Store>();
+export function storeOf(x: StoreOrDb): Store {
+  if (typeof (x as Store).dialect === 'string') return x as Store;
+  const db = x as Db;
+  let store = wrapped.get(db);
+  if (!store) wrapped.set(db, (store = createSqliteStore(db, false)));
+  return store;
+}
+function sqliteDbOf(x: StoreOrDb): Db {
+  const store = storeOf(x);
+  if (store.dialect !== 'sqlite') throw new Error('this helper does not yet run on PostgreSQL');
+  return store.db;
+}
+
 let counter = 0;
 /** A realistic Norwegian user; returns the row and its plain password. */
 export async function createUser(
-  db: Db,
+  x: StoreOrDb,
   overrides: Partial<{ username: string; password: string; name: string; email: string; phone: string; address: string; isAdmin: boolean }> = {},
 ) {
   counter += 1;
   const password = overrides.password ?? 'hemmelig123';
   const user = await registerUser(
-    db,
+    sqliteDbOf(x),
     {
       username: overrides.username ?? `bruker${counter}_${Date.now() % 100000}`,
       password,
@@ -84,16 +103,16 @@ export async function createUser(
 }
 
 /** Creates a session directly (no login round trip) and returns the Cookie header value. */
-export function sessionCookie(db: Db, userId: number): string {
+export async function sessionCookie(x: StoreOrDb, userId: number): Promise<string> {
   const token = generateSessionToken();
-  createSession(db, token, userId);
+  createSession(sqliteDbOf(x), token, userId);
   return `${SESSION_COOKIE}=${token}`;
 }
 
 /** A user plus a cookie for app.inject. */
-export async function loggedInUser(db: Db, overrides: Parameters<typeof createUser>[1] = {}) {
-  const { user, password } = await createUser(db, overrides);
-  return { user, password, cookie: sessionCookie(db, user.id) };
+export async function loggedInUser(x: StoreOrDb, overrides: Parameters<typeof createUser>[1] = {}) {
+  const { user, password } = await createUser(x, overrides);
+  return { user, password, cookie: await sessionCookie(x, user.id) };
 }
 
 /** A tRPC caller as a given user (or a visitor) for router tests, without HTTP. */

@@ -4,6 +4,7 @@ import { PgChatsRepo } from './chats';
 import { PgInboxRepo } from './inbox';
 import { PgListingsRepo } from './listings';
 import { PgNotificationsRepo } from './notifications';
+import { PgPhotosRepo } from './photos';
 import { PgSavedListingsRepo } from './saved-listings';
 import { PgSearchSource } from './search-source';
 import { PgUsersRepo } from './users';
@@ -15,6 +16,7 @@ export function createPgStore(db: PgDb, owned = true): PgStore {
     db,
     users: new PgUsersRepo(db),
     listings: new PgListingsRepo(db),
+    photos: new PgPhotosRepo(db),
     chats: new PgChatsRepo(db),
     notifications: new PgNotificationsRepo(db),
     inbox: new PgInboxRepo(db),

@@ -4,6 +4,7 @@ import { SqliteChatsRepo } from './chats';
 import { SqliteInboxRepo } from './inbox';
 import { SqliteListingsRepo } from './listings';
 import { SqliteNotificationsRepo } from './notifications';
+import { SqlitePhotosRepo } from './photos';
 import { SqliteSavedListingsRepo } from './saved-listings';
 import { SqliteSearchSource } from './search-source';
 import { SqliteUsersRepo } from './users';
@@ -15,6 +16,7 @@ export function createSqliteStore(db: Db, owned = true): SqliteStore {
     db,
     users: new SqliteUsersRepo(db),
     listings: new SqliteListingsRepo(db),
+    photos: new SqlitePhotosRepo(db),
     chats: new SqliteChatsRepo(db),
     notifications: new SqliteNotificationsRepo(db),
     inbox: new SqliteInboxRepo(db),

@@ -1,0 +1,6 @@
+import type { Db } from '../../../../db/client';
+import type { PhotosRepo } from '../photos';
+
+export class SqlitePhotosRepo implements PhotosRepo {
+  constructor(readonly db: Db) {}
+}
