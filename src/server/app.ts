@@ -67,7 +67,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     disableRequestLogging: !['debug', 'trace'].includes(config.logLevel),
     bodyLimit: DEFAULT_BODY_LIMIT,
     routerOptions: { maxParamLength: 5000 },
-    trustProxy: options.trustProxy ?? (config.env === 'production' ? 'loopback' : false),
+    trustProxy: options.trustProxy ?? config.trustProxy ?? (config.env === 'production' ? 'loopback' : false),
     // Timeouts, forced close at shutdown, our answers to requests that never reach a route (issue 8).
     ...transportOptions(config),
   });

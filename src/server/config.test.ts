@@ -18,6 +18,20 @@ describe('loadConfig', () => {
     expect(c.countyLookup).toBe(true);
   });
 
+  it('chooses PostgreSQL only with a postgres:// DATABASE_URL', () => {
+    expect(loadConfig({}).databaseUrl).toBeUndefined();
+    expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();
+    expect(loadConfig({ DATABASE_URL: 'postgres://bp:pw@db:5432/bilpartner' }).databaseUrl).toBe('postgres://bp:pw@db:5432/bilpartner');
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://db/bilpartner' })).toThrow(/DATABASE_URL/);
+  });
+
+  it('reads which proxies to trust from TRUST_PROXY', () => {
+    expect(loadConfig({}).trustProxy).toBeUndefined();
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+  });
+
   it('turns the county look-up off with COUNTY_LOOKUP=false', () => {
     expect(loadConfig({ COUNTY_LOOKUP: 'false' }).countyLookup).toBe(false);
   });

@@ -41,6 +41,9 @@ export function envSchema(nodeEnv: string | undefined) {
     VEHICLE_API_KEY: optionalText,
     ADDRESS_API_URL: z.url().default('https://ws.geonorge.no/adresser/v1/sok'),
     COOKIE_SECURE: bool(production),
+    // Whose X-Forwarded-For to believe (docs/operations.md "Several instances"): 'loopback' (a proxy on the same
+    // machine, the production default), addresses or CIDRs separated by commas, a hop count, 'true' or 'false'.
+    TRUST_PROXY: optionalText,
     // Where the built client lives (default ./dist/client); tests and parallel builds point it elsewhere.
     CLIENT_DIR: optionalText,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -71,6 +74,8 @@ export interface AppConfig {
   vehicleApiKey?: string;
   addressApiUrl: string;
   cookieSecure: boolean;
+  /** Fastify's trustProxy from TRUST_PROXY; unset: loopback in production, off otherwise (app.ts). */
+  trustProxy?: boolean | number | string[];
   logLevel: string;
   /** Directory of the built client (vite build); absent in tests that only exercise the API. */
   clientDir?: string;
@@ -86,6 +91,13 @@ export interface AppConfig {
   stagedPhotosPerAccount?: { photos: number; bytes: number };
   /** Turn off rate limits (tests that hammer an endpoint on purpose keep them on). */
   rateLimit?: boolean;
+}
+
+function parseTrustProxy(value: string | undefined): AppConfig['trustProxy'] {
+  if (value === undefined) return undefined;
+  if (value === 'true' || value === 'false') return value === 'true';
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((v) => v.trim()).filter(Boolean);
 }
 
 /** Parses the environment once; a bad value throws an error naming the variable. */
@@ -109,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     vehicleApiKey: e.VEHICLE_API_KEY,
     addressApiUrl: e.ADDRESS_API_URL,
     cookieSecure: e.COOKIE_SECURE,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
     clientDir: e.CLIENT_DIR,
     httpIdleTimeoutMs: e.HTTP_IDLE_TIMEOUT_MS,
