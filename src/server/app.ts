@@ -59,6 +59,14 @@ function loggerOptions(config: AppConfig) {
   return { level: config.logLevel };
 }
 
+/** TRUST_PROXY as Fastify takes it: a hop count trusts that many proxies nearest to us. */
+function trustProxyOf(config: AppConfig): FastifyServerOptions['trustProxy'] {
+  const trust = config.trustProxy;
+  if (trust === undefined) return config.env === 'production' ? 'loopback' : false;
+  if (typeof trust === 'number') return (_address: string, hop: number) => hop < trust;
+  return trust;
+}
+
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config),
@@ -67,7 +75,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     disableRequestLogging: !['debug', 'trace'].includes(config.logLevel),
     bodyLimit: DEFAULT_BODY_LIMIT,
     routerOptions: { maxParamLength: 5000 },
-    trustProxy: options.trustProxy ?? config.trustProxy ?? (config.env === 'production' ? 'loopback' : false),
+    trustProxy: options.trustProxy ?? trustProxyOf(config),
     // Timeouts, forced close at shutdown, our answers to requests that never reach a route (issue 8).
     ...transportOptions(config),
   });
