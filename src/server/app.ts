@@ -21,6 +21,7 @@ import { InProcessHub } from './realtime/hub';
 import { createAddressSearch } from './integrations/address-search';
 import { createVehicleRegistry } from './integrations/vehicle-registry';
 import { createDiskStorage, registerUploads } from './integrations/image-storage';
+import { createS3Storage } from './integrations/s3-storage';
 import { startStagedImageCleanup } from './services/images';
 import { startCountyLookup } from './services/county-lookup';
 import { createStores } from './services/stores';
@@ -85,7 +86,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   if (store.dialect !== 'sqlite') throw new Error('DATABASE_URL: PostgreSQL is not yet supported by every service');
   const db = store.db;
   const hub = new InProcessHub();
-  const integrations = { ...createIntegrations(config, app), ...options.integrations } as Integrations;
+  const integrations = { ...(await createIntegrations(config, app)), ...options.integrations } as Integrations;
   const deps: AppDeps = { store, db, config, hub, log: app.log, integrations, stores: createStores(db), rateLimits: options.rateLimits ?? createRateLimits() };
   // The caller of a request, looked up once from its cookie and shared by the auth precheck and the tRPC context.
   const requestAuth = new RequestAuth(db);
@@ -208,7 +209,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   // The /api/* contract as OpenAPI 3.1 and its reference page (docs/product/api.md#openapi).
   await registerApiDocs(app, restRoutes, { version: '1' });
-  registerUploads(app, config.uploadDir);
+  registerUploads(app, config.uploadDir, integrations.imageStorage);
 
   registerClient(app, config);
   registerHtmlShell(app, config.clientDir, deps.stores); // route and photo hints in the page (docs/decisions/010-compression-and-bundle.md)
@@ -237,12 +238,20 @@ function computeSecurityHeaders(options: HelmetOptions): Record<string, string> 
 }
 
 /** Integrations are added by later issues (vehicle registry, address search, image storage). */
-function createIntegrations(config: AppConfig, app: FastifyInstance): Partial<Integrations> {
+async function createIntegrations(config: AppConfig, app: FastifyInstance): Promise<Partial<Integrations>> {
   return {
     address: createAddressSearch({ url: config.addressApiUrl, log: app.log }),
     vehicleRegistry: createVehicleRegistry({ url: config.vehicleApiUrl, apiKey: config.vehicleApiKey, log: app.log }),
-    imageStorage: createDiskStorage(config.uploadDir),
+    // Photos go to the bucket when S3_BUCKET is set (docs/operations.md "Photos in object storage"), else to UPLOAD_DIR.
+    imageStorage: config.s3 ? await bucketStorage(config.s3, app) : createDiskStorage(config.uploadDir),
   };
+}
+
+/** The S3 storage buildApp made, closed with the app (one given in BuildOptions.integrations is the caller's). */
+async function bucketStorage(s3: NonNullable<AppConfig['s3']>, app: FastifyInstance) {
+  const storage = await createS3Storage(s3);
+  app.addHook('onClose', async () => storage.close());
+  return storage;
 }
 
 function registerClient(app: FastifyInstance, config: AppConfig) {

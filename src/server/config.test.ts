@@ -52,7 +52,24 @@ describe('loadConfig', () => {
     expect(loadConfig({ ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: 'hemmelig' }).admin).toEqual({ username: 'admin', password: 'hemmelig' });
   });
 
+  it('keeps photos on disk unless S3_BUCKET is set; the region defaults to us-east-1', () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+    expect(loadConfig({ S3_BUCKET: ' ' }).s3).toBeUndefined();
+    expect(loadConfig({ S3_BUCKET: 'bilder' }).s3).toEqual({ bucket: 'bilder', region: 'us-east-1', endpoint: undefined });
+    expect(loadConfig({ S3_BUCKET: 'bilder', S3_REGION: 'eu-north-1', S3_ENDPOINT: 'http://minio:9000' }).s3).toEqual({
+      bucket: 'bilder',
+      region: 'eu-north-1',
+      endpoint: 'http://minio:9000',
+    });
+  });
+
+  it('stops when S3_ENDPOINT is set without S3_BUCKET (photos would quietly stay on disk)', () => {
+    expect(() => loadConfig({ S3_ENDPOINT: 'http://minio:9000' })).toThrow(/\bS3_BUCKET\b/);
+  });
+
   it.each([
+    ['S3_ENDPOINT', 'minio:9000'],
+    ['S3_ENDPOINT', 'ftp://minio'],
     ['PORT', 'abc'],
     ['PORT', '70000'],
     ['SEED_DEMO', 'kanskje'],

@@ -55,6 +55,14 @@ export function envSchema(nodeEnv: string | undefined) {
     COUNTY_LOOKUP: bool(true),
     // docs/product/limits.md#photos: the disk, in MiB, that photos uploaded but not yet saved with a listing may take.
     STAGED_PHOTOS_MAX_MB: z.coerce.number().int().min(1).default(STAGED_PHOTOS_MAX_MB_DEFAULT),
+    // docs/operations.md "Photos in object storage": set, photos go to this bucket instead of UPLOAD_DIR.
+    S3_BUCKET: optionalText,
+    // An S3-compatible store (MinIO, Garage, …) instead of AWS; its buckets are addressed by path.
+    S3_ENDPOINT: z
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    S3_REGION: optionalText,
   });
 }
 
@@ -87,6 +95,8 @@ export interface AppConfig {
   countyLookup: boolean;
   /** Bytes on disk all staged photos (uploaded, not yet attached to a listing) may take together (STAGED_PHOTOS_MAX_MB). */
   stagedPhotosMaxBytes: number;
+  /** The bucket photos go to (S3_BUCKET); absent, they are files under uploadDir. Keys come from the AWS SDK's usual chain. */
+  s3?: S3Config;
   /** Lower per-account bounds on staged photos, for tests; absent, ACCOUNT_STAGED_* of services/images.ts hold. */
   stagedPhotosPerAccount?: { photos: number; bytes: number };
   /** Turn off rate limits (tests that hammer an endpoint on purpose keep them on). */
@@ -100,6 +110,13 @@ function parseTrustProxy(value: string | undefined): AppConfig['trustProxy'] {
   return value.split(',').map((v) => v.trim()).filter(Boolean);
 }
 
+export interface S3Config {
+  bucket: string;
+  region: string;
+  /** An S3-compatible store's URL (path-style addressing); absent, AWS's own endpoint for the region. */
+  endpoint?: string;
+}
+
 /** Parses the environment once; a bad value throws an error naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema(env.NODE_ENV).safeParse(env);
@@ -108,6 +125,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  // An endpoint without a bucket would quietly leave photos on disk.
+  if (e.S3_ENDPOINT && !e.S3_BUCKET) throw new Error('Invalid environment:\n  S3_BUCKET: must be set when S3_ENDPOINT is');
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -128,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     httpRequestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
     countyLookup: e.COUNTY_LOOKUP,
     stagedPhotosMaxBytes: e.STAGED_PHOTOS_MAX_MB * 1024 * 1024,
+    s3: e.S3_BUCKET ? { bucket: e.S3_BUCKET, region: e.S3_REGION ?? 'us-east-1', endpoint: e.S3_ENDPOINT } : undefined,
   };
 }
 

@@ -12,7 +12,9 @@ import { seedDemo } from './demo/seed';
 export async function prepareDatabase(deps: AppDeps) {
   const { db, config, log } = deps;
   // Before listen: no request is in flight, so files of any age are fair game (a crash test restarts within seconds).
-  const swept = await sweepUploads(db, config.uploadDir, { minAgeMs: 0 });
+  // Photos in a bucket (S3_BUCKET) are not swept: a PutObject is atomic, so none is half-written, and the few photos a
+  // crash leaves without a row stay (listing the whole bucket at every start would cost more than they do).
+  const swept = config.s3 ? { tmp: 0, orphans: 0 } : await sweepUploads(db, config.uploadDir, { minAgeMs: 0 });
   // Leftovers mean the previous run did not end cleanly: worth a warning.
   if (swept.tmp || swept.orphans) log.warn(swept, 'upload folder swept: files of interrupted writes removed');
   if (config.admin) {
