@@ -17,8 +17,6 @@ export function ended(client: pg.Client): Promise<void> {
   return new Promise((resolve) => client.once('end', () => resolve()));
 }
 
-export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
-
 /** Delay before the next attempt: doubling from `firstMs` up to `maxMs`, with jitter so instances do not march in step. */
 export function backoff(attempt: number, firstMs: number, maxMs: number): number {
   const ms = Math.min(firstMs * 2 ** attempt, maxMs);
