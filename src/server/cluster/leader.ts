@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { dedicatedClient, ended } from './connection';
+import { closeClient, dedicatedClient, ended } from './connection';
 
 /**
  * Which instance runs the background work that must run once (sweeps, digests): the one holding a PostgreSQL
@@ -80,7 +80,7 @@ class PgLeaderElection implements Leadership {
         this.opts.log?.warn({ err }, 'leader election: connection failed');
       }
       this.lose();
-      await this.client?.end().catch(() => {});
+      if (this.client) await closeClient(this.client);
       this.client = undefined;
       await this.pause();
     }
@@ -129,7 +129,7 @@ class PgLeaderElection implements Leadership {
     this.stopped = true;
     this.wake?.();
     // Ending the session releases the lock at once, so a follower can take over at its next poll.
-    await this.client?.end().catch(() => {});
+    if (this.client) await closeClient(this.client);
     await this.done;
   }
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import type { MessageShape } from '../../shared/schemas/chat';
 import type { NotificationShape } from '../../shared/schemas/notification';
-import { backoff, dedicatedClient, ended } from '../cluster/connection';
+import { backoff, closeClient, dedicatedClient, ended } from '../cluster/connection';
 import { InProcessHub, SESSIONS_ENDED, type EventHub, type UserEvent } from './hub';
 
 /**
@@ -28,6 +28,8 @@ export interface PgHubOptions {
   channel?: string;
   /** Reconnect delays of the listening connection (doubling, with jitter). */
   retry?: { firstMs: number; maxMs: number };
+  /** How often the listening connection is asked for a sign of life: a silently dead one hears nothing. */
+  heartbeatMs?: number;
 }
 
 /** What goes over NOTIFY: origin instance, its publish sequence number, user, kind and row id. */
@@ -132,7 +134,7 @@ export class PgHub implements EventHub {
     for (const resolve of this.waiters.splice(0)) resolve();
     this.wake?.();
     while (this.sending) await this.flushed;
-    await this.listener?.end().catch(() => {});
+    if (this.listener) await closeClient(this.listener);
     await this.running;
   }
 
@@ -176,7 +178,7 @@ export class PgHub implements EventHub {
         const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
         this.listenerPid = rows[0].pid;
       } catch (err) {
-        await client.end().catch(() => {});
+        await closeClient(client);
         if (this.closed) return;
         this.opts.log?.warn({ err }, 'event hub: cannot listen, retrying');
         await this.pause(backoff(attempt++, retry.firstMs, retry.maxMs));
@@ -187,7 +189,12 @@ export class PgHub implements EventHub {
       // Opened while nothing was heard: they may have missed events.
       if (this.local.subscriberCount > 0) this.interrupt();
       for (const resolve of this.waiters.splice(0)) resolve();
+      // A query unanswered within the client's query timeout means the connection is dead: it is ended, and 'gone'.
+      const heartbeat = setInterval(() => {
+        client.query('SELECT 1').catch(() => closeClient(client));
+      }, this.opts.heartbeatMs ?? 15_000);
       await gone;
+      clearInterval(heartbeat);
       this.listening = false;
       this.listener = undefined;
       this.listenerPid = undefined;
