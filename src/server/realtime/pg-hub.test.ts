@@ -164,6 +164,24 @@ describe('PgHub across two instances', () => {
     await after.done;
   });
 
+  it('skips a row that cannot be loaded (gone, or the database failed) and delivers the rest in order', async () => {
+    const errors: object[] = [];
+    const { load } = slowLoaders();
+    const c = new PgHub({
+      pool: pools[1],
+      load: { ...load, message: (id) => (id === 13 ? Promise.reject(new Error('boom')) : id === 14 ? Promise.resolve(undefined) : load.message(id)) },
+      log: { warn: () => {}, error: (obj) => errors.push(obj) },
+    });
+    await c.whenListening();
+    const onC = collect(c, 11);
+    for (let id = 10; id <= 16; id++) a.publish(11, message(id));
+    await until(() => onC.events.length === 5);
+    expect(onC.ids()).toEqual([10, 11, 12, 15, 16]);
+    expect(errors).toHaveLength(1);
+    await c.close();
+    await onC.done;
+  });
+
   it('ends its subscriptions when closed and sends what was published before', async () => {
     const c = new PgHub({ pool: pools[1], load: slowLoaders().load });
     await c.whenListening();

@@ -76,8 +76,11 @@ export class PgHub implements EventHub {
   private flushed: Promise<void> = Promise.resolve();
   /** Last sequence number heard from each origin (one entry per instance start). */
   private readonly heard = new Map<string, number>();
-  /** Deliveries in arrival order; a generation ends with the listening connection. */
-  private delivery: Promise<void> = Promise.resolve();
+  /**
+   * Each user's deliveries in arrival order (a slow load holds up that user only); a generation ends with the
+   * listening connection.
+   */
+  private readonly deliveries = new Map<number, Promise<void>>();
   private generation = 0;
   private listener: pg.Client | undefined;
   private listenerPid: number | undefined;
@@ -248,10 +251,12 @@ export class PgHub implements EventHub {
     if (this.local.subscribersOf(wire.u) === 0) return;
     const generation = this.generation;
     const ready = event ?? this.eventOf(wire);
-    this.delivery = this.delivery.then(async () => {
+    const delivered: Promise<void> = (this.deliveries.get(wire.u) ?? Promise.resolve()).then(async () => {
       const e = await ready;
       if (e && generation === this.generation && !this.closed) this.local.publish(wire.u, e);
+      if (this.deliveries.get(wire.u) === delivered) this.deliveries.delete(wire.u);
     });
+    this.deliveries.set(wire.u, delivered);
   }
 
   private async eventOf(wire: Wire): Promise<UserEvent | undefined> {
