@@ -104,6 +104,12 @@ describe('limits shared by two instances on one PostgreSQL database', () => {
     await a.consume('login', '203.0.113.8');
     await a.consume('contact', ip);
 
+    // Refused by the instance itself now: a flood costs the database nothing.
+    const writes = async () => (await pools[0].query<{ n: number }>("SELECT points AS n FROM cluster.rate_limits WHERE key = 'login:' || $1", [ip])).rows[0].n;
+    const before = await writes();
+    for (let i = 0; i < 10; i++) await expect(a.consume('login', ip)).rejects.toBeInstanceOf(TooManyRequestsError);
+    expect(await writes()).toBe(before);
+
     const racing = '203.0.113.9';
     const results = await Promise.allSettled(Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).consume('login', racing)));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(6);

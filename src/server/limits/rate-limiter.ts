@@ -30,6 +30,9 @@ export class AddressLimits {
         points: max,
         duration: timeWindow / 1000,
         insuranceLimiter: memory,
+        // Once an address has spent its budget this instance refuses it until the window ends without asking the
+        // database, so a flood from one address does not become a flood of writes.
+        inMemoryBlockOnConsumed: max,
       });
       return [kind, shared];
     });
