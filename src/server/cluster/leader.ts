@@ -28,6 +28,9 @@ export interface LeaderOptions {
 
 export const DEFAULT_LEADER_POLL_MS = 5_000;
 
+/** The lock of the app's background work ("bilpartner leader" in ASCII, beside db/pg/client.ts's migration lock). */
+export const BACKGROUND_WORK_LOCK = 0x62706c6472;
+
 /**
  * Starts competing for `lockKey` (any 64-bit integer that nothing else in the database locks). Without a pool — the
  * SQLite store, one instance by definition — the instance leads at once and for good.
