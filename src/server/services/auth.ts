@@ -61,14 +61,14 @@ export interface PasswordCheckOptions {
  * locked username (known or not) is refused with 429 before any password is checked — the right one too.
  */
 export async function authenticate(db: Db, username: string, password: string, opts: PasswordCheckOptions = {}): Promise<User> {
-  opts.throttle?.begin(username);
+  await opts.throttle?.begin(username);
   const user = findUserByUsername(db, username);
   if (!user) {
     await verifyPassword(await dummyPasswordHash(), password);
     throw new AppError('UNAUTHORIZED', WRONG_CREDENTIALS);
   }
   if (!(await verifyPassword(user.passwordHash, password))) throw new AppError('UNAUTHORIZED', WRONG_CREDENTIALS);
-  opts.throttle?.succeeded(username);
+  await opts.throttle?.succeeded(username);
   return user;
 }
 
@@ -97,11 +97,11 @@ export function updateProfile(db: Db, userId: number, input: UpdateProfileInput)
 export async function changePassword(db: Db, userId: number, input: ChangePasswordInput, opts: PasswordCheckOptions = {}): Promise<void> {
   const user = findUserById(db, userId);
   if (!user) throw new AppError('NOT_FOUND', 'Fant ikke brukeren.');
-  opts.throttle?.begin(user.username);
+  await opts.throttle?.begin(user.username);
   if (!(await verifyPassword(user.passwordHash, input.oldPassword))) {
     throw new AppError('BAD_REQUEST', 'Nåværende passord er feil.', { oldPassword: 'Nåværende passord er feil.' });
   }
-  opts.throttle?.succeeded(user.username);
+  await opts.throttle?.succeeded(user.username);
   if (input.oldPassword === input.newPassword) {
     throw new AppError('BAD_REQUEST', 'Det nye passordet må være forskjellig fra det gamle.', {
       newPassword: 'Det nye passordet må være forskjellig fra det gamle.',
