@@ -17,16 +17,16 @@ import { adminProcedure, router } from '../trpc/init';
 
 /** The admin as the audit log names them. */
 const actorOf = (ctx: { user: NonNullable<Context['user']> }): AuditActor => ({ id: ctx.user.id, name: ctx.user.name });
-const depsOf = (ctx: Context) => ({ db: ctx.db, storage: ctx.integrations.imageStorage });
+const depsOf = (ctx: Context) => ({ store: ctx.store, db: ctx.db, storage: ctx.integrations.imageStorage });
 
 export const adminRouter = router({
   listings: router({
     /** The all-listings table: one page, sorted, filtered by status, searched by code or plate; `{items, total, limit, offset}`. */
-    list: adminProcedure.input(adminListingsInput).query(({ ctx, input }) => adminListings(ctx.db, input)),
+    list: adminProcedure.input(adminListingsInput).query(({ ctx, input }) => adminListings(ctx.store, input)),
     /** The pending tab's cards, oldest first: new listings, and owners' edits of approved ones with their changes. */
-    pending: adminProcedure.query(({ ctx }) => pendingListings(ctx.db)),
+    pending: adminProcedure.query(({ ctx }) => pendingListings(ctx.store)),
     /** 'Godkjenn' / 'Avvis' with a reason / 'Godkjenn likevel': the owner is notified; audited. */
-    review: adminProcedure.input(reviewListingInput).mutation(({ ctx, input }) => reviewListing(ctx.db, ctx.hub, actorOf(ctx), input)),
+    review: adminProcedure.input(reviewListingInput).mutation(({ ctx, input }) => reviewListing(ctx.store, ctx.hub, actorOf(ctx), input)),
     /** Any listing, photos included; audited. */
     delete: adminProcedure.input(listingIdInput).mutation(async ({ ctx, input }) => {
       await adminDeleteListing(depsOf(ctx), actorOf(ctx), input.id);

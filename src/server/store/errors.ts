@@ -17,9 +17,12 @@ const SQLITE_UNIQUE_COLUMNS: Record<string, string> = {
 
 export type UniqueIndex = keyof typeof SQLITE_UNIQUE_COLUMNS;
 
+/** The driver's own error: drizzle (since 0.44) wraps it as the `cause` of its query error. */
+const driverError = (err: unknown): unknown => (err instanceof Error && err.cause !== undefined ? err.cause : err);
+
 /** True when `err` is a unique violation of `index`, on either store. */
 export function isUniqueViolation(err: unknown, index: UniqueIndex): boolean {
-  const e = err as { code?: unknown; constraint?: unknown; message?: unknown } | null;
+  const e = driverError(err) as { code?: unknown; constraint?: unknown; message?: unknown } | null;
   if (!e || typeof e !== 'object') return false;
   if (e.code === '23505') return e.constraint === index;
   if (e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
@@ -31,6 +34,6 @@ export function isUniqueViolation(err: unknown, index: UniqueIndex): boolean {
 
 /** A foreign key that points nowhere (a listing or user deleted meanwhile), on either store. */
 export function isForeignKeyViolation(err: unknown): boolean {
-  const code = (err as { code?: unknown } | null)?.code;
+  const code = (driverError(err) as { code?: unknown } | null)?.code;
   return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
 }
