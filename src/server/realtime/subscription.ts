@@ -33,9 +33,11 @@ function sessionCheck(db: Db, sessionId: string): () => boolean {
 
 /**
  * The user's live events of one kind, preceded, when the client says what it saw last, by what it missed: read from
- * the database, because only committed rows are ever published and row ids grow. The hub subscription starts before
- * the database is read, so nothing stored in between is lost, and the ids filter what both paths would deliver: each
- * event reaches the client exactly once, in order.
+ * the database, because only committed rows are ever published and row ids grow in commit order (on PostgreSQL the
+ * repositories keep it so: store/pg/chats.ts, store/pg/notifications.ts). The hub subscription starts before the
+ * database is read, so nothing stored in between is lost; a live event is dropped only when the replay already gave
+ * that very row, and otherwise passed on even if its id is below one already sent (two instances' publishes can reach
+ * a subscriber in either order): each event reaches the client exactly once.
  *
  * A websocket's context is made once, from the cookie of its upgrade request, and a browser keeps the socket open
  * across a logout (and a login of someone else on the same page). So the session is checked again before anything is
@@ -47,7 +49,7 @@ export async function* subscribeWithReplay<T extends { id: number }>(
   ctx: { hub: EventHub; db: Db; user: { id: number }; session: { id: string } },
   signal: AbortSignal,
   lastEventId: number | null,
-  source: { missed: (afterId: number) => T[]; pick: (event: UserEvent) => T | undefined },
+  source: { missed: (afterId: number) => Promise<T[]>; pick: (event: UserEvent) => T | undefined },
 ): AsyncGenerator<T> {
   const live = ctx.hub.subscribe(ctx.user.id, signal);
   const sessionAlive = sessionCheck(ctx.db, ctx.session.id);
@@ -58,11 +60,14 @@ export async function* subscribeWithReplay<T extends { id: number }>(
     throw new TRPCError({ code: e.code, message: e.message, cause: e });
   };
   ensureSession();
-  let last = lastEventId ?? 0;
+  // The ids the replay sent, up to its last: a live event at or below it is a duplicate only if it is one of them.
+  const replayed = new Set<number>();
+  let replayedUpTo = 0;
   if (lastEventId !== null) {
-    for (const item of source.missed(lastEventId)) {
+    for (const item of await source.missed(lastEventId)) {
       yield item;
-      last = item.id;
+      replayed.add(item.id);
+      replayedUpTo = item.id;
     }
   }
   for await (const event of live) {
@@ -71,9 +76,12 @@ export async function* subscribeWithReplay<T extends { id: number }>(
       continue;
     }
     const item = source.pick(event);
-    if (!item || (lastEventId !== null && item.id <= last)) continue;
+    if (!item) continue;
+    if (item.id <= replayedUpTo && replayed.has(item.id)) {
+      replayed.delete(item.id);
+      continue;
+    }
     ensureSession();
-    last = item.id;
     yield item;
   }
 }
