@@ -1,22 +1,23 @@
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgDb } from '../../../../db/pg/client';
 import { chats, listingImages, listings, messages, users } from '../../../../db/pg/schema';
 import type { Chat } from '../../../../db/schema';
 import { roleOf, type ChatListRow, type ChatListing, type ChatRole, type ChatsRepo, type MessageRow, type SendMessageResult, type StartChatResult } from '../chats';
 import type { NewNotification } from '../notifications';
+import { afterIdParam, isPgInt } from './int';
 import { insertNotificationPg } from './notifications';
 
 type Tx = Parameters<Parameters<PgDb['transaction']>[0]>[0];
 type Q = PgDb | Tx;
 
 /** The transaction-level advisory lock that orders message inserts ('bpms' in ASCII; nothing else takes it). */
-const MESSAGE_ORDER_LOCK = 0x62706d73;
+export const MESSAGE_ORDER_LOCK = 0x62706d73;
 
 interface ChatSqlRow extends Record<string, unknown> {
   id: number;
   listing_id: number | null;
-  created_at: Date;
-  last_message_at: Date | null;
+  created_at: number;
+  last_message_at: number | null;
   marked: boolean;
   unread: number;
   other_id: number | null;
@@ -28,6 +29,12 @@ interface ChatSqlRow extends Record<string, unknown> {
   year: number | null;
   last_content: string | null;
 }
+
+/**
+ * A timestamptz as epoch milliseconds (float8, a JS number) for hand-written SQL: drizzle's node-postgres session
+ * leaves timestamps of a raw query as text, which only its column mappers turn into Dates.
+ */
+export const epochMs = (column: SQL) => sql`(extract(epoch from ${column}) * 1000)::float8`;
 
 const messageColumns = {
   id: messages.id,
@@ -46,7 +53,7 @@ export class PgChatsRepo implements ChatsRepo {
   async list(userId: number): Promise<{ chats: ChatListRow[]; me: { name: string; displayName: string | null } | null }> {
     // As store/sqlite/chats.ts, with greatest() for SQLite's scalar max().
     const { rows } = await this.db.execute<ChatSqlRow>(sql`
-      SELECT c.id, c.listing_id, c.created_at, c.last_message_at,
+      SELECT c.id, c.listing_id, ${epochMs(sql`c.created_at`)} AS created_at, ${epochMs(sql`c.last_message_at`)} AS last_message_at,
         CASE WHEN c.buyer_id = ${userId} THEN c.buyer_marked ELSE c.seller_marked END AS marked,
         (SELECT count(*) FROM messages m
           WHERE m.chat_id = c.id
@@ -70,8 +77,8 @@ export class PgChatsRepo implements ChatsRepo {
       chats: rows.map((r) => ({
         id: r.id,
         listingId: r.listing_id,
-        createdAt: r.created_at,
-        lastMessageAt: r.last_message_at,
+        createdAt: new Date(r.created_at),
+        lastMessageAt: r.last_message_at === null ? null : new Date(r.last_message_at),
         marked: r.marked,
         unread: Number(r.unread),
         other: { id: r.other_id, name: r.other_name, displayName: r.other_display_name, username: r.other_username },
@@ -100,6 +107,7 @@ export class PgChatsRepo implements ChatsRepo {
   }
 
   private async participant(q: Q, userId: number, chatId: number): Promise<{ chat: Chat; role: ChatRole } | null> {
+    if (!isPgInt(chatId)) return null;
     const [chat] = await q.select().from(chats).where(eq(chats.id, chatId));
     const role = chat && roleOf(chat, userId);
     return chat && role ? { chat, role } : null;
@@ -164,6 +172,7 @@ export class PgChatsRepo implements ChatsRepo {
     input: { listingId: number; buyerId: number; sellerId: number; content: string },
     notify: (listing: ChatListing, message: MessageRow) => NewNotification,
   ): Promise<StartChatResult> {
+    if (!isPgInt(input.listingId)) return { status: 'listing-not-found' };
     return this.db.transaction(async (tx): Promise<StartChatResult> => {
       const [listing] = await tx
         .select({ id: listings.id, userId: listings.userId, make: listings.make, model: listings.model })
@@ -216,7 +225,7 @@ export class PgChatsRepo implements ChatsRepo {
       .leftJoin(users, eq(users.id, messages.senderId))
       .where(
         and(
-          sql`${messages.id} > ${afterId}`,
+          sql`${messages.id} > ${afterIdParam(afterId)}`,
           or(
             and(eq(chats.buyerId, userId), sql`${messages.id} > coalesce(${chats.buyerHiddenId}, 0)`),
             and(eq(chats.sellerId, userId), sql`${messages.id} > coalesce(${chats.sellerHiddenId}, 0)`),
@@ -228,6 +237,7 @@ export class PgChatsRepo implements ChatsRepo {
   }
 
   async find(chatId: number): Promise<Chat | null> {
+    if (!isPgInt(chatId)) return null;
     const [chat] = await this.db.select().from(chats).where(eq(chats.id, chatId));
     return chat ?? null;
   }

@@ -2,6 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { PgDb } from '../../../../db/pg/client';
 import { auditLog, inboxMessages } from '../../../../db/pg/schema';
 import type { AuditEntry, InboxMessage } from '../../../../db/schema';
+import { isPgInt } from './int';
 import type { InboxRepo, NewAuditRow, NewInboxMessage } from '../inbox';
 
 /** Inserts an audit entry inside the caller's PostgreSQL transaction, so it commits with the change it describes. */
@@ -22,11 +23,13 @@ export class PgInboxRepo implements InboxRepo {
   }
 
   async markRead(id: number, isRead: boolean): Promise<InboxMessage | null> {
+    if (!isPgInt(id)) return null;
     const [row] = await this.db.update(inboxMessages).set({ isRead }).where(eq(inboxMessages.id, id)).returning();
     return row ?? null;
   }
 
   async delete(id: number): Promise<boolean> {
+    if (!isPgInt(id)) return false;
     const result = await this.db.delete(inboxMessages).where(eq(inboxMessages.id, id));
     return (result.rowCount ?? 0) > 0;
   }
@@ -36,6 +39,7 @@ export class PgInboxRepo implements InboxRepo {
   }
 
   async auditFor(targetType: AuditEntry['targetType'], targetId: number, limit: number): Promise<AuditEntry[]> {
+    if (!isPgInt(targetId)) return [];
     return this.db
       .select()
       .from(auditLog)

@@ -1,10 +1,11 @@
 import { and, asc, count, desc, eq, gt, sql } from 'drizzle-orm';
 import type { PgDb } from '../../../../db/pg/client';
 import { notifications } from '../../../../db/pg/schema';
+import { afterIdParam, isPgInt } from './int';
 import { notificationValues, type NewNotification, type NotificationRow, type NotificationsRepo } from '../notifications';
 
 /** The transaction-level advisory lock that orders notification inserts ('bpnt' in ASCII; nothing else takes it). */
-const NOTIFICATION_ORDER_LOCK = 0x62706e74;
+export const NOTIFICATION_ORDER_LOCK = 0x62706e74;
 
 /**
  * Inserts a notification inside the caller's PostgreSQL transaction (a new chat, an inquiry, a review). Identity ids
@@ -38,12 +39,13 @@ export class PgNotificationsRepo implements NotificationsRepo {
     return this.db
       .select()
       .from(notifications)
-      .where(and(eq(notifications.userId, userId), gt(notifications.id, afterId)))
+      .where(and(eq(notifications.userId, userId), gt(notifications.id, afterIdParam(afterId))))
       .orderBy(asc(notifications.id))
       .limit(limit);
   }
 
   async markRead(userId: number, id: number): Promise<NotificationRow | null> {
+    if (!isPgInt(id)) return null;
     const [row] = await this.db
       .update(notifications)
       .set({ read: true })
@@ -61,6 +63,7 @@ export class PgNotificationsRepo implements NotificationsRepo {
   }
 
   async delete(userId: number, id: number): Promise<boolean> {
+    if (!isPgInt(id)) return false;
     const result = await this.db.delete(notifications).where(and(eq(notifications.id, id), eq(notifications.userId, userId)));
     return (result.rowCount ?? 0) > 0;
   }
