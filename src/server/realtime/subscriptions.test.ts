@@ -11,6 +11,7 @@ import { insertListing } from '../testing/listing-factory';
 import type { AppRouter } from '../trpc/root';
 import { InProcessHub, type UserEvent } from './hub';
 import { subscribeWithReplay } from './subscription';
+import { createSqliteStore } from '../store';
 import { socketWith } from '../testing/sockets';
 
 // docs/product/realtime.md: chats.onMessage and notifications.onNotification over the websocket, authenticated by the
@@ -470,7 +471,7 @@ describe('subscribeWithReplay', () => {
     session = { id: sessionIdFromToken(token) };
   });
   afterAll(() => closeDatabase(db));
-  const ctxOf = (hub: InProcessHub) => ({ hub, db, user: { id: 1 }, session });
+  const ctxOf = (hub: InProcessHub) => ({ hub, store: createSqliteStore(db, false), user: { id: 1 }, session });
 
   const message = (id: number): MessageShape => ({ id, chatId: 1, senderId: 2, senderDisplayName: 'Per', content: `m${id}`, createdAt: new Date(0).toISOString() });
   const pick = (e: UserEvent) => (e.kind === 'message' ? e.message : undefined);

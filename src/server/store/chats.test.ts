@@ -70,6 +70,13 @@ describeOnEachStore('chats repository', (dialect) => {
     expect(await store.notifications.list(seller, 10)).toEqual([]);
   });
 
+  it('keeps a chat going after its listing is hidden, but starts none about it', async () => {
+    const { chat } = await started(buyer, 'Hei');
+    await updateListingRow(store, listingId, { active: false });
+    expect(await start(buyer, 'Hei igjen')).toEqual({ status: 'listing-not-found' });
+    expect((await sent(seller, chat.id, 'Den er solgt, beklager')).content).toBe('Den er solgt, beklager');
+  });
+
   it('makes one chat of concurrent starts by the same buyer, and notifies once', async () => {
     const results = await Promise.all(Array.from({ length: 8 }, (_, i) => started(buyer, `Melding ${i}`)));
     expect(new Set(results.map((r) => r.chat.id)).size).toBe(1);
