@@ -16,6 +16,7 @@ import { listings, users, type NewUser } from '../db/schema';
 import { createSession, generateSessionToken, SESSION_COOKIE } from '../src/server/auth/session';
 import { InProcessHub } from '../src/server/realtime/hub';
 import { startChat } from '../src/server/services/chats';
+import { createSqliteStore } from '../src/server/store';
 import { generateListing, insertListingImage, rng } from '../src/server/testing/listing-factory';
 import { freePort, startServer, stopServer } from '../scripts/lib/built-server';
 import { summarizeCpuProfile } from './cpu-profile';
@@ -58,7 +59,7 @@ const LAST = ['Hansen', 'Johansen', 'Olsen', 'Larsen', 'Andersen', 'Pedersen', '
 const OPENERS = ['Hei! Er bilen fortsatt til salgs?', 'Hei, kan jeg komme på visning denne uka?', 'Hei! Hva er laveste pris?'];
 
 /** Users with sessions, listings and chats; answers what the load generator needs. */
-export function seedRealtime(file: string, count: number): Pick<LoadConfig, 'users' | 'chats'> {
+export async function seedRealtime(file: string, count: number): Promise<Pick<LoadConfig, 'users' | 'chats'>> {
   if (count < 4) throw new Error('--users must be at least 4');
   const db = openDatabase(file);
   try {
@@ -103,13 +104,14 @@ export function seedRealtime(file: string, count: number): Pick<LoadConfig, 'use
     });
     const hub = new InProcessHub();
     const chats: LoadConfig['chats'] = [];
-    buyers.forEach((buyerId, i) => {
+    const store = createSqliteStore(db, false);
+    for (const [i, buyerId] of buyers.entries()) {
       for (const j of [i % sellers.length, (i + 1) % sellers.length]) {
         const sellerId = sellers[j];
-        const { chatId } = startChat(db, hub, buyerId, { listingId: listingOf[j], sellerId, message: OPENERS[(i + j) % OPENERS.length] });
+        const { chatId } = await startChat(store, hub, buyerId, { listingId: listingOf[j], sellerId, message: OPENERS[(i + j) % OPENERS.length] });
         chats.push({ id: chatId, buyerId, sellerId });
       }
-    });
+    }
     hub.close();
     db.$client.pragma('wal_checkpoint(TRUNCATE)');
     return { users: cookies, chats };
@@ -175,7 +177,7 @@ export async function runRealtime(o: RealtimeOptions): Promise<RealtimeResult> {
   });
   try {
     const seedStarted = performance.now();
-    const seeded = seedRealtime(dbPath, o.users);
+    const seeded = await seedRealtime(dbPath, o.users);
     o.log(`  realtime: seeded ${seeded.users.length} users with sessions, ${seeded.chats.length} chats in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
 
     server = await startServer({

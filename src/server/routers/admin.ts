@@ -47,16 +47,16 @@ export const adminRouter = router({
   }),
   inbox: router({
     /** Feedback or contact messages, newest first. */
-    list: adminProcedure.input(inboxListInput).query(({ ctx, input }) => listInbox(ctx.db, input.kind)),
+    list: adminProcedure.input(inboxListInput).query(({ ctx, input }) => listInbox(ctx.store, input.kind)),
     /** Read (default) or unread (`isRead: false`). */
-    markRead: adminProcedure.input(inboxMarkReadInput).mutation(({ ctx, input }) => markInboxRead(ctx.db, input.id, input.isRead)),
-    delete: adminProcedure.input(inboxMessageIdInput).mutation(({ ctx, input }) => {
-      deleteInboxMessage(ctx.db, input.id);
+    markRead: adminProcedure.input(inboxMarkReadInput).mutation(({ ctx, input }) => markInboxRead(ctx.store, input.id, input.isRead)),
+    delete: adminProcedure.input(inboxMessageIdInput).mutation(async ({ ctx, input }) => {
+      await deleteInboxMessage(ctx.store, input.id);
       return { success: true as const };
     }),
   }),
   audit: router({
     /** Who approved, rejected, edited or deleted this listing or user, newest first. */
-    list: adminProcedure.input(adminAuditInput).query(({ ctx, input }) => auditLogOf(ctx.db, input.targetType, input.targetId)),
+    list: adminProcedure.input(adminAuditInput).query(({ ctx, input }) => auditLogOf(ctx.store, input.targetType, input.targetId)),
   }),
 });

@@ -1,7 +1,6 @@
 import type { Db } from '../../../db/client';
 import { ListingDetails } from './listing-detail';
 import { PublicProfiles } from './public-profile';
-import { SavedListings } from './saved-listings';
 import { ListingSearch } from './search/listing-search';
 
 /**
@@ -13,7 +12,6 @@ export interface Stores {
   search: ListingSearch;
   listingDetails: ListingDetails;
   publicProfiles: PublicProfiles;
-  savedListings: SavedListings;
 }
 
 export function createStores(db: Db): Stores {
@@ -21,6 +19,5 @@ export function createStores(db: Db): Stores {
     search: new ListingSearch(db),
     listingDetails: new ListingDetails(db),
     publicProfiles: new PublicProfiles(db),
-    savedListings: new SavedListings(db),
   };
 }
