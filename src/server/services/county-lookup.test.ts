@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { listings } from '../../../db/schema';
 import { searchInput } from '../../shared/schemas/search';
 import { createAddressSearch } from '../integrations/address-search';
-import { createTestDb, createUser } from '../testing/harness';
+import { createTestDb, createUser, storeOf } from '../testing/harness';
 import { insertListing } from '../testing/listing-factory';
 import { addressHandlers } from '../testing/msw/address';
 import { lookUpCounties, NO_MUNICIPALITY, startCountyLookup } from './county-lookup';
@@ -39,12 +39,12 @@ describe('county look-up', () => {
     const pending = insertListing(db, uid, { address: 'Kongens gate 5, 7011 TRONDHEIM', place: 'TRONDHEIM', status: 'pending' });
     const address = fakeAddressService({ 'Strandkaien 18, 5013 BERGEN': '4601', 'Kongens gate 5, 7011 TRONDHEIM': '5001' });
 
-    expect(await lookUpCounties(db, address)).toEqual({ found: 2, unknown: 1, failed: false });
+    expect(await lookUpCounties(storeOf(db), address)).toEqual({ found: 2, unknown: 1, failed: false });
     expect(row(db, bergen.id)).toEqual({ municipalityNumber: '4601', county: 'Vestland' });
     expect(row(db, nowhere.id)).toEqual({ municipalityNumber: NO_MUNICIPALITY, county: '' });
     // A listing waiting for review gets its county too: it is searchable the moment it is approved.
     expect(row(db, pending.id)).toEqual({ municipalityNumber: '5001', county: 'Trøndelag' });
-    expect(await lookUpCounties(db, address)).toEqual({ found: 0, unknown: 0, failed: false });
+    expect(await lookUpCounties(storeOf(db), address)).toEqual({ found: 0, unknown: 0, failed: false });
     expect(address.calls).toHaveLength(3);
     db.$client.close();
   });
@@ -54,13 +54,13 @@ describe('county look-up', () => {
     const uid = (await createUser(db)).user.id;
     const l = insertListing(db, uid, { address: 'Strandkaien 18, 5013 BERGEN', place: 'BERGEN' });
     const address = fakeAddressService({ 'Strandkaien 18, 5013 BERGEN': '4601', 'Kirkegata 3, 4006 STAVANGER': '1103' });
-    await lookUpCounties(db, address);
+    await lookUpCounties(storeOf(db), address);
     db.update(listings).set({ price: 199_000, hideAddress: true }).where(eq(listings.id, l.id)).run();
     expect(row(db, l.id)).toEqual({ municipalityNumber: '4601', county: 'Vestland' });
 
     db.update(listings).set({ address: 'Kirkegata 3, 4006 STAVANGER', place: 'STAVANGER' }).where(eq(listings.id, l.id)).run();
     expect(row(db, l.id)).toEqual({ municipalityNumber: '', county: '' });
-    await lookUpCounties(db, address);
+    await lookUpCounties(storeOf(db), address);
     expect(row(db, l.id)).toEqual({ municipalityNumber: '1103', county: 'Rogaland' });
     db.$client.close();
   });
@@ -72,11 +72,11 @@ describe('county look-up', () => {
     const b = insertListing(db, uid, { address: 'Kirkegata 3, 4006 STAVANGER' });
     const address = fakeAddressService({ 'Strandkaien 18, 5013 BERGEN': '4601', 'Kirkegata 3, 4006 STAVANGER': '1103' });
     address.failing = true;
-    expect(await lookUpCounties(db, address)).toEqual({ found: 0, unknown: 0, failed: true });
+    expect(await lookUpCounties(storeOf(db), address)).toEqual({ found: 0, unknown: 0, failed: true });
     expect(address.calls).toHaveLength(1);
     expect([row(db, a.id), row(db, b.id)]).toEqual([{ municipalityNumber: '', county: '' }, { municipalityNumber: '', county: '' }]);
     address.failing = false;
-    expect(await lookUpCounties(db, address)).toEqual({ found: 2, unknown: 0, failed: false });
+    expect(await lookUpCounties(storeOf(db), address)).toEqual({ found: 2, unknown: 0, failed: false });
     db.$client.close();
   });
 
@@ -91,7 +91,7 @@ describe('county look-up', () => {
         return '4601';
       },
     };
-    await lookUpCounties(db, address);
+    await lookUpCounties(storeOf(db), address);
     expect(row(db, l.id)).toEqual({ municipalityNumber: '', county: '' });
     db.$client.close();
   });
@@ -105,7 +105,7 @@ describe('county look-up', () => {
     const warnings: object[] = [];
     const log = { warn: (o: object) => void warnings.push(o) };
     const address = createAddressSearch({ url: 'http://address.test/adresser/v1/sok', log });
-    const stop = startCountyLookup({ db, integrations: { address }, log }, { everyMs: 20 });
+    const stop = startCountyLookup({ store: storeOf(db), integrations: { address }, log }, { everyMs: 20 });
     try {
       await expect.poll(() => row(db, l.id), { timeout: 5000 }).toEqual({ municipalityNumber: '0301', county: 'Oslo' });
       expect(warnings).toEqual([]);

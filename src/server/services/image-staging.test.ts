@@ -7,7 +7,8 @@ import type { Db } from '../../../db/client';
 import { listingImages } from '../../../db/schema';
 import { loadConfig } from '../config';
 import { createDiskStorage, keyFromUrl, type ImageStorage } from '../integrations/image-storage';
-import { createTestDb, createUser } from '../testing/harness';
+import { createTestDb, createUser, storeOf } from '../testing/harness';
+import { STAGED_SQL } from '../store/sqlite/photos';
 import { insertListing } from '../testing/listing-factory';
 import { pngImage, toDataUrl } from '../testing/images';
 import {
@@ -16,7 +17,6 @@ import {
   ACCOUNT_STAGING_TITLE,
   processImage,
   STAGED_IMAGE_TTL_MS,
-  STAGED_SQL,
   stageImage,
   StagingLimitError,
   STAGING_FULL_MESSAGE,
@@ -59,7 +59,7 @@ afterEach(() => {
 describe('stored bytes', () => {
   it('records the bytes of the three files on disk in stored_bytes', async () => {
     const { user } = await createUser(db);
-    const staged = await stageImage(db, storage, user.id, photo, roomy);
+    const staged = await stageImage(storeOf(db), storage, user.id, photo, roomy);
     const row = db.select().from(listingImages).where(eq(listingImages.id, staged.id)).get()!;
     const onDisk = [staged.url, staged.mediumUrl, staged.thumbUrl].reduce((sum, u) => sum + fs.statSync(path.join(dir, keyFromUrl(u)!)).size, 0);
     expect(row.storedBytes).toBe(onDisk);
@@ -72,8 +72,8 @@ describe('per account', () => {
     const { user } = await createUser(db);
     const { user: other } = await createUser(db);
     const limits = { ...roomy, accountPhotos: 3 };
-    for (let i = 0; i < 3; i++) await stageImage(db, storage, user.id, photo, limits);
-    const err = await refusal(stageImage(db, storage, user.id, photo, limits));
+    for (let i = 0; i < 3; i++) await stageImage(storeOf(db), storage, user.id, photo, limits);
+    const err = await refusal(stageImage(storeOf(db), storage, user.id, photo, limits));
     expect(err).toBeInstanceOf(StagingLimitError);
     expect(err).toMatchObject({ code: 'TOO_MANY_REQUESTS', details: { title: ACCOUNT_STAGING_TITLE } });
     expect(err.message).toBe(
@@ -82,15 +82,15 @@ describe('per account', () => {
     expect(err.retryAfterSeconds).toBeGreaterThan(23 * 3600);
     expect(err.retryAfterSeconds).toBeLessThanOrEqual(24 * 3600);
     expect(webpFiles()).toBe(9);
-    await stageImage(db, storage, other.id, photo, limits);
+    await stageImage(storeOf(db), storage, other.id, photo, limits);
   });
 
   it('refuses the photo past the bytes after processing it, and removes the files it wrote', async () => {
     const { user } = await createUser(db);
     const limits = { ...roomy, accountBytes: Math.floor(2.5 * photoBytes) };
-    await stageImage(db, storage, user.id, photo, limits);
-    await stageImage(db, storage, user.id, photo, limits);
-    const err = await refusal(stageImage(db, storage, user.id, photo, limits));
+    await stageImage(storeOf(db), storage, user.id, photo, limits);
+    await stageImage(storeOf(db), storage, user.id, photo, limits);
+    const err = await refusal(stageImage(storeOf(db), storage, user.id, photo, limits));
     expect(err).toBeInstanceOf(StagingLimitError);
     expect(rows()).toHaveLength(2);
     expect(webpFiles()).toBe(6);
@@ -99,17 +99,17 @@ describe('per account', () => {
   it('checks before decoding: an upload with no room is refused as such, even a broken one', async () => {
     const { user } = await createUser(db);
     const limits = { ...roomy, accountPhotos: 1 };
-    await stageImage(db, storage, user.id, photo, limits);
+    await stageImage(storeOf(db), storage, user.id, photo, limits);
     const broken = `data:image/jpeg;base64,${Buffer.from('not a photo at all').toString('base64')}`;
-    expect(await refusal(stageImage(db, storage, user.id, broken, limits))).toBeInstanceOf(StagingLimitError);
+    expect(await refusal(stageImage(storeOf(db), storage, user.id, broken, limits))).toBeInstanceOf(StagingLimitError);
     // With room, the same upload gets the photo's own error.
-    await expect(stageImage(db, storage, user.id, broken, roomy)).rejects.not.toBeInstanceOf(StagingLimitError);
+    await expect(stageImage(storeOf(db), storage, user.id, broken, roomy)).rejects.not.toBeInstanceOf(StagingLimitError);
   });
 
   it('lets through only as many of a burst of parallel uploads as fit; the refused ones leave no file', async () => {
     const { user } = await createUser(db);
     const limits = { ...roomy, accountPhotos: 3 };
-    const results = await Promise.allSettled(Array.from({ length: 8 }, () => stageImage(db, storage, user.id, photo, limits)));
+    const results = await Promise.allSettled(Array.from({ length: 8 }, () => stageImage(storeOf(db), storage, user.id, photo, limits)));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
     const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
     expect(refused).toHaveLength(5);
@@ -121,23 +121,23 @@ describe('per account', () => {
   it('counts only staged photos of the last 24 hours: saved ones, ones waiting in an edit and older ones do not count', async () => {
     const { user } = await createUser(db);
     const limits = { ...roomy, accountPhotos: 2 };
-    const [a, b] = [await stageImage(db, storage, user.id, photo, limits), await stageImage(db, storage, user.id, photo, limits)];
-    await expect(stageImage(db, storage, user.id, photo, limits)).rejects.toBeInstanceOf(StagingLimitError);
+    const [a, b] = [await stageImage(storeOf(db), storage, user.id, photo, limits), await stageImage(storeOf(db), storage, user.id, photo, limits)];
+    await expect(stageImage(storeOf(db), storage, user.id, photo, limits)).rejects.toBeInstanceOf(StagingLimitError);
 
     const listing = insertListing(db, user.id);
     db.update(listingImages).set({ listingId: listing.id }).where(eq(listingImages.id, a.id)).run(); // saved with a listing
-    const c = await stageImage(db, storage, user.id, photo, limits);
-    await expect(stageImage(db, storage, user.id, photo, limits)).rejects.toBeInstanceOf(StagingLimitError);
+    const c = await stageImage(storeOf(db), storage, user.id, photo, limits);
+    await expect(stageImage(storeOf(db), storage, user.id, photo, limits)).rejects.toBeInstanceOf(StagingLimitError);
 
     // Uploaded 23 hours ago: it counts until it leaves the window in about an hour, which the answer says.
     db.update(listingImages).set({ createdAt: new Date(Date.now() - 23 * 3600_000) }).where(eq(listingImages.id, b.id)).run();
-    const err = await refusal(stageImage(db, storage, user.id, photo, limits));
+    const err = await refusal(stageImage(storeOf(db), storage, user.id, photo, limits));
     expect(err.message).toMatch(/prøv igjen om (59 minutter|1 time)\.$/);
     expect(err.retryAfterSeconds).toBeGreaterThan(3500);
     expect(err.retryAfterSeconds).toBeLessThanOrEqual(3600);
 
     db.update(listingImages).set({ createdAt: new Date(Date.now() - STAGED_IMAGE_TTL_MS - 60_000) }).where(eq(listingImages.id, b.id)).run();
-    await stageImage(db, storage, user.id, photo, limits);
+    await stageImage(storeOf(db), storage, user.id, photo, limits);
     expect(c).toBeTruthy();
   });
 });
@@ -147,22 +147,22 @@ describe('all staged photos together', () => {
     const { user: a } = await createUser(db);
     const { user: b } = await createUser(db);
     const limits = { ...roomy, totalBytes: Math.floor(2.5 * photoBytes) };
-    const first = await stageImage(db, storage, a.id, photo, limits);
-    await stageImage(db, storage, a.id, photo, limits);
-    const err = await refusal(stageImage(db, storage, b.id, photo, limits));
+    const first = await stageImage(storeOf(db), storage, a.id, photo, limits);
+    await stageImage(storeOf(db), storage, a.id, photo, limits);
+    const err = await refusal(stageImage(storeOf(db), storage, b.id, photo, limits));
     expect(err).toBeInstanceOf(StagingLimitError);
     expect(err).toMatchObject({ code: 'TOO_MANY_REQUESTS', message: STAGING_FULL_MESSAGE, details: { title: STAGING_FULL_TITLE }, retryAfterSeconds: 3600 });
     expect(webpFiles()).toBe(6);
 
     const listing = insertListing(db, a.id);
     db.update(listingImages).set({ listingId: listing.id }).where(eq(listingImages.id, first.id)).run();
-    await stageImage(db, storage, b.id, photo, limits);
+    await stageImage(storeOf(db), storage, b.id, photo, limits);
   });
 
   it('holds under a burst of parallel uploads from several accounts', async () => {
     const users = await Promise.all([1, 2, 3, 4].map(() => createUser(db).then((u) => u.user)));
     const limits = { ...roomy, totalBytes: Math.floor(5.5 * photoBytes) };
-    const results = await Promise.allSettled(users.flatMap((u) => [1, 2, 3].map(() => stageImage(db, storage, u.id, photo, limits))));
+    const results = await Promise.allSettled(users.flatMap((u) => [1, 2, 3].map(() => stageImage(storeOf(db), storage, u.id, photo, limits))));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(5);
     expect(rows()).toHaveLength(5);
     expect(webpFiles()).toBe(15);

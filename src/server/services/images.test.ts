@@ -12,7 +12,7 @@ import { listingImages } from '../../../db/schema';
 import { AppError } from '../errors';
 import { createDiskStorage, keyFromUrl } from '../integrations/image-storage';
 import { toImageShape } from './listing-shape';
-import { createTestApp, createTestDb, createUser, json, loggedInUser, type TestApp } from '../testing/harness';
+import { createTestApp, createTestDb, createUser, json, loggedInUser, storeOf, type TestApp } from '../testing/harness';
 import { gradientJpeg, photoLikeJpeg, pngImage, toDataUrl, twoToneJpeg } from '../testing/images';
 import {
   backfillMediumImages,
@@ -143,15 +143,15 @@ describe('staged images', () => {
     try {
       const storage = createDiskStorage(dir);
       const { user } = await createUser(db);
-      const staged = await stageImage(db, storage, user.id, toDataUrl(await pngImage()));
+      const staged = await stageImage(storeOf(db), storage, user.id, toDataUrl(await pngImage()));
       const row = db.select().from(listingImages).where(eq(listingImages.id, staged.id)).get()!;
       expect(row).toMatchObject({ listingId: null, uploaderId: user.id, width: 640, height: 480 });
       const files = [staged.url, staged.mediumUrl, staged.thumbUrl].map((u) => path.join(dir, keyFromUrl(u)!));
       expect(new Set(files).size).toBe(3);
       expect(files.every((f) => fs.existsSync(f))).toBe(true);
 
-      expect(await cleanupStagedImages(db, storage, Date.now() + 23 * 3600_000)).toBe(0);
-      expect(await cleanupStagedImages(db, storage, Date.now() + 25 * 3600_000)).toBe(1);
+      expect(await cleanupStagedImages(storeOf(db), storage, Date.now() + 23 * 3600_000)).toBe(0);
+      expect(await cleanupStagedImages(storeOf(db), storage, Date.now() + 25 * 3600_000)).toBe(1);
       expect(db.select().from(listingImages).all()).toHaveLength(0);
       expect(files.some((f) => fs.existsSync(f))).toBe(false);
     } finally {
@@ -233,7 +233,7 @@ describe('the medium size of photos stored before it existed', () => {
 
   /** A photo as the app stored it before the medium size: large + thumbnail on disk, medium_url null. */
   async function oldPhoto(userId: number, width = 1600, height = 1200) {
-    const stored = await stageImage(db, storage, userId, toDataUrl(await photoLikeJpeg(width, height)));
+    const stored = await stageImage(storeOf(db), storage, userId, toDataUrl(await photoLikeJpeg(width, height)));
     const row = db.select().from(listingImages).where(eq(listingImages.id, stored.id)).get()!;
     await storage.delete(mediumKeyOf(row.storageKey));
     db.update(listingImages).set({ mediumUrl: null }).where(eq(listingImages.id, row.id)).run();
@@ -250,7 +250,7 @@ describe('the medium size of photos stored before it existed', () => {
     // Meanwhile the API's shape falls back to the large photo with its true width, so srcset never names a missing file.
     expect(toImageShape(rowOf(a.id)!)).toMatchObject({ mediumUrl: a.url, mediumWidth: 1600, thumbWidth: 480 });
 
-    const first = await backfillMediumImages(db, storage, readFromUploadDir(dir), { batchSize: 1 });
+    const first = await backfillMediumImages(storeOf(db), storage, readFromUploadDir(dir), { batchSize: 1 });
     expect(first).toEqual({ made: 2, failed: 0 });
     expect(fs.existsSync(mediumFile)).toBe(true);
     expect((await sharp(mediumFile).metadata()).width).toBe(800);
@@ -258,7 +258,7 @@ describe('the medium size of photos stored before it existed', () => {
     expect(toImageShape(rowOf(b.id)!)).toMatchObject({ mediumUrl: expect.stringMatching(/-medium\.webp$/), mediumWidth: 800, thumbWidth: 360 });
     const written = fs.statSync(mediumFile).mtimeMs;
 
-    expect(await backfillMediumImages(db, storage, readFromUploadDir(dir))).toEqual({ made: 0, failed: 0 });
+    expect(await backfillMediumImages(storeOf(db), storage, readFromUploadDir(dir))).toEqual({ made: 0, failed: 0 });
     expect(fs.statSync(mediumFile).mtimeMs).toBe(written);
   });
 
@@ -268,12 +268,12 @@ describe('the medium size of photos stored before it existed', () => {
     await deleteImageFiles(storage, [gone]);
     const waiting = await oldPhoto(user.id);
     let calls = 0;
-    const result = await backfillMediumImages(db, storage, readFromUploadDir(dir), { stopped: () => ++calls > 3 });
+    const result = await backfillMediumImages(storeOf(db), storage, readFromUploadDir(dir), { stopped: () => ++calls > 3 });
     expect(result).toEqual({ made: 0, failed: 1 });
     expect(rowOf(gone.id)!.mediumUrl).toBeNull();
     expect(rowOf(waiting.id)!.mediumUrl).toBeNull();
 
-    expect(await backfillMediumImages(db, storage, readFromUploadDir(dir))).toEqual({ made: 1, failed: 1 });
+    expect(await backfillMediumImages(storeOf(db), storage, readFromUploadDir(dir))).toEqual({ made: 1, failed: 1 });
     expect(rowOf(waiting.id)!.mediumUrl).toMatch(/-medium\.webp$/);
   });
 
@@ -310,7 +310,7 @@ describe('the medium size of photos stored before it existed', () => {
     const { user } = await createUser(db);
     const photo = await oldPhoto(user.id);
     const log = { warn: () => undefined, info: () => undefined };
-    const stop = startImageUpkeep({ db, integrations: { imageStorage: storage }, log, config: { uploadDir: dir } }, { backfillAfterMs: 10 });
+    const stop = startImageUpkeep({ store: storeOf(db), integrations: { imageStorage: storage }, log, config: { uploadDir: dir } }, { backfillAfterMs: 10 });
     try {
       expect(rowOf(photo.id)!.mediumUrl).toBeNull();
       await expect.poll(() => rowOf(photo.id)!.mediumUrl, { timeout: 5000 }).toMatch(/-medium\.webp$/);
