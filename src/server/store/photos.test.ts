@@ -4,6 +4,16 @@ import * as lite from '../../../db/schema';
 import * as pg from '../../../db/pg/schema';
 import type { Dialect, Store } from '.';
 import { createTestStore, describeOnEachStore } from '../testing/stores';
+import {
+  imageRows as rowsOf,
+  insertListingRow,
+  insertRevision,
+  insertSaved,
+  insertUser,
+  setListingAddress,
+  stagedPhoto,
+  updateImage as updateRow,
+} from '../testing/photos-fixtures';
 import type { NewStagedPhoto, StagingBounds } from './photos';
 
 // The photos repository's contract (docs/decisions/018-postgresql.md), the same on both stores: staged photos and
@@ -15,46 +25,24 @@ const roomy = (since = new Date(Date.now() - 24 * HOUR)): StagingBounds => ({ ac
 
 describeOnEachStore('photos repository', (dialect: Dialect) => {
   let store: Store;
-  let keys = 0;
   beforeEach(async () => {
     store = await createTestStore(dialect);
   });
   afterEach(() => store.close());
 
-  // Rows the repository does not write, inserted as they are on each store.
-  async function user(name = 'kari') {
-    const values = { username: `${name}${++keys}`, passwordHash: 'x', name: `Kari ${name}`, displayName: null, email: 'k@example.no', phone: '91234567', uniqueId: `U-${keys}` };
-    const row = store.dialect === 'sqlite' ? store.db.insert(lite.users).values(values).returning().get() : (await store.db.insert(pg.users).values(values).returning())[0];
-    return row.id;
-  }
-  async function listing(userId: number, extra: Partial<{ address: string; status: 'pending' | 'approved'; municipalityNumber: string }> = {}) {
-    const values = { userId, uniqueCode: `BP-${++keys}`, make: 'Tesla', model: 'Model 3', year: 2020, registrationNumber: `EL${keys}`, price: 300_000, totalPrice: 300_000, ...extra };
-    const row = store.dialect === 'sqlite' ? store.db.insert(lite.listings).values(values).returning().get() : (await store.db.insert(pg.listings).values(values).returning())[0];
-    return row.id;
-  }
-  async function updateImage(id: number, set: Partial<{ listingId: number | null; revisionListingId: number | null; createdAt: Date; position: number; mediumUrl: string | null }>) {
-    if (store.dialect === 'sqlite') store.db.update(lite.listingImages).set(set).where(eq(lite.listingImages.id, id)).run();
-    else await store.db.update(pg.listingImages).set(set).where(eq(pg.listingImages.id, id));
-  }
-  async function imageRows() {
-    const rows = store.dialect === 'sqlite' ? store.db.select().from(lite.listingImages).all() : await store.db.select().from(pg.listingImages);
-    return rows.sort((a, b) => a.id - b.id);
-  }
+  const user = (name = 'kari') => insertUser(store, { name: `Kari ${name}` });
+  const listing = (userId: number, extra: Parameters<typeof insertListingRow>[2] = {}) => insertListingRow(store, userId, extra);
+  const updateImage = (id: number, set: Parameters<typeof updateRow>[2]) => updateRow(store, id, set);
+  const imageRows = () => rowsOf(store);
+  const setAddress = (id: number, address: string) => setListingAddress(store, id, address);
+  const revision = (listingId: number, description: string) => insertRevision(store, listingId, { description });
   async function listingRow(id: number) {
     const q = { municipalityNumber: true, county: true, address: true } as const;
     return store.dialect === 'sqlite'
       ? store.db.query.listings.findFirst({ where: eq(lite.listings.id, id), columns: q }).sync()
       : await store.db.query.listings.findFirst({ where: eq(pg.listings.id, id), columns: q });
   }
-  async function setAddress(id: number, address: string) {
-    if (store.dialect === 'sqlite') store.db.update(lite.listings).set({ address }).where(eq(lite.listings.id, id)).run();
-    else await store.db.update(pg.listings).set({ address }).where(eq(pg.listings.id, id));
-  }
-
-  const photo = (uploaderId: number, storedBytes = 1000): NewStagedPhoto => {
-    const key = `ab/photo${++keys}.webp`;
-    return { uploaderId, storageKey: key, url: `/uploads/${key}`, thumbUrl: `/uploads/ab/photo${keys}-thumb.webp`, mediumUrl: `/uploads/ab/photo${keys}-medium.webp`, width: 1600, height: 1200, storedBytes };
-  };
+  const photo = (uploaderId: number, storedBytes = 1000): NewStagedPhoto => stagedPhoto(uploaderId, storedBytes);
   async function staged(p: NewStagedPhoto, bounds = roomy()) {
     const result = await store.photos.stage(p, bounds);
     if (!('staged' in result)) throw new Error(`refused: ${JSON.stringify(result.refused)}`);
@@ -104,8 +92,7 @@ describeOnEachStore('photos repository', (dialect: Dialect) => {
     await staged(photo(b), bounds);
     expect(await store.photos.stage(photo(b), bounds)).toEqual({ refused: { bound: 'total' } });
     const edited = await listing(a, { status: 'approved' });
-    if (store.dialect === 'sqlite') store.db.insert(lite.listingRevisions).values({ listingId: edited, fields: { description: 'Ny tekst' } }).run();
-    else await store.db.insert(pg.listingRevisions).values({ listingId: edited, fields: { description: 'Ny tekst' } });
+    await revision(edited, 'Ny tekst');
     await updateImage(second.id, { revisionListingId: edited });
     await staged(photo(b), bounds);
   });
@@ -128,8 +115,7 @@ describeOnEachStore('photos repository', (dialect: Dialect) => {
   it('deletes staged photos older than the cut-off, never attached ones or ones of an edit, and answers their keys', async () => {
     const uid = await user();
     const id = await listing(uid, { status: 'approved' });
-    if (store.dialect === 'sqlite') store.db.insert(lite.listingRevisions).values({ listingId: id, fields: { description: 'Ny tekst' } }).run();
-    else await store.db.insert(pg.listingRevisions).values({ listingId: id, fields: { description: 'Ny tekst' } });
+    await revision(id, 'Ny tekst');
     const [old, young, attached, waiting] = [await staged(photo(uid)), await staged(photo(uid)), await staged(photo(uid)), await staged(photo(uid))];
     const longAgo = new Date(Date.now() - 48 * HOUR);
     for (const r of [old, attached, waiting]) await updateImage(r.id, { createdAt: longAgo });
@@ -177,8 +163,7 @@ describeOnEachStore('photos repository', (dialect: Dialect) => {
     await updateImage(a.id, { listingId: id, position: 1 });
     await updateImage(b.id, { listingId: id, position: 0 });
     await updateImage(c.id, { listingId: id, position: 1 });
-    if (store.dialect === 'sqlite') store.db.insert(lite.savedListings).values({ userId: viewer, listingId: id }).run();
-    else await store.db.insert(pg.savedListings).values({ userId: viewer, listingId: id });
+    await insertSaved(store, viewer, id);
 
     const seen = await store.photos.listingDetail(id, viewer);
     expect(seen).toMatchObject({ listing: { id, userId: seller, status: 'approved', active: true, equipment: [] }, saved: true });
@@ -190,8 +175,7 @@ describeOnEachStore('photos repository', (dialect: Dialect) => {
     expect(await store.photos.listingDetail(id + 1000, viewer)).toBeUndefined();
 
     expect(await store.photos.pendingRevision(id)).toBeUndefined();
-    if (store.dialect === 'sqlite') store.db.insert(lite.listingRevisions).values({ listingId: id, fields: { description: 'Nyere tekst' } }).run();
-    else await store.db.insert(pg.listingRevisions).values({ listingId: id, fields: { description: 'Nyere tekst' } });
+    await revision(id, 'Nyere tekst');
     await updateImage(d.id, { revisionListingId: id, position: 3 });
     const pending = await store.photos.pendingRevision(id);
     expect(pending).toMatchObject({ revision: { listingId: id, fields: { description: 'Nyere tekst' }, status: 'pending' } });
