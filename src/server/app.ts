@@ -87,7 +87,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const db = store.db;
   const hub = new InProcessHub();
   const integrations = { ...(await createIntegrations(config, app)), ...options.integrations } as Integrations;
-  const deps: AppDeps = { store, db, config, hub, log: app.log, integrations, stores: createStores(db), rateLimits: options.rateLimits ?? createRateLimits() };
+  const deps: AppDeps = { store, db, config, hub, log: app.log, integrations, stores: createStores(store), rateLimits: options.rateLimits ?? createRateLimits() };
   // The caller of a request, looked up once from its cookie and shared by the auth precheck and the tRPC context.
   const requestAuth = new RequestAuth(db);
   const createContext = makeCreateContext(deps, requestAuth);

@@ -64,6 +64,6 @@ export const listingsSellerProcedures = {
     .input(uploadImageInput)
     .mutation(({ ctx, input }) => {
       // Bounded per account and in all (docs/product/limits.md#photos): 429 with Retry-After when there is no room.
-      return stageImage(ctx.db, ctx.integrations.imageStorage, ctx.user.id, input.image, stagingLimitsOf(ctx.config));
+      return stageImage(ctx.store, ctx.integrations.imageStorage, ctx.user.id, input.image, stagingLimitsOf(ctx.config));
     }),
 };

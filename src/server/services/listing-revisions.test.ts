@@ -167,7 +167,7 @@ describe("an owner's edit of an approved listing", () => {
     expect(t.db.select().from(listings).where(eq(listings.id, l.id)).get()!.coverImage).toBe(second.thumbUrl);
 
     // A day later the cleanup of abandoned uploads runs: the waiting photo stays, with its file.
-    expect(await cleanupStagedImages(t.db, { delete: async () => {} } as never, Date.now() + 48 * 3600_000)).toBe(0);
+    expect(await cleanupStagedImages(t.store, { delete: async () => {} } as never, Date.now() + 48 * 3600_000)).toBe(0);
     expect(t.db.select().from(listingImages).where(eq(listingImages.url, added[0])).get()).toBeDefined();
     expect(exists(added[0])).toBe(true);
 

@@ -1,4 +1,5 @@
 import type { Db } from '../../../db/client';
+import type { Store } from '../store';
 import { ListingDetails } from './listing-detail';
 import { PublicProfiles } from './public-profile';
 import { ListingSearch } from './search/listing-search';
@@ -14,10 +15,12 @@ export interface Stores {
   publicProfiles: PublicProfiles;
 }
 
-export function createStores(db: Db): Stores {
+export function createStores(store: Store): Stores {
+  // The services below that still take the SQLite file (buildApp refuses PostgreSQL until none does).
+  const db = store.db as Db;
   return {
     search: new ListingSearch(db),
-    listingDetails: new ListingDetails(db),
+    listingDetails: new ListingDetails(store),
     publicProfiles: new PublicProfiles(db),
   };
 }

@@ -127,7 +127,7 @@ export function callerFor(db: Db, user: { id: number } | null, opts: { config?: 
     hub: new InProcessHub(),
     log: { info() {}, warn() {}, error() {}, debug() {}, trace() {}, fatal() {}, child() { return this; }, level: 'silent', silent() {} } as never,
     integrations: (opts.integrations ?? {}) as Integrations,
-    stores: createStores(db),
+    stores: createStores(storeOf(db)),
     rateLimits: createRateLimits(),
     user: full ? (safe as Context['user']) : null,
     session: full ? { id: 'test', userId: full.id, expiresAt: new Date(Date.now() + 1e9) } : null,
