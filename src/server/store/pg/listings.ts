@@ -1,12 +1,10 @@
 import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { PgDb } from '../../../../db/pg/client';
 import {
-  auditLog,
   inquiries,
   listingImages,
   listingRevisions,
   listings,
-  notifications,
   users,
 } from '../../../../db/pg/schema';
 import type { Listing, ListingImage, ListingRevision, Notification } from '../../../../db/schema';
@@ -34,12 +32,15 @@ import type {
 } from '../listings';
 import type { StoredImage } from '../../services/images';
 import type { NewNotification } from '../../services/notifications';
+import { auditRow } from '../../services/audit';
+import { insertAuditPg } from './inbox';
+import { insertNotificationPg } from './notifications';
 
 // The listings repository on PostgreSQL: the same statements as store/sqlite/listings.ts, awaited, each business
 // transaction a real one. Rows have the same shape on both stores (db/pg/schema.ts), so the SQLite row types serve.
 
 /** The pool or a transaction on it. */
-type Q = Pick<PgDb, 'select' | 'insert' | 'update' | 'delete' | 'transaction'>;
+type Q = Pick<PgDb, 'select' | 'insert' | 'update' | 'delete' | 'transaction' | 'execute'>;
 
 /** Rows grouped by listing id, each group in the order the query gave. */
 function groupBy(rows: ListingImage[], key: (r: ListingImage) => number | null): Map<number, ListingImage[]> {
@@ -128,20 +129,12 @@ async function insertWithFreshCode(tx: Q, values: ListingValues): Promise<Listin
 }
 
 async function recordAudit(tx: Q, a: AuditWrite) {
-  await tx.insert(auditLog).values({
-    actorId: a.actor.id,
-    actorName: a.actor.name,
-    action: a.action,
-    targetType: a.target.type,
-    targetId: a.target.id,
-    targetLabel: a.target.label,
-    details: a.details,
-  });
+  await insertAuditPg(tx, auditRow(a.actor, a.action, a.target, a.details));
 }
 
-async function insertNotification(tx: Q, n: NotificationWrite): Promise<Notification> {
-  const [row] = await tx.insert(notifications).values({ userId: n.userId, type: n.type, title: n.title, message: n.message, data: n.data }).returning();
-  return row;
+// The shared insert takes the lock that keeps notification ids in commit order (store/pg/notifications.ts).
+function insertNotification(tx: Q, { userId, ...n }: NotificationWrite): Promise<Notification> {
+  return insertNotificationPg(tx, userId, n);
 }
 
 // --- the admin's table ---------------------------------------------------------------------------------------------

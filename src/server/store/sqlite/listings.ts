@@ -2,12 +2,10 @@ import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL 
 import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../../../db/client';
 import {
-  auditLog,
   inquiries,
   listingImages,
   listingRevisions,
   listings,
-  notifications,
   users,
   visibleSql,
   type Listing,
@@ -39,6 +37,9 @@ import type {
 } from '../listings';
 import type { StoredImage } from '../../services/images';
 import type { NewNotification } from '../../services/notifications';
+import { auditRow } from '../../services/audit';
+import { insertAuditSqlite } from './inbox';
+import { insertNotificationSqlite } from './notifications';
 
 // The listings repository on SQLite: better-sqlite3 runs each transaction synchronously (it refuses async callbacks),
 // so every method does its work at once and answers a settled promise.
@@ -133,21 +134,11 @@ function insertWithFreshCode(tx: Q, values: ListingValues): Listing {
 }
 
 function recordAudit(tx: Q, a: AuditWrite) {
-  tx.insert(auditLog)
-    .values({
-      actorId: a.actor.id,
-      actorName: a.actor.name,
-      action: a.action,
-      targetType: a.target.type,
-      targetId: a.target.id,
-      targetLabel: a.target.label,
-      details: a.details,
-    })
-    .run();
+  insertAuditSqlite(tx, auditRow(a.actor, a.action, a.target, a.details));
 }
 
-function insertNotification(tx: Q, n: NotificationWrite): Notification {
-  return tx.insert(notifications).values({ userId: n.userId, type: n.type, title: n.title, message: n.message, data: n.data }).returning().get();
+function insertNotification(tx: Q, { userId, ...n }: NotificationWrite): Notification {
+  return insertNotificationSqlite(tx, userId, n);
 }
 
 // --- the admin's table ---------------------------------------------------------------------------------------------
