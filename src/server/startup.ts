@@ -16,7 +16,7 @@ export async function prepareDatabase(deps: AppDeps) {
   // Leftovers mean the previous run did not end cleanly: worth a warning.
   if (swept.tmp || swept.orphans) log.warn(swept, 'upload folder swept: files of interrupted writes removed');
   if (config.admin) {
-    await ensureAdmin(db, config.admin.username, config.admin.password);
+    await ensureAdmin(deps.store, config.admin.username, config.admin.password);
     log.info({ username: config.admin.username }, 'admin user ensured');
   }
   if (config.seedDemo) {

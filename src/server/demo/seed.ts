@@ -27,6 +27,6 @@ export async function seedDemo(deps: AppDeps): Promise<Record<string, number> | 
   const adminOnly = deps.config.admin ? 1 : 0;
   if (existing > adminOnly) return null;
   const created: { id: number }[] = [];
-  for (const u of DEMO_USERS) created.push(await registerUser(db, { ...u, password: DEMO_PASSWORD }));
+  for (const u of DEMO_USERS) created.push(await registerUser(deps.store, { ...u, password: DEMO_PASSWORD }));
   return { users: created.length, ...(await seedDemoListings(deps, created)) };
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../../../db/client';
+import type { Store } from '../store';
 import { ListingDetails } from './listing-detail';
 import { PublicProfiles } from './public-profile';
 import { SavedListings } from './saved-listings';
@@ -16,11 +17,11 @@ export interface Stores {
   savedListings: SavedListings;
 }
 
-export function createStores(db: Db): Stores {
+export function createStores(db: Db, store: Store): Stores {
   return {
     search: new ListingSearch(db),
     listingDetails: new ListingDetails(db),
-    publicProfiles: new PublicProfiles(db),
+    publicProfiles: new PublicProfiles(store),
     savedListings: new SavedListings(db),
   };
 }
