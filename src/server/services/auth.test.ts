@@ -7,12 +7,15 @@ import { PASSWORD_MIN_MESSAGE, registerInput, updateProfileInput } from '../../s
 import { PHONE_SUBMIT_MESSAGE, isValidNorwegianPhone } from '../../shared/validation/phone';
 import { createSession, generateSessionToken, validateSessionToken } from '../auth/session';
 import { AppError } from '../errors';
-import { callerFor, createTestDb, createUser } from '../testing/harness';
+import { callerFor, createTestDb, createUser, storeOf } from '../testing/harness';
+import type { Store } from '../store';
 import { USERNAME_TAKEN, WRONG_CREDENTIALS, authenticate, changePassword, ensureAdmin, registerUser, updateProfile } from './auth';
 
 let db: Db;
+let store: Store;
 beforeEach(() => {
   db = createTestDb();
+  store = storeOf(db);
 });
 afterEach(() => db.$client.close());
 
@@ -66,7 +69,7 @@ describe('phone rule (docs/product/validation.md)', () => {
 
 describe('registerUser', () => {
   it('creates the user with an argon2id hash, a BP- code, a display name from the first name and a spaceless phone', async () => {
-    const user = await registerUser(db, kari);
+    const user = await registerUser(store, kari);
     expect(user.passwordHash.startsWith('$argon2id$')).toBe(true);
     expect(user.uniqueId).toMatch(/^BP-[A-HJ-NP-Z2-9]{6}$/);
     expect(user.displayName).toBe('Kari');
@@ -75,8 +78,8 @@ describe('registerUser', () => {
   });
 
   it('refuses a username that differs only in case', async () => {
-    await registerUser(db, kari);
-    await expectAppError(registerUser(db, { ...kari, username: 'KARI.NORDMANN' }), 'CONFLICT', USERNAME_TAKEN);
+    await registerUser(store, kari);
+    await expectAppError(registerUser(store, { ...kari, username: 'KARI.NORDMANN' }), 'CONFLICT', USERNAME_TAKEN);
     expect(db.select().from(users).all()).toHaveLength(1);
   });
 
@@ -89,59 +92,59 @@ describe('registerUser', () => {
 
 describe('authenticate', () => {
   it('accepts the right password, with the username in any case', async () => {
-    const user = await registerUser(db, kari);
-    expect((await authenticate(db, 'Kari.Nordmann', kari.password)).id).toBe(user.id);
+    const user = await registerUser(store, kari);
+    expect((await authenticate(store, 'Kari.Nordmann', kari.password)).id).toBe(user.id);
   });
 
   it('gives the same error for a wrong password and an unknown user', async () => {
-    await registerUser(db, kari);
-    await expectAppError(authenticate(db, kari.username, 'feil-passord'), 'UNAUTHORIZED', WRONG_CREDENTIALS);
-    await expectAppError(authenticate(db, 'ola.nordmann', kari.password), 'UNAUTHORIZED', WRONG_CREDENTIALS);
+    await registerUser(store, kari);
+    await expectAppError(authenticate(store, kari.username, 'feil-passord'), 'UNAUTHORIZED', WRONG_CREDENTIALS);
+    await expectAppError(authenticate(store, 'ola.nordmann', kari.password), 'UNAUTHORIZED', WRONG_CREDENTIALS);
   });
 });
 
 describe('changePassword', () => {
   it('refuses a wrong current password and keeps the sessions', async () => {
-    const user = await registerUser(db, kari);
-    createSession(db, generateSessionToken(), user.id);
-    await expectAppError(changePassword(db, user.id, { oldPassword: 'feil', newPassword: 'nyttpassord' }), 'BAD_REQUEST', 'Nåværende passord er feil.');
+    const user = await registerUser(store, kari);
+    await createSession(store, generateSessionToken(), user.id);
+    await expectAppError(changePassword(store, user.id, { oldPassword: 'feil', newPassword: 'nyttpassord' }), 'BAD_REQUEST', 'Nåværende passord er feil.');
     expect(db.select().from(sessions).where(eq(sessions.userId, user.id)).all()).toHaveLength(1);
   });
 
   it('sets the new password and revokes every session of the user, and only of that user', async () => {
-    const user = await registerUser(db, kari);
+    const user = await registerUser(store, kari);
     const other = (await createUser(db)).user;
     const tokens = [generateSessionToken(), generateSessionToken()];
-    for (const token of tokens) createSession(db, token, user.id);
+    for (const token of tokens) await createSession(store, token, user.id);
     const otherToken = generateSessionToken();
-    createSession(db, otherToken, other.id);
+    await createSession(store, otherToken, other.id);
 
-    await changePassword(db, user.id, { oldPassword: kari.password, newPassword: 'nyttpassord' });
-    for (const token of tokens) expect(validateSessionToken(db, token).user).toBeNull();
-    expect(validateSessionToken(db, otherToken).user?.id).toBe(other.id);
-    await expectAppError(authenticate(db, kari.username, kari.password), 'UNAUTHORIZED', WRONG_CREDENTIALS);
-    expect((await authenticate(db, kari.username, 'nyttpassord')).id).toBe(user.id);
+    await changePassword(store, user.id, { oldPassword: kari.password, newPassword: 'nyttpassord' });
+    for (const token of tokens) expect((await validateSessionToken(store, token)).user).toBeNull();
+    expect((await validateSessionToken(store, otherToken)).user?.id).toBe(other.id);
+    await expectAppError(authenticate(store, kari.username, kari.password), 'UNAUTHORIZED', WRONG_CREDENTIALS);
+    expect((await authenticate(store, kari.username, 'nyttpassord')).id).toBe(user.id);
   });
 });
 
 describe('updateProfile', () => {
   it('saves the editable fields and leaves username, uniqueId and isAdmin alone', async () => {
-    const user = await registerUser(db, kari);
-    const updated = updateProfile(db, user.id, { name: 'Kari Hansen', displayName: 'KH', email: 'kh@example.no', phone: '412 34 567', address: '' });
+    const user = await registerUser(store, kari);
+    const updated = await updateProfile(store, user.id, { name: 'Kari Hansen', displayName: 'KH', email: 'kh@example.no', phone: '412 34 567', address: '' });
     expect(updated).toMatchObject({ username: kari.username, uniqueId: user.uniqueId, isAdmin: false, name: 'Kari Hansen', displayName: 'KH', phone: '41234567' });
   });
 
   it('answers NOT_FOUND for a user that does not exist', () => {
-    return expectAppError(() => updateProfile(db, 9999, { name: 'x', displayName: 'x', email: 'x@example.no', phone: '', address: '' }), 'NOT_FOUND', 'Fant ikke brukeren.');
+    return expectAppError(() => updateProfile(store, 9999, { name: 'x', displayName: 'x', email: 'x@example.no', phone: '', address: '' }), 'NOT_FOUND', 'Fant ikke brukeren.');
   });
 });
 
 describe('ensureAdmin', () => {
   it('creates the admin when missing and promotes an existing user', async () => {
-    const created = await ensureAdmin(db, 'sjef', 'hemmelig123');
+    const created = await ensureAdmin(store, 'sjef', 'hemmelig123');
     expect(created.isAdmin).toBe(true);
-    await registerUser(db, kari);
-    expect((await ensureAdmin(db, kari.username, 'ignored')).isAdmin).toBe(true);
+    await registerUser(store, kari);
+    expect((await ensureAdmin(store, kari.username, 'ignored')).isAdmin).toBe(true);
     expect(db.select().from(users).where(eq(users.username, kari.username)).get()!.isAdmin).toBe(true);
   });
 });
@@ -178,7 +181,7 @@ describe('auth router', () => {
   it('changePassword checks the new length before touching anything', async () => {
     const { user, password } = await createUser(db);
     await expectTRPCError(callerFor(db, user).auth.changePassword({ oldPassword: password, newPassword: '12345' }), 'BAD_REQUEST', PASSWORD_MIN_MESSAGE);
-    expect((await authenticate(db, user.username, password)).id).toBe(user.id);
+    expect((await authenticate(store, user.username, password)).id).toBe(user.id);
   });
 
   it('changePassword answers the documented success text', async () => {
