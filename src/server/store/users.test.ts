@@ -4,6 +4,9 @@ import * as pgSchema from '../../../db/pg/schema';
 import type { User } from '../../../db/schema';
 import { createSession, generateSessionToken, SESSION_TTL_MS, sessionIdFromToken, validateSessionToken } from '../auth/session';
 import { AppError } from '../errors';
+import { USER_NOT_FOUND_MESSAGE } from '../../shared/schemas/admin';
+import type { ImageStorage } from '../integrations/image-storage';
+import { adminDeleteUser, adminUpdateUser } from '../services/admin-users';
 import { USERNAME_TAKEN, registerUser } from '../services/auth';
 import { createTestStore, describeOnEachStore } from '../testing/stores';
 import { isUniqueViolation } from './errors';
@@ -191,6 +194,18 @@ describeOnEachStore('users repository', (dialect) => {
       ]);
     });
 
+    it('audits each change once when admins save the same edit at the same time', async () => {
+      await fresh();
+      const actor = await adminActor();
+      const kari = await store.users.insert(newUser({ phone: '91234567' }));
+      const input = { id: kari.id, name: 'Kari Hansen', email: kari.email, phone: '91234567', address: kari.address };
+      // Each edit is decided on the row as its transaction reads it (locked on PostgreSQL): the first changes the name,
+      // the others find nothing left to change.
+      const rows = await Promise.all(Array.from({ length: 5 }, () => adminUpdateUser(store, actor, input)));
+      expect(rows.map((r) => r.name)).toEqual(Array(5).fill('Kari Hansen'));
+      expect((await rowsOf(store, 'auditLog')).map((a) => a.details)).toEqual([{ fields: ['name'] }]);
+    });
+
     it('writes nothing when the edit changes nothing or refuses, and answers undefined for a missing user', async () => {
       await fresh();
       const kari = await store.users.insert(newUser());
@@ -250,6 +265,22 @@ describeOnEachStore('users repository', (dialect) => {
         ['listing.delete', mine.id],
         ['user.delete', kari.id],
       ]);
+    });
+
+    it('deletes a user once when two admins delete them at the same time: the other is told the user is gone', async () => {
+      await fresh();
+      const actor = await adminActor();
+      const kari = await store.users.insert(newUser());
+      await insertRow(store, 'listings', listing(kari.id));
+      const storage = { delete: async () => {} } as unknown as ImageStorage;
+      const results = await Promise.allSettled([1, 2, 3].map(() => adminDeleteUser({ store, storage }, actor, kari.id)));
+      expect(results.filter((r) => r.status === 'fulfilled').map((r) => (r as PromiseFulfilledResult<unknown>).value)).toEqual([
+        { success: true, deletedListings: 1 },
+      ]);
+      for (const r of results.filter((r) => r.status === 'rejected')) {
+        expect((r as PromiseRejectedResult).reason).toMatchObject({ code: 'NOT_FOUND', message: USER_NOT_FOUND_MESSAGE });
+      }
+      expect((await rowsOf(store, 'auditLog')).map((a) => a.action).sort()).toEqual(['listing.delete', 'user.delete']);
     });
 
     it('deletes nothing when the plan refuses, and answers undefined for a missing user', async () => {
