@@ -1,23 +1,21 @@
 import { TRPCError } from '@trpc/server';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Db } from '../../../db/client';
-import { sessions, users } from '../../../db/schema';
 import { PASSWORD_MIN_MESSAGE, registerInput, updateProfileInput } from '../../shared/schemas/auth';
 import { PHONE_SUBMIT_MESSAGE, isValidNorwegianPhone } from '../../shared/validation/phone';
 import { createSession, generateSessionToken, validateSessionToken } from '../auth/session';
 import { AppError } from '../errors';
-import { callerFor, createTestDb, createUser, storeOf } from '../testing/harness';
+import { callerFor, createUser } from '../testing/harness';
+import { createTestStore } from '../testing/stores';
 import type { Store } from '../store';
 import { USERNAME_TAKEN, WRONG_CREDENTIALS, authenticate, changePassword, ensureAdmin, registerUser, updateProfile } from './auth';
 
-let db: Db;
+// On the suite's store: SQLite, or PostgreSQL with TEST_STORE=pg.
 let store: Store;
-beforeEach(() => {
-  db = createTestDb();
-  store = storeOf(db);
+beforeEach(async () => {
+  store = await createTestStore();
 });
-afterEach(() => db.$client.close());
+afterEach(() => store.close());
 
 const kari = {
   username: 'kari.nordmann',
@@ -80,12 +78,12 @@ describe('registerUser', () => {
   it('refuses a username that differs only in case', async () => {
     await registerUser(store, kari);
     await expectAppError(registerUser(store, { ...kari, username: 'KARI.NORDMANN' }), 'CONFLICT', USERNAME_TAKEN);
-    expect(db.select().from(users).all()).toHaveLength(1);
+    expect(await store.users.listWithListingCounts()).toHaveLength(1);
   });
 
   it('gives every user a different uniqueId', async () => {
     const ids = new Set<string>();
-    for (let i = 0; i < 20; i++) ids.add((await createUser(db)).user.uniqueId);
+    for (let i = 0; i < 20; i++) ids.add((await createUser(store)).user.uniqueId);
     expect(ids.size).toBe(20);
   });
 });
@@ -106,14 +104,16 @@ describe('authenticate', () => {
 describe('changePassword', () => {
   it('refuses a wrong current password and keeps the sessions', async () => {
     const user = await registerUser(store, kari);
-    await createSession(store, generateSessionToken(), user.id);
+    const token = generateSessionToken();
+    await createSession(store, token, user.id);
     await expectAppError(changePassword(store, user.id, { oldPassword: 'feil', newPassword: 'nyttpassord' }), 'BAD_REQUEST', 'Nåværende passord er feil.');
-    expect(db.select().from(sessions).where(eq(sessions.userId, user.id)).all()).toHaveLength(1);
+    expect((await validateSessionToken(store, token)).user?.id).toBe(user.id);
+    expect((await authenticate(store, kari.username, kari.password)).id).toBe(user.id);
   });
 
   it('sets the new password and revokes every session of the user, and only of that user', async () => {
     const user = await registerUser(store, kari);
-    const other = (await createUser(db)).user;
+    const other = (await createUser(store)).user;
     const tokens = [generateSessionToken(), generateSessionToken()];
     for (const token of tokens) await createSession(store, token, user.id);
     const otherToken = generateSessionToken();
@@ -145,47 +145,47 @@ describe('ensureAdmin', () => {
     expect(created.isAdmin).toBe(true);
     await registerUser(store, kari);
     expect((await ensureAdmin(store, kari.username, 'ignored')).isAdmin).toBe(true);
-    expect(db.select().from(users).where(eq(users.username, kari.username)).get()!.isAdmin).toBe(true);
+    expect((await store.users.findByUsername(kari.username))!.isAdmin).toBe(true);
   });
 });
 
 describe('auth router', () => {
   it('auth.me is null for a visitor and the user (without hash) when logged in', async () => {
-    const { user } = await createUser(db);
-    expect(await callerFor(db, null).auth.me()).toBeNull();
-    const me = await callerFor(db, user).auth.me();
+    const { user } = await createUser(store);
+    expect(await callerFor(store, null).auth.me()).toBeNull();
+    const me = await callerFor(store, user).auth.me();
     expect(me).toMatchObject({ id: user.id, username: user.username });
     expect(me).not.toHaveProperty('passwordHash');
     expect(typeof me!.createdAt).toBe('string');
   });
 
   it('auth.register and auth.login answer the user', async () => {
-    const registered = await callerFor(db, null).auth.register(kari);
+    const registered = await callerFor(store, null).auth.register(kari);
     expect(registered).toMatchObject({ username: kari.username, phone: '+4791234567' });
-    expect(await callerFor(db, null).auth.login({ username: kari.username, password: kari.password })).toMatchObject({ id: registered.id });
+    expect(await callerFor(store, null).auth.login({ username: kari.username, password: kari.password })).toMatchObject({ id: registered.id });
   });
 
   it('maps service errors and input errors to tRPC codes with the Norwegian message', async () => {
-    await callerFor(db, null).auth.register(kari);
-    await expectTRPCError(callerFor(db, null).auth.register(kari), 'CONFLICT', USERNAME_TAKEN);
-    await expectTRPCError(callerFor(db, null).auth.login({ username: kari.username, password: 'feil' }), 'UNAUTHORIZED', WRONG_CREDENTIALS);
-    await expectTRPCError(callerFor(db, null).auth.register({ ...kari, username: 'ola', phone: '12345678' }), 'BAD_REQUEST', PHONE_SUBMIT_MESSAGE);
+    await callerFor(store, null).auth.register(kari);
+    await expectTRPCError(callerFor(store, null).auth.register(kari), 'CONFLICT', USERNAME_TAKEN);
+    await expectTRPCError(callerFor(store, null).auth.login({ username: kari.username, password: 'feil' }), 'UNAUTHORIZED', WRONG_CREDENTIALS);
+    await expectTRPCError(callerFor(store, null).auth.register({ ...kari, username: 'ola', phone: '12345678' }), 'BAD_REQUEST', PHONE_SUBMIT_MESSAGE);
   });
 
   it('updateProfile and changePassword need a logged-in user', async () => {
-    const visitor = callerFor(db, null);
+    const visitor = callerFor(store, null);
     await expectTRPCError(visitor.auth.updateProfile({ name: 'x', displayName: 'x', email: 'x@example.no', phone: '', address: '' }), 'UNAUTHORIZED', 'Du må være innlogget.');
     await expectTRPCError(visitor.auth.changePassword({ oldPassword: 'x', newPassword: 'yyyyyy' }), 'UNAUTHORIZED', 'Du må være innlogget.');
   });
 
   it('changePassword checks the new length before touching anything', async () => {
-    const { user, password } = await createUser(db);
-    await expectTRPCError(callerFor(db, user).auth.changePassword({ oldPassword: password, newPassword: '12345' }), 'BAD_REQUEST', PASSWORD_MIN_MESSAGE);
+    const { user, password } = await createUser(store);
+    await expectTRPCError(callerFor(store, user).auth.changePassword({ oldPassword: password, newPassword: '12345' }), 'BAD_REQUEST', PASSWORD_MIN_MESSAGE);
     expect((await authenticate(store, user.username, password)).id).toBe(user.id);
   });
 
   it('changePassword answers the documented success text', async () => {
-    const { user, password } = await createUser(db);
-    expect(await callerFor(db, user).auth.changePassword({ oldPassword: password, newPassword: 'nyttpassord' })).toEqual({ success: true, message: 'Passord endret' });
+    const { user, password } = await createUser(store);
+    expect(await callerFor(store, user).auth.changePassword({ oldPassword: password, newPassword: 'nyttpassord' })).toEqual({ success: true, message: 'Passord endret' });
   });
 });

@@ -133,7 +133,8 @@ async function callerContext(store: Store, user: { id: number } | null, opts: { 
     hub: new InProcessHub(),
     log: { info() {}, warn() {}, error() {}, debug() {}, trace() {}, fatal() {}, child() { return this; }, level: 'silent', silent() {} } as never,
     integrations: (opts.integrations ?? {}) as Integrations,
-    stores: createStores(db, store),
+    // Over PostgreSQL only the services already on the store work, and the SQLite-bound caches cannot be made.
+    stores: (db ? createStores(db, store) : undefined) as Context['stores'],
     rateLimits: createRateLimits(),
     user: full ? (safe as Context['user']) : null,
     session: full ? { id: 'test', userId: full.id, expiresAt: new Date(Date.now() + 1e9) } : null,
