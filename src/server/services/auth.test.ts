@@ -1,5 +1,4 @@
 import { TRPCError } from '@trpc/server';
-import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PASSWORD_MIN_MESSAGE, registerInput, updateProfileInput } from '../../shared/schemas/auth';
 import { PHONE_SUBMIT_MESSAGE, isValidNorwegianPhone } from '../../shared/validation/phone';
