@@ -12,8 +12,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { closeDatabase, openDatabase } from '../db/client';
-import { listings, users, type NewUser } from '../db/schema';
-import { createSession, generateSessionToken, SESSION_COOKIE } from '../src/server/auth/session';
+import { listings, sessions, users, type NewUser } from '../db/schema';
+import { generateSessionToken, SESSION_COOKIE, SESSION_TTL_MS, sessionIdFromToken } from '../src/server/auth/session';
 import { InProcessHub } from '../src/server/realtime/hub';
 import { startChat } from '../src/server/services/chats';
 import { createSqliteStore } from '../src/server/store';
@@ -92,7 +92,7 @@ export async function seedRealtime(file: string, count: number): Promise<Pick<Lo
     );
     const cookies = made.map((id) => {
       const token = generateSessionToken();
-      createSession(db, token, id);
+      db.insert(sessions).values({ id: sessionIdFromToken(token), userId: id, expiresAt: new Date(Date.now() + SESSION_TTL_MS) }).run();
       return { id, cookie: `${SESSION_COOKIE}=${token}` };
     });
     const buyers = made.slice(0, Math.floor(count / 2));

@@ -10,7 +10,7 @@ import { seedDemo } from './demo/seed';
  * environment, then demo data into an empty database.
  */
 export async function prepareDatabase(deps: AppDeps) {
-  const { store, db, config, log } = deps;
+  const { store, config, log } = deps;
   // Before listen: no request is in flight, so files of any age are fair game (a crash test restarts within seconds).
   // Photos in a bucket (S3_BUCKET) are not swept: a PutObject is atomic, so none is half-written, and the few photos a
   // crash leaves without a row stay (listing the whole bucket at every start would cost more than they do).
@@ -18,7 +18,7 @@ export async function prepareDatabase(deps: AppDeps) {
   // Leftovers mean the previous run did not end cleanly: worth a warning.
   if (swept.tmp || swept.orphans) log.warn(swept, 'upload folder swept: files of interrupted writes removed');
   if (config.admin) {
-    await ensureAdmin(db, config.admin.username, config.admin.password);
+    await ensureAdmin(deps.store, config.admin.username, config.admin.password);
     log.info({ username: config.admin.username }, 'admin user ensured');
   }
   if (config.seedDemo) {

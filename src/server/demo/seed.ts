@@ -23,13 +23,12 @@ export const DEMO_USERS = [
  * Returns what it created, or null when the database already had data.
  */
 export async function seedDemo(deps: AppDeps): Promise<Record<string, number> | null> {
-  const { db } = deps;
   const existing = await userCount(deps.store);
   // The env admin may already exist; only a database with no other users counts as empty.
   const adminOnly = deps.config.admin ? 1 : 0;
   if (existing > adminOnly) return null;
   const created: { id: number }[] = [];
-  for (const u of DEMO_USERS) created.push(await registerUser(db, { ...u, password: DEMO_PASSWORD }));
+  for (const u of DEMO_USERS) created.push(await registerUser(deps.store, { ...u, password: DEMO_PASSWORD }));
   return { users: created.length, ...(await seedDemoListings(deps, created)) };
 }
 

@@ -1,7 +1,4 @@
 import { TRPCError } from '@trpc/server';
-import { and, eq, gt, sql } from 'drizzle-orm';
-import * as pg from '../../../db/pg/schema';
-import { sessions } from '../../../db/schema';
 import { z } from '../../shared/zod';
 import { notLoggedIn } from '../errors';
 import type { Store } from '../store';
@@ -20,23 +17,14 @@ export const replayInput = z
   });
 
 /**
- * Whether the session a websocket was opened with still exists (not logged out, not expired, the user not deleted).
- * It runs before every event pushed: on SQLite a statement prepared once per subscription (a few microseconds), on
- * PostgreSQL a primary-key look-up.
- * TODO(issue 22): read it through the users repository once sessions are there (store.users).
+ * Whether the session a websocket was opened with still exists (not logged out, not expired, the user not deleted):
+ * a primary-key look-up through the users repository before every event pushed.
  */
 function sessionCheck(store: Store, sessionId: string): () => Promise<boolean> {
-  if (store.dialect === 'sqlite') {
-    const statement = store.db
-      .select({ id: sessions.id })
-      .from(sessions)
-      .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now'))))
-      .prepare();
-    return async () => statement.get({ id: sessionId, now: Date.now() }) !== undefined;
-  }
-  const db = store.db;
-  return async () =>
-    (await db.select({ id: pg.sessions.id }).from(pg.sessions).where(and(eq(pg.sessions.id, sessionId), gt(pg.sessions.expiresAt, new Date())))).length > 0;
+  return async () => {
+    const found = await store.users.findSession(sessionId);
+    return found !== undefined && found.session.expiresAt.getTime() > Date.now();
+  };
 }
 
 /**

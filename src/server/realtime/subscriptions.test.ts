@@ -6,7 +6,7 @@ import type { NotificationShape } from '../../shared/schemas/notification';
 import { closeDatabase, type Db } from '../../../db/client';
 import { sessions } from '../../../db/schema';
 import { createSession, generateSessionToken, sessionIdFromToken } from '../auth/session';
-import { createTestApp, createTestDb, createUser, json, listenOnLoopback, loggedInUser, type TestApp } from '../testing/harness';
+import { createTestApp, createTestDb, createUser, json, listenOnLoopback, loggedInUser, storeOf, type TestApp } from '../testing/harness';
 import { insertListing } from '../testing/listing-factory';
 import type { AppRouter } from '../trpc/root';
 import { InProcessHub, type UserEvent } from './hub';
@@ -467,7 +467,7 @@ describe('subscribeWithReplay', () => {
     db = createTestDb();
     const { user } = await createUser(db);
     const token = generateSessionToken();
-    createSession(db, token, user.id);
+    await createSession(storeOf(db), token, user.id);
     session = { id: sessionIdFromToken(token) };
   });
   afterAll(() => closeDatabase(db));

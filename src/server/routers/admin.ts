@@ -34,12 +34,12 @@ export const adminRouter = router({
     }),
   }),
   users: router({
-    list: adminProcedure.query(({ ctx }) => adminUsers(ctx.db)),
+    list: adminProcedure.query(({ ctx }) => adminUsers(ctx.store)),
     /** The profile's rules; admins are not edited here (403). */
-    update: adminProcedure.input(adminUpdateUserInput).mutation(({ ctx, input }) => adminUpdateUser(ctx.db, actorOf(ctx), input)),
+    update: adminProcedure.input(adminUpdateUserInput).mutation(({ ctx, input }) => adminUpdateUser(ctx.store, actorOf(ctx), input)),
     /** A non-admin and everything theirs, in one transaction (403 for an admin). */
     delete: adminProcedure.input(adminUserIdInput).mutation(async ({ ctx, input }) => {
-      const result = await adminDeleteUser(depsOf(ctx), actorOf(ctx), input.id);
+      const result = await adminDeleteUser({ store: ctx.store, storage: ctx.integrations.imageStorage }, actorOf(ctx), input.id);
       // The user's open sockets end their subscriptions now, not at their next event.
       ctx.hub.publish(input.id, SESSIONS_ENDED);
       return result;

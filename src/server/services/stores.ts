@@ -21,6 +21,6 @@ export function createStores(store: Store): Stores {
   return {
     search: new ListingSearch(db),
     listingDetails: new ListingDetails(store),
-    publicProfiles: new PublicProfiles(db),
+    publicProfiles: new PublicProfiles(store),
   };
 }

@@ -17,8 +17,11 @@ const SQLITE_UNIQUE_COLUMNS: Record<string, string> = {
 
 export type UniqueIndex = keyof typeof SQLITE_UNIQUE_COLUMNS;
 
-/** The driver's own error: drizzle (since 0.44) wraps it as the `cause` of its query error. */
-const driverError = (err: unknown): unknown => (err instanceof Error && err.cause !== undefined ? err.cause : err);
+/** drizzle (since 0.44) wraps the driver's error in its own query error: the driver's is its `cause`. */
+function driverError(err: unknown): unknown {
+  const cause = (err as { cause?: unknown } | null)?.cause;
+  return cause && typeof cause === 'object' && 'code' in cause ? cause : err;
+}
 
 /** True when `err` is a unique violation of `index`, on either store. */
 export function isUniqueViolation(err: unknown, index: UniqueIndex): boolean {
