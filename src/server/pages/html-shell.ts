@@ -34,7 +34,7 @@ interface ShellRoute {
   routeFile: string;
   fetches: (params: Record<string, string>, hasQuery: boolean) => string[];
   /** The preloads for the page's largest-paint photo, from what any visitor may see (none without stores). */
-  photos?: (stores: ShellStores, params: Record<string, string>, hasQuery: boolean) => PhotoPreload[];
+  photos?: (stores: ShellStores, params: Record<string, string>, hasQuery: boolean) => PhotoPreload[] | Promise<PhotoPreload[]>;
 }
 
 /** What the photo hints read: the public search and the public listing view (AppDeps.stores). */
@@ -60,9 +60,9 @@ export const SHELL_ROUTES: ShellRoute[] = [
     fetches: (_params, hasQuery) => (hasQuery ? [] : [trpcQueryUrl('listings.list', FIRST_RESULTS_INPUT)]),
     // The first card's cover (ListingCard): the public search's page, memoised per listings version (the same page the
     // preloaded query gets, parsed as tRPC parses it, so it is computed once for both).
-    photos: (stores, _params, hasQuery) => {
+    photos: async (stores, _params, hasQuery) => {
       if (hasQuery) return [];
-      const first = stores.search.search(searchInput.parse(FIRST_RESULTS_INPUT)).items[0];
+      const first = (await stores.search.search(searchInput.parse(FIRST_RESULTS_INPUT))).items[0];
       return first ? cardPhotoPreloads(first) : [];
     },
   },
@@ -160,10 +160,10 @@ export function registerHtmlShell(app: FastifyInstance, clientDir: string | unde
 
   // A photo hint is an optimisation: whatever goes wrong reading it (a listing that is not public, a database error)
   // leaves the page without it.
-  const photoHints = (route: ShellRoute, params: Record<string, string>, hasQuery: boolean): PhotoPreload[] => {
+  const photoHints = async (route: ShellRoute, params: Record<string, string>, hasQuery: boolean): Promise<PhotoPreload[]> => {
     if (!stores || !route.photos) return [];
     try {
-      return route.photos(stores, params, hasQuery);
+      return await route.photos(stores, params, hasQuery);
     } catch (err) {
       if ((err as { code?: string }).code !== 'NOT_FOUND') app.log.warn({ err, url: route.url }, 'html shell: no photo hint');
       return [];
@@ -174,10 +174,10 @@ export function registerHtmlShell(app: FastifyInstance, clientDir: string | unde
     const chunks = routeChunks(manifest, route.routeFile);
     // The hints depend on the path, the build and what any visitor may see of the listings: the same for every
     // viewer until the listings change, so the HTTP layer keeps each page until then.
-    app.get(route.url, { config: { httpCache: true } }, (req, reply) => {
+    app.get(route.url, { config: { httpCache: true } }, async (req, reply) => {
       const params = req.params as Record<string, string>;
       const hasQuery = req.url.includes('?');
-      return send(reply, pageWithHints(indexHtml, chunks, route.fetches(params, hasQuery), photoHints(route, params, hasQuery)));
+      return send(reply, pageWithHints(indexHtml, chunks, route.fetches(params, hasQuery), await photoHints(route, params, hasQuery)));
     });
   }
 }

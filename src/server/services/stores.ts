@@ -1,4 +1,5 @@
 import type { Db } from '../../../db/client';
+import { createSqliteStore, type Store } from '../store';
 import { ListingDetails } from './listing-detail';
 import { PublicProfiles } from './public-profile';
 import { SavedListings } from './saved-listings';
@@ -16,9 +17,10 @@ export interface Stores {
   savedListings: SavedListings;
 }
 
-export function createStores(db: Db): Stores {
+/** `store` defaults to one over `db` for callers not yet given a store (transitional, docs/decisions/018-postgresql.md). */
+export function createStores(db: Db, store: Store = createSqliteStore(db, false)): Stores {
   return {
-    search: new ListingSearch(db),
+    search: new ListingSearch(store),
     listingDetails: new ListingDetails(db),
     publicProfiles: new PublicProfiles(db),
     savedListings: new SavedListings(db),

@@ -8,6 +8,7 @@ import { searchKey } from '../../../shared/search-words';
 import { createTestDb, createUser } from '../../testing/harness';
 import { CATALOGUE, generateListing, PLACES, rng } from '../../testing/listing-factory';
 import { ListingSearch } from './listing-search';
+import { createSqliteStore } from '../../store';
 import { parseQuery, vocabularyOf } from './query-words';
 
 // The search (the column index, kept in step from the change log, its pages read by id, the caches) against an
@@ -26,7 +27,7 @@ let visible: Listing[];
 
 beforeAll(async () => {
   db = createTestDb();
-  search = new ListingSearch(db);
+  search = new ListingSearch(createSqliteStore(db, false));
   const uid = (await createUser(db)).user.id;
   const r = rng(2024);
   // Ids follow creation time, as on a live site.
@@ -142,21 +143,21 @@ function reference(input: SearchInput) {
 }
 
 describe('the search agrees with a plain one', () => {
-  it(`over ${N} random listings and random filters: same ids, order and exact total, cards and full listings`, () => {
+  it(`over ${N} random listings and random filters: same ids, order and exact total, cards and full listings`, async () => {
     expect(visible.length).toBeGreaterThan(N * 0.8);
     let large = 0;
     let textFound = 0;
-    fc.assert(
-      fc.property(inputArb, (input) => {
+    await fc.assert(
+      fc.asyncProperty(inputArb, async (input) => {
         const p = searchInput.parse(input);
-        const got = search.search(p);
+        const got = await search.search(p);
         const want = reference(input);
         expect({ ids: got.items.map((i) => i.id), total: got.total }).toEqual({ ids: want.ids, total: want.total });
         // Large totals are exact too, free text included.
         if (want.total > Math.max(1000, p.offset + p.limit)) large++;
         if (want.text && want.total > 0) textFound++;
         // The REST list (full listings) reads the same page.
-        expect(search.searchFull(p).items.map((i) => i.id)).toEqual(want.ids);
+        expect((await search.searchFull(p)).items.map((i) => i.id)).toEqual(want.ids);
       }),
       { numRuns: 400, seed: 7 },
     );
@@ -165,14 +166,14 @@ describe('the search agrees with a plain one', () => {
     expect(textFound).toBeGreaterThan(5);
   });
 
-  it('free text, always given: same ids, order and exact total', () => {
+  it('free text, always given: same ids, order and exact total', async () => {
     const withText = fc
       .tuple(inputArb, fc.array(fc.constantFrom(...TEXT_WORDS), { minLength: 1, maxLength: 2 }))
       .map(([input, w]) => ({ ...input, query: w.join(' ') }));
     let found = 0;
-    fc.assert(
-      fc.property(withText, (input) => {
-        const got = search.search(searchInput.parse(input));
+    await fc.assert(
+      fc.asyncProperty(withText, async (input) => {
+        const got = await search.search(searchInput.parse(input));
         const want = reference(input);
         expect({ ids: got.items.map((i) => i.id), total: got.total }).toEqual({ ids: want.ids, total: want.total });
         if (want.text && want.total > 0) found++;
@@ -191,12 +192,12 @@ describe('the search agrees with a plain one', () => {
 
 describe('the column index follows every write', () => {
   const anyInput = inputArb;
-  const check = (runs: number, seed: number) => {
+  const check = async (runs: number, seed: number) => {
     rows = db.select().from(listings).all();
     visible = rows.filter((l) => l.status === 'approved' && l.active);
-    fc.assert(
-      fc.property(anyInput, (input) => {
-        const got = search.search(searchInput.parse(input));
+    await fc.assert(
+      fc.asyncProperty(anyInput, async (input) => {
+        const got = await search.search(searchInput.parse(input));
         const want = reference(input);
         expect({ ids: got.items.map((i) => i.id), total: got.total }).toEqual({ ids: want.ids, total: want.total });
       }),
@@ -205,8 +206,8 @@ describe('the column index follows every write', () => {
   };
 
   it('inserts, edits, hides, approves and deletes are in the next search, without reading everything again', async () => {
-    check(50, 11);
-    const before = search.columnIndexState()!;
+    await check(50, 11);
+    const before = await search.columnIndexState();
     const r = rng(77);
     const uid = (await createUser(db)).user.id;
     const ids = () => db.$client.prepare('SELECT id FROM listings').pluck().all() as number[];
@@ -234,30 +235,30 @@ describe('the column index follows every write', () => {
           }
         }
       })();
-      check(40, 100 + round);
+      await check(40, 100 + round);
     }
-    expect(search.columnIndexState()).toEqual({ size: visible.length, rebuilds: before.rebuilds });
+    expect(await search.columnIndexState()).toEqual({ size: visible.length, rebuilds: before.rebuilds });
   });
 
-  it('the change log is pruned to its last 10 000 entries as the index applies it', () => {
+  it('the change log is pruned to its last 10 000 entries as the index applies it', async () => {
     const log = () => db.$client.prepare('SELECT count(*) FROM listings_search_changes').pluck().get() as number;
-    const before = search.columnIndexState()!;
+    const before = await search.columnIndexState();
     // About 3 000 entries per statement, a search after each: applied in steps, no rebuild.
     for (let i = 0; i < 8; i++) {
       db.$client.prepare('UPDATE listings SET mileage = mileage + 1').run();
-      search.search(searchInput.parse({ sort: 'mileage_asc' }));
+      await search.search(searchInput.parse({ sort: 'mileage_asc' }));
     }
     expect(log()).toBeLessThanOrEqual(2 * 10_000);
     expect(log()).toBeGreaterThanOrEqual(10_000);
-    check(40, 200);
-    expect(search.columnIndexState()!.rebuilds).toBe(before.rebuilds);
+    await check(40, 200);
+    expect((await search.columnIndexState()).rebuilds).toBe(before.rebuilds);
   });
 
-  it('a reader whose place in the change log was pruned reads everything again', () => {
-    const before = search.columnIndexState()!;
+  it('a reader whose place in the change log was pruned reads everything again', async () => {
+    const before = await search.columnIndexState();
     db.$client.prepare('UPDATE listings SET total_price = total_price + 1000 WHERE id % 7 = 0').run();
     db.$client.prepare('DELETE FROM listings_search_changes').run();
-    check(40, 300);
-    expect(search.columnIndexState()!.rebuilds).toBe(before.rebuilds + 1);
+    await check(40, 300);
+    expect((await search.columnIndexState()).rebuilds).toBe(before.rebuilds + 1);
   });
 });
