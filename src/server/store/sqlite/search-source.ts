@@ -88,7 +88,16 @@ export class SqliteSearchSource implements SearchSource {
     // One read transaction, so the rows and the log's position are the same snapshot; rows are streamed to
     // `consume`, never all held as objects at once.
     return this.db.$client
-      .transaction(() => ({ built: consume(s.rows.iterate() as IterableIterator<SearchRow>, s.visible.get() as number), seq: s.seq.get() as number }))
+      .transaction(() => {
+        const seq = s.seq.get() as number;
+        const visible = s.visible.get() as number;
+        const rows = s.rows.iterate() as IterableIterator<SearchRow>;
+        try {
+          return { built: consume(rows, visible), seq };
+        } finally {
+          rows.return?.(); // a consumer that stopped early leaves the statement busy otherwise
+        }
+      })
       .deferred();
   }
 
