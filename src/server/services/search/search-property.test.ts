@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../../db/client';
 import { listings, type Listing } from '../../../../db/schema';
@@ -8,6 +9,9 @@ import { searchKey } from '../../../shared/search-words';
 import { createTestDb, createUser } from '../../testing/harness';
 import { CATALOGUE, generateListing, PLACES, rng } from '../../testing/listing-factory';
 import { ListingSearch } from './listing-search';
+import * as pgSchema from '../../../../db/pg/schema';
+import type { Store } from '../../store';
+import { createTestStore } from '../../testing/stores';
 import { createSqliteStore } from '../../store';
 import { parseQuery, vocabularyOf } from './query-words';
 
@@ -25,10 +29,8 @@ let search: ListingSearch;
 let rows: Listing[];
 let visible: Listing[];
 
-beforeAll(async () => {
-  db = createTestDb();
-  search = new ListingSearch(createSqliteStore(db, false));
-  const uid = (await createUser(db)).user.id;
+/** The random market every store is filled with. */
+function market(uid: number) {
   const r = rng(2024);
   // Ids follow creation time, as on a live site.
   const generated = Array.from({ length: N }, (_, i) => generateListing(r, uid, i, Date.UTC(2025, 5, 1)))
@@ -41,6 +43,14 @@ beforeAll(async () => {
     }));
   // A few equal creation times, so the id tiebreak matters (prices and years tie often anyway).
   generated.forEach((l, i) => i % 50 === 1 && (l.createdAt = generated[i - 1].createdAt));
+  return generated;
+}
+
+beforeAll(async () => {
+  db = createTestDb();
+  search = new ListingSearch(createSqliteStore(db, false));
+  const uid = (await createUser(db)).user.id;
+  const generated = market(uid);
   db.$client.transaction(() => {
     for (const l of generated) db.insert(listings).values(l).run();
   })();
@@ -88,8 +98,10 @@ const inputArb: fc.Arbitrary<SearchInput> = fc.record(
   { requiredKeys: ['sort', 'limit', 'offset'] },
 );
 
+const visibleNow = () => visible;
+
 /** Every visible row in memory, filtered in the plainest way there is. */
-function reference(input: SearchInput) {
+function reference(input: SearchInput, visible = visibleNow()) {
   const p = searchInput.parse(input);
   const lower = (s: string) => s.normalize('NFC').toLocaleLowerCase('nb-NO');
   const vocab = vocabularyOf(visible);
@@ -187,6 +199,42 @@ describe('the search agrees with a plain one', () => {
     const samples = fc.sample(inputArb, { numRuns: 200, seed: 8 });
     const nonEmpty = samples.filter((s) => reference({ ...s, offset: 0 }).total > 0).length;
     expect(nonEmpty).toBeGreaterThan(100);
+  });
+});
+
+// The same market on PostgreSQL: its rows as the index reads them (creation times in ms, equipment as text, booleans)
+// must make the same searches find the same pages. Writes are followed on PostgreSQL in several-instances.test.ts.
+describe('the search on PostgreSQL agrees with a plain one', () => {
+  let store: Store;
+  let pgSearch: ListingSearch;
+  let pgVisible: Listing[];
+  beforeAll(async () => {
+    store = await createTestStore('pg');
+    if (store.dialect !== 'pg') throw new Error('not PostgreSQL');
+    const pgDb = store.db;
+    const uid = (await pgDb.execute<{ id: number }>(sql`INSERT INTO users (username, password_hash, name, email, unique_id) VALUES ('selger', 'x', 'Kari', 'k@example.no', 'BP-S') RETURNING id`)).rows[0].id;
+    const generated = market(uid);
+    for (let i = 0; i < generated.length; i += 500) await pgDb.insert(pgSchema.listings).values(generated.slice(i, i + 500));
+    pgSearch = new ListingSearch(store);
+    pgVisible = ((await pgDb.select().from(pgSchema.listings)) as Listing[]).filter((l) => l.status === 'approved' && l.active);
+  });
+  afterAll(() => store?.close());
+
+  it(`over ${N} random listings and random filters: same ids, order and exact total, cards and full listings`, async () => {
+    expect(pgVisible.length).toBeGreaterThan(N * 0.8);
+    let found = 0;
+    await fc.assert(
+      fc.asyncProperty(inputArb, async (input) => {
+        const p = searchInput.parse(input);
+        const got = await pgSearch.search(p);
+        const want = reference(input, pgVisible);
+        expect({ ids: got.items.map((i) => i.id), total: got.total }).toEqual({ ids: want.ids, total: want.total });
+        if (want.total > 0) found++;
+        expect((await pgSearch.searchFull(p)).items.map((i) => i.id)).toEqual(want.ids);
+      }),
+      { numRuns: 200, seed: 7 },
+    );
+    expect(found).toBeGreaterThan(100);
   });
 });
 
