@@ -166,7 +166,7 @@ describe('free text', () => {
     expect(await makes({ query: 'å'.normalize('NFD') + 'lesund' })).toEqual(['Volvo XC60']);
   });
 
-  it('reads user text as lower-cased words, each a prefix from two letters on', async () => {
+  it('reads user text as lower-cased words, each a prefix from two letters on', () => {
     expect(searchWords('Tesla "Model" 3 OR*')).toEqual([
       { word: 'tesla', prefix: true },
       { word: 'model', prefix: true },

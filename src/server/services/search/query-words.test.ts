@@ -61,21 +61,21 @@ describe('parseQuery', () => {
     ['blå ærlig', { text: 'blå ærlig' }],
     ['0155 oslo', { text: '0155 oslo' }],
     ['1066', { text: '1066' }],
-  ])('%s', async (text, expected) => {
+  ])('%s', (text, expected) => {
     expect(parseQuery(text, vocab)).toMatchObject(expected);
   });
 
-  it('reads only a plausible model year as a year', async () => {
+  it('reads only a plausible model year as a year', () => {
     for (const text of ['peugeot 3008', '0155 oslo', '1066', '3008']) expect(parseQuery(text, vocab).yearFrom).toBeUndefined();
     expect(parseQuery('1950 volvo', vocab).yearFrom).toBe(1950);
   });
 
-  it('reads a model only within a make chosen elsewhere', async () => {
+  it('reads a model only within a make chosen elsewhere', () => {
     expect(parseQuery('id4', vocab, new Set(['volvo']))).toMatchObject({ models: [], text: 'id4' });
     expect(parseQuery('6', vocab, new Set(['mazda']))).toMatchObject({ models: ['6'] });
   });
 
-  it('knows every alias and every filter word, and every key is already a search key', async () => {
+  it('knows every alias and every filter word, and every key is already a search key', () => {
     for (const [alias, make] of Object.entries(MAKE_ALIASES)) {
       expect(alias).toBe(searchKey(alias));
       expect(parseQuery(alias, vocab).makes).toEqual([make]);
