@@ -159,7 +159,7 @@ describeOnEachStore('search source', (dialect) => {
     const a = await addListing(store, uid, { make: 'Kia', model: 'Niro' });
     const b = await addListing(store, uid, { make: 'Volkswagen', model: 'ID.4', status: 'pending' });
     expect(await store.searchSource.maxListingId()).toBe(b);
-    expect(await store.searchSource.makesAndModelsAfter(a)).toEqual([{ make: 'Volkswagen', model: 'ID.4' }]);
+    expect(await store.searchSource.makesAndModelsAfter(a)).toEqual([{ id: b, make: 'Volkswagen', model: 'ID.4' }]);
     expect(await store.searchSource.makesAndModelsAfter(b)).toEqual([]);
   });
 

@@ -72,8 +72,8 @@ export interface SearchSource {
   cards(ids: readonly number[]): Promise<SearchCardRow[]>;
   /** The full rows of `ids` with their photos in order, in the order of `ids` (gone ones skipped). */
   fullListings(ids: readonly number[]): Promise<{ listing: Listing; photos: SearchPhoto[] }[]>;
-  /** Make and model of every listing with an id above `id`, whatever its status. */
-  makesAndModelsAfter(id: number): Promise<{ make: string; model: string }[]>;
+  /** Id, make and model of every listing with an id above `id`, whatever its status. */
+  makesAndModelsAfter(id: number): Promise<{ id: number; make: string; model: string }[]>;
   /** The largest listing id (0 without listings). */
   maxListingId(): Promise<number>;
 }

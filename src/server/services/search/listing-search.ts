@@ -84,9 +84,10 @@ export class ListingSearch {
       // Within the interval the counts wait, but a new listing's make and model are read at once, so 'id4' finds a
       // Volkswagen ID.4 listed a second ago. (A model of a listing not yet visible only makes its word a filter that
       // finds what the text would: nothing visible.)
+      // The largest id comes from the same read, so a listing added between two reads is never passed over.
       const added = await this.source.makesAndModelsAfter(cached.maxId);
       addToVocabulary(cached.vocabulary, added);
-      cached.maxId = Math.max(cached.maxId, ...(added.length ? [await this.source.maxListingId()] : []));
+      for (const row of added) cached.maxId = Math.max(cached.maxId, row.id);
       cached.version = version;
       cached.dirty = true;
       return cached;

@@ -114,8 +114,8 @@ export class PgSearchSource implements SearchSource {
     });
   }
 
-  async makesAndModelsAfter(id: number): Promise<{ make: string; model: string }[]> {
-    return this.db.select({ make: listings.make, model: listings.model }).from(listings).where(gt(listings.id, id));
+  async makesAndModelsAfter(id: number): Promise<{ id: number; make: string; model: string }[]> {
+    return this.db.select({ id: listings.id, make: listings.make, model: listings.model }).from(listings).where(gt(listings.id, id));
   }
 
   async maxListingId(): Promise<number> {

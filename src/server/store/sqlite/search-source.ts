@@ -61,7 +61,7 @@ function statements(db: Db) {
     readFull: full.read,
     photos: client.prepare(PHOTOS_SQL).raw(),
     // Listings added since: a primary-key range, cheap on every version change.
-    newRows: client.prepare('SELECT make, model FROM listings WHERE id > ?'),
+    newRows: client.prepare('SELECT id, make, model FROM listings WHERE id > ?'),
     maxId: client.prepare('SELECT coalesce(max(id), 0) FROM listings').pluck(),
   };
 }
@@ -144,8 +144,8 @@ export class SqliteSearchSource implements SearchSource {
     });
   }
 
-  async makesAndModelsAfter(id: number): Promise<{ make: string; model: string }[]> {
-    return this.s.newRows.all(id) as { make: string; model: string }[];
+  async makesAndModelsAfter(id: number): Promise<{ id: number; make: string; model: string }[]> {
+    return this.s.newRows.all(id) as { id: number; make: string; model: string }[];
   }
 
   async maxListingId(): Promise<number> {
