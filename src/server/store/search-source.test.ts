@@ -120,9 +120,14 @@ describeOnEachStore('search source', (dialect) => {
     const { first } = await store.searchSource.logState();
     expect(first).not.toBeNull();
     expect(first!).toBeLessThanOrEqual(seqs[0]);
-    await store.searchSource.prune(seqs[1]);
+    // The newest entries stay whatever seq is asked for: four entries after `seq`, and the first insert's before it.
+    await store.searchSource.prune(seqs[3], 3);
+    expect((await store.searchSource.logState()).first).toBe(seqs[1]);
+    await store.searchSource.prune(seqs[1], 1);
     expect((await store.searchSource.logState()).first).toBe(seqs[2]);
     expect(await store.searchSource.changes(seq, 100)).toEqual(changes.slice(2));
+    await store.searchSource.prune(seqs[3], 100); // fewer entries than kept: none go
+    expect((await store.searchSource.logState()).first).toBe(seqs[2]);
   });
 
   it("reads a page's cards and full listings in the order asked, skipping ids that are gone", async () => {

@@ -66,8 +66,12 @@ export interface SearchSource {
   changes(afterSeq: number, limit: number): Promise<[seq: number, listingId: number][]>;
   /** The rows of those of `ids` that are visible now. */
   visibleRows(ids: readonly number[]): Promise<SearchRow[]>;
-  /** Drops log entries up to `seq`; a writer holding the lock makes it a no-op (pruned next time). */
-  prune(seq: number): Promise<void>;
+  /**
+   * Drops log entries up to `seq`, but never the newest `keep` entries: on PostgreSQL not every version is logged, so
+   * seqs have gaps and a distance in seqs says little about how many entries lie behind. A writer holding the lock
+   * makes it a no-op (pruned next time).
+   */
+  prune(seq: number, keep: number): Promise<void>;
   /** The card rows of `ids`, in that order (ids of rows gone meanwhile are skipped). */
   cards(ids: readonly number[]): Promise<SearchCardRow[]>;
   /** The full rows of `ids` with their photos in order, in the order of `ids` (gone ones skipped). */

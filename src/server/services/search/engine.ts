@@ -56,7 +56,7 @@ export class SearchEngine {
 
   private async pruneLog(first: number | null) {
     if (first === null || this.lastSeq - first <= 2 * KEEP_CHANGES) return;
-    await this.source.prune(this.lastSeq - KEEP_CHANGES);
+    await this.source.prune(this.lastSeq - KEEP_CHANGES, KEEP_CHANGES);
   }
 
   /** The ids of one page in `sort`'s order and the exact number of matches (after `sync`). */

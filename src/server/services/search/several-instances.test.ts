@@ -121,6 +121,20 @@ describe('several instances on one PostgreSQL database', () => {
     }
   });
 
+  it('reads everything again when its place in the log was pruned by another instance', async () => {
+    const second = createPgStore(await openPgDatabase(url, { max: 2 }));
+    try {
+      const search = new ListingSearch(second);
+      await search.warm();
+      const [id] = await insertListings(store, 1, () => ({ make: 'Lada', model: 'Niva' }));
+      await store.db.$client.query('DELETE FROM listings_search_changes');
+      expect((await search.search(searchInput.parse({ make: 'Lada' }))).items.map((c) => c.id)).toEqual([id]);
+      expect((await search.columnIndexState()).rebuilds).toBe(2);
+    } finally {
+      await second.close();
+    }
+  });
+
   it('finds a listing approved through one instance in the search of another', async () => {
     const [id] = await insertListings(store, 1, () => ({ make: 'Polestar', model: '2', status: 'pending' }));
     const second = createPgStore(await openPgDatabase(url, { max: 2 }));

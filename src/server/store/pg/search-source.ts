@@ -67,9 +67,12 @@ export class PgSearchSource implements SearchSource {
     return r.rows;
   }
 
-  async prune(seq: number): Promise<void> {
+  async prune(seq: number, keep: number): Promise<void> {
     try {
-      await this.db.$client.query('DELETE FROM listings_search_changes WHERE seq <= $1', [seq]);
+      await this.db.$client.query(
+        'DELETE FROM listings_search_changes WHERE seq <= $1 AND seq < (SELECT seq FROM listings_search_changes ORDER BY seq DESC LIMIT 1 OFFSET $2 - 1)',
+        [seq, keep],
+      );
     } catch {
       // Pruning is housekeeping: the log is pruned next time; a search never fails for it.
     }

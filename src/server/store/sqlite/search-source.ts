@@ -55,7 +55,9 @@ function statements(db: Db) {
     seq: client.prepare("SELECT coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'listings_search_changes'), 0)").pluck(),
     firstSeq: client.prepare('SELECT min(seq) FROM listings_search_changes').pluck(),
     visible: client.prepare('SELECT visible FROM listings_search_state WHERE id = 1').pluck(),
-    prune: client.prepare('DELETE FROM listings_search_changes WHERE seq <= ?'),
+    prune: client.prepare(
+      'DELETE FROM listings_search_changes WHERE seq <= ? AND seq < (SELECT seq FROM listings_search_changes ORDER BY seq DESC LIMIT 1 OFFSET ? - 1)',
+    ),
     cards: client.prepare(`SELECT ${cardColumns('l')} FROM listings l WHERE l.id IN (SELECT value FROM json_each(?))`),
     fullRows: client.prepare(`SELECT ${full.columns} FROM listings l WHERE l.id IN (SELECT value FROM json_each(?))`).raw(),
     readFull: full.read,
@@ -113,9 +115,9 @@ export class SqliteSearchSource implements SearchSource {
     return this.s.changedRows.all(JSON.stringify(ids)) as SearchRow[];
   }
 
-  async prune(seq: number): Promise<void> {
+  async prune(seq: number, keep: number): Promise<void> {
     try {
-      this.s.prune.run(seq);
+      this.s.prune.run(seq, keep);
     } catch {
       // Another process holds the write lock (a CLI writing): the log is pruned next time; a search never fails for it.
     }
