@@ -105,7 +105,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.addHook('onReady', async () => {
     await prepareDatabase(deps);
     // Before the first request rather than during it (docs/decisions/014-cold-search.md "The column index").
-    app.log.info(deps.stores.search.warm(), 'search index built');
+    app.log.info(await deps.stores.search.warm(), 'search index built');
   });
 
   // Cookies are read where needed (the session cookie, src/server/auth/cookies.ts); the plugin only writes them, so
@@ -160,10 +160,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   // Kept answers, ETags and 304s, and compression: one pair of hooks for every route (src/server/http/response-cache.ts).
   // After the hooks above, so a kept answer carries the security headers and a refused request is never answered.
-  let listingsVersion: (() => number) | undefined;
   registerResponseCache(app, {
-    // Prepared on first use: the table exists once the migrations have run (onReady).
-    listingsVersion: () => (listingsVersion ??= versionReader(db))(),
+    // Bumped by a trigger on every write to a listing (db/migrations/0016_one_search_engine.sql), whichever instance.
+    listingsVersion: () => store.searchSource.version(),
     sharedProcedure: (path) => procedureMeta(appRouter, path)?.cache === 'listings',
   });
 
@@ -214,12 +213,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerClient(app, config);
   registerHtmlShell(app, config.clientDir, deps.stores); // route and photo hints in the page (docs/decisions/010-compression-and-bundle.md)
   return app;
-}
-
-/** Reads the listings version, bumped by a trigger on every write to a listing (db/migrations/0016_one_search_engine.sql). */
-function versionReader(db: Db): () => number {
-  const statement = db.$client.prepare('SELECT version FROM listings_search_state WHERE id = 1').pluck();
-  return () => statement.get() as number;
 }
 
 /** Runs helmet once against a recording response and returns the headers it sets (they do not vary by request). */
