@@ -13,11 +13,14 @@ import type { AppDeps, Integrations } from './deps';
 import { isForeignOrigin } from './http/origin';
 import { isPrivateAnswer, PRIVATE_CACHE_CONTROL, procedureMeta } from './http/private-answers';
 import { makeAuthPrecheck } from './http/auth-precheck';
-import { closeWebSockets, registerTransportGuards, transportOptions } from './http/transport';
+import { closeWebSockets, reconnectWebSockets, registerTransportGuards, transportOptions } from './http/transport';
 import { rememberClientIp } from './http/client-ip';
 import { registerResponseCache } from './http/response-cache';
 import { createRateLimits, type RateLimits } from './limits/rate-limiter';
-import { InProcessHub } from './realtime/hub';
+import { createEventHub } from './realtime/create-hub';
+import { BACKGROUND_WORK_LOCK, startLeaderElection } from './cluster/leader';
+import { messageById } from './services/chats';
+import { notificationById } from './services/notifications';
 import { createAddressSearch } from './integrations/address-search';
 import { createVehicleRegistry } from './integrations/vehicle-registry';
 import { createDiskStorage, registerUploads } from './integrations/image-storage';
@@ -83,23 +86,45 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   const ownStore = !options.store && !options.db;
   const store = options.store ?? (options.db ? createSqliteStore(options.db, false) : await openStore(config));
-  if (store.dialect !== 'sqlite') throw new Error('DATABASE_URL: PostgreSQL is not yet supported by every service');
-  const db = store.db;
-  const hub = new InProcessHub();
+  // PostgreSQL's pool, shared by the rate limits, the event hub and the leader lock (docs/decisions/018-postgresql.md).
+  const pool = store.dialect === 'pg' ? store.db.$client : undefined;
+  const hub = await createEventHub(
+    store,
+    { message: (id) => messageById(store, id), notification: (id) => notificationById(store, id) },
+    {
+      log: app.log,
+      // The listener dropped: events may have been missed, so the sockets close and their clients reconnect and replay
+      // from their lastEventId (a subscription that only ends is not resubscribed by the tRPC client).
+      onInterrupted: () => reconnectWebSockets(app),
+    },
+  );
   const integrations = { ...(await createIntegrations(config, app)), ...options.integrations } as Integrations;
-  const deps: AppDeps = { store, db, config, hub, log: app.log, integrations, stores: createStores(store), rateLimits: options.rateLimits ?? createRateLimits() };
+  const deps: AppDeps = { store, config, hub, log: app.log, integrations, stores: createStores(store), rateLimits: options.rateLimits ?? createRateLimits({ pool }) };
   // The caller of a request, looked up once from its cookie and shared by the auth precheck and the tRPC context.
   const requestAuth = new RequestAuth(store);
   const createContext = makeCreateContext(deps, requestAuth);
-  const stopImageCleanup = startStagedImageCleanup(deps);
-  app.addHook('onClose', async () => stopImageCleanup());
-  if (config.countyLookup) {
-    const stopCountyLookup = startCountyLookup(deps);
-    app.addHook('onClose', async () => stopCountyLookup());
-  }
+  // Background work runs on one instance: the holder of an advisory lock on PostgreSQL, always the one on SQLite.
+  let stopBackground: (() => void) | undefined;
+  const leadership = startLeaderElection(
+    pool,
+    BACKGROUND_WORK_LOCK,
+    {
+      onLead: () => {
+        const stops = [startStagedImageCleanup(deps), ...(config.countyLookup ? [startCountyLookup(deps)] : [])];
+        stopBackground = () => stops.forEach((stop) => stop());
+      },
+      onLose: () => {
+        stopBackground?.();
+        stopBackground = undefined;
+      },
+    },
+    { log: app.log },
+  );
 
   app.addHook('onClose', async () => {
-    hub.close();
+    await leadership.stop();
+    stopBackground?.();
+    await hub.close();
     if (ownStore) await store.close();
   });
   app.addHook('onReady', async () => {
