@@ -97,11 +97,12 @@ export async function seedRealtime(file: string, count: number): Promise<Pick<Lo
     });
     const buyers = made.slice(0, Math.floor(count / 2));
     const sellers = made.slice(buyers.length);
-    const listingOf = sellers.map((sellerId, i) => {
+    const listingOf: number[] = [];
+    for (const [i, sellerId] of sellers.entries()) {
       const listing = db.insert(listings).values(generateListing(r, sellerId, i, now)).returning({ id: listings.id }).get();
-      insertListingImage(db, listing.id, 0);
-      return listing.id;
-    });
+      await insertListingImage(db, listing.id, 0);
+      listingOf.push(listing.id);
+    }
     const hub = new InProcessHub();
     const chats: LoadConfig['chats'] = [];
     const store = createSqliteStore(db, false);

@@ -66,8 +66,8 @@ beforeAll(async () => {
   seller = (await createUser({ name: 'Siri Selger' })).user;
   buyer = (await createUser({ name: 'Kari Kjøper' })).user;
   admin = (await createAdmin()).user;
-  car = insertVolvo(seller.id);
-  insertVolvo(buyer.id, { status: 'pending' }); // the buyer's own listing, waiting for the admin's review
+  car = await insertVolvo(seller.id);
+  await insertVolvo(buyer.id, { status: 'pending' }); // the buyer's own listing, waiting for the admin's review
 });
 
 describe('axe: no serious or critical violation', () => {

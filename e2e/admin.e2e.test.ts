@@ -93,7 +93,7 @@ describe('navigation', () => {
 
 describe('moderation', () => {
   it('approves a pending listing from the pending tab, and only then does it appear in public search', async () => {
-    const listing = insertListing(db(), seller.id, {
+    const listing = await insertListing(db(), seller.id, {
       uniqueCode: CODE(1),
       make: 'Toyota',
       model: `Corolla ${TAG}`,
@@ -138,7 +138,7 @@ describe('moderation', () => {
   });
 
   it("rejects with a reason (a blank one is a toast and no call), the owner sees the reason, and 'Godkjenn likevel' approves it later", async () => {
-    const listing = insertListing(db(), seller.id, { uniqueCode: CODE(2), make: 'Volvo', model: `V70 ${TAG}`, year: 2012, status: 'pending' });
+    const listing = await insertListing(db(), seller.id, { uniqueCode: CODE(2), make: 'Volvo', model: `V70 ${TAG}`, year: 2012, status: 'pending' });
     const reason = `Bildene viser en annen bil (${TAG}).`;
 
     const page = await adminPage();
@@ -201,7 +201,7 @@ describe('moderation', () => {
   });
 
   it("shows an owner's edit of an approved listing field by field, and approving it puts the edit in public", async () => {
-    const listing = insertListing(db(), seller.id, {
+    const listing = await insertListing(db(), seller.id, {
       uniqueCode: CODE(4),
       make: 'Skoda',
       model: `Octavia ${TAG}`,
@@ -234,7 +234,7 @@ describe('moderation', () => {
   });
 
   it("says 'Kunne ikke behandle annonse' when the listing is gone before the decision", async () => {
-    const listing = insertListing(db(), seller.id, { uniqueCode: CODE(3), model: `Passat ${TAG}`, status: 'pending' });
+    const listing = await insertListing(db(), seller.id, { uniqueCode: CODE(3), model: `Passat ${TAG}`, status: 'pending' });
     const page = await adminPage();
     await page.goto('/admin?tab=pending');
     const card = page.locator(`[data-testid="pending-card"][data-code="${CODE(3)}"]`);
@@ -248,10 +248,10 @@ describe('moderation', () => {
 
 describe('all listings', () => {
   const ids: number[] = [];
-  beforeAll(() => {
+  beforeAll(async () => {
     for (let i = 0; i < 3; i++) {
       ids.push(
-        insertListing(db(), seller.id, {
+        (await insertListing(db(), seller.id, {
           uniqueCode: TCODE(i),
           make: 'Audi',
           model: `A${4 + i} ${TAG}`,
@@ -260,7 +260,7 @@ describe('all listings', () => {
           price: 100_000 * (i + 1),
           status: i === 2 ? 'rejected' : 'approved',
           rejectionReason: i === 2 ? 'Mangler bilder.' : null,
-        }).id,
+        })).id,
       );
     }
   });
@@ -331,7 +331,7 @@ describe('users', () => {
   it('edits a user with the profile rules, deletes one after confirming, and protects admin rows', async () => {
     const { user } = await createUser({ name: `Ulrik Bruker ${TAG}`, phone: '91234567' });
     const { user: doomed } = await createUser({ name: `Dina Slettes ${TAG}` });
-    const doomedListing = insertListing(db(), doomed.id, { uniqueCode: CODE(20), model: `Up ${TAG}` });
+    const doomedListing = await insertListing(db(), doomed.id, { uniqueCode: CODE(20), model: `Up ${TAG}` });
     const page = await adminPage();
     const updateCalls = countCalls(page, 'admin.users.update');
     await page.goto('/admin?tab=users');

@@ -19,7 +19,7 @@ let tesla: { id: number };
 
 beforeAll(async () => {
   const { user: seller } = await createUser({ name: 'Selger Selgersen' });
-  toyota = car(seller.id, {
+  toyota = await car(seller.id, {
     make: 'Toyota',
     model: `Corolla ${TAG}`,
     year: 2017,
@@ -33,8 +33,8 @@ beforeAll(async () => {
     description: `Første linje.\nAndre linje <b>ikke html</b> (${TAG}).`,
     photos: [svgPhoto('#0b4f8a', { n: 1 }), svgPhoto('#ea6316', { n: 2 }), svgPhoto('#2f855a', { n: 3 })],
   });
-  golf = car(seller.id, { make: 'Volkswagen', model: `Golf ${TAG}`, year: 2016, price: 140_000 });
-  tesla = car(seller.id, {
+  golf = await car(seller.id, { make: 'Volkswagen', model: `Golf ${TAG}`, year: 2016, price: 140_000 });
+  tesla = await car(seller.id, {
     make: 'Tesla',
     model: `Model 3 ${TAG}`,
     year: 2021,

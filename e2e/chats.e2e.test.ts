@@ -14,7 +14,7 @@ const TAG = `c${Date.now().toString(36)}`;
 const IGNORE = [/maps\.google|google\.com|ERR_NAME_NOT_RESOLVED|ERR_INTERNET_DISCONNECTED|ERR_CONNECTION|WebSocket|Failed to load resource/i];
 
 /** This file's cars: a 2019 car with a coloured first photo, so the chat list has a real picture. */
-const insertCarWithPhoto = (sellerId: number, make: string, model: string, color: string): Listing =>
+const insertCarWithPhoto = (sellerId: number, make: string, model: string, color: string): Promise<Listing> =>
   insertCar(sellerId, { make, model, year: 2019, price: 289_000, photos: [svgPhoto(color, { width: 800, height: 600 })] });
 
 /** The e2e app's SQLite database as a store, for the chat service. */
@@ -49,7 +49,7 @@ describe('chats between a buyer and a seller', () => {
   beforeAll(async () => {
     ({ user: seller } = await createUser({ name: 'Sigrid Selger' }));
     ({ user: buyer } = await createUser({ name: 'Bjørn Kjøper' }));
-    car = insertCarWithPhoto(seller.id, 'Volvo', `XC60 ${TAG}`, '#0b4f8a');
+    car = await insertCarWithPhoto(seller.id, 'Volvo', `XC60 ${TAG}`, '#0b4f8a');
   });
 
   it('the buyer starts a chat from the listing, the seller sees it live and answers, Enter/Shift+Enter, offline send rolls back, mark and delete', async () => {
@@ -197,7 +197,7 @@ describe('chats between a buyer and a seller', () => {
   });
 
   it("'Start chat' on a listing the buyer already asked about opens that chat; the seller's own listing cannot be asked about", async () => {
-    const other = insertCarWithPhoto(seller.id, 'Toyota', `RAV4 ${TAG}`, '#ea6316');
+    const other = await insertCarWithPhoto(seller.id, 'Toyota', `RAV4 ${TAG}`, '#ea6316');
     const { chatId } = await startChat(store(), quietHub, buyer.id, { listingId: other.id, sellerId: seller.id, message: 'Hvor mange eiere har den hatt?' });
     const page = await newPage();
     await loginAs(page, buyer);
@@ -224,8 +224,8 @@ describe('the chat list', () => {
     const { user: seller } = await createUser({ name: 'Trine Toppen' });
     const { user: anne } = await createUser({ name: 'Anne Først' });
     const { user: ulf } = await createUser({ name: 'Ulf Sist' });
-    const golf = insertCarWithPhoto(seller.id, 'Volkswagen', `Golf ${TAG}`, '#1a67b0');
-    const leaf = insertCarWithPhoto(seller.id, 'Nissan', `Leaf ${TAG}`, '#9b3c0d');
+    const golf = await insertCarWithPhoto(seller.id, 'Volkswagen', `Golf ${TAG}`, '#1a67b0');
+    const leaf = await insertCarWithPhoto(seller.id, 'Nissan', `Leaf ${TAG}`, '#9b3c0d');
     const older = await startChat(store(), quietHub, anne.id, { listingId: golf.id, sellerId: seller.id, message: 'Første henvendelse' });
     await startChat(store(), quietHub, ulf.id, { listingId: leaf.id, sellerId: seller.id, message: 'Andre henvendelse' });
 
@@ -256,7 +256,7 @@ describe('chat pages', () => {
   it('on a 375 px phone: the list, then the conversation alone, and back', async () => {
     const { user: seller } = await createUser({ name: 'Mona Mobil' });
     const { user: buyer } = await createUser({ name: 'Per Telefon' });
-    const car = insertCarWithPhoto(seller.id, 'Tesla', `Model 3 ${TAG}`, '#2f855a');
+    const car = await insertCarWithPhoto(seller.id, 'Tesla', `Model 3 ${TAG}`, '#2f855a');
     const { chatId } = await startChat(store(), quietHub, buyer.id, {
       listingId: car.id,
       sellerId: seller.id,
@@ -295,7 +295,7 @@ describe('chat pages', () => {
   it('the desktop frame is 500 px high; /chats-old lists the same chats with a message pane; visitors are asked to log in', async () => {
     const { user: seller } = await createUser({ name: 'Olav Eldre' });
     const { user: buyer } = await createUser({ name: 'Eva Gammel' });
-    const car = insertCarWithPhoto(seller.id, 'Audi', `A4 ${TAG}`, '#6b7280');
+    const car = await insertCarWithPhoto(seller.id, 'Audi', `A4 ${TAG}`, '#6b7280');
     await startChat(store(), quietHub, buyer.id, { listingId: car.id, sellerId: seller.id, message: 'Er servicen tatt?' });
 
     const page = await newPage();

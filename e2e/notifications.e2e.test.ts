@@ -226,7 +226,7 @@ describe('/varslinger', () => {
 
   it('following a card to its listing marks it read', async () => {
     const { user: seller } = await createUser();
-    const listing = insertListing(db(), seller.id, { make: 'Skoda', model: 'Octavia' });
+    const listing = await insertListing(db(), seller.id, { make: 'Skoda', model: 'Octavia' });
     insertNotification(seller.id, { type: 'success', title: 'Annonsen din er godkjent', message: 'Skoda Octavia er nå synlig.', data: { listingId: listing.id } });
 
     const page = await newPage();
@@ -273,7 +273,7 @@ describe('/varslinger', () => {
 async function sellerListening(make: string, model: string) {
   const { user: seller } = await createUser({ name: 'Siri Selger' });
   const { user: buyer } = await createUser({ name: 'Per Kjøper' });
-  const listing = insertListing(db(), seller.id, { make, model });
+  const listing = await insertListing(db(), seller.id, { make, model });
   const page = await newPage();
   await loginAs(page, seller);
   const live = subscriptionsStarted(page);

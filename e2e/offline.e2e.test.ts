@@ -12,8 +12,8 @@ const TAG = `o${Date.now().toString(36).slice(-6)}`;
 describe('offline', () => {
   it('a page seen before opens offline, with its listings and "Du er frakoblet"', async () => {
     const { user: seller } = await createUser({ name: `Selma ${TAG}` });
-    insertListing(db(), seller.id, { make: 'Volvo', model: `V60 ${TAG}`, price: 199_000 });
-    insertListing(db(), seller.id, { make: 'Toyota', model: `Corolla ${TAG}`, price: 149_000 });
+    await insertListing(db(), seller.id, { make: 'Volvo', model: `V60 ${TAG}`, price: 199_000 });
+    await insertListing(db(), seller.id, { make: 'Toyota', model: `Corolla ${TAG}`, price: 149_000 });
 
     const page = await newPage({ width: 390, height: 844 });
     await page.goto(`/annonser?query=${TAG}`);
@@ -58,7 +58,7 @@ describe('install', () => {
 describe('freshness', () => {
   it('a write invalidates the listing list: a listing deactivated on "Mine annonser" is gone from the home page at once', async () => {
     const { user: seller } = await createUser({ name: `Selma ${TAG}` });
-    insertListing(db(), seller.id, { make: 'Volkswagen', model: `Golf ${TAG}i` });
+    await insertListing(db(), seller.id, { make: 'Volkswagen', model: `Golf ${TAG}i` });
     const page = await newPage();
     await loginAs(page, seller);
     await page.goto('/');
@@ -86,7 +86,7 @@ describe('freshness', () => {
 describe('toasts', () => {
   it('only one toast is ever visible, the newest', async () => {
     const { user: seller } = await createUser({ name: `Selma ${TAG}` });
-    const listing = insertListing(db(), seller.id, { make: 'Skoda', model: `Octavia ${TAG}` });
+    const listing = await insertListing(db(), seller.id, { make: 'Skoda', model: `Octavia ${TAG}` });
     const { user } = await createUser();
     const page = await newPage({ width: 375, height: 800 });
     await loginAs(page, user);

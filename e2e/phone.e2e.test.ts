@@ -20,7 +20,7 @@ let seller: { id: number };
 let car: { id: number };
 beforeAll(async () => {
   seller = (await createUser({ name: 'Sigve Selger' })).user;
-  car = insertCar(seller.id, {
+  car = await insertCar(seller.id, {
     make: 'Skoda',
     model: `Octavia ${TAG}`,
     year: 2019,

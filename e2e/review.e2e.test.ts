@@ -25,7 +25,7 @@ async function decide(listingId: number, approved: boolean, rejectionReason = ''
 describe("an owner's edit of an approved listing", () => {
   it('tells the owner before saving which changes need review, keeps the approved version public, and shows the verdict', async () => {
     const { user } = await createUser({ name: 'Ola Hansen' });
-    const listing = insertListing(db(), user.id, {
+    const listing = await insertListing(db(), user.id, {
       make: 'Skoda',
       model: `Octavia ${TAG}`,
       year: 2019,
@@ -106,9 +106,9 @@ describe("an owner's edit of an approved listing", () => {
 describe('status banners', () => {
   it("show the owner a pending, rejected or inactive listing's status, with 'Verifisert' only when approved and active", async () => {
     const { user } = await createUser({ name: 'Kari Nordmann' });
-    const pending = insertListing(db(), user.id, { make: 'Audi', model: `A4 ${TAG}`, status: 'pending' });
-    const rejected = insertListing(db(), user.id, { make: 'Audi', model: `A6 ${TAG}`, status: 'rejected', rejectionReason: 'Bildene mangler.' });
-    const inactive = insertListing(db(), user.id, { make: 'Audi', model: `Q5 ${TAG}`, active: false });
+    const pending = await insertListing(db(), user.id, { make: 'Audi', model: `A4 ${TAG}`, status: 'pending' });
+    const rejected = await insertListing(db(), user.id, { make: 'Audi', model: `A6 ${TAG}`, status: 'rejected', rejectionReason: 'Bildene mangler.' });
+    const inactive = await insertListing(db(), user.id, { make: 'Audi', model: `Q5 ${TAG}`, active: false });
     const page = await newPage();
     await loginAs(page, user);
 
@@ -144,7 +144,7 @@ describe('status banners', () => {
 
   it('fit a phone screen (375 px): the listing banner, the form notice and the list', async () => {
     const { user } = await createUser();
-    const listing = insertListing(db(), user.id, { make: 'Volvo', model: `V90 ${TAG}`, description: 'Pen bil.' });
+    const listing = await insertListing(db(), user.id, { make: 'Volvo', model: `V90 ${TAG}`, description: 'Pen bil.' });
     const page = await newPage({ width: 375, height: 812 });
     await loginAs(page, user);
     await page.goto(`/rediger-annonse/${listing.id}`);

@@ -19,10 +19,10 @@ const cards = (page: TestPage) => page.locator('main h3').allTextContents();
 
 beforeAll(async () => {
   const { user } = await createUser({ name: 'Søk Selger' });
-  car(user.id, { make: 'Tesla', model: 'Model Y', year: 2022, fuelType: 'el', transmission: 'automat', bodyType: 'suv', mileage: 45_000, place: 'Bergen', municipalityNumber: '4601', county: 'Vestland' });
-  car(user.id, { make: 'Volkswagen', model: 'ID.4', year: 2021, fuelType: 'el', transmission: 'automat', bodyType: 'suv', mileage: 30_000, place: 'Tromsø' });
-  car(user.id, { make: 'Volkswagen', model: 'Golf', year: 2016, mileage: 150_000 });
-  car(user.id, { make: 'Skoda', model: 'Octavia', year: 2020, fuelType: 'diesel', transmission: 'automat', bodyType: 'stasjonsvogn', mileage: 70_000, place: 'Bodø' });
+  await car(user.id, { make: 'Tesla', model: 'Model Y', year: 2022, fuelType: 'el', transmission: 'automat', bodyType: 'suv', mileage: 45_000, place: 'Bergen', municipalityNumber: '4601', county: 'Vestland' });
+  await car(user.id, { make: 'Volkswagen', model: 'ID.4', year: 2021, fuelType: 'el', transmission: 'automat', bodyType: 'suv', mileage: 30_000, place: 'Tromsø' });
+  await car(user.id, { make: 'Volkswagen', model: 'Golf', year: 2016, mileage: 150_000 });
+  await car(user.id, { make: 'Skoda', model: 'Octavia', year: 2020, fuelType: 'diesel', transmission: 'automat', bodyType: 'stasjonsvogn', mileage: 70_000, place: 'Bodø' });
   // The panel's makes and places are counted again at most every 30 s after a write (docs/decisions/009-search-quality.md),
   // and earlier test files may have had them counted just before: wait until the server offers this file's cars, so
   // the panel's assertions below do not depend on the order the files ran in.

@@ -20,7 +20,7 @@ const scriptsNamed = (seen: { url: string; type: string }[], name: string) => se
 describe('start-up', () => {
   it('the listing page names its listing in the page, and the browser asks for it once', async () => {
     const { user } = await createUser();
-    const listing = insertListing(db(), user.id, { make: 'Škoda', model: 'Octavia', year: 2019 });
+    const listing = await insertListing(db(), user.id, { make: 'Škoda', model: 'Octavia', year: 2019 });
     const page = await newPage({ width: 375, height: 800 });
     const seen = requests(page);
     const res = await page.goto(`/listing/${listing.id}`);

@@ -336,12 +336,12 @@ export function svgPhoto(color: string, { n, width = 1600, height = 1000 }: { n?
  * Inserts a visible listing straight into the test database (the listing factory's defaults, then `o`) with its
  * photos, the first as its cover. No address unless given: the listing page's keyless map frame cannot load here.
  */
-export function insertCar(userId: number, o: Partial<NewListing> & { photos?: SvgPhoto[] } = {}): Listing {
+export async function insertCar(userId: number, o: Partial<NewListing> & { photos?: SvgPhoto[] } = {}): Promise<Listing> {
   const { photos = [], ...overrides } = o;
-  const listing = insertListing(db(), userId, { address: '', coverImage: photos[0]?.url ?? null, ...overrides });
-  photos.forEach(({ url, width, height }, position) =>
-    insertListingImage(db(), listing.id, position, { storageKey: `e2e/${listing.id}/${position}`, url, thumbUrl: url, width, height }),
-  );
+  const listing = await insertListing(db(), userId, { address: '', coverImage: photos[0]?.url ?? null, ...overrides });
+  for (const [position, { url, width, height }] of photos.entries()) {
+    await insertListingImage(db(), listing.id, position, { storageKey: `e2e/${listing.id}/${position}`, url, thumbUrl: url, width, height });
+  }
   return listing;
 }
 

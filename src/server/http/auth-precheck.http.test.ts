@@ -91,8 +91,8 @@ describe('callers are refused from their headers, before the body is read (issue
     const login = await headersOnly(port, 'POST', '/api/auth/login', json);
     expect(login.status).toBe(413);
     expect(JSON.parse(login.body)).toEqual({ message: HTTP_MESSAGES.bodyTooLarge });
-    const { user } = await createUser(t.db);
-    const cookie = await sessionCookie(t.db, user.id);
+    const { user } = await createUser(t.store);
+    const cookie = await sessionCookie(t.store, user.id);
     const listing = await headersOnly(port, 'POST', '/api/listings', { ...json, 'content-length': 500 * 1024 * 1024, cookie });
     expect(listing.status).toBe(413);
     const trpc = await headersOnly(port, 'POST', '/trpc/auth.login', json);
@@ -100,11 +100,11 @@ describe('callers are refused from their headers, before the body is read (issue
   });
 
   it('lets a logged-in caller through to the procedure', async () => {
-    const { user } = await createUser(t.db);
+    const { user } = await createUser(t.store);
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/saved-listings',
-      headers: { cookie: await sessionCookie(t.db, user.id) },
+      headers: { cookie: await sessionCookie(t.store, user.id) },
       payload: { listingId: 999999 },
     });
     expect(res.statusCode).toBe(404);
@@ -119,11 +119,11 @@ describe('callers are refused from their headers, before the body is read (issue
   });
 
   it('refuses a non-admin where an admin is needed with 403', async () => {
-    const { user } = await createUser(t.db);
+    const { user } = await createUser(t.store);
     const refusal = await refusalFromHeaders(t.store, { cookie: await sessionCookie(t.store, user.id) }, 'admin');
     expect(refusal?.error.code).toBe('FORBIDDEN');
     expect(refusal?.error.message).toBe(HTTP_MESSAGES.notAdmin);
-    const { user: admin } = await createUser(t.db, { isAdmin: true });
+    const { user: admin } = await createUser(t.store, { isAdmin: true });
     expect(await refusalFromHeaders(t.store, { cookie: await sessionCookie(t.store, admin.id) }, 'admin')).toBeUndefined();
   });
 });

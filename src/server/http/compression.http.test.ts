@@ -51,8 +51,8 @@ describe('compressed answers', () => {
     writeWithCopies(path.join(clientDir, 'index.html'), indexHtml);
     writeWithCopies(path.join(clientDir, 'assets', 'app-abc123.js'), appJs);
     t = await createTestApp({ clientDir });
-    const { user } = await createUser(t.db);
-    for (let i = 0; i < 8; i++) listingId = insertListing(t.db, user.id, { make: 'Volvo', model: 'V60' }).id;
+    const { user } = await createUser(t.store);
+    for (let i = 0; i < 8; i++) listingId = (await insertListing(t.store, user.id, { make: 'Volvo', model: 'V60' })).id;
     fs.mkdirSync(path.join(t.uploadDir, 'listings', String(listingId)), { recursive: true });
     // Not a real image: a compressible body behind a .webp name, so only the route's rule can keep it uncompressed.
     fs.writeFileSync(path.join(t.uploadDir, 'listings', String(listingId), '0.webp'), 'RIFF'.padEnd(4000, 'A'));

@@ -46,7 +46,7 @@ describe('large request bodies are read one at a time', () => {
   beforeEach(async () => {
     t = await createTestApp();
     port = await listenOnLoopback(t);
-    cookie = (await loggedInUser(t.db)).cookie;
+    cookie = (await loggedInUser(t.store)).cookie;
   });
   afterEach(() => t.close());
 

@@ -22,7 +22,7 @@ const emailOf = (id: number) => t.db.select({ email: users.email }).from(users).
 
 describe('Origin: null is another site', () => {
   it('REST: a state-changing call with the cookie is refused with 403 and changes nothing', async () => {
-    const u = await loggedInUser(t.db);
+    const u = await loggedInUser(t.store);
     const res = await t.app.inject({
       method: 'PUT',
       url: '/api/auth/update-profile',
@@ -44,7 +44,7 @@ describe('Origin: null is another site', () => {
   });
 
   it('tRPC over HTTP: a mutation with the cookie is refused with 403', async () => {
-    const u = await loggedInUser(t.db);
+    const u = await loggedInUser(t.store);
     const res = await t.app.inject({
       method: 'POST',
       url: '/trpc/auth.updateProfile',
@@ -56,7 +56,7 @@ describe('Origin: null is another site', () => {
   });
 
   it('websocket: a socket opened with Origin null gets no session, though it carries the cookie', async () => {
-    const u = await loggedInUser(t.db);
+    const u = await loggedInUser(t.store);
     const nullSocket = socketClient(host, { cookie: u.cookie, origin: 'null' });
     const noOrigin = socketClient(host, { cookie: u.cookie });
     try {

@@ -11,9 +11,9 @@ let admin: Awaited<ReturnType<typeof loggedInUser>>;
 let listingId: number;
 beforeAll(async () => {
   t = await createTestApp();
-  user = await loggedInUser(t.db);
-  admin = await loggedInUser(t.db, { isAdmin: true });
-  listingId = insertListing(t.db, user.user.id).id;
+  user = await loggedInUser(t.store);
+  admin = await loggedInUser(t.store, { isAdmin: true });
+  listingId = (await insertListing(t.store, user.user.id)).id;
 });
 afterAll(() => t.close());
 

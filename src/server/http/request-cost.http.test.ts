@@ -16,9 +16,9 @@ let volvoId: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  seller = await loggedInUser(t.db, { name: 'Per Selger' });
+  seller = await loggedInUser(t.store, { name: 'Per Selger' });
   for (let i = 0; i < 30; i++) {
-    const id = insertListing(t.db, seller.user.id, { make: i % 3 === 0 ? 'Volvo' : 'Toyota', price: 100_000 + i * 1_000 }).id;
+    const id = (await insertListing(t.store, seller.user.id, { make: i % 3 === 0 ? 'Volvo' : 'Toyota', price: 100_000 + i * 1_000 })).id;
     if (i === 0) volvoId = id;
   }
 });
@@ -27,7 +27,7 @@ afterEach(() => vi.restoreAllMocks());
 
 describe('the session lookup', () => {
   it('happens once for a request that the auth precheck and the procedure both check', async () => {
-    const { cookie } = await loggedInUser(t.db);
+    const { cookie } = await loggedInUser(t.store);
     const validate = vi.spyOn(Sessions.prototype, 'validate');
     const res = await t.app.inject({ method: 'POST', url: '/api/saved-listings', headers: { cookie }, payload: { listingId: volvoId } });
     expect(res.statusCode, res.body).toBeLessThan(300);
@@ -35,7 +35,7 @@ describe('the session lookup', () => {
   });
 
   it('happens once for a tRPC call with a cookie', async () => {
-    const { cookie, user } = await loggedInUser(t.db);
+    const { cookie, user } = await loggedInUser(t.store);
     const validate = vi.spyOn(Sessions.prototype, 'validate');
     const res = await t.app.inject({ url: '/trpc/auth.me', headers: { cookie } });
     expect(json(res).result.data.id).toBe(user.id);
@@ -107,7 +107,7 @@ describe('repeated searches and the start-up warm-up', () => {
     const before = await t.app.inject({ url });
     expect(before.headers['x-total-count']).toBe('10');
     expect(json(before)[0].price).toBe(127_000);
-    const added = insertListing(t.db, seller.user.id, { make: 'Volvo', price: 999_000 });
+    const added = await insertListing(t.store, seller.user.id, { make: 'Volvo', price: 999_000 });
     const after = await t.app.inject({ url });
     expect(after.headers['x-total-count']).toBe('11');
     expect(json(after)[0].id).toBe(added.id);

@@ -9,6 +9,7 @@ import { listingImages, listings } from '../../../db/schema';
 import { cardPhotoSources, stagePhotoSources, type ImgSources } from '../../shared/photo-sources';
 import type { ListingCardShape, ListingDetailShape } from '../../shared/schemas/listing-shape';
 import { createTestApp, createUser, json, sessionCookie, type TestApp } from '../testing/harness';
+import { updateListingRow } from '../testing/store-rows';
 import { insertListing, insertListingImage } from '../testing/listing-factory';
 import { registerResponseCache } from '../http/response-cache';
 import { registerHtmlShell, routeChunks, trpcQueryUrl, type ShellStores } from './html-shell';
@@ -185,15 +186,15 @@ describe('html shell: the largest paint\'s photo', () => {
    * A listing with two photos in all three sizes, as the upload path writes them (the cover's thumbnail on the row,
    * the photos' rows before anything reads the listing).
    */
-  const withPhotos = (userId: number, overrides: Parameters<typeof insertListing>[2]) => {
-    const id = insertListing(t.db, userId, overrides).id;
-    t.db.update(listings).set({ coverImage: `/uploads/listings/${id}/0-thumb.webp` }).where(eq(listings.id, id)).run();
-    addPhotos(id);
+  const withPhotos = async (userId: number, overrides: Parameters<typeof insertListing>[2]) => {
+    const id = (await insertListing(t.store, userId, overrides)).id;
+    await updateListingRow(t.store, id, { coverImage: `/uploads/listings/${id}/0-thumb.webp` });
+    await addPhotos(id);
     return id;
   };
-  const addPhotos = (listingId: number) => {
+  const addPhotos = async (listingId: number) => {
     for (const position of [0, 1]) {
-      insertListingImage(t.db, listingId, position, { mediumUrl: `/uploads/listings/${listingId}/${position}-medium.webp`, height: 1200 });
+      await insertListingImage(t.store, listingId, position, { mediumUrl: `/uploads/listings/${listingId}/${position}-medium.webp`, height: 1200 });
     }
   };
   const day = (n: number) => new Date(Date.UTC(2026, 10, n));
@@ -201,16 +202,16 @@ describe('html shell: the largest paint\'s photo', () => {
   beforeAll(async () => {
     clientDir = clientBuild(true);
     t = await createTestApp({ clientDir });
-    const { user: owner } = await createUser(t.db);
-    const { user: other } = await createUser(t.db);
-    ownerCookie = await sessionCookie(t.db, owner.id);
-    otherCookie = await sessionCookie(t.db, other.id);
-    withPhotos(owner.id, { createdAt: day(1) }); // an older result: the hint is the first one's
-    visible = withPhotos(owner.id, { createdAt: day(2) });
+    const { user: owner } = await createUser(t.store);
+    const { user: other } = await createUser(t.store);
+    ownerCookie = await sessionCookie(t.store, owner.id);
+    otherCookie = await sessionCookie(t.store, other.id);
+    await withPhotos(owner.id, { createdAt: day(1) }); // an older result: the hint is the first one's
+    visible = await withPhotos(owner.id, { createdAt: day(2) });
     // Newer than every public listing: an anonymous visitor's first result must not be one of these.
-    pending = withPhotos(owner.id, { status: 'pending', createdAt: day(5) });
-    inactive = withPhotos(owner.id, { active: false, createdAt: day(6) });
-    noPhotos = insertListing(t.db, owner.id, { createdAt: day(1) }).id;
+    pending = await withPhotos(owner.id, { status: 'pending', createdAt: day(5) });
+    inactive = await withPhotos(owner.id, { active: false, createdAt: day(6) });
+    noPhotos = (await insertListing(t.store, owner.id, { createdAt: day(1) })).id;
   });
   afterAll(async () => {
     await t.close();
@@ -283,7 +284,7 @@ describe('html shell: the largest paint\'s photo', () => {
 
   it('follows the search: a newer public listing\'s cover replaces the hint, with a new ETag', async () => {
     const before = await get('/annonser');
-    const newer = withPhotos((await createUser(t.db)).user.id, { createdAt: day(3) });
+    const newer = await withPhotos((await createUser(t.store)).user.id, { createdAt: day(3) });
     try {
       const after = await get('/annonser');
       expect(after.headers.etag).not.toBe(before.headers.etag);

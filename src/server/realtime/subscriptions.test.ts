@@ -109,9 +109,9 @@ async function send(who: User, chatId: number, content: string): Promise<Message
 }
 /** A seller with a listing, and a buyer whose chat about it has `first` as its first message. */
 async function conversation(first = 'Hei! Er bilen ledig?') {
-  const seller = await loggedInUser(t.db);
-  const buyer = await loggedInUser(t.db);
-  const listing = insertListing(t.db, seller.user.id);
+  const seller = await loggedInUser(t.store);
+  const buyer = await loggedInUser(t.store);
+  const listing = await insertListing(t.store, seller.user.id);
   const res = await post('/api/chats/start', buyer, { listingId: listing.id, sellerId: seller.user.id, message: first });
   expect(res.statusCode).toBe(201);
   return { seller, buyer, listingId: listing.id, chatId: json(res).chatId as number };
@@ -318,11 +318,11 @@ describe('chats.onMessage', () => {
 
 describe('notifications.onNotification', () => {
   it('pushes a user’s new notifications to them alone', async () => {
-    const seller = await loggedInUser(t.db);
-    const buyer = await loggedInUser(t.db);
-    const eve = await loggedInUser(t.db);
-    const listing = insertListing(t.db, seller.user.id, { make: 'Volvo', model: 'XC40' });
-    const eveListing = insertListing(t.db, eve.user.id);
+    const seller = await loggedInUser(t.store);
+    const buyer = await loggedInUser(t.store);
+    const eve = await loggedInUser(t.store);
+    const listing = await insertListing(t.store, seller.user.id, { make: 'Volvo', model: 'XC40' });
+    const eveListing = await insertListing(t.store, eve.user.id);
     const sellerFeed = notificationsFor(tab(seller).client);
     const buyerFeed = notificationsFor(tab(buyer).client);
     const eveFeed = notificationsFor(tab(eve).client);
@@ -343,9 +343,9 @@ describe('notifications.onNotification', () => {
   });
 
   it('replays the notifications a tab missed, then goes on live', async () => {
-    const seller = await loggedInUser(t.db);
-    const listing = insertListing(t.db, seller.user.id);
-    const buyers = await Promise.all([1, 2, 3, 4].map(() => loggedInUser(t.db)));
+    const seller = await loggedInUser(t.store);
+    const listing = await insertListing(t.store, seller.user.id);
+    const buyers = await Promise.all([1, 2, 3, 4].map(() => loggedInUser(t.store)));
     const startBy = (b: User) => post('/api/chats/start', b, { listingId: listing.id, sellerId: seller.user.id, message: 'Hei' });
 
     const first = tab(seller);

@@ -13,7 +13,7 @@ let admin: { cookie: string };
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = { cookie: (await loggedInUser(t.db, { isAdmin: true })).cookie };
+  admin = { cookie: (await loggedInUser(t.store, { isAdmin: true })).cookie };
 });
 afterAll(() => t.close());
 

@@ -18,8 +18,8 @@ let owner: { id: number; cookie: string; username: string };
 
 beforeAll(async () => {
   t = await createTestApp();
-  const a = await loggedInUser(t.db, { name: 'Ada Admin', isAdmin: true });
-  const o = await loggedInUser(t.db, { name: 'Kari Nordmann' });
+  const a = await loggedInUser(t.store, { name: 'Ada Admin', isAdmin: true });
+  const o = await loggedInUser(t.store, { name: 'Kari Nordmann' });
   admin = { id: a.user.id, cookie: a.cookie };
   owner = { id: o.user.id, cookie: o.cookie, username: o.user.username };
 });
@@ -31,14 +31,14 @@ type Row = { id: number; uniqueCode: string; registrationNumber: string; totalPr
 
 describe('GET /api/admin/listings', () => {
   let ids: number[];
-  beforeAll(() => {
+  beforeAll(async () => {
     const day = 24 * 3600_000;
     const base = Date.UTC(2025, 0, 1);
     ids = [
-      insertListing(t.db, owner.id, { uniqueCode: 'BP-AAAAA1', registrationNumber: 'AB12345', price: 300_000, status: 'approved', createdAt: new Date(base + 1 * day) }),
-      insertListing(t.db, owner.id, { uniqueCode: 'BP-BBBBB2', registrationNumber: 'AB12399', price: 100_000, status: 'pending', createdAt: new Date(base + 2 * day) }),
-      insertListing(t.db, owner.id, { uniqueCode: 'BP-CCCCC3', registrationNumber: 'CD55555', price: 200_000, status: 'rejected', rejectionReason: 'Uklar tekst.', createdAt: new Date(base + 3 * day) }),
-      insertListing(t.db, owner.id, { uniqueCode: 'BP-DDDDD4', registrationNumber: 'EF77777', price: 400_000, status: 'approved', active: false, createdAt: new Date(base + 4 * day) }),
+      await insertListing(t.store, owner.id, { uniqueCode: 'BP-AAAAA1', registrationNumber: 'AB12345', price: 300_000, status: 'approved', createdAt: new Date(base + 1 * day) }),
+      await insertListing(t.store, owner.id, { uniqueCode: 'BP-BBBBB2', registrationNumber: 'AB12399', price: 100_000, status: 'pending', createdAt: new Date(base + 2 * day) }),
+      await insertListing(t.store, owner.id, { uniqueCode: 'BP-CCCCC3', registrationNumber: 'CD55555', price: 200_000, status: 'rejected', rejectionReason: 'Uklar tekst.', createdAt: new Date(base + 3 * day) }),
+      await insertListing(t.store, owner.id, { uniqueCode: 'BP-DDDDD4', registrationNumber: 'EF77777', price: 400_000, status: 'approved', active: false, createdAt: new Date(base + 4 * day) }),
     ].map((l) => l.id);
   });
 
@@ -108,7 +108,7 @@ describe('DELETE /api/admin/listings/:id', () => {
       return [f, f.replace(/\.webp$/, '-thumb.webp')];
     });
     for (const f of files) expect(fs.existsSync(f)).toBe(true);
-    const saver = await loggedInUser(t.db);
+    const saver = await loggedInUser(t.store);
     t.db.insert(savedListings).values({ userId: saver.user.id, listingId: listing.id }).run();
 
     const res = await send({ method: 'DELETE', url: `/api/admin/listings/${listing.id}`, headers: { cookie: admin.cookie } });

@@ -16,8 +16,8 @@ let admin: { id: number; cookie: string; name: string };
 
 beforeAll(async () => {
   t = await createTestApp();
-  const o = await loggedInUser(t.db, { name: 'Kari Nordmann' });
-  const a = await loggedInUser(t.db, { name: 'Ada Admin', isAdmin: true });
+  const o = await loggedInUser(t.store, { name: 'Kari Nordmann' });
+  const a = await loggedInUser(t.store, { name: 'Ada Admin', isAdmin: true });
   owner = { id: o.user.id, cookie: o.cookie };
   admin = { id: a.user.id, cookie: a.cookie, name: a.user.name };
 });

@@ -36,16 +36,16 @@ let cases: Case[];
 
 beforeAll(async () => {
   t = await createTestApp();
-  const u = await loggedInUser(t.db, { name: 'Ola Hansen' });
-  const a = await loggedInUser(t.db, { name: 'Ada Admin', isAdmin: true });
+  const u = await loggedInUser(t.store, { name: 'Ola Hansen' });
+  const a = await loggedInUser(t.store, { name: 'Ada Admin', isAdmin: true });
   user = { id: u.user.id, cookie: u.cookie };
   admin = { id: a.user.id, cookie: a.cookie };
-  const seller = await loggedInUser(t.db, { name: 'Kari Nordmann' });
-  const leaving = await loggedInUser(t.db, { name: 'Per Olsen' });
-  const pending = insertListing(t.db, seller.user.id, { status: 'pending', make: 'Volvo', model: 'V90' });
-  const doomed = insertListing(t.db, seller.user.id, { status: 'approved', make: 'Tesla', model: 'Model 3' });
-  insertListingImage(t.db, doomed.id);
-  insertListing(t.db, leaving.user.id, { status: 'approved' });
+  const seller = await loggedInUser(t.store, { name: 'Kari Nordmann' });
+  const leaving = await loggedInUser(t.store, { name: 'Per Olsen' });
+  const pending = await insertListing(t.store, seller.user.id, { status: 'pending', make: 'Volvo', model: 'V90' });
+  const doomed = await insertListing(t.store, seller.user.id, { status: 'approved', make: 'Tesla', model: 'Model 3' });
+  await insertListingImage(t.store, doomed.id);
+  await insertListing(t.store, leaving.user.id, { status: 'approved' });
   const feedback = await createFeedback(t.store, { name: 'Per', email: '', feedback: 'Fin side!' });
   const doomedFeedback = await createFeedback(t.store, { name: '', email: '', feedback: 'Savner mørk modus.' });
   await createContactMessage(t.store, { name: 'Kari', email: 'kari@example.no', phone: '', subject: 'Hei', message: 'Et spørsmål.' });
@@ -171,8 +171,8 @@ describe('the admin tRPC procedures', () => {
   it('refuse a visitor (UNAUTHORIZED) and a user (FORBIDDEN) and change nothing', async () => {
     const before = snapshot(t.db);
     for (const path of paths) {
-      expect(await codeOf(callerFor(t.db, null), path), path).toBe('UNAUTHORIZED');
-      expect(await codeOf(callerFor(t.db, { id: user.id }), path), path).toBe('FORBIDDEN');
+      expect(await codeOf(callerFor(t.store, null), path), path).toBe('UNAUTHORIZED');
+      expect(await codeOf(callerFor(t.store, { id: user.id }), path), path).toBe('FORBIDDEN');
     }
     expect(snapshot(t.db)).toBe(before);
   });

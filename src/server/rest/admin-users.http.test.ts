@@ -17,7 +17,7 @@ let admin: { id: number; cookie: string; name: string };
 
 beforeAll(async () => {
   t = await createTestApp();
-  const a = await loggedInUser(t.db, { name: 'Ada Admin', isAdmin: true });
+  const a = await loggedInUser(t.store, { name: 'Ada Admin', isAdmin: true });
   admin = { id: a.user.id, cookie: a.cookie, name: a.user.name };
 });
 afterAll(() => t.close());
@@ -47,7 +47,7 @@ const form = {
 
 describe('GET /api/admin/users', () => {
   it('lists every user newest first with contact details, admin flag and listing count, never a password hash', async () => {
-    const u = await loggedInUser(t.db, { name: 'Liv Larsen', phone: '41234567', address: 'Torggata 2, 2317 HAMAR' });
+    const u = await loggedInUser(t.store, { name: 'Liv Larsen', phone: '41234567', address: 'Torggata 2, 2317 HAMAR' });
     t.db.insert(listings).values({ userId: u.user.id, uniqueCode: 'BP-LIVCAR', make: 'Kia', model: 'Niro', year: 2020, registrationNumber: 'LL11111', price: 1, totalPrice: 1 }).run();
     const res = await get('/api/admin/users', admin);
     expect(res.statusCode).toBe(200);
@@ -72,7 +72,7 @@ describe('GET /api/admin/users', () => {
 
 describe('PUT /api/admin/users/:id', () => {
   it("changes name, e-mail, phone and address with the profile's rules; the user sees it; the audit log names the fields", async () => {
-    const u = await loggedInUser(t.db, { name: 'Per Olsen' });
+    const u = await loggedInUser(t.store, { name: 'Per Olsen' });
     const res = await put(u.user.id, { name: '  Per Ove Olsen ', email: 'per.ove@example.no', phone: '+47 922 33 444', address: 'Sjøgata 3, 8006 BODØ' });
     expect(res.statusCode, res.body).toBe(200);
     expect(json(res)).toMatchObject({ id: u.user.id, name: 'Per Ove Olsen', displayName: 'Per', email: 'per.ove@example.no', phone: '+4792233444', address: 'Sjøgata 3, 8006 BODØ' });
@@ -89,7 +89,7 @@ describe('PUT /api/admin/users/:id', () => {
   });
 
   it('refuses invalid fields with the profile\'s Norwegian messages and changes nothing', async () => {
-    const u = await loggedInUser(t.db, { name: 'Siri Dahl' });
+    const u = await loggedInUser(t.store, { name: 'Siri Dahl' });
     const good = { name: 'Siri Dahl', email: 'siri@example.no', phone: '', address: '' };
     const before = userRow(u.user.id);
     for (const [payload, field, message] of [
@@ -114,7 +114,7 @@ describe('PUT /api/admin/users/:id', () => {
     const missing = await put(987_654, { name: 'Ingen', email: 'ingen@example.no', phone: '', address: '' });
     expect(missing.statusCode).toBe(404);
     expect(json(missing).message).toBe('Fant ikke brukeren.');
-    const other = await loggedInUser(t.db, { name: 'Bjørn Admin', isAdmin: true });
+    const other = await loggedInUser(t.store, { name: 'Bjørn Admin', isAdmin: true });
     const before = userRow(other.user.id);
     const refused = await put(other.user.id, { name: 'Hacket', email: 'x@example.no', phone: '', address: '' });
     expect(refused.statusCode).toBe(403);
@@ -125,10 +125,10 @@ describe('PUT /api/admin/users/:id', () => {
 
 describe('DELETE /api/admin/users/:id', () => {
   it('removes sessions, listings with their photo files, saved entries and notifications in one go; the buyer keeps the chat', async () => {
-    const seller = await loggedInUser(t.db, { name: 'Selger Sandvik' });
-    const secondSession = await sessionCookie(t.db, seller.user.id);
-    const buyer = await loggedInUser(t.db, { name: 'Kjøper Berg' });
-    const bystander = await loggedInUser(t.db, { name: 'Nabo Nilsen' });
+    const seller = await loggedInUser(t.store, { name: 'Selger Sandvik' });
+    const secondSession = await sessionCookie(t.store, seller.user.id);
+    const buyer = await loggedInUser(t.store, { name: 'Kjøper Berg' });
+    const bystander = await loggedInUser(t.store, { name: 'Nabo Nilsen' });
     const photo = toDataUrl(await gradientJpeg(640, 480, 120));
 
     // Two listings with photos, one approved (public), and a staged photo never attached.
@@ -206,7 +206,7 @@ describe('DELETE /api/admin/users/:id', () => {
   });
 
   it("refuses an admin account with 403 and the admin keeps everything", async () => {
-    const other = await loggedInUser(t.db, { name: 'Bjørg Admin', isAdmin: true });
+    const other = await loggedInUser(t.store, { name: 'Bjørg Admin', isAdmin: true });
     for (const target of [other.user.id, admin.id]) {
       const res = await del(target);
       expect(res.statusCode).toBe(403);

@@ -202,7 +202,7 @@ describe('POST /api/auth/register', () => {
 
 describe('POST /api/auth/login', () => {
   it('logs in with the right password (username in any case) and sets a working cookie', async () => {
-    const { user, password } = await createUser(t.db, { username: 'Kari.Nordmann7' });
+    const { user, password } = await createUser(t.store, { username: 'Kari.Nordmann7' });
     const res = await login('kari.nordmann7', password);
     expect(res.statusCode).toBe(200);
     expect(json(res)).toMatchObject({ id: user.id, username: 'Kari.Nordmann7' });
@@ -210,7 +210,7 @@ describe('POST /api/auth/login', () => {
   });
 
   it('answers 401 with the same message for a wrong password and an unknown user', async () => {
-    const { user } = await createUser(t.db);
+    const { user } = await createUser(t.store);
     const wrong = await login(user.username, 'feil-passord');
     const unknown = await login('finnes.ikke', 'feil-passord');
     expect(wrong.statusCode).toBe(401);
@@ -232,7 +232,7 @@ describe('POST /api/auth/login', () => {
   });
 
   it('replaces this browser\'s session with a new one; sessions in other browsers stay valid', async () => {
-    const { user, password } = await createUser(t.db);
+    const { user, password } = await createUser(t.store);
     const laptop = cookieHeader(await login(user.username, password));
     const phone = cookieHeader(await login(user.username, password));
     expect(phone).not.toBe(laptop);
@@ -248,8 +248,8 @@ describe('POST /api/auth/login', () => {
   });
 
   it('ends another user\'s session held by this browser when someone else logs in on it', async () => {
-    const a = await createUser(t.db);
-    const b = await createUser(t.db);
+    const a = await createUser(t.store);
+    const b = await createUser(t.store);
     const cookieA = cookieHeader(await login(a.user.username, a.password));
     const res = await login(b.user.username, b.password, { cookie: cookieA });
     expect(json(await me(cookieHeader(res)))).toMatchObject({ id: b.user.id });
@@ -268,7 +268,7 @@ describe('GET /api/auth/user and POST /api/auth/logout', () => {
   });
 
   it('logout ends the session on the server and clears the cookie', async () => {
-    const { user, password } = await createUser(t.db);
+    const { user, password } = await createUser(t.store);
     const res = await login(user.username, password);
     const cookie = cookieHeader(res);
     const token = sessionCookieOf(res)!.value;
@@ -297,7 +297,7 @@ describe('PUT /api/auth/change-password', () => {
   });
 
   it('refuses a wrong current password with 400 and keeps the old password', async () => {
-    const { user, password } = await createUser(t.db);
+    const { user, password } = await createUser(t.store);
     const cookie = cookieHeader(await login(user.username, password));
     const res = await change(cookie, { oldPassword: 'feil-passord', newPassword: 'nyttpassord1' });
     expect(res.statusCode).toBe(400);
@@ -307,7 +307,7 @@ describe('PUT /api/auth/change-password', () => {
   });
 
   it("refuses a new password under 6 characters with 400 'Nytt passord må være minst 6 tegn langt.'", async () => {
-    const { user, password } = await createUser(t.db);
+    const { user, password } = await createUser(t.store);
     const cookie = cookieHeader(await login(user.username, password));
     const res = await change(cookie, { oldPassword: password, newPassword: '12345' });
     expect(res.statusCode).toBe(400);
@@ -316,7 +316,7 @@ describe('PUT /api/auth/change-password', () => {
   });
 
   it('refuses a missing current password and a new password equal to the old one', async () => {
-    const { user, password } = await createUser(t.db);
+    const { user, password } = await createUser(t.store);
     const cookie = cookieHeader(await login(user.username, password));
     const missing = await change(cookie, { newPassword: 'nyttpassord1' });
     expect(missing.statusCode).toBe(400);
@@ -327,7 +327,7 @@ describe('PUT /api/auth/change-password', () => {
   });
 
   it('on success revokes every other session of the user and keeps this browser logged in', async () => {
-    const { user, password } = await createUser(t.db);
+    const { user, password } = await createUser(t.store);
     const here = cookieHeader(await login(user.username, password));
     const elsewhere = cookieHeader(await login(user.username, password));
     const res = await change(here, { oldPassword: password, newPassword: 'nyttpassord1' });
@@ -362,7 +362,7 @@ describe('PUT /api/auth/update-profile', () => {
   });
 
   it('saves the profile and answers the updated user', async () => {
-    const { user, password } = await createUser(t.db);
+    const { user, password } = await createUser(t.store);
     const cookie = cookieHeader(await login(user.username, password));
     const res = await update(cookie, profile({ name: '  Kari Nordmann Hansen ' }));
     expect(res.statusCode).toBe(200);
@@ -380,7 +380,7 @@ describe('PUT /api/auth/update-profile', () => {
   });
 
   it('ignores fields the owner may not change (username, uniqueId, isAdmin)', async () => {
-    const { user, password } = await createUser(t.db);
+    const { user, password } = await createUser(t.store);
     const cookie = cookieHeader(await login(user.username, password));
     const res = await update(cookie, profile({ username: 'admin', uniqueId: 'BP-HACKED', isAdmin: true, id: 1 }));
     expect(res.statusCode).toBe(200);
@@ -394,7 +394,7 @@ describe('PUT /api/auth/update-profile', () => {
     [{ phone: '12345678' }, 'phone', PHONE_SUBMIT_MESSAGE],
     [{ displayName: 'x'.repeat(61) }, 'displayName', 'Visningsnavn kan ikke være lengre enn 60 tegn.'],
   ])('answers 400 for %j', async (overrides, field, message) => {
-    const { user, password } = await createUser(t.db);
+    const { user, password } = await createUser(t.store);
     const cookie = cookieHeader(await login(user.username, password));
     const res = await update(cookie, profile(overrides));
     expect(res.statusCode).toBe(400);
@@ -426,7 +426,7 @@ describe('malformed requests: 4xx with a Norwegian message, never a 500', () => 
   });
 
   it('answers 4xx, never 5xx, to a batch of odd bodies on every auth path', async () => {
-    const { user, password } = await createUser(t.db);
+    const { user, password } = await createUser(t.store);
     const cookie = cookieHeader(await login(user.username, password));
     const bodies = ['', '{}', '[]', '0', '"x"', '{"a":', '{"oldPassword":null,"newPassword":{}}', JSON.stringify({ username: 'x'.repeat(10_000), password: 'y' })];
     const paths: Array<['POST' | 'PUT', string]> = [
@@ -446,7 +446,7 @@ describe('malformed requests: 4xx with a Norwegian message, never a 500', () => 
   });
 
   it('refuses a state-changing request from a foreign Origin with 403, and accepts the same site', async () => {
-    const { user, password } = await createUser(t.db);
+    const { user, password } = await createUser(t.store);
     const foreign = await login(user.username, password, { headers: { origin: 'https://evil.example', host: 'bilpartner.no' } });
     expect(foreign.statusCode).toBe(403);
     expect(sessionCookieOf(foreign)).toBeUndefined();
@@ -506,7 +506,7 @@ describe('rate limits', () => {
 
   it('limits password changes per address', async () => {
     const ip = freshIp();
-    const { user, password } = await createUser(t.db);
+    const { user, password } = await createUser(t.store);
     const cookie = cookieHeader(await login(user.username, password));
     const change = () => call({ method: 'PUT', url: '/api/auth/change-password', cookie, ip, body: { oldPassword: 'x', newPassword: '1' } });
     for (let i = 0; i < RATE_LIMITS.changePassword.max; i++) expect((await change()).statusCode).toBe(400);

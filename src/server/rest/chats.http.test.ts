@@ -50,16 +50,16 @@ const messageRows = (chatId: number) => t.db.select().from(messages).where(eq(me
 const snapshot = () => ({ chats: t.db.select().from(chats).all(), messages: t.db.select().from(messages).all() });
 
 async function named(overrides: { name: string; username: string; displayName?: string }): Promise<User> {
-  const u = await loggedInUser(t.db, { name: overrides.name, username: overrides.username });
+  const u = await loggedInUser(t.store, { name: overrides.name, username: overrides.username });
   t.db.update(users).set({ displayName: overrides.displayName ?? null }).where(eq(users.id, u.user.id)).run();
   return u;
 }
 
 /** A fresh seller with a visible listing, and a chat a fresh buyer started about it. */
 async function newConversation(first = 'Hei! Er bilen fortsatt til salgs?') {
-  const s = await loggedInUser(t.db);
-  const b = await loggedInUser(t.db);
-  const listing = insertListing(t.db, s.user.id, { make: 'Toyota', model: 'RAV4', year: 2020 });
+  const s = await loggedInUser(t.store);
+  const b = await loggedInUser(t.store);
+  const listing = await insertListing(t.store, s.user.id, { make: 'Toyota', model: 'RAV4', year: 2020 });
   const res = await start(b, { listingId: listing.id, sellerId: s.user.id, message: first });
   expect(res.statusCode).toBe(201);
   return { seller: s, buyer: b, listingId: listing.id, chatId: json(res).chatId as number };
@@ -70,8 +70,8 @@ beforeAll(async () => {
   seller = await named({ name: 'Per Hansen', username: 'perhansen', displayName: 'Pers Bil AS' });
   buyer = await named({ name: 'Kari Nordmann', username: 'karinordmann' });
   eve = await named({ name: 'Eva Lie', username: 'evalie' });
-  listingId = insertListing(t.db, seller.user.id, { make: 'Volvo', model: 'V90', year: 2019 }).id;
-  const photos = [0, 1].map((position) => insertListingImage(t.db, listingId, position));
+  listingId = (await insertListing(t.store, seller.user.id, { make: 'Volvo', model: 'V90', year: 2019 })).id;
+  const photos = [await insertListingImage(t.store, listingId, 0), await insertListingImage(t.store, listingId, 1)];
   imageUrls = photos.map((p) => p.url);
   firstThumbUrl = photos[0].thumbUrl;
 });
@@ -202,7 +202,7 @@ describe('a conversation', () => {
   });
 
   it('shows the newest activity first', async () => {
-    const other = insertListing(t.db, seller.user.id, { make: 'Tesla', model: 'Model 3', year: 2021 });
+    const other = await insertListing(t.store, seller.user.id, { make: 'Tesla', model: 'Model 3', year: 2021 });
     const res = await start(buyer, { listingId: other.id, sellerId: seller.user.id, message: 'Hvor langt går den på en lading?' });
     const teslaChat = json(res).chatId as number;
     expect((await chatsOf(buyer)).map((c) => c.id)).toEqual([teslaChat, chatId]);
@@ -325,7 +325,8 @@ describe('starting a chat', () => {
   it('answers 404 for an unknown listing and for one a buyer cannot see, storing nothing', async () => {
     const before = snapshot();
     const notified = notificationsOf(seller.user.id).length;
-    const hidden = [{ status: 'pending' as const }, { status: 'rejected' as const }, { active: false }].map((o) => insertListing(t.db, seller.user.id, o).id);
+    const hidden: number[] = [];
+    for (const o of [{ status: 'pending' as const }, { status: 'rejected' as const }, { active: false }]) hidden.push((await insertListing(t.store, seller.user.id, o)).id);
     for (const id of [999_999, ...hidden]) {
       const res = await start(buyer, { listingId: id, sellerId: seller.user.id, message: 'Hei' });
       expect(res.statusCode).toBe(404);
@@ -519,12 +520,12 @@ describe('the chat list', () => {
   }
 
   it('answers 30 chats with as many statements as one (no query per chat)', async () => {
-    const busy = await loggedInUser(t.db);
-    const one = await loggedInUser(t.db);
-    const s = await loggedInUser(t.db);
+    const busy = await loggedInUser(t.store);
+    const one = await loggedInUser(t.store);
+    const s = await loggedInUser(t.store);
     const makeChat = async (who: User) => {
-      const listing = insertListing(t.db, s.user.id, { make: 'Skoda', model: 'Octavia', year: 2018 });
-      insertListingImage(t.db, listing.id, 0);
+      const listing = await insertListing(t.store, s.user.id, { make: 'Skoda', model: 'Octavia', year: 2018 });
+      await insertListingImage(t.store, listing.id, 0);
       const res = await start(who, { listingId: listing.id, sellerId: s.user.id, message: 'Hei!' });
       await send(s, json(res).chatId, 'Hei tilbake!');
     };
@@ -558,7 +559,7 @@ describe('rate limits (per account)', () => {
     const s = await loggedInUser(r.db);
     const b = await loggedInUser(r.db);
     const other = await loggedInUser(r.db);
-    const listing = insertListing(r.db, s.user.id);
+    const listing = await insertListing(r.db, s.user.id);
     const started = await post('/api/chats/start', b.cookie, { listingId: listing.id, sellerId: s.user.id, message: 'Hei!' });
     expect(started.statusCode).toBe(201);
     const chatId = json(started).chatId;
@@ -592,7 +593,8 @@ describe('rate limits (per account)', () => {
     const spammer = await loggedInUser(r.db);
     const s = await loggedInUser(r.db);
     const neighbour = await loggedInUser(r.db);
-    const owned = Array.from({ length: RATE_LIMITS.chatStart.max + 1 }, () => insertListing(r.db, s.user.id));
+    const owned = [];
+    for (let i = 0; i <= RATE_LIMITS.chatStart.max; i++) owned.push(await insertListing(r.db, s.user.id));
     for (const l of owned.slice(0, RATE_LIMITS.chatStart.max)) {
       expect((await post('/api/chats/start', spammer.cookie, { listingId: l.id, sellerId: s.user.id, message: 'Kjøper bilen kontant!' })).statusCode).toBe(201);
     }

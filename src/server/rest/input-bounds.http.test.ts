@@ -26,7 +26,7 @@ let cookie: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  cookie = (await loggedInUser(t.db, {})).cookie;
+  cookie = (await loggedInUser(t.store, {})).cookie;
 });
 afterAll(() => t.close());
 

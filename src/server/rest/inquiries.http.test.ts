@@ -27,9 +27,9 @@ const notificationsOf = (userId: number) => t.db.select().from(notifications).wh
 
 beforeAll(async () => {
   t = await createTestApp();
-  seller = await loggedInUser(t.db);
-  buyer = await loggedInUser(t.db);
-  listingId = insertListing(t.db, seller.user.id, { make: 'Volvo', model: 'V90' }).id;
+  seller = await loggedInUser(t.store);
+  buyer = await loggedInUser(t.store);
+  listingId = (await insertListing(t.store, seller.user.id, { make: 'Volvo', model: 'V90' })).id;
 });
 afterAll(() => t.close());
 
@@ -99,7 +99,7 @@ describe('POST /api/inquiries', () => {
   it('answers 404 for a listing a buyer cannot see and stores nothing', async () => {
     const before = notificationsOf(seller.user.id).length;
     for (const overrides of [{ status: 'pending' as const }, { status: 'rejected' as const }, { active: false }]) {
-      const hidden = insertListing(t.db, seller.user.id, overrides).id;
+      const hidden = (await insertListing(t.store, seller.user.id, overrides)).id;
       const res = await post({ ...valid(), listingId: hidden }, buyer.cookie);
       expect(res.statusCode).toBe(404);
       expect(json(res).message).toBe('Annonse ikke funnet');

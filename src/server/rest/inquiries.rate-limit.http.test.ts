@@ -6,7 +6,7 @@ describe('POST /api/inquiries rate limit', () => {
   it('stops one client after its budget with a Norwegian 429, before touching the database', async () => {
     const t = await createTestApp();
     try {
-      const { cookie } = await loggedInUser(t.db);
+      const { cookie } = await loggedInUser(t.store);
       // Invalid bodies still spend the budget: the limit stands in front of validation.
       for (let i = 0; i < RATE_LIMITS.inquiry.max; i++) {
         const res = await t.app.inject({ method: 'POST', url: '/api/inquiries', headers: { cookie }, payload: {} });

@@ -38,7 +38,7 @@ function clients(cookie: string) {
 
 describe('listing creation is limited per account', () => {
   it('REST: the listing past the hourly budget gets 429 with Retry-After and is not stored; another account goes on', async () => {
-    const seller = await loggedInUser(t.db);
+    const seller = await loggedInUser(t.store);
     for (let i = 0; i < RATE_LIMITS.listingCreate.max; i++) expect((await create(seller.cookie)).statusCode).toBe(201);
     const refused = await create(seller.cookie);
     expect(refused.statusCode).toBe(429);
@@ -46,12 +46,12 @@ describe('listing creation is limited per account', () => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(3600);
     expect(countOf(seller.user.id)).toBe(RATE_LIMITS.listingCreate.max);
-    const other = await loggedInUser(t.db);
+    const other = await loggedInUser(t.store);
     expect((await create(other.cookie)).statusCode).toBe(201);
   });
 
   it('counts tRPC over HTTP and over the websocket in the same budget', async () => {
-    const seller = await loggedInUser(t.db);
+    const seller = await loggedInUser(t.store);
     const c = clients(seller.cookie);
     try {
       const half = RATE_LIMITS.listingCreate.max / 2;
@@ -70,7 +70,7 @@ describe('listing creation is limited per account', () => {
   });
 
   it('holds an account to the daily budget across hours', async () => {
-    const seller = await loggedInUser(t.db);
+    const seller = await loggedInUser(t.store);
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
     let created = 0;
     while (created < RATE_LIMITS.listingCreateDay.max) {

@@ -22,8 +22,8 @@ const fileOf = (url: string) => path.join(t.uploadDir, keyFromUrl(url)!);
 
 beforeAll(async () => {
   t = await createTestApp();
-  seller = await loggedInUser(t.db, { name: 'Siri Selger' });
-  buyer = await loggedInUser(t.db, { name: 'Kai Kjøper' });
+  seller = await loggedInUser(t.store, { name: 'Siri Selger' });
+  buyer = await loggedInUser(t.store, { name: 'Kai Kjøper' });
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/listings',
@@ -81,7 +81,7 @@ describe('photo sizes in listing answers', () => {
     const full = json<ListingShape[]>(await get('/api/listings?make=Tesla&model=Model%203'));
     expect(full.find((l) => l.id === listing.id)!.imageDetails).toEqual(detail);
 
-    const cards = await callerFor(t.db, null).listings.list({ make: 'Tesla' });
+    const cards = await callerFor(t.store, null).listings.list({ make: 'Tesla' });
     const card = cards.items.find((c) => c.id === listing.id)!;
     expect(card.coverImage).toBe(detail[0].thumbUrl); // the field cards had before, unchanged
     expect(card.coverPhoto).toEqual(detail[0]);
@@ -101,7 +101,7 @@ describe('photo sizes in listing answers', () => {
       payload: { ...listingForm(listing), images: [before[1].url, before[0].url] },
     });
     expect(patch.statusCode, patch.body).toBe(200);
-    const cards = await callerFor(t.db, null).listings.list({ make: 'Tesla' });
+    const cards = await callerFor(t.store, null).listings.list({ make: 'Tesla' });
     const card = cards.items.find((c) => c.id === listing.id)!;
     expect(card.coverImage).toBe(before[1].thumbUrl);
     expect(card.coverPhoto).toEqual<ListingImageShape>(before[1]);

@@ -20,11 +20,11 @@ const get = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url,
 
 beforeAll(async () => {
   t = await createTestApp();
-  seller = await loggedInUser(t.db, { name: 'Per Selger', phone: '41234567', address: 'Selgerveien 1, 0150 OSLO' });
-  buyer = await loggedInUser(t.db);
-  admin = await loggedInUser(t.db, { isAdmin: true });
+  seller = await loggedInUser(t.store, { name: 'Per Selger', phone: '41234567', address: 'Selgerveien 1, 0150 OSLO' });
+  buyer = await loggedInUser(t.store);
+  admin = await loggedInUser(t.store, { isAdmin: true });
   for (let i = 0; i < 30; i++) {
-    insertListing(t.db, seller.user.id, {
+    await insertListing(t.store, seller.user.id, {
       make: i % 3 === 0 ? 'Volvo' : 'Toyota',
       model: i % 3 === 0 ? 'V60' : 'Corolla',
       fuelType: i % 2 === 0 ? 'diesel' : 'hybrid',
@@ -32,7 +32,7 @@ beforeAll(async () => {
       createdAt: new Date(Date.UTC(2025, 0, 1 + i)),
     });
   }
-  visibleId = insertListing(t.db, seller.user.id, {
+  visibleId = (await insertListing(t.store, seller.user.id, {
     make: 'Tesla',
     model: 'Model Y',
     price: 420_000,
@@ -42,12 +42,12 @@ beforeAll(async () => {
     contactPhone: '98765432',
     address: 'Bilveien 3, 0150 Oslo',
     createdAt: new Date(Date.UTC(2025, 1, 1)),
-  }).id;
-  insertListingImage(t.db, visibleId, 1);
-  insertListingImage(t.db, visibleId, 0);
-  hidden.pending = insertListing(t.db, seller.user.id, { make: 'Audi', model: 'A4', status: 'pending' }).id;
-  hidden.rejected = insertListing(t.db, seller.user.id, { make: 'Audi', model: 'A6', status: 'rejected', rejectionReason: 'Uklare bilder' }).id;
-  hidden.inactive = insertListing(t.db, seller.user.id, { make: 'Audi', model: 'Q5', active: false }).id;
+  })).id;
+  await insertListingImage(t.store, visibleId, 1);
+  await insertListingImage(t.store, visibleId, 0);
+  hidden.pending = (await insertListing(t.store, seller.user.id, { make: 'Audi', model: 'A4', status: 'pending' })).id;
+  hidden.rejected = (await insertListing(t.store, seller.user.id, { make: 'Audi', model: 'A6', status: 'rejected', rejectionReason: 'Uklare bilder' })).id;
+  hidden.inactive = (await insertListing(t.store, seller.user.id, { make: 'Audi', model: 'Q5', active: false })).id;
 });
 afterAll(() => t.close());
 
@@ -88,8 +88,9 @@ describe('GET /api/listings', () => {
   });
 
   it('answers items with every key of the detail view\'s Listing, so a filter can be checked on the answer', async () => {
-    const pickups = [0, 1, 2].map((i) => insertListing(t.db, seller.user.id, { make: 'Ford', model: 'Ranger', bodyType: 'pickup', createdAt: new Date(Date.UTC(2024, 0, 1 + i)) }).id);
-    insertListingImage(t.db, pickups[1], 0);
+    const pickups: number[] = [];
+    for (const i of [0, 1, 2]) pickups.push((await insertListing(t.store, seller.user.id, { make: 'Ford', model: 'Ranger', bodyType: 'pickup', createdAt: new Date(Date.UTC(2024, 0, 1 + i)) })).id);
+    await insertListingImage(t.store, pickups[1], 0);
     try {
       const res = await get('/api/listings?bodyType=pickup');
       expect(res.statusCode).toBe(200);
@@ -113,14 +114,14 @@ describe('GET /api/listings', () => {
   });
 
   it('blanks a hidden address and hidden contact phone in the list for everyone, as the detail view does for visitors', async () => {
-    const id = insertListing(t.db, seller.user.id, {
+    const id = (await insertListing(t.store, seller.user.id, {
       make: 'Lada',
       address: 'Hemmeligveien 9, 0150 Oslo',
       place: 'Oslo',
       contactPhone: '93333333',
       hideAddress: true,
       hideContactInfo: true,
-    }).id;
+    })).id;
     try {
       for (const cookie of [undefined, seller.cookie, admin.cookie]) {
         const res = await get('/api/listings?make=Lada', cookie);
@@ -233,7 +234,7 @@ describe('GET /api/listings/:id', () => {
   });
 
   it('never shows the seller’s home address: a listing without an address of its own shows none', async () => {
-    const { id } = insertListing(t.db, seller.user.id, { status: 'approved', active: true, address: '', hideAddress: false });
+    const { id } = await insertListing(t.store, seller.user.id, { status: 'approved', active: true, address: '', hideAddress: false });
     const l = json(await get(`/api/listings/${id}`));
     expect(l.seller.address ?? '').toBe('');
     expect(JSON.stringify(l)).not.toContain('Selgerveien');
@@ -241,13 +242,13 @@ describe('GET /api/listings/:id', () => {
 
   it('answers exactly the keys the tRPC procedure answers (the response schema drops nothing)', async () => {
     const viaRest = json(await get(`/api/listings/${visibleId}`, buyer.cookie));
-    const viaTrpc = await callerFor(t.db, buyer.user).listings.byId({ id: visibleId });
+    const viaTrpc = await callerFor(t.store, buyer.user).listings.byId({ id: visibleId });
     expect(viaRest).toEqual(JSON.parse(JSON.stringify(viaTrpc)));
     const items = json<ListingListItem[]>(await get('/api/listings?limit=2'));
-    const trpcItems = await callerFor(t.db, null).listings.listFull({ limit: 2 });
+    const trpcItems = await callerFor(t.store, null).listings.listFull({ limit: 2 });
     expect(items).toEqual(JSON.parse(JSON.stringify(trpcItems.items)));
     // The web client keeps its slim cards over tRPC.
-    const cards = await callerFor(t.db, null).listings.list({ limit: 2 });
+    const cards = await callerFor(t.store, null).listings.list({ limit: 2 });
     expect(cards.items.map((c) => c.id)).toEqual(items.map((l) => l.id));
     expect(Object.keys(cards.items[0]).sort()).toEqual(
       ['coverImage', 'coverPhoto', 'createdAt', 'fuelType', 'id', 'make', 'mileage', 'model', 'place', 'totalPrice', 'transmission', 'year'],
@@ -256,7 +257,7 @@ describe('GET /api/listings/:id', () => {
 
   it('tells the owner it is theirs and a buyer whether they saved it', async () => {
     expect(json(await get(`/api/listings/${visibleId}`, seller.cookie))).toMatchObject({ isOwner: true, isSaved: false });
-    await callerFor(t.db, buyer.user).savedListings.add({ listingId: visibleId });
+    await callerFor(t.store, buyer.user).savedListings.add({ listingId: visibleId });
     expect(json(await get(`/api/listings/${visibleId}`, buyer.cookie))).toMatchObject({ isOwner: false, isSaved: true });
     expect(json(await get(`/api/listings/${visibleId}`))).toMatchObject({ isSaved: false });
   });
@@ -290,13 +291,13 @@ describe('GET /api/listings/:id', () => {
   });
 
   it('hides a hidden address and hidden contact details from everyone but the owner and admins', async () => {
-    const id = insertListing(t.db, seller.user.id, {
+    const id = (await insertListing(t.store, seller.user.id, {
       address: 'Hemmeligveien 9, 0150 Oslo',
       place: 'Oslo',
       contactPhone: '93333333',
       hideAddress: true,
       hideContactInfo: true,
-    }).id;
+    })).id;
     for (const cookie of [undefined, buyer.cookie]) {
       const l = json(await get(`/api/listings/${id}`, cookie));
       expect(l).toMatchObject({ address: '', contactPhone: '', hideAddress: true, hideContactInfo: true, place: 'Oslo' });
@@ -311,9 +312,9 @@ describe('GET /api/listings/:id', () => {
   });
 
   it('shows the seller phone and address independently (hideContactInfo / hideAddress)', async () => {
-    const phoneOnly = insertListing(t.db, seller.user.id, { hideAddress: true, hideContactInfo: false, contactPhone: '' }).id;
+    const phoneOnly = (await insertListing(t.store, seller.user.id, { hideAddress: true, hideContactInfo: false, contactPhone: '' })).id;
     expect(json(await get(`/api/listings/${phoneOnly}`)).seller).toEqual({ id: seller.user.id, name: 'Per Selger', displayName: 'Per', phone: '41234567' });
-    const addressOnly = insertListing(t.db, seller.user.id, { hideAddress: false, hideContactInfo: true, address: 'Bilveien 7, 0150 OSLO' }).id;
+    const addressOnly = (await insertListing(t.store, seller.user.id, { hideAddress: false, hideContactInfo: true, address: 'Bilveien 7, 0150 OSLO' })).id;
     expect(json(await get(`/api/listings/${addressOnly}`)).seller).toEqual({
       id: seller.user.id,
       name: 'Per Selger',
@@ -323,7 +324,7 @@ describe('GET /api/listings/:id', () => {
   });
 
   it('stops showing a listing to buyers as soon as it is deactivated', async () => {
-    const id = insertListing(t.db, seller.user.id, { make: 'Kia', model: 'EV6' }).id;
+    const id = (await insertListing(t.store, seller.user.id, { make: 'Kia', model: 'EV6' })).id;
     expect((await get(`/api/listings/${id}`)).statusCode).toBe(200);
     t.db.update(listings).set({ active: false }).where(eq(listings.id, id)).run();
     expect((await get(`/api/listings/${id}`)).statusCode).toBe(404);
@@ -333,8 +334,8 @@ describe('GET /api/listings/:id', () => {
 
 describe("an owner's edit waiting for review", () => {
   it('is invisible to buyers (detail, full list, cards, free text) and shown to its owner; an admin sees what waits', async () => {
-    const id = insertListing(t.db, seller.user.id, { make: 'Skoda', model: 'Enyaq', description: 'Godkjent beskrivelse.', mileage: 30_000 }).id;
-    insertListingImage(t.db, id, 0);
+    const id = (await insertListing(t.store, seller.user.id, { make: 'Skoda', model: 'Enyaq', description: 'Godkjent beskrivelse.', mileage: 30_000 })).id;
+    await insertListingImage(t.store, id, 0);
     t.db.insert(listingRevisions).values({ listingId: id, fields: { description: 'Ventende beskrivelse med kulturminne.', mileage: 31_000 } }).run();
     const waitingPhoto = t.db
       .insert(listingImages)
@@ -349,7 +350,7 @@ describe("an owner's edit waiting for review", () => {
     }
     const full = json<ListingListItem[]>(await get('/api/listings?make=Skoda'));
     expect(full.map((l) => [l.description, l.mileage, l.images.length, l.revision])).toEqual([['Godkjent beskrivelse.', 30_000, 1, null]]);
-    const cards = await callerFor(t.db, null).listings.list({ make: 'Skoda' });
+    const cards = await callerFor(t.store, null).listings.list({ make: 'Skoda' });
     expect(cards.items.map((c) => c.mileage)).toEqual([30_000]);
     expect(json<ListingListItem[]>(await get('/api/listings?query=kulturminne'))).toEqual([]);
 
@@ -364,10 +365,10 @@ describe("an owner's edit waiting for review", () => {
 
 describe('listings.byId over tRPC', () => {
   it('maps a hidden listing to NOT_FOUND for others and returns it to the owner', async () => {
-    const other = await createUser(t.db);
-    await expect(callerFor(t.db, other.user).listings.byId({ id: hidden.pending })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Annonse ikke funnet' });
-    await expect(callerFor(t.db, null).listings.byId({ id: hidden.inactive })).rejects.toMatchObject({ code: 'NOT_FOUND' });
-    await expect(callerFor(t.db, seller.user).listings.byId({ id: hidden.pending })).resolves.toMatchObject({ id: hidden.pending, isOwner: true });
+    const other = await createUser(t.store);
+    await expect(callerFor(t.store, other.user).listings.byId({ id: hidden.pending })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Annonse ikke funnet' });
+    await expect(callerFor(t.store, null).listings.byId({ id: hidden.inactive })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(callerFor(t.store, seller.user).listings.byId({ id: hidden.pending })).resolves.toMatchObject({ id: hidden.pending, isOwner: true });
   });
 });
 
@@ -376,10 +377,8 @@ describe('GET /api/listings counts every match (docs/product/api.md#conventions)
   beforeAll(async () => {
     big = await createTestApp();
     const { user } = await createUser(big.db);
-    big.db.transaction(() => {
-      for (let i = 0; i < 1005; i++) insertListing(big.db, user.id, { make: 'Skoda', model: 'Octavia', fuelType: 'diesel', price: 90_000 + i });
-      for (let i = 0; i < 3; i++) insertListing(big.db, user.id, { make: 'Skoda', model: 'Octavia', fuelType: 'el', price: 200_000 + i });
-    });
+    for (let i = 0; i < 1005; i++) await insertListing(big.store, user.id, { make: 'Skoda', model: 'Octavia', fuelType: 'diesel', price: 90_000 + i });
+    for (let i = 0; i < 3; i++) await insertListing(big.store, user.id, { make: 'Skoda', model: 'Octavia', fuelType: 'el', price: 200_000 + i });
   });
   afterAll(() => big.close());
 

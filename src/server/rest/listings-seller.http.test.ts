@@ -26,12 +26,12 @@ beforeAll(async () => {
   const roomy = { max: 1000, timeWindow: 60_000, per: 'user' } as const;
   rateLimits.addresses = new AddressLimits({ ...RATE_LIMITS, listingCreate: roomy, listingCreateDay: roomy });
   t = await createTestApp({}, { rateLimits });
-  const o = await loggedInUser(t.db, { name: 'Ola Hansen' });
-  const x = await loggedInUser(t.db, { name: 'Per Olsen' });
-  const { user: a } = await createUser(t.db, { isAdmin: true });
+  const o = await loggedInUser(t.store, { name: 'Ola Hansen' });
+  const x = await loggedInUser(t.store, { name: 'Per Olsen' });
+  const { user: a } = await createUser(t.store, { isAdmin: true });
   owner = { id: o.user.id, cookie: o.cookie };
   other = { id: x.user.id, cookie: x.cookie };
-  admin = { id: a.id, cookie: await sessionCookie(t.db, a.id) };
+  admin = { id: a.id, cookie: await sessionCookie(t.store, a.id) };
   jpeg = toDataUrl(await gradientJpeg(1200, 900, 210));
   png = toDataUrl(await pngImage(800, 600), 'image/png');
 });
@@ -149,7 +149,7 @@ describe('POST /api/listings', () => {
 
 describe('GET /api/my-listings', () => {
   it('answers the own listings newest first, with images, and nobody else’s', async () => {
-    const u = await loggedInUser(t.db);
+    const u = await loggedInUser(t.store);
     const me = { cookie: u.cookie };
     const first = await createOk({ model: 'Model 3' }, { ...me } as never);
     t.db.update(listings).set({ createdAt: new Date(Date.now() - 60_000) }).where(eq(listings.id, first.id)).run();
@@ -273,10 +273,10 @@ describe('DELETE /api/listings/:id', () => {
 describe('listings.forEdit', () => {
   it('answers the owner and admins, and "Annonse ikke funnet" to anyone else', async () => {
     const l = await createOk();
-    expect((await callerFor(t.db, { id: owner.id }).listings.forEdit({ id: l.id })).id).toBe(l.id);
-    expect((await callerFor(t.db, { id: admin.id }).listings.forEdit({ id: l.id })).id).toBe(l.id);
+    expect((await callerFor(t.store, { id: owner.id }).listings.forEdit({ id: l.id })).id).toBe(l.id);
+    expect((await callerFor(t.store, { id: admin.id }).listings.forEdit({ id: l.id })).id).toBe(l.id);
     approve(l.id);
-    await expect(callerFor(t.db, { id: other.id }).listings.forEdit({ id: l.id })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Annonse ikke funnet' });
-    await expect(callerFor(t.db, null).listings.forEdit({ id: l.id })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+    await expect(callerFor(t.store, { id: other.id }).listings.forEdit({ id: l.id })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Annonse ikke funnet' });
+    await expect(callerFor(t.store, null).listings.forEdit({ id: l.id })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
   });
 });

@@ -39,10 +39,10 @@ const admin = { id: 0, name: 'Admin' };
 
 beforeAll(async () => {
   t = await createTestApp();
-  seller = await loggedInUser(t.db, { name: 'Per Hansen' });
-  buyer = await loggedInUser(t.db, { name: 'Kari Nordmann' });
-  eve = await loggedInUser(t.db, { name: 'Eva Lie' });
-  admin.id = (await loggedInUser(t.db, { isAdmin: true })).user.id;
+  seller = await loggedInUser(t.store, { name: 'Per Hansen' });
+  buyer = await loggedInUser(t.store, { name: 'Kari Nordmann' });
+  eve = await loggedInUser(t.store, { name: 'Eva Lie' });
+  admin.id = (await loggedInUser(t.store, { isAdmin: true })).user.id;
 });
 afterAll(() => t.close());
 
@@ -65,7 +65,7 @@ describe('visitors', () => {
 
 describe('producers', () => {
   it('a new chat about one’s listing notifies its seller once; continuing the chat does not', async () => {
-    const listing = insertListing(t.db, seller.user.id, { make: 'Volvo', model: 'XC60', year: 2020 });
+    const listing = await insertListing(t.store, seller.user.id, { make: 'Volvo', model: 'XC60', year: 2020 });
     const before = rowsOf(seller.user.id).length;
     const started = await call('POST', '/api/chats/start', buyer.cookie, { listingId: listing.id, sellerId: seller.user.id, message: 'Er den ledig?' });
     expect(started.statusCode).toBe(201);
@@ -91,7 +91,7 @@ describe('producers', () => {
   });
 
   it('an inquiry about one’s listing notifies its seller', async () => {
-    const listing = insertListing(t.db, seller.user.id, { make: 'Audi', model: 'A4' });
+    const listing = await insertListing(t.store, seller.user.id, { make: 'Audi', model: 'A4' });
     const res = await call('POST', '/api/inquiries', buyer.cookie, { listingId: listing.id, name: 'Kari Nordmann', email: 'kari@example.no', message: 'Kan jeg se den?' });
     expect(res.statusCode).toBe(201);
     const [newest] = await listOf(seller);
@@ -111,8 +111,8 @@ describe('producers', () => {
       for await (const e of hub.subscribe(buyer.user.id, abort.signal)) othersHeard.push(e);
     })();
 
-    const approved = insertListing(t.db, seller.user.id, { make: 'Tesla', model: 'Model Y', year: 2022, status: 'pending' });
-    const rejected = insertListing(t.db, seller.user.id, { make: 'BMW', model: 'X5', year: 2015, status: 'pending' });
+    const approved = await insertListing(t.store, seller.user.id, { make: 'Tesla', model: 'Model Y', year: 2022, status: 'pending' });
+    const rejected = await insertListing(t.store, seller.user.id, { make: 'BMW', model: 'X5', year: 2015, status: 'pending' });
     expect(await reviewListing(t.store, hub, admin, { id: approved.id, approved: true, rejectionReason: '' })).toMatchObject({ status: 'approved' });
     expect(await reviewListing(t.store, hub, admin, { id: rejected.id, approved: false, rejectionReason: 'Bildene viser en annen bil.' })).toMatchObject({
       status: 'rejected',
@@ -148,8 +148,8 @@ describe('one’s own notifications', () => {
   let user: User;
   let other: User;
   beforeAll(async () => {
-    user = await loggedInUser(t.db);
-    other = await loggedInUser(t.db);
+    user = await loggedInUser(t.store);
+    other = await loggedInUser(t.store);
   });
 
   it('are listed newest first with every field, never cached, never someone else’s', async () => {

@@ -74,8 +74,8 @@ describe('GET /api/docs', () => {
 
 describe('every operation against its documented answers (a small property-based run)', () => {
   it('answers no 5xx and nothing outside the document', async () => {
-    const user = await loggedInUser(t.db);
-    for (let i = 0; i < 3; i++) insertListing(t.db, user.user.id, { make: 'Volvo' });
+    const user = await loggedInUser(t.store);
+    for (let i = 0; i < 3; i++) await insertListing(t.store, user.user.id, { make: 'Volvo' });
     let cookie = user.cookie;
     const report = await fuzzDocument(doc, {
       runs: 4,
@@ -88,7 +88,7 @@ describe('every operation against its documented answers (a small property-based
       cookie: async () => cookie,
       after: async (o, _req, a) => {
         // Logging out or changing the password ends this session: carry on with a fresh user.
-        if ((o.id === 'POST /api/auth/logout' || o.id === 'PUT /api/auth/change-password') && a.status < 300) cookie = (await loggedInUser(t.db)).cookie;
+        if ((o.id === 'POST /api/auth/logout' || o.id === 'PUT /api/auth/change-password') && a.status < 300) cookie = (await loggedInUser(t.store)).cookie;
       },
     });
     expect(report.failures).toEqual([]);

@@ -55,7 +55,7 @@ const files = () => fs.readdirSync(t.uploadDir, { recursive: true }).filter((f) 
 
 beforeAll(async () => {
   t = await createTestApp();
-  seller = await loggedInUser(t.db, { name: 'Mona Megapiksel' });
+  seller = await loggedInUser(t.store, { name: 'Mona Megapiksel' });
   huge = toDataUrl(bilevelPng(20_000, 20_000), 'image/png');
 });
 afterAll(() => t.close());

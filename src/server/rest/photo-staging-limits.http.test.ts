@@ -42,8 +42,8 @@ describe('staged photos per account', () => {
   let other: User;
   beforeAll(async () => {
     t = await createTestApp({ stagedPhotosPerAccount: { photos: 3, bytes: 1024 ** 3 } });
-    seller = await loggedInUser(t.db, { name: 'Stian Stabel' });
-    other = await loggedInUser(t.db, { name: 'Kari Annen' });
+    seller = await loggedInUser(t.store, { name: 'Stian Stabel' });
+    other = await loggedInUser(t.store, { name: 'Kari Annen' });
   });
   afterAll(() => t.close());
 
@@ -77,7 +77,7 @@ describe('staged photos per account', () => {
   });
 
   it('tRPC over HTTP: the same bound answers TOO_MANY_REQUESTS (429) with Retry-After and the same text', async () => {
-    const user = await loggedInUser(t.db, { name: 'Trine Trpc' });
+    const user = await loggedInUser(t.store, { name: 'Trine Trpc' });
     for (let i = 0; i < 3; i++) expect((await trpc(t, user)).statusCode).toBe(200);
     const refused = await trpc(t, user);
     expect(refused.statusCode).toBe(429);
@@ -97,8 +97,8 @@ describe('all staged photos together (STAGED_PHOTOS_MAX_MB)', () => {
   afterAll(() => t.close());
 
   it('refuses every account once the total is taken, over REST and tRPC, with 429, Retry-After and its own text', async () => {
-    const first = await loggedInUser(t.db, { name: 'Frida Først' });
-    const late = await loggedInUser(t.db, { name: 'Sindre Sen' });
+    const first = await loggedInUser(t.store, { name: 'Frida Først' });
+    const late = await loggedInUser(t.store, { name: 'Sindre Sen' });
     expect((await rest(t, first)).statusCode).toBe(201);
     expect((await rest(t, first)).statusCode).toBe(201);
     const files = webpFiles(t);
@@ -127,7 +127,7 @@ describe('uploads per account per hour (RATE_LIMITS.photoUpload)', () => {
 
   it('counts every upload, refused ones too, and then answers 429 over REST and tRPC; another account is unaffected', async () => {
     expect(RATE_LIMITS.photoUpload).toEqual({ max: 300, timeWindow: 60 * 60_000, per: 'user' });
-    const busy = await loggedInUser(t.db, { name: 'Bjørn Travel' });
+    const busy = await loggedInUser(t.store, { name: 'Bjørn Travel' });
     const broken = toDataUrl(Buffer.from('ikke et bilde'), 'image/png'); // refused at once, and still counted
     for (let i = 0; i < RATE_LIMITS.photoUpload.max; i++) {
       const res = await rest(t, busy, broken);
@@ -140,7 +140,7 @@ describe('uploads per account per hour (RATE_LIMITS.photoUpload)', () => {
     expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(3600);
     expect((await trpc(t, busy)).statusCode).toBe(429);
 
-    const calm = await loggedInUser(t.db, { name: 'Rolig Rita' });
+    const calm = await loggedInUser(t.store, { name: 'Rolig Rita' });
     expect((await rest(t, calm)).statusCode).toBe(201);
   });
 });

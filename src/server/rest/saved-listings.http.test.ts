@@ -25,10 +25,11 @@ function call(method: 'GET' | 'POST' | 'DELETE', url: string, cookie?: string, b
 
 beforeAll(async () => {
   t = await createTestApp();
-  seller = await loggedInUser(t.db);
-  anna = await loggedInUser(t.db);
-  bjorn = await loggedInUser(t.db);
-  ids = ['Golf', 'Passat', 'Polo'].map((model) => insertListing(t.db, seller.user.id, { make: 'Volkswagen', model }).id);
+  seller = await loggedInUser(t.store);
+  anna = await loggedInUser(t.store);
+  bjorn = await loggedInUser(t.store);
+  ids = [];
+  for (const model of ['Golf', 'Passat', 'Polo']) ids.push((await insertListing(t.store, seller.user.id, { make: 'Volkswagen', model })).id);
 });
 afterAll(() => t.close());
 
@@ -61,7 +62,7 @@ describe('saving and listing', () => {
     const cards = json<ListingCardShape[]>(list);
     expect(cards.map((c) => c.id)).toEqual([ids[2], ids[0]]);
     expect(Object.keys(cards[0]).sort()).toEqual(['coverImage', 'coverPhoto', 'createdAt', 'fuelType', 'id', 'make', 'mileage', 'model', 'place', 'totalPrice', 'transmission', 'year']);
-    expect(await callerFor(t.db, anna.user).savedListings.ids()).toEqual([ids[2], ids[0]]);
+    expect(await callerFor(t.store, anna.user).savedListings.ids()).toEqual([ids[2], ids[0]]);
   });
 
   it("keeps each user's saved listings apart", async () => {
@@ -82,7 +83,7 @@ describe('saving and listing', () => {
   });
 
   it('answers 404 for a listing a buyer cannot see, 400 for a malformed id', async () => {
-    const pending = insertListing(t.db, seller.user.id, { status: 'pending' }).id;
+    const pending = (await insertListing(t.store, seller.user.id, { status: 'pending' })).id;
     for (const listingId of [pending, 999_999]) {
       const res = await call('POST', '/api/saved-listings', anna.cookie, { listingId });
       expect(res.statusCode).toBe(404);
@@ -95,17 +96,17 @@ describe('saving and listing', () => {
   });
 
   it('drops a listing from the list while it is hidden and brings it back when shown again', async () => {
-    const id = insertListing(t.db, seller.user.id, { make: 'Skoda', model: 'Enyaq' }).id;
+    const id = (await insertListing(t.store, seller.user.id, { make: 'Skoda', model: 'Enyaq' })).id;
     await call('POST', '/api/saved-listings', anna.cookie, { listingId: id });
     t.db.update(listings).set({ active: false }).where(eq(listings.id, id)).run();
     expect(json<ListingCardShape[]>(await call('GET', '/api/saved-listings', anna.cookie)).map((c) => c.id)).not.toContain(id);
-    expect(await callerFor(t.db, anna.user).savedListings.ids()).not.toContain(id);
+    expect(await callerFor(t.store, anna.user).savedListings.ids()).not.toContain(id);
     t.db.update(listings).set({ active: true }).where(eq(listings.id, id)).run();
     expect(json<ListingCardShape[]>(await call('GET', '/api/saved-listings', anna.cookie)).map((c) => c.id)).toContain(id);
   });
 
   it('forgets saves of a deleted listing', async () => {
-    const id = insertListing(t.db, seller.user.id).id;
+    const id = (await insertListing(t.store, seller.user.id)).id;
     await call('POST', '/api/saved-listings', anna.cookie, { listingId: id });
     t.db.delete(listings).where(eq(listings.id, id)).run();
     expect(t.db.select().from(savedListings).where(eq(savedListings.listingId, id)).all()).toEqual([]);

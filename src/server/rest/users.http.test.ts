@@ -16,7 +16,7 @@ const HOME = 'Parkveien 4, 0350 OSLO';
 const HOME_PHONE = '92345678';
 const profile = async (id: number | string, cookie?: string) =>
   t.app.inject({ method: 'GET', url: `/api/users/${id}`, headers: cookie ? { cookie } : {} });
-const someone = (name: string) => createUser(t.db, { name, phone: HOME_PHONE, address: HOME }).then((u) => u.user);
+const someone = (name: string) => createUser(t.store, { name, phone: HOME_PHONE, address: HOME }).then((u) => u.user);
 const day = (n: number) => new Date(Date.UTC(2025, 0, n));
 const trpcGet = (id: number) => t.app.inject({ method: 'GET', url: `/trpc/users.byId?input=${encodeURIComponent(JSON.stringify({ id }))}` });
 
@@ -34,14 +34,14 @@ describe('GET /api/users/:id', () => {
 
     const none = await someone('Siri Holm');
     const pending = await someone('Odd Berg');
-    insertListing(t.db, pending.id, { status: 'pending', hideAddress: false, hideContactInfo: false });
+    await insertListing(t.store, pending.id, { status: 'pending', hideAddress: false, hideContactInfo: false });
     const rejected = await someone('Randi Sæther');
-    insertListing(t.db, rejected.id, { status: 'rejected', rejectionReason: 'Uklare bilder', hideAddress: false, hideContactInfo: false });
+    await insertListing(t.store, rejected.id, { status: 'rejected', rejectionReason: 'Uklare bilder', hideAddress: false, hideContactInfo: false });
     const inactive = await someone('Kjell Aas');
-    insertListing(t.db, inactive.id, { active: false, hideAddress: false, hideContactInfo: false });
+    await insertListing(t.store, inactive.id, { active: false, hideAddress: false, hideContactInfo: false });
     const approvedButInactive = await someone('Marit Lund');
-    insertListing(t.db, approvedButInactive.id, { status: 'pending' });
-    insertListing(t.db, approvedButInactive.id, { status: 'approved', active: false });
+    await insertListing(t.store, approvedButInactive.id, { status: 'pending' });
+    await insertListing(t.store, approvedButInactive.id, { status: 'approved', active: false });
 
     for (const u of [none, pending, rejected, inactive, approvedButInactive]) {
       const res = await profile(u.id);
@@ -53,9 +53,9 @@ describe('GET /api/users/:id', () => {
   });
 
   it('answers the same to the user themselves and to an admin: the public route is one answer for everyone', async () => {
-    const { user, cookie } = await loggedInUser(t.db, { name: 'Trond Eng', phone: HOME_PHONE, address: HOME });
-    const admin = await loggedInUser(t.db, { isAdmin: true });
-    insertListing(t.db, user.id, { status: 'pending', hideAddress: false, hideContactInfo: false });
+    const { user, cookie } = await loggedInUser(t.store, { name: 'Trond Eng', phone: HOME_PHONE, address: HOME });
+    const admin = await loggedInUser(t.store, { isAdmin: true });
+    await insertListing(t.store, user.id, { status: 'pending', hideAddress: false, hideContactInfo: false });
     const unknown = await profile(999_999);
     for (const c of [cookie, admin.cookie]) {
       const res = await profile(user.id, c);
@@ -63,15 +63,15 @@ describe('GET /api/users/:id', () => {
       expect(res.body).toBe(unknown.body);
     }
 
-    insertListing(t.db, user.id, { hideAddress: true, hideContactInfo: true });
+    await insertListing(t.store, user.id, { hideAddress: true, hideContactInfo: true });
     const asVisitor = await profile(user.id);
     expect(json(asVisitor)).toEqual({ id: user.id, name: 'Trond Eng', displayName: 'Trond' });
-    for (const c of [cookie, admin.cookie, await sessionCookie(t.db, user.id)]) expect((await profile(user.id, c)).body).toBe(asVisitor.body);
+    for (const c of [cookie, admin.cookie, await sessionCookie(t.store, user.id)]) expect((await profile(user.id, c)).body).toBe(asVisitor.body);
   });
 
   it("shows the listing's own address, never the account's home address", async () => {
     const u = await someone('Geir Lie');
-    insertListing(t.db, u.id, { address: 'Storgata 12, 0155 Oslo', hideAddress: false, hideContactInfo: false });
+    await insertListing(t.store, u.id, { address: 'Storgata 12, 0155 Oslo', hideAddress: false, hideContactInfo: false });
     const res = await profile(u.id);
     expect(json(res)).toEqual({ id: u.id, name: 'Geir Lie', displayName: 'Geir', phone: HOME_PHONE, address: 'Storgata 12, 0155 Oslo' });
     expect(res.body).not.toContain('Parkveien');
@@ -79,7 +79,7 @@ describe('GET /api/users/:id', () => {
 
   it('never shows the home address, not even through a visible listing without an address of its own', async () => {
     const u = await someone('Bodil Sande');
-    insertListing(t.db, u.id, { address: '', hideAddress: false, hideContactInfo: true });
+    await insertListing(t.store, u.id, { address: '', hideAddress: false, hideContactInfo: true });
     const res = await profile(u.id);
     expect(json(res)).toEqual({ id: u.id, name: 'Bodil Sande', displayName: 'Bodil' });
     expect(res.body).not.toContain('Parkveien');
@@ -87,11 +87,11 @@ describe('GET /api/users/:id', () => {
 
   it("takes the address of the newest visible listing that shows one, not a newer hidden or pending listing's", async () => {
     const u = await someone('Nils Haugen');
-    insertListing(t.db, u.id, { address: 'Gamleveien 1, 5003 Bergen', hideAddress: false, createdAt: day(1) });
-    insertListing(t.db, u.id, { address: 'Kongens gate 9, 7011 Trondheim', hideAddress: false, createdAt: day(5) });
-    insertListing(t.db, u.id, { address: 'Skjultveien 2, 4006 Stavanger', hideAddress: true, createdAt: day(8) });
-    insertListing(t.db, u.id, { address: 'Ventegata 3, 9008 Tromsø', hideAddress: false, status: 'pending', createdAt: day(9) });
-    insertListing(t.db, u.id, { address: 'Solgtveien 4, 3015 Drammen', hideAddress: false, active: false, createdAt: day(10) });
+    await insertListing(t.store, u.id, { address: 'Gamleveien 1, 5003 Bergen', hideAddress: false, createdAt: day(1) });
+    await insertListing(t.store, u.id, { address: 'Kongens gate 9, 7011 Trondheim', hideAddress: false, createdAt: day(5) });
+    await insertListing(t.store, u.id, { address: 'Skjultveien 2, 4006 Stavanger', hideAddress: true, createdAt: day(8) });
+    await insertListing(t.store, u.id, { address: 'Ventegata 3, 9008 Tromsø', hideAddress: false, status: 'pending', createdAt: day(9) });
+    await insertListing(t.store, u.id, { address: 'Solgtveien 4, 3015 Drammen', hideAddress: false, active: false, createdAt: day(10) });
     const body = (await profile(u.id)).body;
     expect(JSON.parse(body).address).toBe('Kongens gate 9, 7011 Trondheim');
     for (const other of ['Gamleveien', 'Skjultveien', 'Ventegata', 'Solgtveien', 'Parkveien']) expect(body).not.toContain(other);
@@ -99,36 +99,36 @@ describe('GET /api/users/:id', () => {
 
   it("shows the phone a visible listing shows: its contact phone, else the account's, and only without hideContactInfo", async () => {
     const own = await someone('Tone Bakke');
-    insertListing(t.db, own.id, { contactPhone: '41234567', hideContactInfo: false, hideAddress: true, createdAt: day(2) });
-    insertListing(t.db, own.id, { contactPhone: '97654321', hideContactInfo: true, createdAt: day(3) });
-    insertListing(t.db, own.id, { contactPhone: '48765432', hideContactInfo: false, status: 'rejected', createdAt: day(4) });
+    await insertListing(t.store, own.id, { contactPhone: '41234567', hideContactInfo: false, hideAddress: true, createdAt: day(2) });
+    await insertListing(t.store, own.id, { contactPhone: '97654321', hideContactInfo: true, createdAt: day(3) });
+    await insertListing(t.store, own.id, { contactPhone: '48765432', hideContactInfo: false, status: 'rejected', createdAt: day(4) });
     const res = await profile(own.id);
     expect(json(res).phone).toBe('41234567');
     for (const other of [HOME_PHONE, '97654321', '48765432']) expect(res.body).not.toContain(other);
 
     const account = await someone('Arne Dahl');
-    insertListing(t.db, account.id, { contactPhone: '', hideContactInfo: false, hideAddress: true });
+    await insertListing(t.store, account.id, { contactPhone: '', hideContactInfo: false, hideAddress: true });
     expect(json(await profile(account.id))).toEqual({ id: account.id, name: 'Arne Dahl', displayName: 'Arne', phone: HOME_PHONE });
 
-    const noPhone = await createUser(t.db, { name: 'Liv Moe', phone: '', address: HOME }).then((r) => r.user);
-    insertListing(t.db, noPhone.id, { contactPhone: '', hideContactInfo: false, hideAddress: true });
+    const noPhone = await createUser(t.store, { name: 'Liv Moe', phone: '', address: HOME }).then((r) => r.user);
+    await insertListing(t.store, noPhone.id, { contactPhone: '', hideContactInfo: false, hideAddress: true });
     expect(json(await profile(noPhone.id))).toEqual({ id: noPhone.id, name: 'Liv Moe', displayName: 'Liv' });
   });
 
   it('keeps each detail hidden unless some visible listing shows it', async () => {
     const u = await someone('Eirik Foss');
-    insertListing(t.db, u.id, { hideAddress: true, hideContactInfo: true });
-    insertListing(t.db, u.id, { hideAddress: false, hideContactInfo: false, status: 'pending' });
-    insertListing(t.db, u.id, { hideAddress: false, hideContactInfo: false, active: false });
+    await insertListing(t.store, u.id, { hideAddress: true, hideContactInfo: true });
+    await insertListing(t.store, u.id, { hideAddress: false, hideContactInfo: false, status: 'pending' });
+    await insertListing(t.store, u.id, { hideAddress: false, hideContactInfo: false, active: false });
     expect(json(await profile(u.id))).toEqual({ id: u.id, name: 'Eirik Foss', displayName: 'Eirik' });
   });
 
   it("shows nothing the seller's visible listings do not show a buyer", async () => {
     const u = await someone('Hilde Ruud');
     const ids = [
-      insertListing(t.db, u.id, { address: 'Elvegata 5, 2317 Hamar', contactPhone: '', hideAddress: false, hideContactInfo: false, createdAt: day(1) }).id,
-      insertListing(t.db, u.id, { address: 'Torget 1, 3510 Hønefoss', contactPhone: '46123456', hideAddress: true, hideContactInfo: false, createdAt: day(6) }).id,
-      insertListing(t.db, u.id, { address: 'Bryggen 2, 5003 Bergen', contactPhone: '93456789', hideAddress: false, hideContactInfo: true, createdAt: day(7) }).id,
+      (await insertListing(t.store, u.id, { address: 'Elvegata 5, 2317 Hamar', contactPhone: '', hideAddress: false, hideContactInfo: false, createdAt: day(1) })).id,
+      (await insertListing(t.store, u.id, { address: 'Torget 1, 3510 Hønefoss', contactPhone: '46123456', hideAddress: true, hideContactInfo: false, createdAt: day(6) })).id,
+      (await insertListing(t.store, u.id, { address: 'Bryggen 2, 5003 Bergen', contactPhone: '93456789', hideAddress: false, hideContactInfo: true, createdAt: day(7) })).id,
     ];
     const shown = { name: new Set<unknown>(), displayName: new Set<unknown>(), phone: new Set<unknown>(), address: new Set<unknown>() };
     for (const id of ids) {
@@ -143,7 +143,7 @@ describe('GET /api/users/:id', () => {
 
   it('never shows username, e-mail, admin flag or password hash', async () => {
     const u = await someone('Hans Vik');
-    insertListing(t.db, u.id, { hideAddress: false, hideContactInfo: false });
+    await insertListing(t.store, u.id, { hideAddress: false, hideContactInfo: false });
     const body = (await profile(u.id)).body;
     for (const word of ['username', 'email', 'example.no', 'isAdmin', 'password', 'uniqueId']) expect(body).not.toContain(word);
   });
@@ -156,14 +156,14 @@ describe('GET /api/users/:id', () => {
 describe('users.byId over tRPC', () => {
   it('answers over HTTP as the REST route does, and a user without a visible listing as an unknown id', async () => {
     const shown = await someone('Eva Strand');
-    insertListing(t.db, shown.id, { address: 'Strandveien 7, 1366 Lysaker', contactPhone: '45678901' });
+    await insertListing(t.store, shown.id, { address: 'Strandveien 7, 1366 Lysaker', contactPhone: '45678901' });
     const ok = await trpcGet(shown.id);
     expect(ok.statusCode).toBe(200);
     expect(json(ok).result.data).toEqual(json(await profile(shown.id)));
     expect(json(ok).result.data).toEqual({ id: shown.id, name: 'Eva Strand', displayName: 'Eva', phone: '45678901', address: 'Strandveien 7, 1366 Lysaker' });
 
     const unshown = await someone('Per Hagen');
-    insertListing(t.db, unshown.id, { status: 'pending' });
+    await insertListing(t.store, unshown.id, { status: 'pending' });
     const unknown = await trpcGet(999_999);
     expect(unknown.statusCode).toBe(404);
     expect(json(unknown).error.message).toBe('Bruker ikke funnet');
@@ -171,14 +171,14 @@ describe('users.byId over tRPC', () => {
     expect(res.statusCode).toBe(404);
     expect(res.body).toBe(unknown.body);
 
-    await expect(callerFor(t.db, unshown).users.byId({ id: unshown.id })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Bruker ikke funnet' });
+    await expect(callerFor(t.store, unshown).users.byId({ id: unshown.id })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Bruker ikke funnet' });
   });
 
   it('answers the same over a WebSocket', async () => {
     const shown = await someone('Ola Vik');
-    insertListing(t.db, shown.id, { address: 'Fjordgata 3, 6002 Ålesund', hideContactInfo: true });
+    await insertListing(t.store, shown.id, { address: 'Fjordgata 3, 6002 Ålesund', hideContactInfo: true });
     const unshown = await someone('Kari Ness');
-    insertListing(t.db, unshown.id, { active: false });
+    await insertListing(t.store, unshown.id, { active: false });
 
     const wsClient = createWSClient({
       url: `${origin.replace('http', 'ws')}/trpc`,

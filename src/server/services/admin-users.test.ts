@@ -34,9 +34,9 @@ async function fullUser() {
   const { user } = await createUser(db, { name: 'Selger Sandvik' });
   await sessionCookie(db, user.id);
   const other = (await createUser(db, { name: 'Nabo Nilsen' })).user;
-  const theirs = insertListing(db, other.id);
-  const mine = [insertListing(db, user.id), insertListing(db, user.id, { status: 'pending' })];
-  const images = mine.map((l) => insertListingImage(db, l.id));
+  const theirs = await insertListing(db, other.id);
+  const mine = [await insertListing(db, user.id), await insertListing(db, user.id, { status: 'pending' })];
+  const images = [await insertListingImage(db, mine[0].id), await insertListingImage(db, mine[1].id)];
   for (const img of images) {
     await storage.put(img.storageKey, Buffer.from('large'), 'image/webp');
     await storage.put(thumbKeyOf(img.storageKey), Buffer.from('thumb'), 'image/webp');

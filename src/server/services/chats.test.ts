@@ -39,7 +39,7 @@ beforeAll(async () => {
   db = createTestDb();
   store = createSqliteStore(db, false);
   [seller, buyer, other] = await Promise.all([1, 2, 3].map(async () => (await createUser(db)).user.id));
-  listingId = insertListing(db, seller, { make: 'Volvo', model: 'V70' }).id;
+  listingId = (await insertListing(db, seller, { make: 'Volvo', model: 'V70' })).id;
 });
 afterAll(() => db.$client.close());
 
@@ -86,8 +86,8 @@ describe('messagesAfter (replay)', () => {
     const b = (await createUser(db)).user.id;
     const stranger = (await createUser(db)).user.id;
     const hub = recordingHub(db).hub;
-    const l1 = insertListing(db, s).id;
-    const l2 = insertListing(db, s).id;
+    const l1 = (await insertListing(db, s)).id;
+    const l2 = (await insertListing(db, s)).id;
     const c1 = await startChat(store, hub, b, { listingId: l1, sellerId: s, message: 'Én' });
     const mark = c1.message.id;
     const c2 = await startChat(store, hub, b, { listingId: l2, sellerId: s, message: 'To' });
@@ -105,7 +105,7 @@ describe('messagesAfter (replay)', () => {
     const s = (await createUser(db)).user.id;
     const b = (await createUser(db)).user.id;
     const hub = recordingHub(db).hub;
-    const { chatId, message } = await startChat(store, hub, b, { listingId: insertListing(db, s).id, sellerId: s, message: '0' });
+    const { chatId, message } = await startChat(store, hub, b, { listingId: (await insertListing(db, s)).id, sellerId: s, message: '0' });
     for (let i = 1; i <= MESSAGE_REPLAY_LIMIT + 5; i++) await sendMessage(store, hub, i % 2 ? s : b, { chatId, content: String(i) });
     const replay = await messagesAfter(store, b, message.id);
     expect(replay).toHaveLength(MESSAGE_REPLAY_LIMIT);
@@ -119,7 +119,7 @@ describe('deleting for oneself', () => {
     const s = (await createUser(db)).user.id;
     const b = (await createUser(db)).user.id;
     const hub = recordingHub(db).hub;
-    const { chatId } = await startChat(store, hub, b, { listingId: insertListing(db, s).id, sellerId: s, message: 'Hei' });
+    const { chatId } = await startChat(store, hub, b, { listingId: (await insertListing(db, s)).id, sellerId: s, message: 'Hei' });
     await deleteChat(store, s, chatId);
     expect(await listChats(store, s)).toEqual([]);
     expect((await listChats(store, b)).map((c) => c.id)).toEqual([chatId]);

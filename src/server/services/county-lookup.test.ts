@@ -128,11 +128,11 @@ describe('the area filter by county', () => {
   it("finds a listing by its county's name in the area filter and in free text, also where the county is the place's name, and offers the counties for sale", async () => {
     const db = createTestDb();
     const uid = (await createUser(db)).user.id;
-    const bergen = insertListing(db, uid, { address: 'Strandkaien 18, 5013 BERGEN', place: 'BERGEN', municipalityNumber: '4601', county: 'Vestland' });
-    const voss = insertListing(db, uid, { address: 'Uttrågata 1, 5700 VOSS', place: 'VOSS', municipalityNumber: '4621', county: 'Vestland', hideAddress: true });
-    const oslo = insertListing(db, uid, { address: 'Storgata 12, 0155 OSLO', place: 'OSLO', municipalityNumber: '0301', county: 'Oslo' });
-    const molde = insertListing(db, uid, { address: 'Storgata 1, 6413 MOLDE', place: 'MOLDE', municipalityNumber: '1506', county: 'Møre og Romsdal' });
-    const unknown = insertListing(db, uid, { address: 'Storgata 1, 9999 INGENSTED', place: 'INGENSTED', municipalityNumber: NO_MUNICIPALITY });
+    const bergen = await insertListing(db, uid, { address: 'Strandkaien 18, 5013 BERGEN', place: 'BERGEN', municipalityNumber: '4601', county: 'Vestland' });
+    const voss = await insertListing(db, uid, { address: 'Uttrågata 1, 5700 VOSS', place: 'VOSS', municipalityNumber: '4621', county: 'Vestland', hideAddress: true });
+    const oslo = await insertListing(db, uid, { address: 'Storgata 12, 0155 OSLO', place: 'OSLO', municipalityNumber: '0301', county: 'Oslo' });
+    const molde = await insertListing(db, uid, { address: 'Storgata 1, 6413 MOLDE', place: 'MOLDE', municipalityNumber: '1506', county: 'Møre og Romsdal' });
+    const unknown = await insertListing(db, uid, { address: 'Storgata 1, 9999 INGENSTED', place: 'INGENSTED', municipalityNumber: NO_MUNICIPALITY });
     const search = new ListingSearch(createSqliteStore(db, false));
     const ids = async (input: object) => (await search.search(searchInput.parse(input))).items.map((x) => x.id).sort((a, b) => a - b);
     expect(await ids({ location: 'Vestland' })).toEqual([bergen.id, voss.id]);

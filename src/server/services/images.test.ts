@@ -167,7 +167,7 @@ describe('POST /api/listing-images and /uploads/*', () => {
   let cookie: string;
   beforeAll(async () => {
     t = await createTestApp();
-    cookie = (await loggedInUser(t.db)).cookie;
+    cookie = (await loggedInUser(t.store)).cookie;
   });
   afterAll(() => t.close());
 

@@ -29,12 +29,12 @@ const hub = new InProcessHub();
 
 beforeAll(async () => {
   t = await createTestApp();
-  const o = await loggedInUser(t.db, { name: 'Ola Hansen' });
-  const b = await loggedInUser(t.db, { name: 'Per Kjøper' });
-  const { user: a } = await createUser(t.db, { isAdmin: true, name: 'Ada Admin' });
+  const o = await loggedInUser(t.store, { name: 'Ola Hansen' });
+  const b = await loggedInUser(t.store, { name: 'Per Kjøper' });
+  const { user: a } = await createUser(t.store, { isAdmin: true, name: 'Ada Admin' });
   owner = { id: o.user.id, cookie: o.cookie };
   buyer = { id: b.user.id, cookie: b.cookie };
-  admin = { id: a.id, cookie: await sessionCookie(t.db, a.id), name: a.name };
+  admin = { id: a.id, cookie: await sessionCookie(t.store, a.id), name: a.name };
   jpeg = toDataUrl(await gradientJpeg(1200, 900, 210));
   png = toDataUrl(await pngImage(800, 600), 'image/png');
 });

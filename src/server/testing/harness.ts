@@ -17,6 +17,9 @@ import { createStores } from '../services/stores';
 import { createRateLimits } from '../limits/rate-limiter';
 import { createSqliteStore, type Store } from '../store';
 import { createTestStore } from './stores';
+import { storeOf, type StoreOrDb } from './store-or-db';
+
+export { storeOf, type StoreOrDb };
 
 /** A fresh migrated in-memory database. */
 export function createTestDb(): Db {
@@ -58,20 +61,6 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, options:
 export async function listenOnLoopback(t: TestApp): Promise<number> {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   return (t.app.server.address() as { port: number }).port;
-}
-
-/**
- * What the helpers below take: the test's Store, or the SQLite Db of a test written before the store existed
- * (docs/decisions/018-postgresql.md). The Db form goes when every service reads through the store.
- */
-export type StoreOrDb = Store | Db;
-const wrapped = new WeakMap<Db, Store>();
-export function storeOf(x: StoreOrDb): Store {
-  if (typeof (x as Store).dialect === 'string') return x as Store;
-  const db = x as Db;
-  let store = wrapped.get(db);
-  if (!store) wrapped.set(db, (store = createSqliteStore(db, false)));
-  return store;
 }
 
 let counter = 0;

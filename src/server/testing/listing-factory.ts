@@ -1,7 +1,8 @@
-import type { Db } from '../../../db/client';
+import * as pg from '../../../db/pg/schema';
 import { listingImages, listings, type Listing, type ListingImage, type NewListing } from '../../../db/schema';
 import { countyOfMunicipality } from '../../shared/counties';
 import { NO_MUNICIPALITY } from '../services/county-lookup';
+import { storeOf, type StoreOrDb } from './store-or-db';
 
 // Realistic Norwegian listing data for tests and the benchmark. Rows are inserted directly (not through the
 // seller service) so buyer-side tests do not depend on the seller half; the FTS triggers keep the search index
@@ -324,32 +325,42 @@ export function listingValues(userId: number, overrides: Partial<NewListing> = {
   };
 }
 
-/** Inserts one listing row (see listingValues) and returns it. */
-export function insertListing(db: Db, userId: number, overrides: Partial<NewListing> = {}): Listing {
-  return db.insert(listings).values(listingValues(userId, overrides)).returning().get();
+/** Inserts one listing row (see listingValues) into either store and returns it. */
+export async function insertListing(x: StoreOrDb, userId: number, overrides: Partial<NewListing> = {}): Promise<Listing> {
+  const store = storeOf(x);
+  const values = listingValues(userId, overrides);
+  if (store.dialect === 'sqlite') return store.db.insert(listings).values(values).returning().get();
+  const [row] = await store.db
+    .insert(pg.listings)
+    .values(values as typeof pg.listings.$inferInsert)
+    .returning();
+  return row;
 }
 
 /** Inserts an image row for a listing (no file on disk: buyer-side code only reads the URLs). */
-export function insertListingImage(
-  db: Db,
+export async function insertListingImage(
+  x: StoreOrDb,
   listingId: number,
   position = 0,
   overrides: Partial<typeof listingImages.$inferInsert> = {},
-): ListingImage {
-  return db
-    .insert(listingImages)
-    .values({
-      listingId,
-      position,
-      storageKey: `listings/${listingId}/${position}.webp`,
-      url: `/uploads/listings/${listingId}/${position}.webp`,
-      thumbUrl: `/uploads/listings/${listingId}/${position}-thumb.webp`,
-      width: 1600,
-      height: 1067,
-      ...overrides,
-    } as typeof listingImages.$inferInsert)
-    .returning()
-    .get();
+): Promise<ListingImage> {
+  const store = storeOf(x);
+  const values = {
+    listingId,
+    position,
+    storageKey: `listings/${listingId}/${position}.webp`,
+    url: `/uploads/listings/${listingId}/${position}.webp`,
+    thumbUrl: `/uploads/listings/${listingId}/${position}-thumb.webp`,
+    width: 1600,
+    height: 1067,
+    ...overrides,
+  } as typeof listingImages.$inferInsert;
+  if (store.dialect === 'sqlite') return store.db.insert(listingImages).values(values).returning().get();
+  const [row] = await store.db
+    .insert(pg.listingImages)
+    .values(values as typeof pg.listingImages.$inferInsert)
+    .returning();
+  return row;
 }
 
 /** A complete, valid "Opprett annonse" form as the API takes it (no photos): tests that create listings over HTTP. */

@@ -44,7 +44,7 @@ export async function updateListingRow(store: Store, id: number, set: Partial<Pi
 
 /** A photo row of a listing at `position`; answers its thumbnail URL. */
 export async function insertPhotoRow(store: Store, listingId: number, position: number): Promise<{ url: string; thumbUrl: string }> {
-  if (store.dialect === 'sqlite') return insertListingImage(store.db, listingId, position);
+  if (store.dialect === 'sqlite') return await insertListingImage(store.db, listingId, position);
   const [row] = await store.db
     .insert(pg.listingImages)
     .values({

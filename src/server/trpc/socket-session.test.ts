@@ -65,8 +65,8 @@ async function expectNoRights(client: Awaited<ReturnType<typeof socketOf>>, who:
 }
 
 async function chatOf(buyer: User) {
-  const seller = await loggedInUser(t.db);
-  const listing = insertListing(t.db, seller.user.id);
+  const seller = await loggedInUser(t.store);
+  const listing = await insertListing(t.store, seller.user.id);
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/chats/start',
@@ -90,7 +90,7 @@ function subscribed(client: Awaited<ReturnType<typeof socketOf>>) {
 
 describe('a websocket runs every call with the session as it is now', () => {
   it('after logout over HTTP, the open socket is anonymous: no profile change, no listing, no chat', async () => {
-    const user = await loggedInUser(t.db);
+    const user = await loggedInUser(t.store);
     const { chatId } = await chatOf(user);
     const client = await socketOf(user);
     expect((await client.chats.list.query()).length).toBe(1);
@@ -100,7 +100,7 @@ describe('a websocket runs every call with the session as it is now', () => {
   });
 
   it('after a password change made elsewhere, the old socket has no rights', async () => {
-    const user = await loggedInUser(t.db, { password: 'gammelt-passord' });
+    const user = await loggedInUser(t.store, { password: 'gammelt-passord' });
     const { chatId } = await chatOf(user);
     const client = await socketOf(user);
     // The same account in another browser: a session of its own.
@@ -116,7 +116,7 @@ describe('a websocket runs every call with the session as it is now', () => {
   });
 
   it('after the session expires, the socket is anonymous', async () => {
-    const user = await loggedInUser(t.db);
+    const user = await loggedInUser(t.store);
     const { chatId } = await chatOf(user);
     const client = await socketOf(user);
     const id = sessionIdFromToken(user.cookie.split('=')[1]);
@@ -125,10 +125,10 @@ describe('a websocket runs every call with the session as it is now', () => {
   });
 
   it('after an admin deletes the user, the socket is anonymous and saving a listing is 401, not 500', async () => {
-    const admin = await loggedInUser(t.db, { isAdmin: true });
-    const user = await loggedInUser(t.db);
-    const other = await loggedInUser(t.db);
-    const listing = insertListing(t.db, other.user.id);
+    const admin = await loggedInUser(t.store, { isAdmin: true });
+    const user = await loggedInUser(t.store);
+    const other = await loggedInUser(t.store);
+    const listing = await insertListing(t.store, other.user.id);
     const client = await socketOf(user);
     const del = await t.app.inject({ method: 'DELETE', url: `/api/admin/users/${user.user.id}`, headers: { cookie: admin.cookie } });
     expect(del.statusCode).toBe(204);
@@ -138,7 +138,7 @@ describe('a websocket runs every call with the session as it is now', () => {
   });
 
   it('a demoted admin loses the admin calls on a socket opened while an admin', async () => {
-    const admin = await loggedInUser(t.db, { isAdmin: true });
+    const admin = await loggedInUser(t.store, { isAdmin: true });
     const client = await socketOf(admin);
     expect(Array.isArray(await client.admin.users.list.query())).toBe(true);
     t.db.update(users).set({ isAdmin: false }).where(eq(users.id, admin.user.id)).run();
@@ -148,8 +148,8 @@ describe('a websocket runs every call with the session as it is now', () => {
 
   it('a subscription ends at once when the session ends, without waiting for an event', async () => {
     for (const end of ['logout', 'password', 'deleted'] as const) {
-      const admin = await loggedInUser(t.db, { isAdmin: true });
-      const user = await loggedInUser(t.db, { password: 'gammelt-passord' });
+      const admin = await loggedInUser(t.store, { isAdmin: true });
+      const user = await loggedInUser(t.store, { password: 'gammelt-passord' });
       const client = await socketOf(user);
       const sub = subscribed(client);
       await sub.started;

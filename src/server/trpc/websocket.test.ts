@@ -27,7 +27,7 @@ describe('tRPC over WebSocket', () => {
   }
 
   it('reads the session cookie on the upgrade request (one context for HTTP and WebSocket)', async () => {
-    const { user, cookie } = await loggedInUser(t.db, { name: 'Ingrid Berg' });
+    const { user, cookie } = await loggedInUser(t.store, { name: 'Ingrid Berg' });
     const me = await meOverSocket({ cookie, origin: `http://${host}` });
     expect(me?.id).toBe(user.id);
     expect(me?.name).toBe('Ingrid Berg');
@@ -38,7 +38,7 @@ describe('tRPC over WebSocket', () => {
   });
 
   it('gives a socket opened by another site no session, even with the cookie', async () => {
-    const { cookie } = await loggedInUser(t.db);
+    const { cookie } = await loggedInUser(t.store);
     expect(await meOverSocket({ cookie, origin: 'https://evil.example' })).toBeNull();
   });
 });

@@ -9,11 +9,11 @@ import { insertListing } from '../../testing/listing-factory';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  const uid = (await createUser(t.db)).user.id;
-  insertListing(t.db, uid, { make: 'Nissan', model: 'Leaf', place: 'Bergen' });
-  insertListing(t.db, uid, { make: 'Nissan', model: 'Qashqai', place: 'Oslo' });
-  insertListing(t.db, uid, { make: 'Volvo', model: 'XC60', place: 'Oslo' });
-  insertListing(t.db, uid, { make: 'Kia', model: 'EV6', place: 'Oslo', status: 'pending' });
+  const uid = (await createUser(t.store)).user.id;
+  await insertListing(t.store, uid, { make: 'Nissan', model: 'Leaf', place: 'Bergen' });
+  await insertListing(t.store, uid, { make: 'Nissan', model: 'Qashqai', place: 'Oslo' });
+  await insertListing(t.store, uid, { make: 'Volvo', model: 'XC60', place: 'Oslo' });
+  await insertListing(t.store, uid, { make: 'Kia', model: 'EV6', place: 'Oslo', status: 'pending' });
 });
 afterAll(() => t.close());
 
@@ -25,7 +25,7 @@ describe('GET /api/listings/facets', () => {
     expect(body.makes[6]).toEqual({ name: 'Volvo', count: 1, models: [{ name: 'XC60', count: 1 }] });
     expect(body.makes.slice(10)).toEqual([{ name: 'Nissan', count: 2, models: [{ name: 'Leaf', count: 1 }, { name: 'Qashqai', count: 1 }] }]);
     expect(body.places).toEqual([{ name: 'Bergen', count: 1 }, { name: 'Oslo', count: 2 }]);
-    expect(await callerFor(t.db, null).listings.facets()).toEqual(body);
+    expect(await callerFor(t.store, null).listings.facets()).toEqual(body);
   });
 
   it('does not take the path of a listing id', async () => {

@@ -14,8 +14,8 @@ describe('the row reader of the REST list', () => {
 
   it('gives exactly the object Drizzle gives: booleans, timestamps, JSON and nulls converted', async () => {
     const uid = (await createUser(db)).user.id;
-    const plain = insertListing(db, uid);
-    const unusual = insertListing(db, uid, {
+    const plain = await insertListing(db, uid);
+    const unusual = await insertListing(db, uid, {
       equipment: ['Hengerfeste', 'Panorama «tak»'],
       hideAddress: true,
       serviceHistory: true,
@@ -45,11 +45,11 @@ describe('the row reader of the REST list', () => {
     const plan = (db.$client.prepare(`EXPLAIN QUERY PLAN ${PHOTOS_SQL}`).all('[1]') as { detail: string }[]).map((r) => r.detail).join(' | ');
     expect(plan).toContain('USING COVERING INDEX listing_images_listing_idx');
     const uid = (await createUser(db)).user.id;
-    const a = insertListing(db, uid);
-    const b = insertListing(db, uid);
-    insertListingImage(db, a.id, 1);
-    insertListingImage(db, a.id, 0);
-    insertListingImage(db, b.id, 0, { mediumUrl: null });
+    const a = await insertListing(db, uid);
+    const b = await insertListing(db, uid);
+    await insertListingImage(db, a.id, 1);
+    await insertListingImage(db, a.id, 0);
+    await insertListingImage(db, b.id, 0, { mediumUrl: null });
     const items = await new FullListings(createSqliteStore(db, false).searchSource).byIds([b.id, a.id]);
     expect(items.map((i) => i.id)).toEqual([b.id, a.id]);
     const photos = (listingId: number) =>
@@ -62,8 +62,8 @@ describe('the row reader of the REST list', () => {
 
   it('reads image rows as Drizzle does', async () => {
     const uid = (await createUser(db)).user.id;
-    const { id } = insertListing(db, uid);
-    insertListingImage(db, id, 0);
+    const { id } = await insertListing(db, uid);
+    await insertListingImage(db, id, 0);
     const reader = rowReader(listingImages, 'i');
     const raw = db.$client.prepare(`SELECT ${reader.columns} FROM listing_images i WHERE i.listing_id = ?`).raw().get(id) as unknown[];
     expect(reader.read(raw)).toEqual(db.select().from(listingImages).where(eq(listingImages.listingId, id)).get());

@@ -24,7 +24,7 @@ const makes = async (input: SearchInput = {}) => (await search(input)).items.map
 const ids = async (input: SearchInput = {}) => (await search(input)).items.map((i) => i.id);
 
 const day = (n: number) => new Date(Date.UTC(2025, 0, 1 + n));
-const add = (o: Partial<NewListing>) => insertListing(db, sellerId, o);
+const add = async (o: Partial<NewListing>) => (await insertListing(db, sellerId, o));
 
 // A small market with one distinguishing trait per car, so every filter has a known answer.
 let car: Record<string, number> = {};
@@ -32,12 +32,12 @@ beforeAll(async () => {
   db = createTestDb();
   sellerId = (await createUser(db)).user.id;
   car = {
-    tesla: add({ make: 'Tesla', model: 'Model 3', year: 2021, price: 329_000, mileage: 45_000, fuelType: 'el', transmission: 'automat', drivetrain: 'bakhjulsdrift', bodyType: 'sedan', color: 'Blå', description: 'Pent brukt elbil med hengerfeste.', equipment: ['Varmepumpe', 'Hengerfeste'], place: 'Tromsø', address: 'Storgata 5, 9008 Tromsø', createdAt: day(10) }).id,
-    volvo: add({ make: 'Volvo', model: 'V60', year: 2017, price: 219_000, registrationFee: 6_700, mileage: 140_000, fuelType: 'diesel', transmission: 'manuell', drivetrain: 'forhjulsdrift', bodyType: 'stasjonsvogn', color: 'Sølv', description: 'Romslig stasjonsvogn, nye vinterdekk.', place: 'Bergen', address: 'Strandkaien 18, 5013 Bergen', createdAt: day(9) }).id,
-    volvo4x4: add({ make: 'Volvo', model: 'XC60', year: 2019, price: 399_000, mileage: 90_000, fuelType: 'plugin_hybrid', transmission: 'automat', drivetrain: 'firehjulsdrift', bodyType: 'suv', color: 'Svart', description: 'Ærlig bil, én eier.', place: 'Ålesund', address: 'Kongens gate 3, 6002 Ålesund', hideAddress: true, createdAt: day(8) }).id,
-    golf: add({ make: 'Volkswagen', model: 'Golf', year: 2015, price: 89_000, mileage: 180_000, fuelType: 'bensin', transmission: 'manuell', drivetrain: 'forhjulsdrift', bodyType: 'kombi', color: 'Rød', description: 'Billig og grei bybil.', place: 'Oslo', address: 'Sandakerveien 10, 0468 Oslo', createdAt: day(7) }).id,
-    citroen: add({ make: 'Citroën', model: 'Berlingo', year: 2020, price: 189_000, mileage: 60_000, fuelType: 'diesel', transmission: 'cvt', drivetrain: 'forhjulsdrift', bodyType: 'flerbruksbil', color: 'Hvit', description: 'Praktisk familiebil.', place: 'Drammen', address: 'Bragernes torg 2, 3015 Drammen', createdAt: day(6) }).id,
-    mirai: add({ make: 'Toyota', model: 'Mirai', year: 2022, price: 450_000, mileage: 20_000, fuelType: 'hydrogen', transmission: 'automat', drivetrain: 'bakhjulsdrift', bodyType: 'sedan', color: 'Blå', description: 'Hydrogenbil, blå metallic.', place: 'Oslo', address: 'Storgata 12, 0155 Oslo', createdAt: day(5) }).id,
+    tesla: (await add({ make: 'Tesla', model: 'Model 3', year: 2021, price: 329_000, mileage: 45_000, fuelType: 'el', transmission: 'automat', drivetrain: 'bakhjulsdrift', bodyType: 'sedan', color: 'Blå', description: 'Pent brukt elbil med hengerfeste.', equipment: ['Varmepumpe', 'Hengerfeste'], place: 'Tromsø', address: 'Storgata 5, 9008 Tromsø', createdAt: day(10) })).id,
+    volvo: (await add({ make: 'Volvo', model: 'V60', year: 2017, price: 219_000, registrationFee: 6_700, mileage: 140_000, fuelType: 'diesel', transmission: 'manuell', drivetrain: 'forhjulsdrift', bodyType: 'stasjonsvogn', color: 'Sølv', description: 'Romslig stasjonsvogn, nye vinterdekk.', place: 'Bergen', address: 'Strandkaien 18, 5013 Bergen', createdAt: day(9) })).id,
+    volvo4x4: (await add({ make: 'Volvo', model: 'XC60', year: 2019, price: 399_000, mileage: 90_000, fuelType: 'plugin_hybrid', transmission: 'automat', drivetrain: 'firehjulsdrift', bodyType: 'suv', color: 'Svart', description: 'Ærlig bil, én eier.', place: 'Ålesund', address: 'Kongens gate 3, 6002 Ålesund', hideAddress: true, createdAt: day(8) })).id,
+    golf: (await add({ make: 'Volkswagen', model: 'Golf', year: 2015, price: 89_000, mileage: 180_000, fuelType: 'bensin', transmission: 'manuell', drivetrain: 'forhjulsdrift', bodyType: 'kombi', color: 'Rød', description: 'Billig og grei bybil.', place: 'Oslo', address: 'Sandakerveien 10, 0468 Oslo', createdAt: day(7) })).id,
+    citroen: (await add({ make: 'Citroën', model: 'Berlingo', year: 2020, price: 189_000, mileage: 60_000, fuelType: 'diesel', transmission: 'cvt', drivetrain: 'forhjulsdrift', bodyType: 'flerbruksbil', color: 'Hvit', description: 'Praktisk familiebil.', place: 'Drammen', address: 'Bragernes torg 2, 3015 Drammen', createdAt: day(6) })).id,
+    mirai: (await add({ make: 'Toyota', model: 'Mirai', year: 2022, price: 450_000, mileage: 20_000, fuelType: 'hydrogen', transmission: 'automat', drivetrain: 'bakhjulsdrift', bodyType: 'sedan', color: 'Blå', description: 'Hydrogenbil, blå metallic.', place: 'Oslo', address: 'Storgata 12, 0155 Oslo', createdAt: day(5) })).id,
   };
   // Never visible to buyers, whatever they search for.
   add({ make: 'Tesla', model: 'Model Y', status: 'pending', description: 'Ventende stasjonsvogn', place: 'Oslo' });
@@ -209,9 +209,9 @@ describe('sorting and paging', () => {
     const tdb = createTestDb();
     const uid = (await createUser(tdb)).user.id;
     const newest = async (input: SearchInput = {}) => (await searchListings(tdb, searchInput.parse(input))).items.map((i) => i.id);
-    const a = insertListing(tdb, uid, { description: 'Pent og pyntet', createdAt: day(1) }).id;
-    const b = insertListing(tdb, uid, { description: 'Pent brukt', createdAt: day(2) }).id;
-    const old = insertListing(tdb, uid, { description: 'Pent eldre', createdAt: day(-30) }).id;
+    const a = (await insertListing(tdb, uid, { description: 'Pent og pyntet', createdAt: day(1) })).id;
+    const b = (await insertListing(tdb, uid, { description: 'Pent brukt', createdAt: day(2) })).id;
+    const old = (await insertListing(tdb, uid, { description: 'Pent eldre', createdAt: day(-30) })).id;
     expect(await newest({ query: 'pent' })).toEqual([b, a, old]);
     tdb.update(listings).set({ createdAt: day(3) }).where(eq(listings.id, a)).run();
     expect(await newest({ query: 'pent' })).toEqual([a, b, old]);
@@ -247,7 +247,7 @@ describe('ties and the stable order', () => {
     tdb = createTestDb();
     const uid = (await createUser(tdb)).user.id;
     const same = day(1);
-    for (let i = 0; i < 7; i++) insertListing(tdb, uid, { make: 'Skoda', model: 'Octavia', price: 150_000, year: 2018, mileage: 100_000, createdAt: same });
+    for (let i = 0; i < 7; i++) await insertListing(tdb, uid, { make: 'Skoda', model: 'Octavia', price: 150_000, year: 2018, mileage: 100_000, createdAt: same });
   });
   afterAll(() => tdb.$client.close());
 
@@ -273,7 +273,7 @@ describe('the index follows every write (triggers)', () => {
   afterAll(() => tdb.$client.close());
 
   it('indexes a new listing, re-indexes an edit and forgets a deleted one', async () => {
-    const id = insertListing(tdb, uid, { make: 'Peugeot', model: '208', description: 'Sparsommelig bybil' }).id;
+    const id = (await insertListing(tdb, uid, { make: 'Peugeot', model: '208', description: 'Sparsommelig bybil' })).id;
     expect(await find({ query: 'sparsom' })).toEqual([id]);
 
     tdb.update(listings).set({ description: 'Nye sommerhjul', model: 'e-208' }).where(eq(listings.id, id)).run();
@@ -287,7 +287,7 @@ describe('the index follows every write (triggers)', () => {
   });
 
   it('follows approval, rejection and the active toggle', async () => {
-    const id = insertListing(tdb, uid, { make: 'Renault', model: 'Zoe', status: 'pending', description: 'Elbil med varmepumpe' }).id;
+    const id = (await insertListing(tdb, uid, { make: 'Renault', model: 'Zoe', status: 'pending', description: 'Elbil med varmepumpe' })).id;
     const count = async () => (await searchListings(tdb, searchInput.parse({}))).total;
     const before = await count();
     expect(await find({ query: 'zoe' })).toEqual([]);
@@ -310,7 +310,7 @@ describe('the index follows every write (triggers)', () => {
   });
 
   it('indexes the address only while it is shown', async () => {
-    const id = insertListing(tdb, uid, { address: 'Fjordveien 7, 5003 Bergen', place: 'Bergen', hideAddress: true }).id;
+    const id = (await insertListing(tdb, uid, { address: 'Fjordveien 7, 5003 Bergen', place: 'Bergen', hideAddress: true })).id;
     expect(await find({ location: 'fjordveien' })).toEqual([]);
     expect(await find({ location: 'bergen' })).toEqual([id]);
     tdb.update(listings).set({ hideAddress: false }).where(eq(listings.id, id)).run();
@@ -321,9 +321,9 @@ describe('the index follows every write (triggers)', () => {
     const fdb = createTestDb();
     const u = (await createUser(fdb)).user.id;
     const s = new ListingSearch(createSqliteStore(fdb, false), { forSaleRefreshMs: 0 });
-    const a = insertListing(fdb, u, { make: 'Kia', model: 'Niro', place: 'Bergen', county: 'Vestland' }).id;
-    const b = insertListing(fdb, u, { make: 'Kia', model: 'EV6', place: 'Oslo', county: 'Oslo' }).id;
-    insertListing(fdb, u, { make: 'Kia', model: 'Niro', place: 'Oslo', county: 'Oslo', status: 'pending' });
+    const a = (await insertListing(fdb, u, { make: 'Kia', model: 'Niro', place: 'Bergen', county: 'Vestland' })).id;
+    const b = (await insertListing(fdb, u, { make: 'Kia', model: 'EV6', place: 'Oslo', county: 'Oslo' })).id;
+    await insertListing(fdb, u, { make: 'Kia', model: 'Niro', place: 'Oslo', county: 'Oslo', status: 'pending' });
     const kia = async () => (await s.facets()).makes.find((m) => m.name === 'Kia');
     expect(await kia()).toEqual({ name: 'Kia', count: 2, models: [{ name: 'EV6', count: 1 }, { name: 'Niro', count: 1 }] });
     expect((await s.facets()).places).toEqual([{ name: 'Bergen', count: 1 }, { name: 'Oslo', count: 1 }]);
@@ -341,13 +341,13 @@ describe('the index follows every write (triggers)', () => {
   it('reads every visible listing in one pass over the table, and then only the changed ones, by id', async () => {
     const rdb = createTestDb();
     const u = (await createUser(rdb)).user.id;
-    insertListing(rdb, u, { make: 'Mazda' });
+    await insertListing(rdb, u, { make: 'Mazda' });
     const proto = Object.getPrototypeOf(rdb.$client.prepare('SELECT 1')) as { all: () => unknown; iterate: () => unknown };
     const spies = [vi.spyOn(proto, 'all'), vi.spyOn(proto, 'iterate')];
     try {
       const s = new ListingSearch(createSqliteStore(rdb, false));
       expect((await s.search(searchInput.parse({}))).total).toBe(1);
-      insertListing(rdb, u, { make: 'Mazda' });
+      await insertListing(rdb, u, { make: 'Mazda' });
       expect((await s.search(searchInput.parse({ make: 'mazda' }))).total).toBe(2);
       const reads = [...new Set(spies.flatMap((spy) => spy.mock.contexts.map((st) => (st as { source: string }).source)))].filter((q) => q.includes('hide_address'));
       const plans = reads.map((q) =>
@@ -363,7 +363,7 @@ describe('the index follows every write (triggers)', () => {
   it('keeps cached totals exact after any write, including raw SQL', async () => {
     const total = async () => (await searchListings(tdb, searchInput.parse({ fuelType: 'diesel', make: 'Ford' }))).total;
     expect(await total()).toBe(0);
-    insertListing(tdb, uid, { make: 'Ford', model: 'Focus', fuelType: 'diesel' });
+    await insertListing(tdb, uid, { make: 'Ford', model: 'Focus', fuelType: 'diesel' });
     expect(await total()).toBe(1);
     tdb.run(sql`UPDATE listings SET fuel_type = 'bensin' WHERE make = 'Ford'`);
     expect(await total()).toBe(0);

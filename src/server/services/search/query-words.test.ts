@@ -102,12 +102,12 @@ describe('searching the demo cars as a buyer types', () => {
     search = new ListingSearch(createSqliteStore(db, false), { forSaleRefreshMs: 0 }); // what is for sale read again after every write
     const uid = (await createUser(db)).user.id;
     for (const c of cars) {
-      insertListing(db, uid, {
+      await insertListing(db, uid, {
         make: c.make, model: c.model, year: c.year, fuelType: c.fuelType, transmission: c.transmission, bodyType: c.bodyType,
         drivetrain: c.drivetrain, mileage: c.mileage, color: c.color, description: c.description, place: 'Oslo',
       });
     }
-    insertListing(db, uid, { make: 'Skoda', model: 'Enyaq', status: 'pending', fuelType: 'el' });
+    await insertListing(db, uid, { make: 'Skoda', model: 'Enyaq', status: 'pending', fuelType: 'el' });
   });
   afterAll(() => db.$client.close());
 
@@ -171,7 +171,7 @@ describe('searching the demo cars as a buyer types', () => {
       { name: 'Skoda', count: 1, models: [{ name: 'Octavia', count: 1 }] }, // the pending Enyaq is not counted
     ]);
     expect(f.places).toEqual([{ name: 'Oslo', count: cars.length }]);
-    insertListing(db, (db.$client.prepare('SELECT id FROM users').pluck().get() as number), { make: 'skoda', model: 'OCTAVIA', place: 'Bergen' });
+    await insertListing(db, (db.$client.prepare('SELECT id FROM users').pluck().get() as number), { make: 'skoda', model: 'OCTAVIA', place: 'Bergen' });
     const again = await search.facets(); // a new version: counted again, spellings folded
     expect(again.makes.find((m) => m.name === 'Skoda')).toEqual({ name: 'Skoda', count: 2, models: [{ name: 'Octavia', count: 2 }] });
     expect(again.places.map((p) => p.name)).toEqual(['Bergen', 'Oslo']);
@@ -184,9 +184,9 @@ describe('what is for sale is read at most once per refresh interval', () => {
     const uid = (await createUser(tdb)).user.id;
     let clock = 0;
     const s = new ListingSearch(createSqliteStore(tdb, false), { forSaleRefreshMs: 1000, now: () => clock });
-    insertListing(tdb, uid, { make: 'Kia', model: 'Niro', place: 'Oslo' });
+    await insertListing(tdb, uid, { make: 'Kia', model: 'Niro', place: 'Oslo' });
     expect((await s.facets()).makes.slice(10)).toEqual([{ name: 'Kia', count: 1, models: [{ name: 'Niro', count: 1 }] }]);
-    insertListing(tdb, uid, { make: 'Kia', model: 'EV6', place: 'Bergen' });
+    await insertListing(tdb, uid, { make: 'Kia', model: 'EV6', place: 'Bergen' });
     clock = 999;
     expect((await s.facets()).makes.slice(10)).toEqual([{ name: 'Kia', count: 1, models: [{ name: 'Niro', count: 1 }] }]);
     // The words chose from the old vocabulary, but results read the live rows: 'kia ev6' still finds the new car.
@@ -195,7 +195,7 @@ describe('what is for sale is read at most once per refresh interval', () => {
     expect((await s.facets()).makes.slice(10)).toEqual([{ name: 'Kia', count: 2, models: [{ name: 'EV6', count: 1 }, { name: 'Niro', count: 1 }] }]);
     expect((await s.facets()).places.map((p) => p.name)).toEqual(['Bergen', 'Oslo']);
     // A model spelled otherwise by the buyer is known at once, before the counts are read again.
-    insertListing(tdb, uid, { make: 'Volkswagen', model: 'ID.4', place: 'Oslo' });
+    await insertListing(tdb, uid, { make: 'Volkswagen', model: 'ID.4', place: 'Oslo' });
     clock = 1500;
     expect((await s.search(searchInput.parse({ query: 'vw id4' }))).total).toBe(1);
     expect((await s.facets()).makes.find((m) => m.name === 'Volkswagen')!.count).toBe(0);
