@@ -526,7 +526,7 @@ async function pgDatabaseFrom(file: string, name: string): Promise<Record<string
   const started = performance.now();
   const source = copyDatabase(file, `${name}-source`, tmp);
   const from = openDatabase(source);
-  const to = await openPgDatabase(url, { max: 1 });
+  const to = await openPgDatabase(url);
   try {
     const copied = await copySqliteToPg(from, to);
     const rows = Object.entries(copied).filter(([, n]) => n > 0).map(([table, n]) => `${n} ${table}`);
@@ -971,6 +971,10 @@ main()
   })
   .catch(async (err) => {
     console.error(err);
+    // The servers' logs are in the temp folder cleanup() removes: their last lines say why one did not start.
+    for (const f of fs.readdirSync(tmp).filter((n) => n.endsWith('.log'))) {
+      console.error(`${f} (last lines):\n${fs.readFileSync(path.join(tmp, f), 'utf8').trimEnd().split('\n').slice(-12).join('\n')}`);
+    }
     for (const s of servers) if (s.proc.exitCode === null) s.proc.kill('SIGTERM');
     await stopCluster().catch(() => {});
     cleanup();
