@@ -14,10 +14,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { closeDatabase, openDatabase } from '../db/client';
-import { listings, users, type NewUser } from '../db/schema';
-import { createSession, generateSessionToken, SESSION_COOKIE } from '../src/server/auth/session';
+import { listings, sessions, users, type NewUser } from '../db/schema';
+import { generateSessionToken, SESSION_COOKIE, SESSION_TTL_MS, sessionIdFromToken } from '../src/server/auth/session';
 import { InProcessHub } from '../src/server/realtime/hub';
 import { startChat } from '../src/server/services/chats';
+import { createSqliteStore } from '../src/server/store';
 import { generateListing, insertListingImage, rng } from '../src/server/testing/listing-factory';
 import { freePort, startServer, stopServer, type RunningServer } from '../scripts/lib/built-server';
 import { summarizeCpuProfile } from './cpu-profile';
@@ -65,7 +66,7 @@ const LAST = ['Hansen', 'Johansen', 'Olsen', 'Larsen', 'Andersen', 'Pedersen', '
 const OPENERS = ['Hei! Er bilen fortsatt til salgs?', 'Hei, kan jeg komme på visning denne uka?', 'Hei! Hva er laveste pris?'];
 
 /** Users with sessions, listings and chats; answers what the load generator needs. */
-export function seedRealtime(file: string, count: number): Pick<LoadConfig, 'users' | 'chats'> {
+export async function seedRealtime(file: string, count: number): Promise<Pick<LoadConfig, 'users' | 'chats'>> {
   if (count < 4) throw new Error('--users must be at least 4');
   const db = openDatabase(file);
   try {
@@ -98,7 +99,7 @@ export function seedRealtime(file: string, count: number): Pick<LoadConfig, 'use
     );
     const cookies = made.map((id) => {
       const token = generateSessionToken();
-      createSession(db, token, id);
+      db.insert(sessions).values({ id: sessionIdFromToken(token), userId: id, expiresAt: new Date(Date.now() + SESSION_TTL_MS) }).run();
       return { id, cookie: `${SESSION_COOKIE}=${token}` };
     });
     const buyers = made.slice(0, Math.floor(count / 2));
@@ -110,13 +111,14 @@ export function seedRealtime(file: string, count: number): Pick<LoadConfig, 'use
     });
     const hub = new InProcessHub();
     const chats: LoadConfig['chats'] = [];
-    buyers.forEach((buyerId, i) => {
+    const store = createSqliteStore(db, false);
+    for (const [i, buyerId] of buyers.entries()) {
       for (const j of [i % sellers.length, (i + 1) % sellers.length]) {
         const sellerId = sellers[j];
-        const { chatId } = startChat(db, hub, buyerId, { listingId: listingOf[j], sellerId, message: OPENERS[(i + j) % OPENERS.length] });
+        const { chatId } = await startChat(store, hub, buyerId, { listingId: listingOf[j], sellerId, message: OPENERS[(i + j) % OPENERS.length] });
         chats.push({ id: chatId, buyerId, sellerId });
       }
-    });
+    }
     hub.close();
     db.$client.pragma('wal_checkpoint(TRUNCATE)');
     return { users: cookies, chats };
@@ -182,7 +184,7 @@ export async function runRealtime(o: RealtimeOptions): Promise<RealtimeResult> {
   });
   try {
     const seedStarted = performance.now();
-    const seeded = seedRealtime(dbPath, o.users);
+    const seeded = await seedRealtime(dbPath, o.users);
     o.log(`  realtime: seeded ${seeded.users.length} users with sessions, ${seeded.chats.length} chats in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
 
     const env = (await o.database?.(dbPath)) ?? {};

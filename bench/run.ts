@@ -36,6 +36,7 @@ import { closeDatabase, openDatabase } from '../db/client';
 import { closePgDatabase, openPgDatabase } from '../db/pg/client';
 import { testConfig } from '../src/server/config';
 import { seedDemoListings } from '../src/server/demo/listings';
+import { createSqliteStore } from '../src/server/store';
 import { rng } from '../src/server/testing/listing-factory';
 import { adminQuery, startPgCluster, type PgCluster } from '../src/server/testing/pg-cluster';
 import { freePort, parseArgs, root, stopServer, type RunningServer } from '../scripts/lib/built-server';
@@ -411,7 +412,7 @@ async function timeDemoSeed() {
       .prepare(`INSERT INTO users (username, password_hash, name, email, unique_id) VALUES ('demo', 'x', 'Demo', 'demo@example.no', 'BP-DEMO01') RETURNING id`)
       .get() as { id: number };
     const started = performance.now();
-    const result = await seedDemoListings({ db, config: testConfig({ uploadDir: path.join(tmp, 'demo-uploads') }) }, [user]);
+    const result = await seedDemoListings({ store: createSqliteStore(db, false), config: testConfig({ uploadDir: path.join(tmp, 'demo-uploads') }) }, [user]);
     const ms = performance.now() - started;
     log(`Demo seed: ${result.listings} listings with ${result.listingImages} drawn photos in ${ms.toFixed(0)} ms`);
     emit({ case: 'demo-seed', ms: round(ms, 0), listings: result.listings, images: result.listingImages });

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Listing } from '../db/schema';
 import type { EventHub } from '../src/server/realtime/hub';
 import { startChat } from '../src/server/services/chats';
+import { createSqliteStore } from '../src/server/store';
 import { createUser, db, expectNoErrors, expectToast, insertCar, loginAs, menuCount, newPage, screenshot, svgPhoto, type TestPage } from './support';
 
 const TAG = `c${Date.now().toString(36)}`;
@@ -16,6 +17,8 @@ const IGNORE = [/maps\.google|google\.com|ERR_NAME_NOT_RESOLVED|ERR_INTERNET_DIS
 const insertCarWithPhoto = (sellerId: number, make: string, model: string, color: string): Listing =>
   insertCar(sellerId, { make, model, year: 2019, price: 289_000, photos: [svgPhoto(color, { width: 800, height: 600 })] });
 
+/** The e2e app's SQLite database as a store, for the chat service. */
+const store = () => createSqliteStore(db(), false);
 /** Chats made in the database, outside the server process: nobody to push to. */
 const quietHub = { publish() {}, subscribe: () => (async function* () {})(), close() {} } as unknown as EventHub;
 
@@ -195,7 +198,7 @@ describe('chats between a buyer and a seller', () => {
 
   it("'Start chat' on a listing the buyer already asked about opens that chat; the seller's own listing cannot be asked about", async () => {
     const other = insertCarWithPhoto(seller.id, 'Toyota', `RAV4 ${TAG}`, '#ea6316');
-    const { chatId } = startChat(db(), quietHub, buyer.id, { listingId: other.id, sellerId: seller.id, message: 'Hvor mange eiere har den hatt?' });
+    const { chatId } = await startChat(store(), quietHub, buyer.id, { listingId: other.id, sellerId: seller.id, message: 'Hvor mange eiere har den hatt?' });
     const page = await newPage();
     await loginAs(page, buyer);
     await page.goto(`/listing/${other.id}`);
@@ -223,8 +226,8 @@ describe('the chat list', () => {
     const { user: ulf } = await createUser({ name: 'Ulf Sist' });
     const golf = insertCarWithPhoto(seller.id, 'Volkswagen', `Golf ${TAG}`, '#1a67b0');
     const leaf = insertCarWithPhoto(seller.id, 'Nissan', `Leaf ${TAG}`, '#9b3c0d');
-    const older = startChat(db(), quietHub, anne.id, { listingId: golf.id, sellerId: seller.id, message: 'Første henvendelse' });
-    startChat(db(), quietHub, ulf.id, { listingId: leaf.id, sellerId: seller.id, message: 'Andre henvendelse' });
+    const older = await startChat(store(), quietHub, anne.id, { listingId: golf.id, sellerId: seller.id, message: 'Første henvendelse' });
+    await startChat(store(), quietHub, ulf.id, { listingId: leaf.id, sellerId: seller.id, message: 'Andre henvendelse' });
 
     const sellerPage = await newPage();
     await loginAs(sellerPage, seller);
@@ -254,7 +257,7 @@ describe('chat pages', () => {
     const { user: seller } = await createUser({ name: 'Mona Mobil' });
     const { user: buyer } = await createUser({ name: 'Per Telefon' });
     const car = insertCarWithPhoto(seller.id, 'Tesla', `Model 3 ${TAG}`, '#2f855a');
-    const { chatId } = startChat(db(), quietHub, buyer.id, {
+    const { chatId } = await startChat(store(), quietHub, buyer.id, {
       listingId: car.id,
       sellerId: seller.id,
       message: 'Hei Mona! Har bilen vinterdekk?\nOg hengerfeste?',
@@ -293,7 +296,7 @@ describe('chat pages', () => {
     const { user: seller } = await createUser({ name: 'Olav Eldre' });
     const { user: buyer } = await createUser({ name: 'Eva Gammel' });
     const car = insertCarWithPhoto(seller.id, 'Audi', `A4 ${TAG}`, '#6b7280');
-    startChat(db(), quietHub, buyer.id, { listingId: car.id, sellerId: seller.id, message: 'Er servicen tatt?' });
+    await startChat(store(), quietHub, buyer.id, { listingId: car.id, sellerId: seller.id, message: 'Er servicen tatt?' });
 
     const page = await newPage();
     await loginAs(page, seller);

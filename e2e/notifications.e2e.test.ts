@@ -6,6 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { notifications } from '../db/schema';
 import { createSession, generateSessionToken, SESSION_COOKIE } from '../src/server/auth/session';
+import { createSqliteStore } from '../src/server/store';
 import { insertListing } from '../src/server/testing/listing-factory';
 import type { NotificationType } from '../src/shared/schemas/notification';
 import { baseURL, createUser, db, expectNoErrors, expectToast, loginAs, menuCount, newPage, screenshot, type TestPage } from './support';
@@ -31,7 +32,7 @@ let ip = 0;
 /** A POST to the running server's REST API as `user` (a session of their own, an address of its own). */
 async function postAs(user: { id: number }, path: string, body: unknown) {
   const token = generateSessionToken();
-  createSession(db(), token, user.id);
+  await createSession(createSqliteStore(db(), false), token, user.id);
   ip += 1;
   const res = await fetch(`${baseURL}${path}`, {
     method: 'POST',

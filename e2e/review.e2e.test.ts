@@ -6,6 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InProcessHub } from '../src/server/realtime/hub';
 import { reviewListing } from '../src/server/services/moderation';
+import { createSqliteStore } from '../src/server/store';
 import { insertListing } from '../src/server/testing/listing-factory';
 import { createAdmin, createUser, db, expectNoErrors, expectToast, loginAs, newPage, screenshot, SCREENSHOT_DIR, type TestPage } from './support';
 
@@ -17,7 +18,7 @@ const viewportShot = (page: TestPage, name: string) => page.screenshot({ path: p
 async function decide(listingId: number, approved: boolean, rejectionReason = '') {
   const { user: admin } = await createAdmin();
   const hub = new InProcessHub();
-  reviewListing(db(), hub, { id: admin.id, name: admin.name }, { id: listingId, approved, rejectionReason });
+  await reviewListing(createSqliteStore(db(), false), hub, { id: admin.id, name: admin.name }, { id: listingId, approved, rejectionReason });
   hub.close();
 }
 

@@ -43,6 +43,7 @@ import { closeDatabase, openDatabase, type Db } from '../db/client';
 import type { Listing, NewListing, User } from '../db/schema';
 import { createSession, generateSessionToken, SESSION_COOKIE } from '../src/server/auth/session';
 import { registerUser } from '../src/server/services/auth';
+import { createSqliteStore } from '../src/server/store';
 import { freePort } from '../src/server/testing/free-port';
 import { insertListing, insertListingImage } from '../src/server/testing/listing-factory';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium';
@@ -217,7 +218,7 @@ export async function createUser(overrides: UserOverrides = {}): Promise<{ user:
   const tag = `${process.pid.toString(36)}${Date.now().toString(36).slice(-4)}${userCounter}`;
   const password = overrides.password ?? 'hemmelig123';
   const user = await registerUser(
-    db(),
+    createSqliteStore(db(), false),
     {
       username: overrides.username ?? `e2e.${tag}`,
       password,
@@ -238,7 +239,7 @@ export function createAdmin(overrides: UserOverrides = {}) {
 /** Logs the page's context in as `user`: a session row plus the bp_session cookie. Navigate afterwards. */
 export async function loginAs(page: Page, user: { id: number }) {
   const token = generateSessionToken();
-  createSession(db(), token, user.id);
+  await createSession(createSqliteStore(db(), false), token, user.id);
   await page.context().addCookies([{ name: SESSION_COOKIE, value: token, url: baseURL, httpOnly: true, sameSite: 'Lax' }]);
 }
 

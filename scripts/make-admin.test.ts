@@ -5,6 +5,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { closeDatabase, openDatabase, type Db } from '../db/client';
+import { createSqliteStore } from '../src/server/store';
 import { users } from '../db/schema';
 import { registerUser } from '../src/server/services/auth';
 import { cli } from './make-admin';
@@ -20,8 +21,8 @@ beforeEach(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-make-admin-'));
   file = path.join(dir, 'bilpartner.db');
   db = openDatabase(file);
-  await registerUser(db, { username: 'kari.nordmann', password: 'hemmelig123', name: 'Kari Nordmann', email: 'kari@example.no', phone: '91234567' });
-  await registerUser(db, { username: 'ola.hansen', password: 'hemmelig123', name: 'Ola Hansen', email: 'ola@example.no', phone: '91234568' });
+  await registerUser(createSqliteStore(db, false), { username: 'kari.nordmann', password: 'hemmelig123', name: 'Kari Nordmann', email: 'kari@example.no', phone: '91234567' });
+  await registerUser(createSqliteStore(db, false), { username: 'ola.hansen', password: 'hemmelig123', name: 'Ola Hansen', email: 'ola@example.no', phone: '91234568' });
   closeDatabase(db);
   db = null;
 });
@@ -81,20 +82,20 @@ describe('npm run admin', () => {
     expect(fs.existsSync(missing)).toBe(false);
   });
 
-  it('finds the username regardless of case, and is idempotent', () => {
+  it('finds the username regardless of case, and is idempotent', async () => {
     const first = capture();
-    expect(cli(['OLA.Hansen'], { DATABASE_PATH: file }, first.out)).toBe(0);
+    expect(await cli(['OLA.Hansen'], { DATABASE_PATH: file }, first.out)).toBe(0);
     expect(first.lines.out.join('\n')).toContain('ola.hansen (Ola Hansen) er nå administrator.');
     const again = capture();
-    expect(cli(['ola.hansen'], { DATABASE_PATH: file }, again.out)).toBe(0);
+    expect(await cli(['ola.hansen'], { DATABASE_PATH: file }, again.out)).toBe(0);
     expect(again.lines.out.join('\n')).toContain('er allerede administrator');
     expect(isAdmin('ola.hansen')).toBe(true);
   });
 
-  it('prints the usage with exit 2 without exactly one username', () => {
+  it('prints the usage with exit 2 without exactly one username', async () => {
     for (const args of [[], ['a', 'b'], ['--help'], ['  ']]) {
       const c = capture();
-      expect(cli(args, { DATABASE_PATH: file }, c.out)).toBe(2);
+      expect(await cli(args, { DATABASE_PATH: file }, c.out)).toBe(2);
       expect(c.lines.err[0]).toContain('npm run admin -- <brukernavn>');
     }
     expect(isAdmin('kari.nordmann')).toBe(false);

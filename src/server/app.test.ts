@@ -113,7 +113,7 @@ describe('app shell', () => {
 describe('start-up', () => {
   it('makes sure the env admin exists and is an admin, creating it when missing', async () => {
     const t = await createTestApp({ admin: { username: 'sjef', password: 'superhemmelig' } });
-    const admin = findUserByUsername(t.db, 'sjef');
+    const admin = await findUserByUsername(t.store, 'sjef');
     expect(admin?.isAdmin).toBe(true);
     expect(await verifyPassword(admin!.passwordHash, 'superhemmelig')).toBe(true);
     await t.close();
@@ -121,10 +121,10 @@ describe('start-up', () => {
 
   it('seeds demo users into an empty database only', async () => {
     const t = await createTestApp({ seedDemo: true });
-    expect(findUserByUsername(t.db, 'kari.nordmann')).toBeDefined();
+    expect(await findUserByUsername(t.store, 'kari.nordmann')).toBeDefined();
     await t.close();
     const t2 = await createTestApp({ seedDemo: false });
-    expect(findUserByUsername(t2.db, 'kari.nordmann')).toBeUndefined();
+    expect(await findUserByUsername(t2.store, 'kari.nordmann')).toBeUndefined();
     await t2.close();
   });
 });

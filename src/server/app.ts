@@ -87,9 +87,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const db = store.db;
   const hub = new InProcessHub();
   const integrations = { ...(await createIntegrations(config, app)), ...options.integrations } as Integrations;
-  const deps: AppDeps = { store, db, config, hub, log: app.log, integrations, stores: createStores(db), rateLimits: options.rateLimits ?? createRateLimits() };
+  const deps: AppDeps = { store, db, config, hub, log: app.log, integrations, stores: createStores(store), rateLimits: options.rateLimits ?? createRateLimits() };
   // The caller of a request, looked up once from its cookie and shared by the auth precheck and the tRPC context.
-  const requestAuth = new RequestAuth(db);
+  const requestAuth = new RequestAuth(store);
   const createContext = makeCreateContext(deps, requestAuth);
   const stopImageCleanup = startStagedImageCleanup(deps);
   app.addHook('onClose', async () => stopImageCleanup());
@@ -180,7 +180,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(websocket, { options: { maxPayload: 1024 * 1024 }, preClose: closeWebSockets });
   registerTransportGuards(app);
   // Callers a procedure would refuse are refused from their cookie before their body is read (issue 8).
-  const authPrecheck = makeAuthPrecheck({ db, cookieSecure: config.cookieSecure, router: appRouter, auth: requestAuth });
+  const authPrecheck = makeAuthPrecheck({ store, cookieSecure: config.cookieSecure, router: appRouter, auth: requestAuth });
   app.addHook('onRequest', authPrecheck.trpc);
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',

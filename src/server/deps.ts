@@ -22,7 +22,7 @@ export interface AppDeps {
   hub: EventHub;
   log: FastifyBaseLogger;
   integrations: Integrations;
-  /** Prepared statements and caches over `db` (the search, the detail view, profiles, saved listings). */
+  /** Prepared statements and caches over `db` (the search, the detail view, profiles). */
   stores: Stores;
   /** Per-address budgets and the per-account login throttle (docs/product/limits.md#rate-limits). */
   rateLimits: RateLimits;

@@ -6,6 +6,9 @@ import { listingImages } from '../../db/schema';
 import { createTestApp, createTestDb, type TestApp } from './testing/harness';
 import { sweepDiskStorage } from './integrations/image-storage';
 import { photoFileKeys, photoKeyOfFile } from './services/images';
+import { sweepUploads } from './startup';
+import { createTestStore, describeOnEachStore } from './testing/stores';
+import { insertUser, stagedPhoto } from './testing/photos-fixtures';
 
 // Issue 8: after a SIGKILL, half-written `*.tmp` files and photos whose row was never committed stay in the upload
 // folder; the app removes them when it starts.
@@ -61,5 +64,24 @@ describe('upload folder sweep at start-up', () => {
     for (const file of young) expect(fs.existsSync(file), file).toBe(true);
     expect(fs.existsSync(old)).toBe(false);
     fs.rmSync(uploadDir, { recursive: true, force: true });
+  });
+});
+
+describeOnEachStore('the sweep asks the store', (dialect) => {
+  it('keeps every size of a photo a row refers to and removes the files of none', async () => {
+    const store = await createTestStore(dialect);
+    const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-sweep-'));
+    try {
+      const photo = stagedPhoto(await insertUser(store));
+      await store.photos.stage(photo, { accountPhotos: 10, accountBytes: 1e9, totalBytes: 1e9, since: new Date(0) });
+      const kept = photoFileKeys(photo.storageKey).map((key) => put(uploadDir, key));
+      const removed = photoFileKeys('ef/orphanKey.webp').map((key) => put(uploadDir, key));
+      expect(await sweepUploads(store, uploadDir)).toEqual({ tmp: 0, orphans: 3 });
+      for (const file of kept) expect(fs.existsSync(file), file).toBe(true);
+      for (const file of removed) expect(fs.existsSync(file), file).toBe(false);
+    } finally {
+      await store.close();
+      fs.rmSync(uploadDir, { recursive: true, force: true });
+    }
   });
 });

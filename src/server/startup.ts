@@ -1,5 +1,5 @@
-import type { Db } from '../../db/client';
 import type { AppDeps } from './deps';
+import type { Store } from './store';
 import { sweepDiskStorage } from './integrations/image-storage';
 import { photoKeyOfFile } from './services/images';
 import { ensureAdmin } from './services/auth';
@@ -10,15 +10,15 @@ import { seedDemo } from './demo/seed';
  * environment, then demo data into an empty database.
  */
 export async function prepareDatabase(deps: AppDeps) {
-  const { db, config, log } = deps;
+  const { store, config, log } = deps;
   // Before listen: no request is in flight, so files of any age are fair game (a crash test restarts within seconds).
   // Photos in a bucket (S3_BUCKET) are not swept: a PutObject is atomic, so none is half-written, and the few photos a
   // crash leaves without a row stay (listing the whole bucket at every start would cost more than they do).
-  const swept = config.s3 ? { tmp: 0, orphans: 0 } : await sweepUploads(db, config.uploadDir, { minAgeMs: 0 });
+  const swept = config.s3 ? { tmp: 0, orphans: 0 } : await sweepUploads(store, config.uploadDir, { minAgeMs: 0 });
   // Leftovers mean the previous run did not end cleanly: worth a warning.
   if (swept.tmp || swept.orphans) log.warn(swept, 'upload folder swept: files of interrupted writes removed');
   if (config.admin) {
-    await ensureAdmin(db, config.admin.username, config.admin.password);
+    await ensureAdmin(deps.store, config.admin.username, config.admin.password);
     log.info({ username: config.admin.username }, 'admin user ensured');
   }
   if (config.seedDemo) {
@@ -33,8 +33,6 @@ export async function prepareDatabase(deps: AppDeps) {
  * written by a request a crash interrupted. Each file found is looked up in the storage key's unique index: reading
  * every key into a set first cost about 100 MB at start-up with 300 000 photos, whether or not the folder held a file.
  */
-export async function sweepUploads(db: Db, uploadDir: string, options?: { minAgeMs?: number; now?: number }) {
-  const lookup = db.$client.prepare('SELECT 1 FROM listing_images WHERE storage_key IN (?, ?) LIMIT 1').pluck();
-  const referenced = (key: string) => lookup.get(key, photoKeyOfFile(key)) !== undefined;
-  return sweepDiskStorage(uploadDir, referenced, options);
+export async function sweepUploads(store: Store, uploadDir: string, options?: { minAgeMs?: number; now?: number }) {
+  return sweepDiskStorage(uploadDir, (key) => store.photos.hasStorageKey([key, photoKeyOfFile(key)]), options);
 }

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
-import type { Db } from '../../../db/client';
+import type { Store } from '../store';
 import { readCookie } from './cookies';
 import { SESSION_COOKIE, Sessions, type SessionValidation } from './session';
 
@@ -10,37 +10,38 @@ export interface RequestCaller extends SessionValidation {
 }
 
 export const ANONYMOUS: RequestCaller = Object.freeze({ token: undefined, session: null, user: null });
+const ANONYMOUS_ANSWER = Promise.resolve(ANONYMOUS);
 const CALLER = Symbol('caller');
-type Remembered = IncomingMessage & { [CALLER]?: RequestCaller };
+type Remembered = IncomingMessage & { [CALLER]?: Promise<RequestCaller> };
 
 /**
  * The caller of a request, from its session cookie, looked up at most once per request (docs/decisions/013-request-cost.md):
  * the auth precheck (src/server/http/auth-precheck.ts) and the tRPC context (src/server/trpc/context.ts) both ask,
- * and the second gets the first's answer, kept on the raw request. A request without the cookie never reaches the
- * sessions table. Created once per app (buildApp), with the session statements prepared once.
+ * and the second gets the first's answer (the lookup's promise), kept on the raw request. A request without the cookie
+ * never reaches the sessions table. Created once per app (buildApp) over the app's store.
  */
 export class RequestAuth {
   private readonly sessions: Sessions;
 
-  constructor(db: Db) {
-    this.sessions = new Sessions(db);
+  constructor(store: Store) {
+    this.sessions = new Sessions(store);
   }
 
   /** The caller of `raw` (the Node request; for a WebSocket, its upgrade request). */
-  of(raw: IncomingMessage): RequestCaller {
+  of(raw: IncomingMessage): Promise<RequestCaller> {
     const remembered = raw as Remembered;
     return (remembered[CALLER] ??= this.lookupHeaders(raw.headers));
   }
 
   /** The caller the headers name, looked up now (no memory): for a request that has no IncomingMessage. */
-  lookupHeaders(headers: IncomingHttpHeaders): RequestCaller {
+  lookupHeaders(headers: IncomingHttpHeaders): Promise<RequestCaller> {
     const token = readCookie(headers.cookie, SESSION_COOKIE);
-    if (!token) return ANONYMOUS;
+    if (!token) return ANONYMOUS_ANSWER;
     return this.lookup(token);
   }
 
   /** The caller a session token names, looked up now: a websocket's call (src/server/trpc/context.ts). */
-  lookup(token: string): RequestCaller {
-    return { token, ...this.sessions.validate(token) };
+  async lookup(token: string): Promise<RequestCaller> {
+    return { token, ...(await this.sessions.validate(token)) };
   }
 }

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessions } from '../../../db/schema';
-import { createTestDb, createUser } from '../testing/harness';
+import { createTestDb, createUser, storeOf } from '../testing/harness';
 import type { Db } from '../../../db/client';
 import {
   createSession,
@@ -25,7 +25,7 @@ describe('sessions (Lucia guide)', () => {
   it('stores only the SHA-256 of the token', async () => {
     const { user } = await createUser(db);
     const token = generateSessionToken();
-    createSession(db, token, user.id);
+    await createSession(storeOf(db), token, user.id);
     const rows = db.select().from(sessions).all();
     expect(rows).toHaveLength(1);
     expect(rows[0].id).toBe(sessionIdFromToken(token));
@@ -36,20 +36,20 @@ describe('sessions (Lucia guide)', () => {
   it('validates a live token and never returns the password hash', async () => {
     const { user } = await createUser(db);
     const token = generateSessionToken();
-    createSession(db, token, user.id);
-    const v = validateSessionToken(db, token);
+    await createSession(storeOf(db), token, user.id);
+    const v = await validateSessionToken(storeOf(db), token);
     expect(v.user?.id).toBe(user.id);
     expect(v.user).not.toHaveProperty('passwordHash');
-    expect(validateSessionToken(db, generateSessionToken()).user).toBeNull();
+    expect((await validateSessionToken(storeOf(db), generateSessionToken())).user).toBeNull();
   });
 
   it('expires after 30 days and deletes the row', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const { user } = await createUser(db);
     const token = generateSessionToken();
-    createSession(db, token, user.id);
+    await createSession(storeOf(db), token, user.id);
     vi.setSystemTime(Date.now() + SESSION_TTL_MS + 1000);
-    expect(validateSessionToken(db, token).session).toBeNull();
+    expect((await validateSessionToken(storeOf(db), token)).session).toBeNull();
     expect(db.select().from(sessions).all()).toHaveLength(0);
   });
 
@@ -57,9 +57,9 @@ describe('sessions (Lucia guide)', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     const { user } = await createUser(db);
     const token = generateSessionToken();
-    const created = createSession(db, token, user.id);
+    const created = await createSession(storeOf(db), token, user.id);
     vi.setSystemTime(Date.now() + 20 * 24 * 3600 * 1000);
-    const v = validateSessionToken(db, token);
+    const v = await validateSessionToken(storeOf(db), token);
     expect(v.session!.expiresAt.getTime()).toBeGreaterThan(created.expiresAt.getTime());
     const stored = db.select().from(sessions).where(eq(sessions.id, created.id)).get();
     expect(stored!.expiresAt.getTime()).toBe(v.session!.expiresAt.getTime());
@@ -71,12 +71,12 @@ describe('sessions (Lucia guide)', () => {
     const a = generateSessionToken();
     const b = generateSessionToken();
     const c = generateSessionToken();
-    createSession(db, a, user.id);
-    createSession(db, b, user.id);
-    createSession(db, c, other.id);
-    invalidateUserSessions(db, user.id);
-    expect(validateSessionToken(db, a).user).toBeNull();
-    expect(validateSessionToken(db, b).user).toBeNull();
-    expect(validateSessionToken(db, c).user?.id).toBe(other.id);
+    await createSession(storeOf(db), a, user.id);
+    await createSession(storeOf(db), b, user.id);
+    await createSession(storeOf(db), c, other.id);
+    await invalidateUserSessions(storeOf(db), user.id);
+    expect((await validateSessionToken(storeOf(db), a)).user).toBeNull();
+    expect((await validateSessionToken(storeOf(db), b)).user).toBeNull();
+    expect((await validateSessionToken(storeOf(db), c)).user?.id).toBe(other.id);
   });
 });

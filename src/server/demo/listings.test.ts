@@ -7,6 +7,7 @@ import { listingImages, listings } from '../../../db/schema';
 import { listingFormInput } from '../../shared/schemas/listing';
 import { testConfig } from '../config';
 import { keyFromUrl } from '../integrations/image-storage';
+import { createSqliteStore } from '../store';
 import { createTestApp, createTestDb, createUser, type TestApp } from '../testing/harness';
 import { DEMO_CARS, seedDemoListings } from './listings';
 
@@ -23,7 +24,7 @@ describe('demo listings', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-seed-'));
     try {
       const { user } = await createUser(db);
-      const result = await seedDemoListings({ db, config: testConfig({ uploadDir: dir }), integrations: {} }, [user]);
+      const result = await seedDemoListings({ store: createSqliteStore(db, false), config: testConfig({ uploadDir: dir }), integrations: {} }, [user]);
       expect(result.listings).toBe(DEMO_CARS.length);
     } finally {
       db.$client.close();

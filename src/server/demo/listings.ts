@@ -1,12 +1,11 @@
 import sharp from 'sharp';
-import { listingImages, listings, type NewListing } from '../../../db/schema';
 import type { AppDeps } from '../deps';
 import { createDiskStorage, type ImageStorage } from '../integrations/image-storage';
 import { storeProcessed, type StoredImage } from '../services/images';
 import { mediumSize, thumbSize } from '../services/listing-shape';
-import { placeFromAddress } from '../services/listings';
+import { placeFromAddress } from '../services/listing-shape';
 import { countyOfMunicipality } from '../../shared/counties';
-import { randomCode } from '../services/users';
+import type { ListingValues } from '../store/listings';
 import carBodies from './car-bodies.json';
 import cars from './cars.json';
 
@@ -129,9 +128,8 @@ async function drawnPhoto(storage: ImageStorage, car: DemoCar, variant: number, 
 }
 
 /** Adds the demo listings for the demo users (round-robin) and returns how many were created. */
-export async function seedDemoListings(deps: Pick<AppDeps, 'db' | 'config'> & { integrations?: Partial<AppDeps['integrations']> }, users: { id: number }[]): Promise<Record<string, number>> {
+export async function seedDemoListings(deps: Pick<AppDeps, 'store' | 'config'> & { integrations?: Partial<AppDeps['integrations']> }, users: { id: number }[]): Promise<Record<string, number>> {
   if (users.length === 0) return { listings: 0 };
-  const { db } = deps;
   // The CLI seeds without the app's integrations; fall back to the same disk storage the app would use.
   const storage = deps.integrations?.imageStorage ?? createDiskStorage(deps.config.uploadDir);
   const now = Date.now();
@@ -140,35 +138,28 @@ export async function seedDemoListings(deps: Pick<AppDeps, 'db' | 'config'> & { 
     DEMO_CARS.map((car, i) => Promise.all(Array.from({ length: car.photos }, (_, v) => drawnPhoto(storage, car, v, i * 37)))),
   );
 
-  let images = 0;
-  db.transaction((tx) => {
-    DEMO_CARS.forEach((car, i) => {
-      const { shape: _shape, paint: _paint, daysAgo, photos: _n, status, rejectionReason, active, municipality, ...fields } = car;
-      const createdAt = new Date(now - daysAgo * 86_400_000 - i * 3_600_000);
-      const values: NewListing = {
-        ...fields,
-        userId: users[i % users.length].id,
-        uniqueCode: `BP-${randomCode(6)}`,
-        totalPrice: car.price + car.registrationFee,
-        place: placeFromAddress(car.address),
-        municipalityNumber: municipality,
-        county: countyOfMunicipality(municipality),
-        status: status ?? 'approved',
-        rejectionReason: status === 'rejected' ? (rejectionReason ?? null) : null,
-        active: active ?? true,
-        hideAddress: i % 5 === 4,
-        hideContactInfo: false,
-        contactPhone: '',
-        coverImage: photos[i][0].thumbUrl,
-        createdAt,
-        updatedAt: createdAt,
-      };
-      const row = tx.insert(listings).values(values).returning({ id: listings.id }).get();
-      photos[i].forEach((p, position) => {
-        tx.insert(listingImages).values({ listingId: row.id, uploaderId: values.userId, position, ...p, createdAt }).run();
-        images += 1;
-      });
-    });
+  const items = DEMO_CARS.map((car, i) => {
+    const { shape: _shape, paint: _paint, daysAgo, photos: _n, status, rejectionReason, active, municipality, ...fields } = car;
+    const createdAt = new Date(now - daysAgo * 86_400_000 - i * 3_600_000);
+    const values: ListingValues = {
+      ...fields,
+      userId: users[i % users.length].id,
+      totalPrice: car.price + car.registrationFee,
+      place: placeFromAddress(car.address),
+      municipalityNumber: municipality,
+      county: countyOfMunicipality(municipality),
+      status: status ?? 'approved',
+      rejectionReason: status === 'rejected' ? (rejectionReason ?? null) : null,
+      active: active ?? true,
+      hideAddress: i % 5 === 4,
+      hideContactInfo: false,
+      contactPhone: '',
+      createdAt,
+      updatedAt: createdAt,
+    };
+    return { values, photos: photos[i] };
   });
+  // One transaction, each listing with a fresh code and its photos, the first the cover.
+  const images = await deps.store.listings.insertDemo(items);
   return { listings: DEMO_CARS.length, listingImages: images };
 }

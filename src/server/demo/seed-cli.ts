@@ -12,6 +12,6 @@ const store = await openStore(config);
 if (store.dialect !== 'sqlite') throw new Error('DATABASE_URL: seeding PostgreSQL is not yet supported');
 const db = store.db;
 const log = pino();
-const result = await seedDemo({ store, db, config, hub: new InProcessHub(), log, integrations: {} as never, stores: createStores(db), rateLimits: createRateLimits() });
+const result = await seedDemo({ store, db, config, hub: new InProcessHub(), log, integrations: {} as never, stores: createStores(store), rateLimits: createRateLimits() });
 console.log(result ? `Seeded: ${JSON.stringify(result)}` : 'Database is not empty; nothing seeded.');
 await store.close();

@@ -1,7 +1,9 @@
 import { count } from 'drizzle-orm';
+import { users as pgUsers } from '../../../db/pg/schema';
 import { users } from '../../../db/schema';
 import type { AppDeps } from '../deps';
 import { registerUser } from '../services/auth';
+import type { Store } from '../store';
 import { seedDemoListings } from './listings';
 
 // Realistic Norwegian demo users. Their password is shown in the README so a newcomer can log in.
@@ -21,12 +23,17 @@ export const DEMO_USERS = [
  * Returns what it created, or null when the database already had data.
  */
 export async function seedDemo(deps: AppDeps): Promise<Record<string, number> | null> {
-  const { db } = deps;
-  const existing = db.select({ n: count() }).from(users).get()?.n ?? 0;
+  const existing = await userCount(deps.store);
   // The env admin may already exist; only a database with no other users counts as empty.
   const adminOnly = deps.config.admin ? 1 : 0;
   if (existing > adminOnly) return null;
   const created: { id: number }[] = [];
-  for (const u of DEMO_USERS) created.push(await registerUser(db, { ...u, password: DEMO_PASSWORD }));
+  for (const u of DEMO_USERS) created.push(await registerUser(deps.store, { ...u, password: DEMO_PASSWORD }));
   return { users: created.length, ...(await seedDemoListings(deps, created)) };
+}
+
+/** How many users the database has, on either store: the demo goes only into an empty one. */
+async function userCount(store: Store): Promise<number> {
+  if (store.dialect === 'sqlite') return store.db.select({ n: count() }).from(users).get()?.n ?? 0;
+  return (await store.db.select({ n: count() }).from(pgUsers))[0]?.n ?? 0;
 }

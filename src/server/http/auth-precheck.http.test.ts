@@ -120,10 +120,10 @@ describe('callers are refused from their headers, before the body is read (issue
 
   it('refuses a non-admin where an admin is needed with 403', async () => {
     const { user } = await createUser(t.db);
-    const refusal = refusalFromHeaders(t.db, { cookie: await sessionCookie(t.db, user.id) }, 'admin');
+    const refusal = await refusalFromHeaders(t.store, { cookie: await sessionCookie(t.store, user.id) }, 'admin');
     expect(refusal?.error.code).toBe('FORBIDDEN');
     expect(refusal?.error.message).toBe(HTTP_MESSAGES.notAdmin);
     const { user: admin } = await createUser(t.db, { isAdmin: true });
-    expect(refusalFromHeaders(t.db, { cookie: await sessionCookie(t.db, admin.id) }, 'admin')).toBeUndefined();
+    expect(await refusalFromHeaders(t.store, { cookie: await sessionCookie(t.store, admin.id) }, 'admin')).toBeUndefined();
   });
 });

@@ -123,7 +123,7 @@ export interface SweepResult {
  */
 export async function sweepDiskStorage(
   root: string,
-  keep: (key: string) => boolean,
+  keep: (key: string) => boolean | Promise<boolean>,
   { minAgeMs = 60_000, now = Date.now() }: { minAgeMs?: number; now?: number } = {},
 ): Promise<SweepResult> {
   const dir = path.resolve(root);
@@ -136,7 +136,7 @@ export async function sweepDiskStorage(
   }
   for (const entry of entries) {
     const key = entry.split(path.sep).join('/');
-    const kind = key.endsWith('.tmp') ? 'tmp' : GENERATED_KEY_RE.test(key) && !keep(key) ? 'orphans' : undefined;
+    const kind = key.endsWith('.tmp') ? 'tmp' : GENERATED_KEY_RE.test(key) && !(await keep(key)) ? 'orphans' : undefined;
     if (!kind) continue;
     const file = path.join(dir, entry);
     try {

@@ -34,7 +34,7 @@ interface ShellRoute {
   routeFile: string;
   fetches: (params: Record<string, string>, hasQuery: boolean) => string[];
   /** The preloads for the page's largest-paint photo, from what any visitor may see (none without stores). */
-  photos?: (stores: ShellStores, params: Record<string, string>, hasQuery: boolean) => PhotoPreload[];
+  photos?: (stores: ShellStores, params: Record<string, string>, hasQuery: boolean) => PhotoPreload[] | Promise<PhotoPreload[]>;
 }
 
 /** What the photo hints read: the public search and the public listing view (AppDeps.stores). */
@@ -73,9 +73,9 @@ export const SHELL_ROUTES: ShellRoute[] = [
     fetches: ({ id }) => (isListingId(id) ? [trpcQueryUrl('listings.byId', { id: Number(id) })] : []),
     // The gallery's first photo as an anonymous visitor sees the listing: none when it is not public (forViewer throws
     // the same not-found as for a missing listing), so a pending or hidden listing's photo never shows in its page.
-    photos: (stores, { id }) => {
+    photos: async (stores, { id }) => {
       if (!isListingId(id)) return [];
-      const image = stores.listingDetails.forViewer(Number(id), null).imageDetails[0];
+      const image = (await stores.listingDetails.forViewer(Number(id), null)).imageDetails[0];
       return image ? stagePhotoPreloads(image) : [];
     },
   },
@@ -160,10 +160,10 @@ export function registerHtmlShell(app: FastifyInstance, clientDir: string | unde
 
   // A photo hint is an optimisation: whatever goes wrong reading it (a listing that is not public, a database error)
   // leaves the page without it.
-  const photoHints = (route: ShellRoute, params: Record<string, string>, hasQuery: boolean): PhotoPreload[] => {
+  const photoHints = async (route: ShellRoute, params: Record<string, string>, hasQuery: boolean): Promise<PhotoPreload[]> => {
     if (!stores || !route.photos) return [];
     try {
-      return route.photos(stores, params, hasQuery);
+      return await route.photos(stores, params, hasQuery);
     } catch (err) {
       if ((err as { code?: string }).code !== 'NOT_FOUND') app.log.warn({ err, url: route.url }, 'html shell: no photo hint');
       return [];
@@ -174,10 +174,10 @@ export function registerHtmlShell(app: FastifyInstance, clientDir: string | unde
     const chunks = routeChunks(manifest, route.routeFile);
     // The hints depend on the path, the build and what any visitor may see of the listings: the same for every
     // viewer until the listings change, so the HTTP layer keeps each page until then.
-    app.get(route.url, { config: { httpCache: true } }, (req, reply) => {
+    app.get(route.url, { config: { httpCache: true } }, async (req, reply) => {
       const params = req.params as Record<string, string>;
       const hasQuery = req.url.includes('?');
-      return send(reply, pageWithHints(indexHtml, chunks, route.fetches(params, hasQuery), photoHints(route, params, hasQuery)));
+      return send(reply, pageWithHints(indexHtml, chunks, route.fetches(params, hasQuery), await photoHints(route, params, hasQuery)));
     });
   }
 }

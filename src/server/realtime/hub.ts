@@ -106,10 +106,18 @@ export class InProcessHub implements EventHub {
     return this.open.size;
   }
 
-  close() {
-    this.closed = true;
+  /**
+   * Ends every open subscription and keeps the hub open: a hub that may have missed events (PgHub's listening
+   * connection dropped) ends them, so their clients resubscribe and replay from the database.
+   */
+  endAll() {
     for (const stop of [...this.open]) stop();
     this.open.clear();
     this.channels.clear();
+  }
+
+  close() {
+    this.closed = true;
+    this.endAll();
   }
 }

@@ -9,6 +9,7 @@ import type { MessageShape } from '../../shared/schemas/chat';
 import { buildApp } from '../app';
 import { testConfig } from '../config';
 import { sendMessage } from '../services/chats';
+import { createSqliteStore } from '../store';
 import { loggedInUser, json } from '../testing/harness';
 import { insertListing } from '../testing/listing-factory';
 import type { AppRouter } from '../trpc/root';
@@ -82,8 +83,8 @@ describe('a subscription across a server restart', () => {
       // The server goes away; two messages are stored while it is down (as another instance would store them).
       await first.close();
       const offline = new InProcessHub();
-      const m2 = sendMessage(db, offline, buyer.user.id, { chatId, content: 'Kan jeg komme i morgen?' });
-      const m3 = sendMessage(db, offline, buyer.user.id, { chatId, content: 'Klokka 17 passer fint.' });
+      const m2 = await sendMessage(createSqliteStore(db, false), offline, buyer.user.id, { chatId, content: 'Kan jeg komme i morgen?' });
+      const m3 = await sendMessage(createSqliteStore(db, false), offline, buyer.user.id, { chatId, content: 'Klokka 17 passer fint.' });
 
       // It comes back on the same port; the client reconnects and resubscribes with the last id it saw.
       const second = await startServer(port);

@@ -1,9 +1,7 @@
 import { TRPCError } from '@trpc/server';
-import { and, eq, gt, sql } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
-import { sessions } from '../../../db/schema';
 import { z } from '../../shared/zod';
 import { notLoggedIn } from '../errors';
+import type { Store } from '../store';
 import type { EventHub, UserEvent } from './hub';
 
 /**
@@ -19,23 +17,23 @@ export const replayInput = z
   });
 
 /**
- * Whether the session a websocket was opened with still exists (not logged out, not expired, the user not deleted).
- * Prepared once per subscription: it runs before every event pushed, a few microseconds each.
+ * Whether the session a websocket was opened with still exists (not logged out, not expired, the user not deleted):
+ * a primary-key look-up through the users repository before every event pushed.
  */
-function sessionCheck(db: Db, sessionId: string): () => boolean {
-  const statement = db
-    .select({ id: sessions.id })
-    .from(sessions)
-    .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now'))))
-    .prepare();
-  return () => statement.get({ id: sessionId, now: Date.now() }) !== undefined;
+function sessionCheck(store: Store, sessionId: string): () => Promise<boolean> {
+  return async () => {
+    const found = await store.users.findSession(sessionId);
+    return found !== undefined && found.session.expiresAt.getTime() > Date.now();
+  };
 }
 
 /**
  * The user's live events of one kind, preceded, when the client says what it saw last, by what it missed: read from
- * the database, because only committed rows are ever published and row ids grow. The hub subscription starts before
- * the database is read, so nothing stored in between is lost, and the ids filter what both paths would deliver: each
- * event reaches the client exactly once, in order.
+ * the database, because only committed rows are ever published and row ids grow in commit order (on PostgreSQL the
+ * repositories keep it so: store/pg/chats.ts, store/pg/notifications.ts). The hub subscription starts before the
+ * database is read, so nothing stored in between is lost; a live event is dropped only when the replay already gave
+ * that very row, and otherwise passed on even if its id is below one already sent (two instances' publishes can reach
+ * a subscriber in either order): each event reaches the client exactly once.
  *
  * A websocket's context is made once, from the cookie of its upgrade request, and a browser keeps the socket open
  * across a logout (and a login of someone else on the same page). So the session is checked again before anything is
@@ -44,36 +42,40 @@ function sessionCheck(db: Db, sessionId: string): () => boolean {
  * whoever uses the page now.
  */
 export async function* subscribeWithReplay<T extends { id: number }>(
-  ctx: { hub: EventHub; db: Db; user: { id: number }; session: { id: string } },
+  ctx: { hub: EventHub; store: Store; user: { id: number }; session: { id: string } },
   signal: AbortSignal,
   lastEventId: number | null,
-  source: { missed: (afterId: number) => T[]; pick: (event: UserEvent) => T | undefined },
+  source: { missed: (afterId: number) => Promise<T[]>; pick: (event: UserEvent) => T | undefined },
 ): AsyncGenerator<T> {
   const live = ctx.hub.subscribe(ctx.user.id, signal);
-  const sessionAlive = sessionCheck(ctx.db, ctx.session.id);
-  const ensureSession = () => {
-    if (sessionAlive()) return;
+  const sessionAlive = sessionCheck(ctx.store, ctx.session.id);
+  const ensureSession = async () => {
+    if (await sessionAlive()) return;
     // Thrown while the generator runs, after the procedure's error mapping: a TRPCError, or the client reads a 500.
     const e = notLoggedIn();
     throw new TRPCError({ code: e.code, message: e.message, cause: e });
   };
-  ensureSession();
-  let last = lastEventId ?? 0;
-  if (lastEventId !== null) {
-    for (const item of source.missed(lastEventId)) {
+  // Read while the session is checked (nothing is sent before it is); a refused subscription drops what it read.
+  const missed = lastEventId === null ? undefined : source.missed(lastEventId);
+  missed?.catch(() => {});
+  await ensureSession();
+  // The ids the replay sent (at most its limit): a live event is a duplicate only if it is one of them.
+  const replayed = new Set<number>();
+  if (missed) {
+    for (const item of await missed) {
       yield item;
-      last = item.id;
+      replayed.add(item.id);
     }
   }
   for await (const event of live) {
     if (event.kind === 'sessions-ended') {
-      ensureSession();
+      await ensureSession();
       continue;
     }
     const item = source.pick(event);
-    if (!item || (lastEventId !== null && item.id <= last)) continue;
-    ensureSession();
-    last = item.id;
+    if (!item) continue;
+    if (replayed.delete(item.id)) continue;
+    await ensureSession();
     yield item;
   }
 }

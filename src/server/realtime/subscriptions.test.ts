@@ -6,11 +6,12 @@ import type { NotificationShape } from '../../shared/schemas/notification';
 import { closeDatabase, type Db } from '../../../db/client';
 import { sessions } from '../../../db/schema';
 import { createSession, generateSessionToken, sessionIdFromToken } from '../auth/session';
-import { createTestApp, createTestDb, createUser, json, listenOnLoopback, loggedInUser, type TestApp } from '../testing/harness';
+import { createTestApp, createTestDb, createUser, json, listenOnLoopback, loggedInUser, storeOf, type TestApp } from '../testing/harness';
 import { insertListing } from '../testing/listing-factory';
 import type { AppRouter } from '../trpc/root';
 import { InProcessHub, type UserEvent } from './hub';
 import { subscribeWithReplay } from './subscription';
+import { createSqliteStore } from '../store';
 import { socketWith } from '../testing/sockets';
 
 // docs/product/realtime.md: chats.onMessage and notifications.onNotification over the websocket, authenticated by the
@@ -466,11 +467,11 @@ describe('subscribeWithReplay', () => {
     db = createTestDb();
     const { user } = await createUser(db);
     const token = generateSessionToken();
-    createSession(db, token, user.id);
+    await createSession(storeOf(db), token, user.id);
     session = { id: sessionIdFromToken(token) };
   });
   afterAll(() => closeDatabase(db));
-  const ctxOf = (hub: InProcessHub) => ({ hub, db, user: { id: 1 }, session });
+  const ctxOf = (hub: InProcessHub) => ({ hub, store: createSqliteStore(db, false), user: { id: 1 }, session });
 
   const message = (id: number): MessageShape => ({ id, chatId: 1, senderId: 2, senderDisplayName: 'Per', content: `m${id}`, createdAt: new Date(0).toISOString() });
   const pick = (e: UserEvent) => (e.kind === 'message' ? e.message : undefined);
@@ -488,7 +489,7 @@ describe('subscribeWithReplay', () => {
     const hub = new InProcessHub();
     const abort = new AbortController();
     const gen = subscribeWithReplay(ctxOf(hub), abort.signal, 3, {
-      missed: () => {
+      missed: async () => {
         // 6 is committed and published while the replay is read: it is in the replay and on the hub.
         hub.publish(1, { kind: 'message', message: message(6) });
         return [4, 5, 6].map(message);
@@ -503,12 +504,31 @@ describe('subscribeWithReplay', () => {
     abort.abort();
   });
 
+  it('passes on a live event below the replay’s last id that the replay did not have (another instance committed it later)', async () => {
+    const hub = new InProcessHub();
+    const abort = new AbortController();
+    const gen = subscribeWithReplay(ctxOf(hub), abort.signal, 3, {
+      missed: async () => {
+        // 6 is committed and published while the replay is read; 5 (an older id) commits only after the read.
+        hub.publish(1, { kind: 'message', message: message(6) });
+        return [4, 6].map(message);
+      },
+      pick,
+    });
+    const got = take(gen, 4);
+    await new Promise((r) => setImmediate(r));
+    hub.publish(1, { kind: 'message', message: message(5) });
+    hub.publish(1, { kind: 'message', message: message(7) });
+    expect(await got).toEqual([4, 6, 5, 7]);
+    abort.abort();
+  });
+
   it('keeps what is published after the replay is read and before the live loop waits', async () => {
     const hub = new InProcessHub();
     const abort = new AbortController();
     let read = false;
     const gen = subscribeWithReplay(ctxOf(hub), abort.signal, 0, {
-      missed: () => {
+      missed: async () => {
         read = true;
         return [];
       },
@@ -525,7 +545,7 @@ describe('subscribeWithReplay', () => {
   it('ignores the other kind of event, and another user’s', async () => {
     const hub = new InProcessHub();
     const abort = new AbortController();
-    const gen = subscribeWithReplay(ctxOf(hub), abort.signal, null, { missed: () => [], pick });
+    const gen = subscribeWithReplay(ctxOf(hub), abort.signal, null, { missed: async () => [], pick });
     const got = take(gen, 1);
     await new Promise((r) => setImmediate(r));
     hub.publish(1, { kind: 'notification', notification: { id: 9, type: 'info', title: '', message: '', data: null, read: false, createdAt: '' } });
@@ -537,7 +557,7 @@ describe('subscribeWithReplay', () => {
 
   it('ends with 401 once the session is gone or expired, before sending anything more', async () => {
     const hub = new InProcessHub();
-    const gen = subscribeWithReplay(ctxOf(hub), new AbortController().signal, null, { missed: () => [], pick });
+    const gen = subscribeWithReplay(ctxOf(hub), new AbortController().signal, null, { missed: async () => [], pick });
     const first = gen.next();
     hub.publish(1, { kind: 'message', message: message(1) });
     expect((await first).value).toMatchObject({ id: 1 });
@@ -548,7 +568,7 @@ describe('subscribeWithReplay', () => {
     await expect(second).rejects.toMatchObject({ code: 'UNAUTHORIZED', message: 'Du må være innlogget.' });
 
     // A new subscription with a dead session replays nothing either.
-    const replaying = subscribeWithReplay(ctxOf(hub), new AbortController().signal, 0, { missed: () => [message(5)], pick });
+    const replaying = subscribeWithReplay(ctxOf(hub), new AbortController().signal, 0, { missed: async () => [message(5)], pick });
     await expect(replaying.next()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
   });
 });

@@ -48,7 +48,7 @@ export function registerRestRoutes(
   opts: {
     router: AppRouter;
     routes: RestRoute[];
-    createContext: (opts: { req: FastifyRequest; res: FastifyReply }) => Context;
+    createContext: (opts: { req: FastifyRequest; res: FastifyReply }) => Promise<Context>;
     /** Refuses callers the row's procedure would refuse, from the cookie, before the body is read. */
     authPrecheck?: AuthPrecheck;
   },
@@ -77,7 +77,7 @@ export function registerRestRoutes(
       schema: route.response ? { response: route.response } : undefined,
       config: { httpCache },
       handler: async (request, reply) => {
-        const ctx = opts.createContext({ req: request, res: reply });
+        const ctx = await opts.createContext({ req: request, res: reply });
         const params = (request.params ?? {}) as Record<string, string>;
         const query = (request.query ?? {}) as Record<string, unknown>;
         const body = request.body;

@@ -46,9 +46,9 @@ beforeAll(async () => {
   const doomed = insertListing(t.db, seller.user.id, { status: 'approved', make: 'Tesla', model: 'Model 3' });
   insertListingImage(t.db, doomed.id);
   insertListing(t.db, leaving.user.id, { status: 'approved' });
-  const feedback = createFeedback(t.db, { name: 'Per', email: '', feedback: 'Fin side!' });
-  const doomedFeedback = createFeedback(t.db, { name: '', email: '', feedback: 'Savner mørk modus.' });
-  createContactMessage(t.db, { name: 'Kari', email: 'kari@example.no', phone: '', subject: 'Hei', message: 'Et spørsmål.' });
+  const feedback = await createFeedback(t.store, { name: 'Per', email: '', feedback: 'Fin side!' });
+  const doomedFeedback = await createFeedback(t.store, { name: '', email: '', feedback: 'Savner mørk modus.' });
+  await createContactMessage(t.store, { name: 'Kari', email: 'kari@example.no', phone: '', subject: 'Hei', message: 'Et spørsmål.' });
   cases = [
     { row: 'GET /api/admin/listings', url: '/api/admin/listings?page=1&limit=10&sort=price&direction=asc&status=all', ok: 200 },
     { row: 'GET /api/admin/pending-listings', url: '/api/admin/pending-listings', ok: 200 },

@@ -130,7 +130,7 @@ describe('createInquiry (service)', () => {
     void listen(buyer.user.id, others);
     await new Promise((r) => setTimeout(r, 0));
 
-    const inquiry = createInquiry(t.db, hub, buyer.user.id, { listingId, name: 'Kari', email: 'kari@example.no', phone: '', message: 'Prøvekjøring?' });
+    const inquiry = await createInquiry(t.store, hub, buyer.user.id, { listingId, name: 'Kari', email: 'kari@example.no', phone: '', message: 'Prøvekjøring?' });
     await new Promise((r) => setTimeout(r, 0));
     expect(received).toHaveLength(1);
     const e = received[0];
@@ -143,7 +143,7 @@ describe('createInquiry (service)', () => {
     expect(others).toEqual([]);
 
     // A refused inquiry pushes nothing.
-    expect(() => createInquiry(t.db, hub, seller.user.id, { listingId, name: 'x', email: 'x@example.no', phone: '', message: 'x' })).toThrow();
+    await expect(createInquiry(t.store, hub, seller.user.id, { listingId, name: 'x', email: 'x@example.no', phone: '', message: 'x' })).rejects.toThrow();
     await new Promise((r) => setTimeout(r, 0));
     expect(received).toHaveLength(1);
     ac.abort();

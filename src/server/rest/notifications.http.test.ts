@@ -113,8 +113,8 @@ describe('producers', () => {
 
     const approved = insertListing(t.db, seller.user.id, { make: 'Tesla', model: 'Model Y', year: 2022, status: 'pending' });
     const rejected = insertListing(t.db, seller.user.id, { make: 'BMW', model: 'X5', year: 2015, status: 'pending' });
-    expect(reviewListing(t.db, hub, admin, { id: approved.id, approved: true, rejectionReason: '' })).toMatchObject({ status: 'approved' });
-    expect(reviewListing(t.db, hub, admin, { id: rejected.id, approved: false, rejectionReason: 'Bildene viser en annen bil.' })).toMatchObject({
+    expect(await reviewListing(t.store, hub, admin, { id: approved.id, approved: true, rejectionReason: '' })).toMatchObject({ status: 'approved' });
+    expect(await reviewListing(t.store, hub, admin, { id: rejected.id, approved: false, rejectionReason: 'Bildene viser en annen bil.' })).toMatchObject({
       status: 'rejected',
     });
 
@@ -139,7 +139,7 @@ describe('producers', () => {
 
   it('an unknown listing is not reviewed and notifies no one', async () => {
     const before = rows();
-    expect(() => reviewListing(t.db, new InProcessHub(), admin, { id: 999_999, approved: true, rejectionReason: '' })).toThrow('Annonse ikke funnet');
+    await expect(reviewListing(t.store, new InProcessHub(), admin, { id: 999_999, approved: true, rejectionReason: '' })).rejects.toThrow('Annonse ikke funnet');
     expect(rows()).toEqual(before);
   });
 });

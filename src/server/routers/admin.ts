@@ -17,16 +17,16 @@ import { adminProcedure, router } from '../trpc/init';
 
 /** The admin as the audit log names them. */
 const actorOf = (ctx: { user: NonNullable<Context['user']> }): AuditActor => ({ id: ctx.user.id, name: ctx.user.name });
-const depsOf = (ctx: Context) => ({ db: ctx.db, storage: ctx.integrations.imageStorage });
+const depsOf = (ctx: Context) => ({ store: ctx.store, db: ctx.db, storage: ctx.integrations.imageStorage });
 
 export const adminRouter = router({
   listings: router({
     /** The all-listings table: one page, sorted, filtered by status, searched by code or plate; `{items, total, limit, offset}`. */
-    list: adminProcedure.input(adminListingsInput).query(({ ctx, input }) => adminListings(ctx.db, input)),
+    list: adminProcedure.input(adminListingsInput).query(({ ctx, input }) => adminListings(ctx.store, input)),
     /** The pending tab's cards, oldest first: new listings, and owners' edits of approved ones with their changes. */
-    pending: adminProcedure.query(({ ctx }) => pendingListings(ctx.db)),
+    pending: adminProcedure.query(({ ctx }) => pendingListings(ctx.store)),
     /** 'Godkjenn' / 'Avvis' with a reason / 'Godkjenn likevel': the owner is notified; audited. */
-    review: adminProcedure.input(reviewListingInput).mutation(({ ctx, input }) => reviewListing(ctx.db, ctx.hub, actorOf(ctx), input)),
+    review: adminProcedure.input(reviewListingInput).mutation(({ ctx, input }) => reviewListing(ctx.store, ctx.hub, actorOf(ctx), input)),
     /** Any listing, photos included; audited. */
     delete: adminProcedure.input(listingIdInput).mutation(async ({ ctx, input }) => {
       await adminDeleteListing(depsOf(ctx), actorOf(ctx), input.id);
@@ -34,12 +34,12 @@ export const adminRouter = router({
     }),
   }),
   users: router({
-    list: adminProcedure.query(({ ctx }) => adminUsers(ctx.db)),
+    list: adminProcedure.query(({ ctx }) => adminUsers(ctx.store)),
     /** The profile's rules; admins are not edited here (403). */
-    update: adminProcedure.input(adminUpdateUserInput).mutation(({ ctx, input }) => adminUpdateUser(ctx.db, actorOf(ctx), input)),
+    update: adminProcedure.input(adminUpdateUserInput).mutation(({ ctx, input }) => adminUpdateUser(ctx.store, actorOf(ctx), input)),
     /** A non-admin and everything theirs, in one transaction (403 for an admin). */
     delete: adminProcedure.input(adminUserIdInput).mutation(async ({ ctx, input }) => {
-      const result = await adminDeleteUser(depsOf(ctx), actorOf(ctx), input.id);
+      const result = await adminDeleteUser({ store: ctx.store, storage: ctx.integrations.imageStorage }, actorOf(ctx), input.id);
       // The user's open sockets end their subscriptions now, not at their next event.
       ctx.hub.publish(input.id, SESSIONS_ENDED);
       return result;
@@ -47,16 +47,16 @@ export const adminRouter = router({
   }),
   inbox: router({
     /** Feedback or contact messages, newest first. */
-    list: adminProcedure.input(inboxListInput).query(({ ctx, input }) => listInbox(ctx.db, input.kind)),
+    list: adminProcedure.input(inboxListInput).query(({ ctx, input }) => listInbox(ctx.store, input.kind)),
     /** Read (default) or unread (`isRead: false`). */
-    markRead: adminProcedure.input(inboxMarkReadInput).mutation(({ ctx, input }) => markInboxRead(ctx.db, input.id, input.isRead)),
-    delete: adminProcedure.input(inboxMessageIdInput).mutation(({ ctx, input }) => {
-      deleteInboxMessage(ctx.db, input.id);
+    markRead: adminProcedure.input(inboxMarkReadInput).mutation(({ ctx, input }) => markInboxRead(ctx.store, input.id, input.isRead)),
+    delete: adminProcedure.input(inboxMessageIdInput).mutation(async ({ ctx, input }) => {
+      await deleteInboxMessage(ctx.store, input.id);
       return { success: true as const };
     }),
   }),
   audit: router({
     /** Who approved, rejected, edited or deleted this listing or user, newest first. */
-    list: adminProcedure.input(adminAuditInput).query(({ ctx, input }) => auditLogOf(ctx.db, input.targetType, input.targetId)),
+    list: adminProcedure.input(adminAuditInput).query(({ ctx, input }) => auditLogOf(ctx.store, input.targetType, input.targetId)),
   }),
 });

@@ -7,15 +7,15 @@ import { protectedProcedure, publicProcedure, rateLimited, router } from '../trp
 import type { Context } from '../trpc/context';
 
 /** Ends the caller's session, if any, and tells the user's open subscriptions (src/server/realtime/subscription.ts). */
-function endSession(ctx: Context) {
+async function endSession(ctx: Context) {
   if (!ctx.session) return;
-  invalidateSession(ctx.db, ctx.session.id);
+  await invalidateSession(ctx.store, ctx.session.id);
   ctx.hub.publish(ctx.session.userId, SESSIONS_ENDED);
 }
 
-function startSession(ctx: Context, userId: number) {
+async function startSession(ctx: Context, userId: number) {
   const token = generateSessionToken();
-  const session = createSession(ctx.db, token, userId);
+  const session = await createSession(ctx.store, token, userId);
   ctx.cookies.setSession(token, session.expiresAt);
 }
 
@@ -24,37 +24,37 @@ export const authRouter = router({
   me: publicProcedure.meta({ perCaller: true }).query(({ ctx }) => (ctx.user ? toUserShape(ctx.user) : null)),
 
   register: publicProcedure.use(rateLimited('register')).input(registerInput).mutation(async ({ ctx, input }) => {
-    const user = await registerUser(ctx.db, input);
-    endSession(ctx);
-    startSession(ctx, user.id);
+    const user = await registerUser(ctx.store, input);
+    await endSession(ctx);
+    await startSession(ctx, user.id);
     return toUserShape(user);
   }),
 
   // Limited per address, and per account by the login throttle (docs/product/limits.md#rate-limits).
   login: publicProcedure.use(rateLimited('login')).input(loginInput).mutation(async ({ ctx, input }) => {
-    const user = await authenticate(ctx.db, input.username, input.password, { throttle: ctx.rateLimits.logins });
+    const user = await authenticate(ctx.store, input.username, input.password, { throttle: ctx.rateLimits.logins });
     // A new session on every login (session fixation); the old one, if any, ends.
-    endSession(ctx);
-    startSession(ctx, user.id);
+    await endSession(ctx);
+    await startSession(ctx, user.id);
     return toUserShape(user);
   }),
 
-  logout: publicProcedure.mutation(({ ctx }) => {
-    endSession(ctx);
+  logout: publicProcedure.mutation(async ({ ctx }) => {
+    await endSession(ctx);
     ctx.cookies.clearSession();
     return { success: true };
   }),
 
-  updateProfile: protectedProcedure.input(updateProfileInput).mutation(({ ctx, input }) => {
-    return toUserShape(updateProfile(ctx.db, ctx.user.id, input));
+  updateProfile: protectedProcedure.input(updateProfileInput).mutation(async ({ ctx, input }) => {
+    return toUserShape(await updateProfile(ctx.store, ctx.user.id, input));
   }),
 
   // A wrong old password counts against the account like a failed login (a stolen session must not guess it).
   changePassword: protectedProcedure.use(rateLimited('changePassword')).input(changePasswordInput).mutation(async ({ ctx, input }) => {
-    await changePassword(ctx.db, ctx.user.id, input, { throttle: ctx.rateLimits.logins });
+    await changePassword(ctx.store, ctx.user.id, input, { throttle: ctx.rateLimits.logins });
     ctx.hub.publish(ctx.user.id, SESSIONS_ENDED);
     // Every session was revoked; this browser stays logged in with a fresh one.
-    startSession(ctx, ctx.user.id);
+    await startSession(ctx, ctx.user.id);
     return { success: true, message: 'Passord endret' };
   }),
 });

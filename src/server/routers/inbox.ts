@@ -6,6 +6,6 @@ import { publicProcedure, rateLimited, router } from '../trpc/init';
 // per-address budgets guard them on every transport (docs/product/limits.md#rate-limits).
 // The admin's list, read and delete are in the admin router (routers/admin.ts, docs/product/admin.md#inbox).
 export const inboxRouter = router({
-  contact: publicProcedure.use(rateLimited('contact')).input(contactInput).mutation(({ ctx, input }) => createContactMessage(ctx.db, input)),
-  feedback: publicProcedure.use(rateLimited('feedback')).input(feedbackInput).mutation(({ ctx, input }) => createFeedback(ctx.db, input)),
+  contact: publicProcedure.use(rateLimited('contact')).input(contactInput).mutation(({ ctx, input }) => createContactMessage(ctx.store, input)),
+  feedback: publicProcedure.use(rateLimited('feedback')).input(feedbackInput).mutation(({ ctx, input }) => createFeedback(ctx.store, input)),
 });

@@ -12,7 +12,7 @@ import type { Context } from '../trpc/context';
 
 // Seller side of the listings namespace (issue 3), merged with the buyer half in trpc/root.ts.
 const seller = (ctx: Context & { user: NonNullable<Context['user']> }) => ({
-  deps: { db: ctx.db, storage: ctx.integrations.imageStorage },
+  deps: { store: ctx.store, storage: ctx.integrations.imageStorage },
   actor: { id: ctx.user.id, isAdmin: ctx.user.isAdmin },
 });
 
@@ -36,7 +36,7 @@ export const listingsSellerProcedures = {
   /** 'Aktiver' / 'Deaktiver' (docs/product/states.md). */
   setActive: protectedProcedure.input(listingSetActiveInput).mutation(({ ctx, input }) => {
     const { actor } = seller(ctx);
-    return setListingActive(ctx.db, actor, input.id, input.active);
+    return setListingActive(ctx.store, actor, input.id, input.active);
   }),
 
   /** 'Slett permanent': owner or admin; the photos' files go too. */
@@ -47,12 +47,12 @@ export const listingsSellerProcedures = {
   }),
 
   /** /mine-annonser: own listings, newest first. */
-  mine: protectedProcedure.query(({ ctx }) => myListings(ctx.db, ctx.user.id)),
+  mine: protectedProcedure.query(({ ctx }) => myListings(ctx.store, ctx.user.id)),
 
   /** /rediger-annonse/{id}: owner or admin, else 'Annonse ikke funnet'. */
   forEdit: protectedProcedure.input(listingIdInput).query(({ ctx, input }) => {
     const { actor } = seller(ctx);
-    return listingForEdit(ctx.db, actor, input.id);
+    return listingForEdit(ctx.store, actor, input.id);
   }),
 
   /**
@@ -64,6 +64,6 @@ export const listingsSellerProcedures = {
     .input(uploadImageInput)
     .mutation(({ ctx, input }) => {
       // Bounded per account and in all (docs/product/limits.md#photos): 429 with Retry-After when there is no room.
-      return stageImage(ctx.db, ctx.integrations.imageStorage, ctx.user.id, input.image, stagingLimitsOf(ctx.config));
+      return stageImage(ctx.store, ctx.integrations.imageStorage, ctx.user.id, input.image, stagingLimitsOf(ctx.config));
     }),
 };

@@ -1,6 +1,6 @@
-import type { Db } from '../../../db/client';
 import type { AuditEntry } from '../../../db/schema';
 import { AUDIT_ACTIONS, type AuditEntryShape } from '../../shared/schemas/admin';
+import type { Store } from '../store';
 import { auditFor } from './audit';
 
 // The audit log as admins read it on a listing or a user (docs/product/admin.md#audit-log).
@@ -28,6 +28,6 @@ export function toAuditShape(e: AuditEntry): AuditEntryShape {
 }
 
 /** The newest 100 entries about one listing or user, newest first; kept after the listing or user is gone. */
-export function auditLogOf(db: Db, targetType: AuditEntry['targetType'], targetId: number): AuditEntryShape[] {
-  return auditFor(db, targetType, targetId).map(toAuditShape);
+export async function auditLogOf(store: Store, targetType: AuditEntry['targetType'], targetId: number): Promise<AuditEntryShape[]> {
+  return (await auditFor(store, targetType, targetId)).map(toAuditShape);
 }

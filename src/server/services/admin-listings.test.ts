@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../db/client';
 import { listings, users, type NewListing } from '../../../db/schema';
 import { adminListingsInput, ADMIN_LISTING_SORTS, type AdminListingsInput } from '../../shared/schemas/admin';
+import { createSqliteStore } from '../store';
 import { createTestDb, createUser } from '../testing/harness';
 import { generateListing, rng } from '../testing/listing-factory';
 import { adminListings, normaliseSearch } from './admin-listings';
@@ -37,7 +38,7 @@ beforeAll(async () => {
   expect(db.select().from(users).all()).toHaveLength(5);
 }, 60_000);
 
-const page = (input: AdminListingsInput) => adminListings(db, adminListingsInput.parse(input));
+const page = (input: AdminListingsInput) => adminListings(createSqliteStore(db, false), adminListingsInput.parse(input));
 
 type Row = (typeof all)[number];
 const cmp = (a: number | string, b: number | string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -60,10 +61,10 @@ function reference(sort: (typeof ADMIN_LISTING_SORTS)[number], direction: 'asc' 
 describe('adminListings over ten thousand listings', () => {
   it.each(ADMIN_LISTING_SORTS.flatMap((sort) => (['asc', 'desc'] as const).map((direction) => ({ sort, direction }))))(
     'sorts by $sort $direction and pages like the full order',
-    ({ sort, direction }) => {
+    async ({ sort, direction }) => {
       const expected = reference(sort, direction).map((r) => r.id);
       for (const p of [1, 2, 57, 400]) {
-        const res = page({ sort, direction, page: p, limit: 25 });
+        const res = (await page({ sort, direction, page: p, limit: 25 }));
         expect(res.total).toBe(N);
         expect(res.offset).toBe((p - 1) * 25);
         expect(res.items.map((i) => i.id)).toEqual(expected.slice((p - 1) * 25, p * 25));
@@ -71,19 +72,19 @@ describe('adminListings over ten thousand listings', () => {
     },
   );
 
-  it('walks every page once: no listing repeated or skipped', () => {
+  it('walks every page once: no listing repeated or skipped', async () => {
     const seen = new Set<number>();
     for (let offset = 0; offset < N; offset += 100) {
-      const res = page({ sort: 'price', direction: 'desc', offset, limit: 100 });
+      const res = (await page({ sort: 'price', direction: 'desc', offset, limit: 100 }));
       for (const item of res.items) seen.add(item.id);
     }
     expect(seen.size).toBe(N);
-    expect(page({ offset: N, limit: 100 }).items).toEqual([]);
-    expect(page({ offset: N, limit: 100 }).total).toBe(N);
+    expect((await page({ offset: N, limit: 100 })).items).toEqual([]);
+    expect((await page({ offset: N, limit: 100 })).total).toBe(N);
   });
 
-  it('answers the row of the table: code, car, prices, status, owner, created', () => {
-    const [item] = page({ sort: 'createdAt', direction: 'desc', limit: 1 }).items;
+  it('answers the row of the table: code, car, prices, status, owner, created', async () => {
+    const [item] = (await page({ sort: 'createdAt', direction: 'desc', limit: 1 })).items;
     const src = reference('createdAt', 'desc')[0];
     expect(item).toEqual({
       id: src.id,
@@ -104,39 +105,39 @@ describe('adminListings over ten thousand listings', () => {
     });
   });
 
-  it.each(['pending', 'approved', 'rejected'] as const)('filters by status %s', (status) => {
+  it.each(['pending', 'approved', 'rejected'] as const)('filters by status %s', async (status) => {
     const expected = all.filter((l) => l.status === status);
-    const res = page({ status, sort: 'createdAt', direction: 'asc', limit: 100 });
+    const res = (await page({ status, sort: 'createdAt', direction: 'asc', limit: 100 }));
     expect(res.total).toBe(expected.length);
     expect(res.items.every((i) => i.status === status)).toBe(true);
-    expect(page({ status: 'all' }).total).toBe(N);
+    expect((await page({ status: 'all' })).total).toBe(N);
   });
 
-  it('finds a listing by its unique code, with or without the prefix, in any case', () => {
+  it('finds a listing by its unique code, with or without the prefix, in any case', async () => {
     const target = all[1234];
     for (const q of [target.uniqueCode, target.uniqueCode.toLowerCase(), target.uniqueCode.slice(3), ` ${target.uniqueCode} `]) {
-      const res = page({ search: q });
+      const res = (await page({ search: q }));
       expect(res.items.map((i) => i.id), q).toContain(target.id);
       expect(res.total, q).toBe(all.filter((l) => l.uniqueCode.startsWith(normaliseSearch(target.uniqueCode))).length);
     }
   });
 
-  it('finds listings by registration number or its start, spaces and case ignored', () => {
+  it('finds listings by registration number or its start, spaces and case ignored', async () => {
     const target = all[4321];
     const plate = target.registrationNumber!;
     const spaced = `${plate.slice(0, 2).toLowerCase()} ${plate.slice(2)}`;
     const exact = all.filter((l) => l.registrationNumber === plate);
-    const res = page({ search: spaced, limit: 100 });
+    const res = (await page({ search: spaced, limit: 100 }));
     expect(res.items.map((i) => i.id)).toEqual(expect.arrayContaining(exact.map((l) => l.id)));
     const prefix = plate.slice(0, 4);
-    expect(page({ search: prefix }).total).toBe(all.filter((l) => l.registrationNumber!.startsWith(prefix) || l.uniqueCode.startsWith(prefix)).length);
-    expect(page({ search: 'ZZ99999' }).total).toBe(0);
+    expect((await page({ search: prefix })).total).toBe(all.filter((l) => l.registrationNumber!.startsWith(prefix) || l.uniqueCode.startsWith(prefix)).length);
+    expect((await page({ search: 'ZZ99999' })).total).toBe(0);
   });
 
-  it('combines a status filter with a search', () => {
+  it('combines a status filter with a search', async () => {
     const target = all.find((l) => l.status === 'rejected')!;
-    expect(page({ search: target.uniqueCode, status: 'rejected' }).items.map((i) => i.id)).toEqual([target.id]);
-    expect(page({ search: target.uniqueCode, status: 'approved' }).total).toBe(0);
+    expect((await page({ search: target.uniqueCode, status: 'rejected' })).items.map((i) => i.id)).toEqual([target.id]);
+    expect((await page({ search: target.uniqueCode, status: 'approved' })).total).toBe(0);
   });
 
   it('searches codes through the unique index', () => {

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../../db/client';
 import { auditLog, listingImages, listings, notifications, savedListings, sessions, users } from '../../../db/schema';
 import { createDiskStorage, thumbKeyOf, type ImageStorage } from '../integrations/image-storage';
-import { createTestDb, createUser, sessionCookie } from '../testing/harness';
+import { createTestDb, createUser, sessionCookie, storeOf } from '../testing/harness';
 import { insertListing, insertListingImage } from '../testing/listing-factory';
 import { adminDeleteUser, adminUpdateUser } from './admin-users';
 
@@ -58,7 +58,7 @@ const owned = (userId: number) => ({
 describe('adminDeleteUser', () => {
   it('deletes everything of the user and nothing else', async () => {
     const { user, other, theirs, files } = await fullUser();
-    const result = await adminDeleteUser({ db, storage }, actor, user.id);
+    const result = await adminDeleteUser({ store: storeOf(db), storage }, actor, user.id);
     expect(result).toEqual({ success: true, deletedListings: 2 });
     expect(db.select().from(users).where(eq(users.id, user.id)).get()).toBeUndefined();
     expect(owned(user.id)).toEqual({ sessions: 0, listings: 0, saved: 0, notifications: 0 });
@@ -72,7 +72,7 @@ describe('adminDeleteUser', () => {
     const { user, files } = await fullUser();
     // The audit entry is written last inside the transaction: make it fail.
     db.$client.exec("CREATE TEMP TRIGGER fail_audit BEFORE INSERT ON audit_log BEGIN SELECT RAISE(ABORT, 'audit log unavailable'); END");
-    await expect(adminDeleteUser({ db, storage }, actor, user.id)).rejects.toThrow(/audit log unavailable/);
+    await expect(adminDeleteUser({ store: storeOf(db), storage }, actor, user.id)).rejects.toThrow(/audit log unavailable/);
     expect(db.select().from(users).where(eq(users.id, user.id)).get()).toBeDefined();
     expect(owned(user.id)).toEqual({ sessions: 1, listings: 2, saved: 1, notifications: 1 });
     expect(db.select().from(listingImages).all()).toHaveLength(2);
@@ -80,8 +80,8 @@ describe('adminDeleteUser', () => {
   });
 
   it('refuses an admin and an unknown id', async () => {
-    await expect(adminDeleteUser({ db, storage }, actor, actor.id)).rejects.toMatchObject({ code: 'FORBIDDEN', message: 'Administratorer kan ikke slettes.' });
-    await expect(adminDeleteUser({ db, storage }, actor, 424242)).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Fant ikke brukeren.' });
+    await expect(adminDeleteUser({ store: storeOf(db), storage }, actor, actor.id)).rejects.toMatchObject({ code: 'FORBIDDEN', message: 'Administratorer kan ikke slettes.' });
+    await expect(adminDeleteUser({ store: storeOf(db), storage }, actor, 424242)).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Fant ikke brukeren.' });
     expect(db.select().from(auditLog).all()).toEqual([]);
   });
 });
@@ -90,8 +90,8 @@ describe('adminUpdateUser', () => {
   it('keeps the display name when none is sent, and sets it when one is', async () => {
     const { user } = await createUser(db, { name: 'Kari Nordmann' });
     const base = { id: user.id, name: 'Kari Nordmann', email: user.email, phone: '', address: '' };
-    expect(adminUpdateUser(db, actor, base).displayName).toBe('Kari');
-    expect(adminUpdateUser(db, actor, { ...base, displayName: 'KariN' }).displayName).toBe('KariN');
+    expect((await adminUpdateUser(storeOf(db), actor, base)).displayName).toBe('Kari');
+    expect((await adminUpdateUser(storeOf(db), actor, { ...base, displayName: 'KariN' })).displayName).toBe('KariN');
     const fields = db.select().from(auditLog).all().map((e) => e.details);
     expect(fields).toEqual([{ fields: ['phone', 'address'] }, { fields: ['displayName'] }]);
   });

@@ -1,10 +1,14 @@
-import { and, desc, eq } from 'drizzle-orm';
 import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../../db/client';
-import { auditLog, type AuditEntry } from '../../../db/schema';
+import type { AuditEntry } from '../../../db/schema';
+import type { Store } from '../store';
+import type { NewAuditRow } from '../store/inbox';
+import { insertAuditSqlite } from '../store/sqlite/inbox';
 
 // The administrators' audit log (docs/product/admin.md#audit-log). Entries are written in the same transaction as
-// the change they describe, and copy the names they show, so they survive the deletion of the listing or user.
+// the change they describe (the row from `auditRow`, inserted with store/sqlite/inbox.ts insertAuditSqlite or
+// store/pg/inbox.ts insertAuditPg inside the change's repository method), and copy the names they show, so they
+// survive the deletion of the listing or user.
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Q = BaseSQLiteDatabase<'sync', any, any>;
@@ -18,10 +22,19 @@ export interface AuditActor {
   name: string;
 }
 
+/** The values of one entry, for either store's insert. */
+export function auditRow(actor: AuditActor, action: AuditAction, target: AuditTarget, details?: Record<string, unknown>): NewAuditRow {
+  return { actorId: actor.id, actorName: actor.name, action, targetType: target.type, targetId: target.id, targetLabel: target.label, details };
+}
+
+/** For the services still on the SQLite Db (docs/decisions/018-postgresql.md): inside their transaction. */
 export function recordAudit(tx: Q, actor: AuditActor, action: AuditAction, target: AuditTarget, details?: Record<string, unknown>): void {
-  tx.insert(auditLog)
-    .values({ actorId: actor.id, actorName: actor.name, action, targetType: target.type, targetId: target.id, targetLabel: target.label, details })
-    .run();
+  insertAuditSqlite(tx as Db, auditRow(actor, action, target, details));
+}
+
+/** A standalone entry, for a change that has no transaction of its own to put it in. */
+export async function recordAuditEntry(store: Store, actor: AuditActor, action: AuditAction, target: AuditTarget, details?: Record<string, unknown>): Promise<void> {
+  await store.inbox.recordAudit(auditRow(actor, action, target, details));
 }
 
 /** A listing's label in the log: its code, car and year. */
@@ -32,12 +45,6 @@ export const listingAuditLabel = (l: { uniqueCode: string; make: string; model: 
 export const userAuditLabel = (u: { username: string; name: string }) => `${u.username} (${u.name})`;
 
 /** The entries about one listing or user, newest first. */
-export function auditFor(db: Db, type: AuditEntry['targetType'], id: number, limit = 100): AuditEntry[] {
-  return db
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.targetType, type), eq(auditLog.targetId, id)))
-    .orderBy(desc(auditLog.id))
-    .limit(limit)
-    .all();
+export async function auditFor(store: Store, type: AuditEntry['targetType'], id: number, limit = 100): Promise<AuditEntry[]> {
+  return store.inbox.auditFor(type, id, limit);
 }

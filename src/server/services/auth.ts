@@ -1,51 +1,49 @@
-import { eq } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
-import { users, type User } from '../../../db/schema';
+import type { User } from '../../../db/schema';
 import type { ChangePasswordInput, RegisterInput, UpdateProfileInput } from '../../shared/schemas/auth';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../auth/password';
-import { invalidateUserSessions } from '../auth/session';
 import { AppError } from '../errors';
 import type { LoginThrottle } from '../limits/login-throttle';
+import type { Store } from '../store';
+import { isUniqueViolation } from '../store/errors';
 import { findUserById, findUserByUsername, randomCode } from './users';
 
 export const WRONG_CREDENTIALS = 'Feil brukernavn eller passord.';
 export const USERNAME_TAKEN = 'Brukernavnet er allerede tatt. Velg et annet.';
 
+const usernameTaken = () => new AppError('CONFLICT', USERNAME_TAKEN, { username: USERNAME_TAKEN });
+
 function normalisePhone(phone: string) {
   return phone.replace(/\s+/g, '');
 }
 
+/**
+ * Creates the user. A taken name is refused before the password is hashed; two registrations racing for the same name
+ * (in any case) are decided by the unique index users_username_lower_uq, the loser refused with the same conflict.
+ */
 export async function registerUser(
-  db: Db,
+  store: Store,
   input: Required<Omit<RegisterInput, 'address'>> & { address?: string },
   opts: { isAdmin?: boolean } = {},
 ): Promise<User> {
-  if (findUserByUsername(db, input.username)) throw new AppError('CONFLICT', USERNAME_TAKEN, { username: USERNAME_TAKEN });
+  if (await findUserByUsername(store, input.username)) throw usernameTaken();
   const passwordHash = await hashPassword(input.password);
   for (let attempt = 0; ; attempt++) {
     try {
-      return db
-        .insert(users)
-        .values({
-          username: input.username.trim(),
-          passwordHash,
-          name: input.name.trim(),
-          displayName: input.name.trim().split(/\s+/)[0] ?? null,
-          email: input.email.trim(),
-          phone: normalisePhone(input.phone),
-          address: (input.address ?? '').trim(),
-          uniqueId: `BP-${randomCode(6)}`,
-          isAdmin: opts.isAdmin ?? false,
-        })
-        .returning()
-        .get();
+      return await store.users.insert({
+        username: input.username.trim(),
+        passwordHash,
+        name: input.name.trim(),
+        displayName: input.name.trim().split(/\s+/)[0] ?? null,
+        email: input.email.trim(),
+        phone: normalisePhone(input.phone),
+        address: (input.address ?? '').trim(),
+        uniqueId: `BP-${randomCode(6)}`,
+        isAdmin: opts.isAdmin ?? false,
+      });
     } catch (err) {
-      const msg = String((err as Error).message);
-      // Two registrations racing for the same name: the unique index decides.
-      if (msg.includes('users_username_lower_uq') || msg.includes('users.username')) {
-        throw new AppError('CONFLICT', USERNAME_TAKEN, { username: USERNAME_TAKEN });
-      }
-      if (msg.includes('unique_id') && attempt < 5) continue;
+      if (isUniqueViolation(err, 'users_username_lower_uq')) throw usernameTaken();
+      // A random public id another user already has: draw again.
+      if (isUniqueViolation(err, 'users_unique_id_uq') && attempt < 5) continue;
       throw err;
     }
   }
@@ -60,68 +58,69 @@ export interface PasswordCheckOptions {
  * Checks the credentials; the same message and the same work whether or not the user exists. With a throttle, a
  * locked username (known or not) is refused with 429 before any password is checked — the right one too.
  */
-export async function authenticate(db: Db, username: string, password: string, opts: PasswordCheckOptions = {}): Promise<User> {
-  opts.throttle?.begin(username);
-  const user = findUserByUsername(db, username);
+export async function authenticate(store: Store, username: string, password: string, opts: PasswordCheckOptions = {}): Promise<User> {
+  await opts.throttle?.begin(username);
+  const user = await findUserByUsername(store, username);
   if (!user) {
     await verifyPassword(await dummyPasswordHash(), password);
     throw new AppError('UNAUTHORIZED', WRONG_CREDENTIALS);
   }
   if (!(await verifyPassword(user.passwordHash, password))) throw new AppError('UNAUTHORIZED', WRONG_CREDENTIALS);
-  opts.throttle?.succeeded(username);
+  await opts.throttle?.succeeded(username);
   return user;
 }
 
-export function updateProfile(db: Db, userId: number, input: UpdateProfileInput): User {
-  const updated = db
-    .update(users)
-    .set({
-      name: input.name,
-      displayName: input.displayName,
-      email: input.email,
-      phone: normalisePhone(input.phone),
-      address: input.address,
-      updatedAt: new Date(),
-    })
-    .where(eq(users.id, userId))
-    .returning()
-    .get();
+export async function updateProfile(store: Store, userId: number, input: UpdateProfileInput): Promise<User> {
+  const updated = await store.users.updateProfile(userId, {
+    name: input.name,
+    displayName: input.displayName,
+    email: input.email,
+    phone: normalisePhone(input.phone),
+    address: input.address,
+  });
   if (!updated) throw new AppError('NOT_FOUND', 'Fant ikke brukeren.');
   return updated;
 }
 
 /**
- * Changes the password and revokes every session of the user; the caller opens a fresh one. A wrong old password
- * counts against the account like a failed login, so a stolen session cannot guess it either.
+ * Changes the password and revokes every session of the user, in one transaction; the caller opens a fresh one. A
+ * wrong old password counts against the account like a failed login, so a stolen session cannot guess it either.
  */
-export async function changePassword(db: Db, userId: number, input: ChangePasswordInput, opts: PasswordCheckOptions = {}): Promise<void> {
-  const user = findUserById(db, userId);
+export async function changePassword(store: Store, userId: number, input: ChangePasswordInput, opts: PasswordCheckOptions = {}): Promise<void> {
+  const user = await findUserById(store, userId);
   if (!user) throw new AppError('NOT_FOUND', 'Fant ikke brukeren.');
-  opts.throttle?.begin(user.username);
+  await opts.throttle?.begin(user.username);
   if (!(await verifyPassword(user.passwordHash, input.oldPassword))) {
     throw new AppError('BAD_REQUEST', 'Nåværende passord er feil.', { oldPassword: 'Nåværende passord er feil.' });
   }
-  opts.throttle?.succeeded(user.username);
+  await opts.throttle?.succeeded(user.username);
   if (input.oldPassword === input.newPassword) {
     throw new AppError('BAD_REQUEST', 'Det nye passordet må være forskjellig fra det gamle.', {
       newPassword: 'Det nye passordet må være forskjellig fra det gamle.',
     });
   }
   const passwordHash = await hashPassword(input.newPassword);
-  db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId)).run();
-  invalidateUserSessions(db, userId);
+  await store.users.setPasswordRevokingSessions(userId, passwordHash);
 }
 
-/** ADMIN_USERNAME/ADMIN_PASSWORD: that user exists and is an admin after start (created if missing). */
-export async function ensureAdmin(db: Db, username: string, password: string): Promise<User> {
-  const existing = findUserByUsername(db, username);
+/**
+ * ADMIN_USERNAME/ADMIN_PASSWORD: that user exists and is an admin after start (created if missing). Several instances
+ * starting at once may all find it missing: one registration wins, the others promote the winner.
+ */
+export async function ensureAdmin(store: Store, username: string, password: string): Promise<User> {
+  const existing = await findUserByUsername(store, username);
   if (existing) {
-    if (!existing.isAdmin) db.update(users).set({ isAdmin: true }).where(eq(users.id, existing.id)).run();
+    if (!existing.isAdmin) await store.users.makeAdmin(existing.id);
     return { ...existing, isAdmin: true };
   }
-  return registerUser(
-    db,
-    { username, password, name: 'Administrator', email: `${username}@bilpartner.no`, phone: '' },
-    { isAdmin: true },
-  );
+  try {
+    return await registerUser(
+      store,
+      { username, password, name: 'Administrator', email: `${username}@bilpartner.no`, phone: '' },
+      { isAdmin: true },
+    );
+  } catch (err) {
+    if (!(err instanceof AppError && err.code === 'CONFLICT')) throw err;
+    return ensureAdmin(store, username, password);
+  }
 }

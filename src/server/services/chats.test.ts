@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../db/client';
 import { chats, messages, notifications } from '../../../db/schema';
 import type { EventHub, UserEvent } from '../realtime/hub';
+import { createSqliteStore, type Store } from '../store';
 import { createTestDb, createUser } from '../testing/harness';
 import { insertListing } from '../testing/listing-factory';
 import { deleteChat, listChats, MESSAGE_REPLAY_LIMIT, messagesAfter, sendMessage, startChat } from './chats';
@@ -28,6 +29,7 @@ function recordingHub(db: Db) {
 }
 
 let db: Db;
+let store: Store;
 let seller: number;
 let buyer: number;
 let other: number;
@@ -35,15 +37,16 @@ let listingId: number;
 
 beforeAll(async () => {
   db = createTestDb();
+  store = createSqliteStore(db, false);
   [seller, buyer, other] = await Promise.all([1, 2, 3].map(async () => (await createUser(db)).user.id));
   listingId = insertListing(db, seller, { make: 'Volvo', model: 'V70' }).id;
 });
 afterAll(() => db.$client.close());
 
 describe('pushing', () => {
-  it('a new chat: the message to both participants and the notification to the seller, after the commit', () => {
+  it('a new chat: the message to both participants and the notification to the seller, after the commit', async () => {
     const { hub, pushed } = recordingHub(db);
-    const result = startChat(db, hub, buyer, { listingId, sellerId: seller, message: 'Hei!' });
+    const result = await startChat(store, hub, buyer, { listingId, sellerId: seller, message: 'Hei!' });
     expect(result.created).toBe(true);
     expect(pushed.map((p) => [p.userId, p.event.kind])).toEqual([
       [buyer, 'message'],
@@ -52,27 +55,27 @@ describe('pushing', () => {
     ]);
     expect(pushed.every((p) => p.stored && !p.inTransaction)).toBe(true);
 
-    const again = startChat(db, hub, buyer, { listingId, sellerId: seller, message: 'Hallo igjen' });
+    const again = await startChat(store, hub, buyer, { listingId, sellerId: seller, message: 'Hallo igjen' });
     expect(again).toMatchObject({ chatId: result.chatId, created: false });
     expect(pushed.slice(3).map((p) => p.event.kind)).toEqual(['message', 'message']);
   });
 
-  it('a sent message, to both participants, committed first', () => {
-    const { chatId } = startChat(db, recordingHub(db).hub, other, { listingId, sellerId: seller, message: 'Er den ledig?' });
+  it('a sent message, to both participants, committed first', async () => {
+    const { chatId } = await startChat(store, recordingHub(db).hub, other, { listingId, sellerId: seller, message: 'Er den ledig?' });
     const { hub, pushed } = recordingHub(db);
-    const message = sendMessage(db, hub, seller, { chatId, content: 'Ja!' });
+    const message = await sendMessage(store, hub, seller, { chatId, content: 'Ja!' });
     expect(pushed).toEqual([
       { userId: other, event: { kind: 'message', message }, inTransaction: false, stored: true },
       { userId: seller, event: { kind: 'message', message }, inTransaction: false, stored: true },
     ]);
   });
 
-  it('nothing when the write is refused', () => {
+  it('nothing when the write is refused', async () => {
     const { hub, pushed } = recordingHub(db);
-    expect(() => startChat(db, hub, buyer, { listingId, sellerId: other, message: 'Hei' })).toThrow();
-    expect(() => startChat(db, hub, seller, { listingId, sellerId: seller, message: 'Hei' })).toThrow();
-    const { chatId } = startChat(db, recordingHub(db).hub, buyer, { listingId, sellerId: seller, message: 'Hei' });
-    expect(() => sendMessage(db, hub, other, { chatId, content: 'Hei' })).toThrow();
+    await expect(startChat(store, hub, buyer, { listingId, sellerId: other, message: 'Hei' })).rejects.toThrow();
+    await expect(startChat(store, hub, seller, { listingId, sellerId: seller, message: 'Hei' })).rejects.toThrow();
+    const { chatId } = await startChat(store, recordingHub(db).hub, buyer, { listingId, sellerId: seller, message: 'Hei' });
+    await expect(sendMessage(store, hub, other, { chatId, content: 'Hei' })).rejects.toThrow();
     expect(pushed).toEqual([]);
   });
 });
@@ -85,26 +88,26 @@ describe('messagesAfter (replay)', () => {
     const hub = recordingHub(db).hub;
     const l1 = insertListing(db, s).id;
     const l2 = insertListing(db, s).id;
-    const c1 = startChat(db, hub, b, { listingId: l1, sellerId: s, message: 'Én' });
+    const c1 = await startChat(store, hub, b, { listingId: l1, sellerId: s, message: 'Én' });
     const mark = c1.message.id;
-    const c2 = startChat(db, hub, b, { listingId: l2, sellerId: s, message: 'To' });
-    startChat(db, hub, stranger, { listingId: l1, sellerId: s, message: 'Ikke til b' });
-    sendMessage(db, hub, s, { chatId: c1.chatId, content: 'Tre' });
-    sendMessage(db, hub, b, { chatId: c2.chatId, content: 'Fire' });
+    const c2 = await startChat(store, hub, b, { listingId: l2, sellerId: s, message: 'To' });
+    await startChat(store, hub, stranger, { listingId: l1, sellerId: s, message: 'Ikke til b' });
+    await sendMessage(store, hub, s, { chatId: c1.chatId, content: 'Tre' });
+    await sendMessage(store, hub, b, { chatId: c2.chatId, content: 'Fire' });
 
-    expect(messagesAfter(db, b, mark).map((m) => m.content)).toEqual(['To', 'Tre', 'Fire']);
-    expect(messagesAfter(db, s, mark).map((m) => m.content)).toEqual(['To', 'Ikke til b', 'Tre', 'Fire']);
-    expect(messagesAfter(db, stranger, mark).map((m) => m.content)).toEqual(['Ikke til b']);
-    expect(messagesAfter(db, b, Number.MAX_SAFE_INTEGER)).toEqual([]);
+    expect((await messagesAfter(store, b, mark)).map((m) => m.content)).toEqual(['To', 'Tre', 'Fire']);
+    expect((await messagesAfter(store, s, mark)).map((m) => m.content)).toEqual(['To', 'Ikke til b', 'Tre', 'Fire']);
+    expect((await messagesAfter(store, stranger, mark)).map((m) => m.content)).toEqual(['Ikke til b']);
+    expect(await messagesAfter(store, b, Number.MAX_SAFE_INTEGER)).toEqual([]);
   });
 
   it('is bounded: at most MESSAGE_REPLAY_LIMIT, the oldest missed first', async () => {
     const s = (await createUser(db)).user.id;
     const b = (await createUser(db)).user.id;
     const hub = recordingHub(db).hub;
-    const { chatId, message } = startChat(db, hub, b, { listingId: insertListing(db, s).id, sellerId: s, message: '0' });
-    for (let i = 1; i <= MESSAGE_REPLAY_LIMIT + 5; i++) sendMessage(db, hub, i % 2 ? s : b, { chatId, content: String(i) });
-    const replay = messagesAfter(db, b, message.id);
+    const { chatId, message } = await startChat(store, hub, b, { listingId: insertListing(db, s).id, sellerId: s, message: '0' });
+    for (let i = 1; i <= MESSAGE_REPLAY_LIMIT + 5; i++) await sendMessage(store, hub, i % 2 ? s : b, { chatId, content: String(i) });
+    const replay = await messagesAfter(store, b, message.id);
     expect(replay).toHaveLength(MESSAGE_REPLAY_LIMIT);
     expect(replay[0].content).toBe('1');
     expect(replay.at(-1)!.content).toBe(String(MESSAGE_REPLAY_LIMIT));
@@ -116,12 +119,12 @@ describe('deleting for oneself', () => {
     const s = (await createUser(db)).user.id;
     const b = (await createUser(db)).user.id;
     const hub = recordingHub(db).hub;
-    const { chatId } = startChat(db, hub, b, { listingId: insertListing(db, s).id, sellerId: s, message: 'Hei' });
-    deleteChat(db, s, chatId);
-    expect(listChats(db, s)).toEqual([]);
-    expect(listChats(db, b).map((c) => c.id)).toEqual([chatId]);
+    const { chatId } = await startChat(store, hub, b, { listingId: insertListing(db, s).id, sellerId: s, message: 'Hei' });
+    await deleteChat(store, s, chatId);
+    expect(await listChats(store, s)).toEqual([]);
+    expect((await listChats(store, b)).map((c) => c.id)).toEqual([chatId]);
     expect(db.select().from(chats).where(eq(chats.id, chatId)).get()).toMatchObject({ sellerHiddenId: expect.any(Number), buyerHiddenId: null });
-    sendMessage(db, hub, b, { chatId, content: 'Er du der?' });
-    expect(listChats(db, s)).toMatchObject([{ id: chatId, unreadCount: 1, lastMessagePreview: 'Er du der?' }]);
+    await sendMessage(store, hub, b, { chatId, content: 'Er du der?' });
+    expect(await listChats(store, s)).toMatchObject([{ id: chatId, unreadCount: 1, lastMessagePreview: 'Er du der?' }]);
   });
 });

@@ -1,10 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { setupServer } from 'msw/node';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { listings } from '../../../db/schema';
+import { listings as pgListings } from '../../../db/pg/schema';
 import { searchInput } from '../../shared/schemas/search';
 import { createAddressSearch } from '../integrations/address-search';
 import { createTestDb, createUser } from '../testing/harness';
+import type { Dialect, Store } from '../store';
+import { createTestStore, describeOnEachStore } from '../testing/stores';
+import { insertListingRow, insertUser, setListingAddress } from '../testing/photos-fixtures';
 import { insertListing } from '../testing/listing-factory';
 import { addressHandlers } from '../testing/msw/address';
 import { lookUpCounties, NO_MUNICIPALITY, startCountyLookup } from './county-lookup';
@@ -27,93 +31,95 @@ function fakeAddressService(known: Record<string, string>) {
   return service;
 }
 
-const row = (db: ReturnType<typeof createTestDb>, id: number) =>
-  db.select({ municipalityNumber: listings.municipalityNumber, county: listings.county }).from(listings).where(eq(listings.id, id)).get();
+describeOnEachStore('county look-up', (dialect: Dialect) => {
+  let store: Store;
+  beforeEach(async () => {
+    store = await createTestStore(dialect);
+  });
+  afterEach(() => store.close());
 
-describe('county look-up', () => {
+  async function row(id: number) {
+    const columns = { municipalityNumber: true, county: true } as const;
+    return store.dialect === 'sqlite'
+      ? store.db.query.listings.findFirst({ where: eq(listings.id, id), columns }).sync()
+      : await store.db.query.listings.findFirst({ where: eq(pgListings.id, id), columns });
+  }
+  const listing = async (userId: number, values: Parameters<typeof insertListingRow>[2]) => ({ id: await insertListingRow(store, userId, values) });
+
   it("stores the municipality and county of every listing waiting, and '-' for an address the service does not know; each is asked once", async () => {
-    const db = createTestDb();
-    const uid = (await createUser(db)).user.id;
-    const bergen = insertListing(db, uid, { address: 'Strandkaien 18, 5013 BERGEN', place: 'BERGEN' });
-    const nowhere = insertListing(db, uid, { address: 'Finnesikke 1, 9999 INGENSTED', place: 'INGENSTED' });
-    const pending = insertListing(db, uid, { address: 'Kongens gate 5, 7011 TRONDHEIM', place: 'TRONDHEIM', status: 'pending' });
+    const uid = await insertUser(store);
+    const bergen = await listing(uid, { address: 'Strandkaien 18, 5013 BERGEN', place: 'BERGEN' });
+    const nowhere = await listing(uid, { address: 'Finnesikke 1, 9999 INGENSTED', place: 'INGENSTED' });
+    const pending = await listing(uid, { address: 'Kongens gate 5, 7011 TRONDHEIM', place: 'TRONDHEIM', status: 'pending' });
     const address = fakeAddressService({ 'Strandkaien 18, 5013 BERGEN': '4601', 'Kongens gate 5, 7011 TRONDHEIM': '5001' });
 
-    expect(await lookUpCounties(db, address)).toEqual({ found: 2, unknown: 1, failed: false });
-    expect(row(db, bergen.id)).toEqual({ municipalityNumber: '4601', county: 'Vestland' });
-    expect(row(db, nowhere.id)).toEqual({ municipalityNumber: NO_MUNICIPALITY, county: '' });
+    expect(await lookUpCounties(store, address)).toEqual({ found: 2, unknown: 1, failed: false });
+    expect(await row(bergen.id)).toEqual({ municipalityNumber: '4601', county: 'Vestland' });
+    expect(await row(nowhere.id)).toEqual({ municipalityNumber: NO_MUNICIPALITY, county: '' });
     // A listing waiting for review gets its county too: it is searchable the moment it is approved.
-    expect(row(db, pending.id)).toEqual({ municipalityNumber: '5001', county: 'Trøndelag' });
-    expect(await lookUpCounties(db, address)).toEqual({ found: 0, unknown: 0, failed: false });
+    expect(await row(pending.id)).toEqual({ municipalityNumber: '5001', county: 'Trøndelag' });
+    expect(await lookUpCounties(store, address)).toEqual({ found: 0, unknown: 0, failed: false });
     expect(address.calls).toHaveLength(3);
-    db.$client.close();
   });
 
   it('looks a changed address up again, and keeps the county when something else changes', async () => {
-    const db = createTestDb();
-    const uid = (await createUser(db)).user.id;
-    const l = insertListing(db, uid, { address: 'Strandkaien 18, 5013 BERGEN', place: 'BERGEN' });
+    const uid = await insertUser(store);
+    const l = await listing(uid, { address: 'Strandkaien 18, 5013 BERGEN', place: 'BERGEN' });
     const address = fakeAddressService({ 'Strandkaien 18, 5013 BERGEN': '4601', 'Kirkegata 3, 4006 STAVANGER': '1103' });
-    await lookUpCounties(db, address);
-    db.update(listings).set({ price: 199_000, hideAddress: true }).where(eq(listings.id, l.id)).run();
-    expect(row(db, l.id)).toEqual({ municipalityNumber: '4601', county: 'Vestland' });
+    await lookUpCounties(store, address);
+    if (store.dialect === 'sqlite') store.db.update(listings).set({ price: 199_000, hideAddress: true }).where(eq(listings.id, l.id)).run();
+    else await store.db.update(pgListings).set({ price: 199_000, hideAddress: true }).where(eq(pgListings.id, l.id));
+    expect(await row(l.id)).toEqual({ municipalityNumber: '4601', county: 'Vestland' });
 
-    db.update(listings).set({ address: 'Kirkegata 3, 4006 STAVANGER', place: 'STAVANGER' }).where(eq(listings.id, l.id)).run();
-    expect(row(db, l.id)).toEqual({ municipalityNumber: '', county: '' });
-    await lookUpCounties(db, address);
-    expect(row(db, l.id)).toEqual({ municipalityNumber: '1103', county: 'Rogaland' });
-    db.$client.close();
+    await setListingAddress(store, l.id, 'Kirkegata 3, 4006 STAVANGER');
+    expect(await row(l.id)).toEqual({ municipalityNumber: '', county: '' });
+    await lookUpCounties(store, address);
+    expect(await row(l.id)).toEqual({ municipalityNumber: '1103', county: 'Rogaland' });
   });
 
   it('stops at the first failure of the service and leaves the rest waiting for the next round', async () => {
-    const db = createTestDb();
-    const uid = (await createUser(db)).user.id;
-    const a = insertListing(db, uid, { address: 'Strandkaien 18, 5013 BERGEN' });
-    const b = insertListing(db, uid, { address: 'Kirkegata 3, 4006 STAVANGER' });
+    const uid = await insertUser(store);
+    const a = await listing(uid, { address: 'Strandkaien 18, 5013 BERGEN' });
+    const b = await listing(uid, { address: 'Kirkegata 3, 4006 STAVANGER' });
     const address = fakeAddressService({ 'Strandkaien 18, 5013 BERGEN': '4601', 'Kirkegata 3, 4006 STAVANGER': '1103' });
     address.failing = true;
-    expect(await lookUpCounties(db, address)).toEqual({ found: 0, unknown: 0, failed: true });
+    expect(await lookUpCounties(store, address)).toEqual({ found: 0, unknown: 0, failed: true });
     expect(address.calls).toHaveLength(1);
-    expect([row(db, a.id), row(db, b.id)]).toEqual([{ municipalityNumber: '', county: '' }, { municipalityNumber: '', county: '' }]);
+    expect([await row(a.id), await row(b.id)]).toEqual([{ municipalityNumber: '', county: '' }, { municipalityNumber: '', county: '' }]);
     address.failing = false;
-    expect(await lookUpCounties(db, address)).toEqual({ found: 2, unknown: 0, failed: false });
-    db.$client.close();
+    expect(await lookUpCounties(store, address)).toEqual({ found: 2, unknown: 0, failed: false });
   });
 
   it('does not store a look-up for an address that changed while it was asked', async () => {
-    const db = createTestDb();
-    const uid = (await createUser(db)).user.id;
-    const l = insertListing(db, uid, { address: 'Strandkaien 18, 5013 BERGEN' });
+    const uid = await insertUser(store);
+    const l = await listing(uid, { address: 'Strandkaien 18, 5013 BERGEN' });
     const address = {
       async municipalityOf() {
         // The seller moves the car while the service answers.
-        db.update(listings).set({ address: 'Kirkegata 3, 4006 STAVANGER' }).where(eq(listings.id, l.id)).run();
+        await setListingAddress(store, l.id, 'Kirkegata 3, 4006 STAVANGER');
         return '4601';
       },
     };
-    await lookUpCounties(db, address);
-    expect(row(db, l.id)).toEqual({ municipalityNumber: '', county: '' });
-    db.$client.close();
+    await lookUpCounties(store, address);
+    expect(await row(l.id)).toEqual({ municipalityNumber: '', county: '' });
   });
 
   it('runs in the background against the address service (Geonorge, faked)', async () => {
     const server = setupServer(...addressHandlers);
     server.listen({ onUnhandledRequest: 'error' });
-    const db = createTestDb();
-    const uid = (await createUser(db)).user.id;
-    const l = insertListing(db, uid, { address: 'Arendalsgata 12B, 0463 OSLO', place: 'OSLO' });
+    const uid = await insertUser(store);
+    const l = await listing(uid, { address: 'Arendalsgata 12B, 0463 OSLO', place: 'OSLO' });
     const warnings: object[] = [];
     const log = { warn: (o: object) => void warnings.push(o) };
     const address = createAddressSearch({ url: 'http://address.test/adresser/v1/sok', log });
-    const stop = startCountyLookup({ db, integrations: { address }, log }, { everyMs: 20 });
+    const stop = startCountyLookup({ store, integrations: { address }, log }, { everyMs: 20 });
     try {
-      await expect.poll(() => row(db, l.id), { timeout: 5000 }).toEqual({ municipalityNumber: '0301', county: 'Oslo' });
+      await expect.poll(() => row(l.id), { timeout: 5000 }).toEqual({ municipalityNumber: '0301', county: 'Oslo' });
       expect(warnings).toEqual([]);
     } finally {
       stop();
       server.close();
-      db.$client.close();
-    }
+      }
   });
 });
 

@@ -1,6 +1,6 @@
 import { countyOfMunicipality } from '../../shared/counties';
-import type { Db } from '../../../db/client';
 import type { AddressSearch } from '../integrations/address-search';
+import type { Store } from '../store';
 
 // A listing's county for the area filter (docs/decisions/015-county-area.md): looked up from its address through the
 // address service, in the background, so no seller waits for it. A listing whose address is new or changed has
@@ -19,12 +19,8 @@ export interface CountyLookupResult {
 }
 
 /** Looks up to `batch` listings' municipalities, one at a time; stops at the first failure of the service. */
-export async function lookUpCounties(db: Db, address: Pick<AddressSearch, 'municipalityOf'>, batch = 20): Promise<CountyLookupResult> {
-  const todo = db.$client
-    .prepare(`SELECT id, address FROM listings WHERE municipality_number = '' ORDER BY id DESC LIMIT ?`)
-    .all(batch) as { id: number; address: string }[];
-  // The address is part of the condition: one changed meanwhile was cleared again and waits for its own look-up.
-  const store = db.$client.prepare('UPDATE listings SET municipality_number = ?, county = ? WHERE id = ? AND address = ?');
+export async function lookUpCounties(store: Store, address: Pick<AddressSearch, 'municipalityOf'>, batch = 20): Promise<CountyLookupResult> {
+  const todo = await store.photos.awaitingCounty(batch);
   const result: CountyLookupResult = { found: 0, unknown: 0, failed: false };
   for (const row of todo) {
     let number: string;
@@ -35,7 +31,8 @@ export async function lookUpCounties(db: Db, address: Pick<AddressSearch, 'munic
       break;
     }
     const county = countyOfMunicipality(number);
-    store.run(number || NO_MUNICIPALITY, county, row.id, row.address);
+    // Stored only if the address is still the one asked about: one changed meanwhile waits for its own look-up.
+    await store.photos.setCounty(row.id, row.address, number || NO_MUNICIPALITY, county);
     if (number) result.found += 1;
     else result.unknown += 1;
   }
@@ -47,7 +44,7 @@ export async function lookUpCounties(db: Db, address: Pick<AddressSearch, 'munic
  * holds the listings waiting), and after a failure of the service waits `backoffMs` before asking it again.
  */
 export function startCountyLookup(
-  deps: { db: Db; integrations: { address: Pick<AddressSearch, 'municipalityOf'> }; log: { warn(obj: object, msg?: string): void; info?(obj: object, msg?: string): void } },
+  deps: { store: Store; integrations: { address: Pick<AddressSearch, 'municipalityOf'> }; log: { warn(obj: object, msg?: string): void; info?(obj: object, msg?: string): void } },
   { everyMs = 10_000, backoffMs = 5 * 60_000, batch = 20 }: { everyMs?: number; backoffMs?: number; batch?: number } = {},
 ): () => void {
   let stopped = false;
@@ -60,7 +57,7 @@ export function startCountyLookup(
   const round = async () => {
     let failed = false;
     try {
-      const r = await lookUpCounties(deps.db, deps.integrations.address, batch);
+      const r = await lookUpCounties(deps.store, deps.integrations.address, batch);
       failed = r.failed;
       if (r.failed) deps.log.warn({ found: r.found, unknown: r.unknown }, 'county look-up: the address service failed; trying again later');
       else if (r.found || r.unknown) deps.log.info?.({ found: r.found, unknown: r.unknown }, 'county look-up');

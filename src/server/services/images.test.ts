@@ -6,13 +6,14 @@ import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
 import { migrationsFolder } from '../../../db/client';
-import { listingImages } from '../../../db/schema';
 import { AppError } from '../errors';
 import { createDiskStorage, keyFromUrl } from '../integrations/image-storage';
 import { toImageShape } from './listing-shape';
-import { createTestApp, createTestDb, createUser, json, loggedInUser, type TestApp } from '../testing/harness';
+import { createTestApp, json, loggedInUser, type TestApp } from '../testing/harness';
+import type { Store } from '../store';
+import { createTestStore, describeOnEachStore } from '../testing/stores';
+import { imageRows, insertUser, updateImage } from '../testing/photos-fixtures';
 import { gradientJpeg, photoLikeJpeg, pngImage, toDataUrl, twoToneJpeg } from '../testing/images';
 import {
   backfillMediumImages,
@@ -136,26 +137,26 @@ describe('processImage', () => {
   }, 300_000);
 });
 
-describe('staged images', () => {
+describeOnEachStore('staged images', (dialect) => {
   it('stores a staged photo owned by the uploader, and the cleanup removes it (row and files) after 24 h', async () => {
-    const db = createTestDb();
+    const store = await createTestStore(dialect);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-img-'));
     try {
       const storage = createDiskStorage(dir);
-      const { user } = await createUser(db);
-      const staged = await stageImage(db, storage, user.id, toDataUrl(await pngImage()));
-      const row = db.select().from(listingImages).where(eq(listingImages.id, staged.id)).get()!;
+      const user = { id: await insertUser(store) };
+      const staged = await stageImage(store, storage, user.id, toDataUrl(await pngImage()));
+      const row = (await imageRows(store)).find((r) => r.id === staged.id)!;
       expect(row).toMatchObject({ listingId: null, uploaderId: user.id, width: 640, height: 480 });
       const files = [staged.url, staged.mediumUrl, staged.thumbUrl].map((u) => path.join(dir, keyFromUrl(u)!));
       expect(new Set(files).size).toBe(3);
       expect(files.every((f) => fs.existsSync(f))).toBe(true);
 
-      expect(await cleanupStagedImages(db, storage, Date.now() + 23 * 3600_000)).toBe(0);
-      expect(await cleanupStagedImages(db, storage, Date.now() + 25 * 3600_000)).toBe(1);
-      expect(db.select().from(listingImages).all()).toHaveLength(0);
+      expect(await cleanupStagedImages(store, storage, Date.now() + 23 * 3600_000)).toBe(0);
+      expect(await cleanupStagedImages(store, storage, Date.now() + 25 * 3600_000)).toBe(1);
+      expect(await imageRows(store)).toHaveLength(0);
       expect(files.some((f) => fs.existsSync(f))).toBe(false);
     } finally {
-      db.$client.close();
+      await store.close();
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
@@ -217,64 +218,63 @@ describe('POST /api/listing-images and /uploads/*', () => {
   });
 });
 
-describe('the medium size of photos stored before it existed', () => {
+describeOnEachStore('the medium size of photos stored before it existed', (dialect) => {
   let dir: string;
-  let db: ReturnType<typeof createTestDb>;
+  let store: Store;
   let storage: ReturnType<typeof createDiskStorage>;
-  beforeAll(() => {
+  beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-backfill-'));
     storage = createDiskStorage(dir);
-    db = createTestDb();
+    store = await createTestStore(dialect);
   });
-  afterAll(() => {
-    db.$client.close();
+  afterAll(async () => {
+    await store.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
   /** A photo as the app stored it before the medium size: large + thumbnail on disk, medium_url null. */
   async function oldPhoto(userId: number, width = 1600, height = 1200) {
-    const stored = await stageImage(db, storage, userId, toDataUrl(await photoLikeJpeg(width, height)));
-    const row = db.select().from(listingImages).where(eq(listingImages.id, stored.id)).get()!;
-    await storage.delete(mediumKeyOf(row.storageKey));
-    db.update(listingImages).set({ mediumUrl: null }).where(eq(listingImages.id, row.id)).run();
-    return row;
+    const stored = await stageImage(store, storage, userId, toDataUrl(await photoLikeJpeg(width, height)));
+    await storage.delete(mediumKeyOf(keyFromUrl(stored.url)!));
+    await updateImage(store, stored.id, { mediumUrl: null });
+    return (await rowOf(stored.id))!;
   }
-  const rowOf = (id: number) => db.select().from(listingImages).where(eq(listingImages.id, id)).get();
+  const rowOf = async (id: number) => (await imageRows(store)).find((r) => r.id === id);
 
   it('answers the large URL as the medium size until it is made, then makes it once (idempotent)', async () => {
-    const { user } = await createUser(db);
+    const user = { id: await insertUser(store) };
     const a = await oldPhoto(user.id);
     const b = await oldPhoto(user.id, 1200, 1600);
     const mediumFile = path.join(dir, mediumKeyOf(a.storageKey));
     expect(fs.existsSync(mediumFile)).toBe(false);
     // Meanwhile the API's shape falls back to the large photo with its true width, so srcset never names a missing file.
-    expect(toImageShape(rowOf(a.id)!)).toMatchObject({ mediumUrl: a.url, mediumWidth: 1600, thumbWidth: 480 });
+    expect(toImageShape((await rowOf(a.id))!)).toMatchObject({ mediumUrl: a.url, mediumWidth: 1600, thumbWidth: 480 });
 
-    const first = await backfillMediumImages(db, storage, readFromUploadDir(dir), { batchSize: 1 });
+    const first = await backfillMediumImages(store, storage, readFromUploadDir(dir), { batchSize: 1 });
     expect(first).toEqual({ made: 2, failed: 0 });
     expect(fs.existsSync(mediumFile)).toBe(true);
     expect((await sharp(mediumFile).metadata()).width).toBe(800);
-    expect(rowOf(a.id)!.mediumUrl).toBe(storage.url(mediumKeyOf(a.storageKey)));
-    expect(toImageShape(rowOf(b.id)!)).toMatchObject({ mediumUrl: expect.stringMatching(/-medium\.webp$/), mediumWidth: 800, thumbWidth: 360 });
+    expect((await rowOf(a.id))!.mediumUrl).toBe(storage.url(mediumKeyOf(a.storageKey)));
+    expect(toImageShape((await rowOf(b.id))!)).toMatchObject({ mediumUrl: expect.stringMatching(/-medium\.webp$/), mediumWidth: 800, thumbWidth: 360 });
     const written = fs.statSync(mediumFile).mtimeMs;
 
-    expect(await backfillMediumImages(db, storage, readFromUploadDir(dir))).toEqual({ made: 0, failed: 0 });
+    expect(await backfillMediumImages(store, storage, readFromUploadDir(dir))).toEqual({ made: 0, failed: 0 });
     expect(fs.statSync(mediumFile).mtimeMs).toBe(written);
   });
 
   it('skips a photo whose large file is gone (it keeps the fallback) and stops when asked', async () => {
-    const { user } = await createUser(db);
+    const user = { id: await insertUser(store) };
     const gone = await oldPhoto(user.id);
     await deleteImageFiles(storage, [gone]);
     const waiting = await oldPhoto(user.id);
     let calls = 0;
-    const result = await backfillMediumImages(db, storage, readFromUploadDir(dir), { stopped: () => ++calls > 3 });
+    const result = await backfillMediumImages(store, storage, readFromUploadDir(dir), { stopped: () => ++calls > 3 });
     expect(result).toEqual({ made: 0, failed: 1 });
-    expect(rowOf(gone.id)!.mediumUrl).toBeNull();
-    expect(rowOf(waiting.id)!.mediumUrl).toBeNull();
+    expect((await rowOf(gone.id))!.mediumUrl).toBeNull();
+    expect((await rowOf(waiting.id))!.mediumUrl).toBeNull();
 
-    expect(await backfillMediumImages(db, storage, readFromUploadDir(dir))).toEqual({ made: 1, failed: 1 });
-    expect(rowOf(waiting.id)!.mediumUrl).toMatch(/-medium\.webp$/);
+    expect(await backfillMediumImages(store, storage, readFromUploadDir(dir))).toEqual({ made: 1, failed: 1 });
+    expect((await rowOf(waiting.id))!.mediumUrl).toMatch(/-medium\.webp$/);
   });
 
   it('migration 0008 keeps the photos it finds, without a medium size until the backfill makes it', () => {
@@ -307,13 +307,13 @@ describe('the medium size of photos stored before it existed', () => {
   });
 
   it('runs off the start-up path, a moment after the app starts', async () => {
-    const { user } = await createUser(db);
+    const user = { id: await insertUser(store) };
     const photo = await oldPhoto(user.id);
     const log = { warn: () => undefined, info: () => undefined };
-    const stop = startImageUpkeep({ db, integrations: { imageStorage: storage }, log, config: { uploadDir: dir } }, { backfillAfterMs: 10 });
+    const stop = startImageUpkeep({ store, integrations: { imageStorage: storage }, log, config: { uploadDir: dir } }, { backfillAfterMs: 10 });
     try {
-      expect(rowOf(photo.id)!.mediumUrl).toBeNull();
-      await expect.poll(() => rowOf(photo.id)!.mediumUrl, { timeout: 5000 }).toMatch(/-medium\.webp$/);
+      expect((await rowOf(photo.id))!.mediumUrl).toBeNull();
+      await expect.poll(async () => (await rowOf(photo.id))!.mediumUrl, { timeout: 5000 }).toMatch(/-medium\.webp$/);
     } finally {
       stop();
     }

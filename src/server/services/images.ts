@@ -1,9 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { and, asc, eq, gt, isNull, lt } from 'drizzle-orm';
 import sharp from 'sharp';
-import type { Db } from '../../../db/client';
-import { listingImages, type ListingImage } from '../../../db/schema';
+import type { ListingImage } from '../../../db/schema';
 import type { ListingImageShape } from '../../shared/schemas/listing-shape';
 import {
   IMAGE_TOO_LARGE_MESSAGE,
@@ -18,6 +16,8 @@ import { AppError } from '../errors';
 import { waitInWords } from '../limits/rate-limits';
 import { TooManyRequestsError } from '../limits/too-many-requests';
 import { newImageKey, thumbKeyOf, type ImageStorage } from '../integrations/image-storage';
+import type { Store } from '../store';
+import type { StagingBounds, StagingRefusal } from '../store/photos';
 import { LARGE_MAX_PX, mediumSize, THUMB_MAX_PX, thumbSize, toImageShape } from './listing-shape';
 
 // Photos arrive as data URLs (docs/product/data.md "images: list of image data strings in the create form"). Every photo is
@@ -293,47 +293,26 @@ export class StagingLimitError extends TooManyRequestsError {
   }
 }
 
-// The counting queries name the partial index of staged photos (db/schema/listings.ts listing_images_staged_idx):
-// SQLite's planner, without statistics, would rather take listing_images_revision_idx for `revision_listing_id IS
-// NULL`, which every attached photo matches too. Its condition is spelled as the index's, so the index applies.
-const STAGED = 'listing_id IS NULL AND revision_listing_id IS NULL';
-const FROM_STAGED = 'FROM listing_images INDEXED BY listing_images_staged_idx';
-/** The SQL of the bounds' counts (exported for the test of their plans). */
-export const STAGED_SQL = {
-  /** An account's staged photos uploaded after a time (ms): how many, and their bytes. */
-  account: `SELECT count(*) AS photos, coalesce(sum(stored_bytes), 0) AS bytes ${FROM_STAGED} WHERE uploader_id = ? AND created_at > ? AND ${STAGED}`,
-  /** The same photos one by one, oldest first: when the bound frees. */
-  accountRows: `SELECT created_at AS createdAt, stored_bytes AS bytes ${FROM_STAGED} WHERE uploader_id = ? AND created_at > ? AND ${STAGED} ORDER BY created_at`,
-  /** Bytes of every staged photo on disk, the expired ones the next clean-up removes included. */
-  total: `SELECT coalesce(sum(stored_bytes), 0) AS bytes ${FROM_STAGED} WHERE ${STAGED}`,
-} as const;
+/** The bounds at `now` as the repository checks them: the account's counted photos are those of the last 24 hours. */
+function boundsAt(limits: StagingLimits, now: number): StagingBounds {
+  return { ...limits, since: new Date(now - STAGED_IMAGE_TTL_MS) };
+}
 
-/**
- * Throws a StagingLimitError unless a photo of `bytes` fits the bounds. Synchronous: run inside the insert's
- * transaction (same connection), nothing can come between the check and the row.
- */
-function checkStagingRoom(db: Db, userId: number, bytes: number, limits: StagingLimits, now: number): void {
-  const since = now - STAGED_IMAGE_TTL_MS;
-  const mine = db.$client.prepare(STAGED_SQL.account).get(userId, since) as { photos: number; bytes: number };
-  if (mine.photos + 1 > limits.accountPhotos || mine.bytes + bytes > limits.accountBytes) {
-    // When enough of this account's oldest staged photos will have left the 24-hour window for this one to fit.
-    const rows = db.$client.prepare(STAGED_SQL.accountRows).all(userId, since) as { createdAt: number; bytes: number }[];
-    let { photos, bytes: held } = mine;
-    let waitMs = STAGED_IMAGE_TTL_MS;
-    for (const r of rows) {
-      photos -= 1;
-      held -= r.bytes;
-      if (photos + 1 <= limits.accountPhotos && held + bytes <= limits.accountBytes) {
-        waitMs = r.createdAt + STAGED_IMAGE_TTL_MS - now;
-        break;
-      }
+/** The answer to a photo with no room: for the account's bound, when enough of its oldest photos leave the window. */
+function stagingLimitError(refusal: StagingRefusal, bytes: number, limits: StagingLimits, now: number): StagingLimitError {
+  if (refusal.bound === 'total') return new StagingLimitError(STAGING_FULL_MESSAGE, STAGING_FULL_RETRY_MS, STAGING_FULL_TITLE);
+  let photos = refusal.held.length;
+  let held = refusal.held.reduce((sum, r) => sum + r.bytes, 0);
+  let waitMs = STAGED_IMAGE_TTL_MS;
+  for (const r of refusal.held) {
+    photos -= 1;
+    held -= r.bytes;
+    if (photos + 1 <= limits.accountPhotos && held + bytes <= limits.accountBytes) {
+      waitMs = r.createdAt.getTime() + STAGED_IMAGE_TTL_MS - now;
+      break;
     }
-    throw new StagingLimitError(accountStagingMessage(limits, waitMs), waitMs, ACCOUNT_STAGING_TITLE);
   }
-  const total = db.$client.prepare(STAGED_SQL.total).get() as { bytes: number };
-  if (total.bytes + bytes > limits.totalBytes) {
-    throw new StagingLimitError(STAGING_FULL_MESSAGE, STAGING_FULL_RETRY_MS, STAGING_FULL_TITLE);
-  }
+  return new StagingLimitError(accountStagingMessage(limits, waitMs), waitMs, ACCOUNT_STAGING_TITLE);
 }
 
 /**
@@ -343,44 +322,34 @@ function checkStagingRoom(db: Db, userId: number, bytes: number, limits: Staging
  * pass a bound together. A refused photo's files are removed.
  */
 export async function stageImage(
-  db: Db,
+  store: Store,
   storage: ImageStorage,
   userId: number,
   dataUrl: string,
   limits: StagingLimits = stagingLimitsOf({ stagedPhotosMaxBytes: STAGED_PHOTOS_MAX_MB_DEFAULT * MiB }),
   now: () => number = Date.now,
 ): Promise<ListingImageShape> {
-  checkStagingRoom(db, userId, 1, limits, now());
+  const at = now();
+  const early = await store.photos.stagingRefusal(userId, 1, boundsAt(limits, at));
+  if (early) throw stagingLimitError(early, 1, limits, at);
   const stored = await storeDataUrl(storage, dataUrl);
+  let result;
   try {
-    const row = db.transaction(
-      (tx) => {
-        checkStagingRoom(db, userId, stored.storedBytes, limits, now());
-        return tx
-          .insert(listingImages)
-          .values({ listingId: null, uploaderId: userId, position: 0, ...stored })
-          .returning()
-          .get();
-      },
-      { behavior: 'immediate' },
-    );
-    return toImageShape(row);
+    const later = now();
+    result = await store.photos.stage({ uploaderId: userId, ...stored }, boundsAt(limits, later));
+    if ('refused' in result) throw stagingLimitError(result.refused, stored.storedBytes, limits, later);
   } catch (err) {
     await deleteImageFiles(storage, [stored]);
     throw err;
   }
+  return toImageShape(result.staged);
 }
 
 /** Deletes staged photos (rows and files) that were never attached and are older than the TTL. */
-export async function cleanupStagedImages(db: Db, storage: ImageStorage, now = Date.now(), ttlMs = STAGED_IMAGE_TTL_MS): Promise<number> {
+export async function cleanupStagedImages(store: Store, storage: ImageStorage, now = Date.now(), ttlMs = STAGED_IMAGE_TTL_MS): Promise<number> {
   // One statement picks and deletes, so a photo attached to a listing meanwhile is never touched; only the files
   // of rows actually deleted are removed.
-  const removed = db
-    .delete(listingImages)
-    // A photo of an edit waiting for review (revision_listing_id) is not staged: it waits as long as the edit.
-    .where(and(isNull(listingImages.listingId), isNull(listingImages.revisionListingId), lt(listingImages.createdAt, new Date(now - ttlMs))))
-    .returning({ storageKey: listingImages.storageKey })
-    .all();
+  const removed = await store.photos.deleteStagedBefore(new Date(now - ttlMs));
   await deleteImageFiles(storage, removed);
   return removed.length;
 }
@@ -415,7 +384,7 @@ export interface BackfillResult {
  * with no size (width 0) get it from the file.
  */
 export async function backfillMediumImages(
-  db: Db,
+  store: Store,
   storage: ImageStorage,
   read: ReadStoredImage,
   { batchSize = 100, stopped = () => false }: { batchSize?: number; stopped?: () => boolean } = {},
@@ -424,13 +393,7 @@ export async function backfillMediumImages(
   let afterId = 0;
   for (;;) {
     if (stopped()) return result;
-    const rows = db
-      .select({ id: listingImages.id, storageKey: listingImages.storageKey, width: listingImages.width, height: listingImages.height })
-      .from(listingImages)
-      .where(and(isNull(listingImages.mediumUrl), gt(listingImages.id, afterId)))
-      .orderBy(asc(listingImages.id))
-      .limit(batchSize)
-      .all();
+    const rows = await store.photos.missingMedium(afterId, batchSize);
     if (rows.length === 0) return result;
     for (const row of rows) {
       afterId = row.id;
@@ -450,13 +413,8 @@ export async function backfillMediumImages(
       }
       if (stopped()) return result; // the database may be closed by now; the file is rewritten by the next run
       const known = row.width > 0 && row.height > 0;
-      const { changes } = db
-        .update(listingImages)
-        .set({ mediumUrl: storage.url(key), ...(known ? {} : size) })
-        .where(and(eq(listingImages.id, row.id), isNull(listingImages.mediumUrl)))
-        .run();
-      if (changes === 1) result.made += 1;
-      else if (!db.select({ id: listingImages.id }).from(listingImages).where(eq(listingImages.id, row.id)).get()) {
+      if (await store.photos.setMedium(row.id, storage.url(key), known ? undefined : size)) result.made += 1;
+      else if (!(await store.photos.exists(row.id))) {
         await storage.delete(key).catch(() => undefined); // deleted while we worked: its files went before ours came
       }
     }
@@ -473,7 +431,7 @@ export async function backfillMediumImages(
  */
 export function startImageUpkeep(
   deps: {
-    db: Db;
+    store: Store;
     integrations: { imageStorage: ImageStorage };
     log: { warn(obj: object, msg?: string): void; info?(obj: object, msg?: string): void };
     config?: { uploadDir: string };
@@ -483,14 +441,14 @@ export function startImageUpkeep(
   let stopped = false;
   const storage = deps.integrations.imageStorage;
   const cleanup = () =>
-    cleanupStagedImages(deps.db, storage).catch((err) =>
+    cleanupStagedImages(deps.store, storage).catch((err) =>
       deps.log.warn({ err: { message: (err as Error).message } }, 'staged image cleanup failed'),
     );
   const uploadDir = deps.config?.uploadDir;
   const backfill = async () => {
     if (!uploadDir || stopped) return;
     try {
-      const r = await backfillMediumImages(deps.db, storage, readFromUploadDir(uploadDir), { stopped: () => stopped });
+      const r = await backfillMediumImages(deps.store, storage, readFromUploadDir(uploadDir), { stopped: () => stopped });
       if (r.made || r.failed) (r.failed ? deps.log.warn : (deps.log.info ?? deps.log.warn)).call(deps.log, r, 'medium photo sizes backfilled');
     } catch (err) {
       if (!stopped) deps.log.warn({ err: { message: (err as Error).message } }, 'medium photo backfill failed');

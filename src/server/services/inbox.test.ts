@@ -5,11 +5,14 @@ import type { Db } from '../../../db/client';
 import { inboxMessages } from '../../../db/schema';
 import { contactInput, feedbackInput } from '../../shared/schemas/inbox';
 import { callerFor, createTestDb, loggedInUser } from '../testing/harness';
+import { createSqliteStore, type Store } from '../store';
 import { createContactMessage, createFeedback } from './inbox';
 
 let db: Db;
+let store: Store;
 beforeEach(() => {
   db = createTestDb();
+  store = createSqliteStore(db, false);
 });
 afterEach(() => {
   db.$client.close();
@@ -35,30 +38,30 @@ async function failure(p: Promise<unknown>): Promise<TRPCError> {
 }
 
 describe('createContactMessage', () => {
-  it('stores an unread contact message with every field', () => {
-    const saved = createContactMessage(db, contactInput.parse({ ...contact, phone: '+47 912 34 567' }));
+  it('stores an unread contact message with every field', async () => {
+    const saved = await createContactMessage(store, contactInput.parse({ ...contact, phone: '+47 912 34 567' }));
     const row = db.select().from(inboxMessages).where(eq(inboxMessages.id, saved.id)).get();
     expect(row).toMatchObject({ kind: 'contact', ...contact, phone: '+47 912 34 567', isRead: false });
     expect(saved).toMatchObject({ kind: 'contact', ...contact, phone: '+47 912 34 567', isRead: false });
     expect(Date.parse(saved.createdAt)).toBeGreaterThan(Date.now() - 60_000);
   });
 
-  it('stores no phone when none is given', () => {
-    const saved = createContactMessage(db, contactInput.parse({ ...contact, phone: '   ' }));
+  it('stores no phone when none is given', async () => {
+    const saved = await createContactMessage(store, contactInput.parse({ ...contact, phone: '   ' }));
     expect(rows()).toHaveLength(1);
     expect(rows()[0].phone).toBeNull();
     expect(saved.phone).toBeNull();
   });
 
-  it('trims what the user typed', () => {
-    createContactMessage(db, contactInput.parse({ ...contact, name: '  Ola  ', subject: ' Hei ', email: ' ola@example.no ' }));
+  it('trims what the user typed', async () => {
+    await createContactMessage(store, contactInput.parse({ ...contact, name: '  Ola  ', subject: ' Hei ', email: ' ola@example.no ' }));
     expect(rows()[0]).toMatchObject({ name: 'Ola', subject: 'Hei', email: 'ola@example.no' });
   });
 });
 
 describe('createFeedback', () => {
-  it("stores feedback with kind 'feedback', the text as message and subject 'Tilbakemelding'", () => {
-    const saved = createFeedback(db, feedbackInput.parse({ feedback: 'Fin side, men søket kunne hatt flere filtre.' }));
+  it("stores feedback with kind 'feedback', the text as message and subject 'Tilbakemelding'", async () => {
+    const saved = await createFeedback(store, feedbackInput.parse({ feedback: 'Fin side, men søket kunne hatt flere filtre.' }));
     expect(rows()).toEqual([
       expect.objectContaining({
         id: saved.id,
@@ -73,8 +76,8 @@ describe('createFeedback', () => {
     ]);
   });
 
-  it('keeps name and e-mail when given', () => {
-    createFeedback(db, feedbackInput.parse({ name: 'Per Hansen', email: 'per@example.no', feedback: 'Bra!' }));
+  it('keeps name and e-mail when given', async () => {
+    await createFeedback(store, feedbackInput.parse({ name: 'Per Hansen', email: 'per@example.no', feedback: 'Bra!' }));
     expect(rows()[0]).toMatchObject({ name: 'Per Hansen', email: 'per@example.no', message: 'Bra!' });
   });
 });

@@ -1,10 +1,8 @@
-import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
-import { inquiries, listings, visibleSql } from '../../../db/schema';
 import { INQUIRY_OWN_LISTING_MESSAGE, type InquiryShape, type InquiryValues } from '../../shared/schemas/inquiry';
 import { AppError, listingNotFound } from '../errors';
 import type { EventHub } from '../realtime/hub';
-import { insertNotification, publishNotifications } from './notifications';
+import type { Store } from '../store';
+import { publishNotifications } from './notifications';
 
 // Inquiries (docs/product/data.md, docs/product/validation.md, docs/product/api.md POST /api/inquiries): a buyer's message about a visible listing. It is stored, and the
 // seller gets a notification carrying the buyer's contact details, in one transaction; the live push follows the
@@ -15,30 +13,22 @@ function notificationMessage(input: InquiryValues) {
   return `Fra ${contact}:\n${input.message}`;
 }
 
-export function createInquiry(db: Db, hub: EventHub | undefined, senderId: number, input: InquiryValues): InquiryShape {
-  const { inquiry, notification } = db.transaction((tx) => {
-    const listing = tx
-      .select({ id: listings.id, userId: listings.userId, make: listings.make, model: listings.model })
-      .from(listings)
-      .where(and(eq(listings.id, input.listingId), visibleSql(listings)))
-      .get();
-    if (!listing) throw listingNotFound();
-    // Asking oneself about one's own car is a mistake in the page, not a message worth storing.
-    if (listing.userId === senderId) throw new AppError('FORBIDDEN', INQUIRY_OWN_LISTING_MESSAGE);
-
-    const inquiry = tx
-      .insert(inquiries)
-      .values({ listingId: listing.id, senderId, name: input.name, email: input.email, phone: input.phone, message: input.message })
-      .returning()
-      .get();
-    const notification = insertNotification(tx, listing.userId, {
+export async function createInquiry(store: Store, hub: EventHub | undefined, senderId: number, input: InquiryValues): Promise<InquiryShape> {
+  const { inquiry, notification } = await store.listings.createInquiry(
+    input.listingId,
+    { senderId, name: input.name, email: input.email, phone: input.phone, message: input.message },
+    (listing) => {
+      if (!listing) throw listingNotFound();
+      // Asking oneself about one's own car is a mistake in the page, not a message worth storing.
+      if (listing.userId === senderId) throw new AppError('FORBIDDEN', INQUIRY_OWN_LISTING_MESSAGE);
+      return (inquiry) => ({
         type: 'info',
         title: `Ny henvendelse om ${listing.make} ${listing.model}`.trim(),
         message: notificationMessage(input),
         data: { listingId: listing.id, inquiryId: inquiry.id, name: input.name, email: input.email, phone: input.phone },
-    });
-    return { inquiry, notification };
-  });
+      });
+    },
+  );
 
   if (hub) publishNotifications(hub, [notification]);
 

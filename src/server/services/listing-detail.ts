@@ -1,8 +1,7 @@
-import { asc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
-import { isVisible, listingImages, listingRevisions, listings, users } from '../../../db/schema';
+import { isVisible } from '../../../db/schema';
 import type { ListingDetailShape, SellerShape } from '../../shared/schemas/listing-shape';
 import { listingNotFound } from '../errors';
+import type { Store } from '../store';
 import { applyRevision, effectiveFields, proposedShape, publicShapeWithRevision } from './listing-revisions';
 import { toListingShape } from './listing-shape';
 
@@ -13,35 +12,9 @@ export interface Viewer {
   isAdmin: boolean;
 }
 
-function prepare(db: Db) {
-  const id = sql.placeholder('id');
-  // Drizzle prepared queries: the SQL is built once; rows come back typed (dates, booleans, JSON) for toListingShape.
-  return {
-    listing: db.select().from(listings).where(eq(listings.id, id)).prepare(),
-    images: db.select().from(listingImages).where(eq(listingImages.listingId, id)).orderBy(asc(listingImages.position), asc(listingImages.id)).prepare(),
-    seller: db
-      .select({ name: users.name, displayName: users.displayName, phone: users.phone })
-      .from(users)
-      .where(eq(users.id, id))
-      .prepare(),
-    saved: db.$client.prepare('SELECT 1 FROM saved_listings WHERE user_id = ? AND listing_id = ?').pluck(),
-    // An owner's edit waiting for review (docs/decisions/007-pending-revisions.md): read for the owner and admins only.
-    revision: db.select().from(listingRevisions).where(eq(listingRevisions.listingId, id)).prepare(),
-    revisionImages: db
-      .select()
-      .from(listingImages)
-      .where(eq(listingImages.revisionListingId, id))
-      .orderBy(asc(listingImages.position), asc(listingImages.id))
-      .prepare(),
-  };
-}
-
-/** The detail view over one database, its statements prepared once (created in buildApp: AppDeps.stores). */
+/** The detail view (created in buildApp: AppDeps.stores). */
 export class ListingDetails {
-  private readonly s: ReturnType<typeof prepare>;
-  constructor(db: Db) {
-    this.s = prepare(db);
-  }
+  constructor(private readonly store: Store) {}
 
   /**
    * A listing as `viewer` may see it: anyone sees an approved, active listing; only its owner and admins see it
@@ -49,24 +22,23 @@ export class ListingDetails {
    * details are blanked for everyone but the owner and admins. Buyers see the approved version; the owner sees an edit
    * waiting for review applied (`revision` says it waits), an admin the approved version with `revision`.
    */
-  forViewer(id: number, viewer: Viewer | null): ListingDetailShape {
-    const s = this.s;
-    const stored = s.listing.get({ id });
-    if (!stored) throw listingNotFound();
+  async forViewer(id: number, viewer: Viewer | null): Promise<ListingDetailShape> {
+    const photos = this.store.photos;
+    const found = await photos.listingDetail(id, viewer?.id ?? null);
+    if (!found) throw listingNotFound();
+    const { listing: stored, images, seller: user, saved } = found;
     const isOwner = viewer?.id === stored.userId;
     const privileged = isOwner || viewer?.isAdmin === true;
     if (!isVisible(stored) && !privileged) throw listingNotFound();
 
-    const images = s.images.all({ id });
-    const revision = privileged && stored.status === 'approved' ? s.revision.get({ id }) : undefined;
+    const pending = privileged && stored.status === 'approved' ? await photos.pendingRevision(id) : undefined;
     let shape;
     let row = stored;
-    if (!revision) shape = toListingShape(stored, images);
+    if (!pending) shape = toListingShape(stored, images);
     else if (isOwner) {
-      shape = proposedShape(stored, images, revision, s.revisionImages.all({ id }));
-      row = applyRevision(stored, effectiveFields(stored, revision.fields));
-    } else shape = publicShapeWithRevision(stored, images, revision, s.revisionImages.all({ id }));
-    const user = s.seller.get({ id: row.userId });
+      shape = proposedShape(stored, images, pending.revision, pending.images);
+      row = applyRevision(stored, effectiveFields(stored, pending.revision.fields));
+    } else shape = publicShapeWithRevision(stored, images, pending.revision, pending.images);
     if (!privileged) {
       if (row.hideAddress) shape.address = '';
       if (row.hideContactInfo) shape.contactPhone = '';
@@ -79,7 +51,7 @@ export class ListingDetails {
       ...shape,
       place: row.place,
       seller,
-      isSaved: viewer ? s.saved.get(viewer.id, id) === 1 : false,
+      isSaved: saved,
       isOwner,
     };
   }

@@ -67,7 +67,7 @@ const mine = async (id: number): Promise<ListingShape> => {
 const search = async (query: string): Promise<ListingShape[]> => json(await send({ method: 'GET', url: `/api/listings?query=${encodeURIComponent(query)}` }));
 const exists = (url: string) => fs.existsSync(path.join(t.uploadDir, keyFromUrl(url)!));
 const review = (id: number, approved: boolean, rejectionReason = '') =>
-  reviewListing(t.db, hub, { id: admin.id, name: admin.name }, { id, approved, rejectionReason });
+  reviewListing(t.store, hub, { id: admin.id, name: admin.name }, { id, approved, rejectionReason });
 const notificationsOf = (userId: number) => t.db.select().from(notifications).where(eq(notifications.userId, userId)).all();
 
 const form = { ...LISTING_FORM, description: 'Pent brukt Model Y med hengerfeste.' };
@@ -77,7 +77,7 @@ async function approvedListing(extra: object = {}): Promise<ListingShape> {
   const res = await send({ method: 'POST', url: '/api/listings', payload: { ...form, ...extra }, headers: as(owner) });
   expect(res.statusCode, res.body).toBe(201);
   const l: ListingShape = json(res);
-  review(l.id, true);
+  await review(l.id, true);
   return l;
 }
 
@@ -149,7 +149,7 @@ describe("an owner's edit of an approved listing", () => {
     const undone = await patch(l.id, { ...form, equipment: ['Varmepumpe'] });
     expect(undone.revision).toBeNull();
     expect(undone.mileage).toBe(45000);
-    expect(pendingListings(t.db).some((p) => p.id === l.id)).toBe(false);
+    expect((await pendingListings(t.store)).some((p) => p.id === l.id)).toBe(false);
   });
 
   it('keeps photos added in an edit from buyers and from the staged-photo cleanup; removing a photo is instant', async () => {
@@ -167,7 +167,7 @@ describe("an owner's edit of an approved listing", () => {
     expect(t.db.select().from(listings).where(eq(listings.id, l.id)).get()!.coverImage).toBe(second.thumbUrl);
 
     // A day later the cleanup of abandoned uploads runs: the waiting photo stays, with its file.
-    expect(await cleanupStagedImages(t.db, { delete: async () => {} } as never, Date.now() + 48 * 3600_000)).toBe(0);
+    expect(await cleanupStagedImages(t.store, { delete: async () => {} } as never, Date.now() + 48 * 3600_000)).toBe(0);
     expect(t.db.select().from(listingImages).where(eq(listingImages.url, added[0])).get()).toBeDefined();
     expect(exists(added[0])).toBe(true);
 
@@ -178,7 +178,7 @@ describe("an owner's edit of an approved listing", () => {
     expect((await detail(l.id, buyer)).images).toEqual([second.url]);
 
     // Approval puts the new photo on the listing, in the owner's order.
-    review(l.id, true);
+    await review(l.id, true);
     const seen = await detail(l.id, buyer);
     expect(seen.images).toEqual([added[0], second.url]);
     expect(seen.revision).toBeNull();
@@ -203,7 +203,7 @@ describe('reviewing an edit', () => {
     const l = await approvedListing();
     await patch(l.id, { ...form, description: 'Nytt dekksett.', year: 2021, images: [png] });
 
-    const queue = pendingListings(t.db);
+    const queue = await pendingListings(t.store);
     for (const item of queue) pendingListingShape.parse(item);
     const newOne = queue.find((p) => p.id === freshId)!;
     expect(newOne).toMatchObject({ kind: 'new', status: 'pending', changes: [], owner: { id: owner.id, name: 'Ola Hansen' } });
@@ -228,7 +228,7 @@ describe('reviewing an edit', () => {
     expect(await search('takboks')).toEqual([]);
     const before = notificationsOf(owner.id).length;
 
-    const result = review(l.id, true);
+    const result = await review(l.id, true);
     expect(result).toEqual({ id: l.id, status: 'approved', rejectionReason: null, edit: true });
     const seen = await detail(l.id, null);
     expect(seen).toMatchObject({ description: 'Oppdatert tekst om takboks.', place: 'Trondheim', status: 'approved', active: true, revision: null });
@@ -242,13 +242,13 @@ describe('reviewing an edit', () => {
       actorName: 'Ada Admin',
       details: { edit: true, fields: ['description', 'address'] },
     });
-    expect(pendingListings(t.db).some((p) => p.id === l.id)).toBe(false);
+    expect((await pendingListings(t.store)).some((p) => p.id === l.id)).toBe(false);
   });
 
   it('rejecting keeps the approved version public and shows the owner the reason until they change the edit', async () => {
     const l = await approvedListing({ description: 'Godkjent tekst.' });
     await patch(l.id, { ...form, description: 'Ring meg på 99999999 for rabatt!!!' });
-    const result = review(l.id, false, 'Kontaktinformasjon hører ikke hjemme i beskrivelsen.');
+    const result = await review(l.id, false, 'Kontaktinformasjon hører ikke hjemme i beskrivelsen.');
     expect(result).toMatchObject({ status: 'rejected', edit: true });
 
     const seen = await detail(l.id, buyer);
@@ -261,7 +261,7 @@ describe('reviewing an edit', () => {
       revision: { status: 'rejected', rejectionReason: 'Kontaktinformasjon hører ikke hjemme i beskrivelsen.' },
     });
     expect(notificationsOf(owner.id).at(-1)).toMatchObject({ type: 'error', title: 'Endringene dine ble avvist' });
-    expect(pendingListings(t.db).some((p) => p.id === l.id)).toBe(false);
+    expect((await pendingListings(t.store)).some((p) => p.id === l.id)).toBe(false);
 
     // A price change alone re-saves the same proposal: it stays rejected, nothing new for the queue.
     const repriced = await patch(l.id, { ...form, description: 'Ring meg på 99999999 for rabatt!!!', price: 380000 });
@@ -270,19 +270,19 @@ describe('reviewing an edit', () => {
     // Fixing the text submits it again.
     const fixed = await patch(l.id, { ...form, description: 'Pen bil, ta kontakt via meldinger.', price: 380000 });
     expect(fixed.revision).toMatchObject({ status: 'pending', rejectionReason: null });
-    expect(pendingListings(t.db).some((p) => p.id === l.id)).toBe(true);
+    expect((await pendingListings(t.store)).some((p) => p.id === l.id)).toBe(true);
   });
 
   it('reviews a new listing as before: rejected with a reason, then approved anyway', async () => {
     const res = await send({ method: 'POST', url: '/api/listings', payload: form, headers: as(owner) });
     const l: ListingShape = json(res);
-    expect(review(l.id, false, 'Mangler bilder.')).toEqual({ id: l.id, status: 'rejected', rejectionReason: 'Mangler bilder.', edit: false });
+    expect(await review(l.id, false, 'Mangler bilder.')).toEqual({ id: l.id, status: 'rejected', rejectionReason: 'Mangler bilder.', edit: false });
     expect(await mine(l.id)).toMatchObject({ status: 'rejected', rejectionReason: 'Mangler bilder.', revision: null });
     expect((await send({ method: 'GET', url: `/api/listings/${l.id}`, headers: as(buyer) })).statusCode).toBe(404);
     // The owner's fix of a rejected listing sends it back to the queue.
     const fixed = await patch(l.id, { ...form, images: [png] });
     expect(fixed).toMatchObject({ status: 'pending', rejectionReason: null, revision: null });
-    expect(review(l.id, true)).toMatchObject({ status: 'approved', edit: false });
+    expect(await review(l.id, true)).toMatchObject({ status: 'approved', edit: false });
     expect((await detail(l.id, buyer)).images).toHaveLength(1);
   });
 });

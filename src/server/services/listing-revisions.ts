@@ -1,6 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
-import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
-import { listingImages, listingRevisions, type Listing, type ListingImage, type ListingRevision } from '../../../db/schema';
+import type { Listing, ListingImage, ListingRevision } from '../../../db/schema';
 import { BODY_TYPES, DRIVETRAINS, FUEL_TYPES, labelOf, TRANSMISSIONS, type Code } from '../../shared/codes';
 import { SERVICE_BOOK_LABEL } from '../../shared/equipment';
 import { formatMileage, formatNumber } from '../../shared/format';
@@ -16,40 +14,13 @@ import { placeFromAddress, toListingShape } from './listing-shape';
 
 // An owner's edit of an approved listing waiting for review (docs/decisions/007-pending-revisions.md). The listings row
 // keeps the approved values, so buyers, the search and its index see them; the edit's reviewed values wait in
-// listing_revisions and its new photos in listing_images with `revision_listing_id`. This module reads both back: the
-// owner's version (the edit applied), what the edit changes field by field, and the revision as the API shows it.
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Q = BaseSQLiteDatabase<'sync', any, any>;
+// listing_revisions and its new photos in listing_images with `revision_listing_id`. From those rows (read by the
+// listings repository, store/listings.ts) this module makes the owner's version (the edit applied), what the edit
+// changes field by field, and the revision as the API shows it.
 
 export type RevisionShape = NonNullable<ListingShape['revision']>;
 export type ListingChange = RevisionShape['changes'][number];
 export type RevisionFields = Partial<ReviewedValues>;
-
-/** The waiting edits of these listings, by listing id. */
-export function revisionsOf(db: Q, listingIds: number[]): Map<number, ListingRevision> {
-  if (listingIds.length === 0) return new Map();
-  const rows = db.select().from(listingRevisions).where(inArray(listingRevisions.listingId, listingIds)).all();
-  return new Map(rows.map((r) => [r.listingId, r]));
-}
-
-/** The photos added by these listings' waiting edits, by listing id, in position order. */
-export function revisionImagesOf(db: Q, listingIds: number[]): Map<number, ListingImage[]> {
-  const map = new Map<number, ListingImage[]>();
-  if (listingIds.length === 0) return map;
-  const rows = db
-    .select()
-    .from(listingImages)
-    .where(inArray(listingImages.revisionListingId, listingIds))
-    .orderBy(asc(listingImages.revisionListingId), asc(listingImages.position), asc(listingImages.id))
-    .all();
-  for (const row of rows) {
-    const list = map.get(row.revisionListingId!) ?? [];
-    list.push(row);
-    map.set(row.revisionListingId!, list);
-  }
-  return map;
-}
 
 /**
  * The edit's values that still differ from the row. An admin's edit of the row (or an older revision written before a
@@ -161,10 +132,4 @@ export function publicShapeWithRevision(row: Listing, publicImages: ListingImage
   const shape = toListingShape(row, publicImages);
   if (revision) shape.revision = revisionShape(row, revision, publicImages, newImages);
   return shape;
-}
-
-/** The waiting edit of one listing and its new photos. */
-export function revisionOf(db: Q, listingId: number): { revision: ListingRevision | undefined; newImages: ListingImage[] } {
-  const revision = db.select().from(listingRevisions).where(eq(listingRevisions.listingId, listingId)).get();
-  return { revision, newImages: revision ? (revisionImagesOf(db, [listingId]).get(listingId) ?? []) : [] };
 }

@@ -1,17 +1,4 @@
-import { and, desc, eq, inArray, isNull, or } from 'drizzle-orm';
-import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
-import type { Db } from '../../../db/client';
-import {
-  isVisible,
-  listingImages,
-  listingRevisions,
-  listings,
-  users,
-  type Listing,
-  type ListingImage,
-  type ListingRevision,
-  type NewListing,
-} from '../../../db/schema';
+import { isVisible, type Listing, type ListingImage, type ListingRevision, type NewListing } from '../../../db/schema';
 import {
   INSTANT_FIELDS,
   isDataUrl,
@@ -23,11 +10,12 @@ import {
 import type { ListingShape } from '../../shared/schemas/listing-shape';
 import { AppError, listingNotFound as notFound } from '../errors';
 import { keyFromUrl, type ImageStorage } from '../integrations/image-storage';
-import { listingAuditLabel, recordAudit } from './audit';
+import type { Store } from '../store';
+import type { AuditWrite, EditWrites, ImageWrite, ListingView } from '../store/listings';
+import { listingAuditLabel } from './audit';
 import { deleteImageFiles, storeDataUrls, type StoredImage } from './images';
-import { placeFromAddress, toListingShape } from './listing-shape';
-import { proposedShape, revisionImagesOf, revisionOf, revisionsOf, sameFields, type RevisionFields } from './listing-revisions';
-import { randomCode } from './users';
+import { placeFromAddress } from './listing-shape';
+import { proposedShape, sameFields, type RevisionFields } from './listing-revisions';
 
 export { placeFromAddress };
 
@@ -40,77 +28,36 @@ export { placeFromAddress };
 //   never change the status.
 // - The active flag may be set in any status; it matters for buyers only once the listing is approved.
 
-/** The database or a transaction on it: what the helpers below need is common to both. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Q = BaseSQLiteDatabase<'sync', any, any>;
-
 export interface Actor {
   id: number;
   isAdmin: boolean;
 }
 
 export interface SellerDeps {
-  db: Db;
+  store: Store;
   storage: ImageStorage;
 }
 
 export const UNKNOWN_IMAGE_MESSAGE = 'Ukjent bilde. Last opp bildet på nytt.';
 export const NOT_YOURS_MESSAGE = 'Du har ikke tilgang til å endre denne annonsen.';
 
-/** Images of many listings in one query (no N+1), each list ordered by position. */
-export function loadImages(db: Db, listingIds: number[]): Map<number, ListingImage[]> {
-  const map = new Map<number, ListingImage[]>();
-  if (listingIds.length === 0) return map;
-  const rows = db
-    .select()
-    .from(listingImages)
-    .where(inArray(listingImages.listingId, listingIds))
-    .orderBy(listingImages.listingId, listingImages.position)
-    .all();
-  for (const row of rows) {
-    const list = map.get(row.listingId!) ?? [];
-    list.push(row);
-    map.set(row.listingId!, list);
-  }
-  return map;
-}
-
-function shapeOf(db: Db, row: Listing): ListingShape {
-  return toListingShape(row, loadImages(db, [row.id]).get(row.id) ?? []);
-}
-
 /** The listing as its owner (and the edit form) sees it: a waiting edit applied, with its review status. */
-function ownerShapeOf(db: Db, row: Listing): ListingShape {
-  const { revision, newImages } = revisionOf(db, row.id);
-  return proposedShape(row, loadImages(db, [row.id]).get(row.id) ?? [], revision, newImages);
-}
-
-/**
- * Every photo row of these listings: the approved ones and those of a waiting edit. Whoever deletes listings removes
- * these files after the commit (the rows go with the listing by foreign key).
- */
-export function listingPhotoRows(db: Q, listingIds: number[]): ListingImage[] {
-  if (listingIds.length === 0) return [];
-  return db
-    .select()
-    .from(listingImages)
-    .where(or(inArray(listingImages.listingId, listingIds), inArray(listingImages.revisionListingId, listingIds)))
-    .all();
-}
-
-function findListing(db: Q, id: number): Listing | undefined {
-  return db.select().from(listings).where(eq(listings.id, id)).get();
-}
+const ownerShapeOf = (v: ListingView) => proposedShape(v.row, v.images, v.revision, v.newImages);
 
 /**
  * The listing, if the actor may change it. Someone else gets 404 for a listing they cannot see anyway and 403 for
  * one that is public (docs/product/api.md: "404 or 403, never the data").
  */
-function ownedListing(db: Q, actor: Actor, id: number): Listing {
-  const row = findListing(db, id);
+function checkOwned<T extends Listing>(row: T | undefined, actor: Actor): T {
   if (!row) throw notFound();
   if (row.userId !== actor.id && !actor.isAdmin) throw isVisible(row) ? new AppError('FORBIDDEN', NOT_YOURS_MESSAGE) : notFound();
   return row;
+}
+
+async function ownerView(store: Store, id: number): Promise<ListingShape> {
+  const view = await store.listings.view(id);
+  if (!view) throw notFound();
+  return ownerShapeOf(view);
 }
 
 /** Form data → the listing's columns. totalPrice and place are the server's (docs/product/states.md; docs/product/api.md). */
@@ -146,17 +93,15 @@ function planImages(images: string[]): Planned[] {
 /** A photo uploaded ahead of the form and not yet on any listing or edit. */
 const isStaged = (row: ListingImage) => row.listingId === null && row.revisionListingId === null;
 
+const photoKeysOf = (plan: Planned[]) => plan.flatMap((p) => (p.kind === 'existing' ? [p.storageKey] : []));
+
 /**
- * Resolves stored references inside the transaction: a photo already on this listing or its waiting edit, or one
- * staged by the actor. Anything else (someone else's photo, an expired staged photo, another listing's) is refused.
+ * Resolves stored references against the rows the transaction read (on this listing or its waiting edit, or staged):
+ * a staged photo counts only when the actor uploaded it. Anything else (someone else's photo, an expired staged photo,
+ * another listing's) is refused.
  */
-function resolveExisting(tx: Q, plan: Planned[], actorId: number, listingId: number | null): Map<string, ListingImage> {
-  const keys = plan.flatMap((p) => (p.kind === 'existing' ? [p.storageKey] : []));
+function resolveExisting(rows: ListingImage[], plan: Planned[], actorId: number): Map<string, ListingImage> {
   const found = new Map<string, ListingImage>();
-  if (keys.length === 0) return found;
-  const staged = and(isNull(listingImages.listingId), isNull(listingImages.revisionListingId));
-  const mine = listingId === null ? staged : or(eq(listingImages.listingId, listingId), eq(listingImages.revisionListingId, listingId), staged);
-  const rows = tx.select().from(listingImages).where(and(inArray(listingImages.storageKey, keys), mine)).all();
   for (const row of rows) {
     if (isStaged(row) && row.uploaderId !== actorId) continue;
     found.set(row.storageKey, row);
@@ -170,36 +115,26 @@ function resolveExisting(tx: Q, plan: Planned[], actorId: number, listingId: num
 }
 
 /**
- * Writes the image rows in form order (position = index in the form): kept ones re-positioned, staged ones attached,
- * new ones inserted. A photo goes on the listing itself, or, when `waiting(row)` says so (a photo an owner adds to an
- * approved listing), on its waiting edit, hidden from buyers. Returns the cover: the first photo on the listing.
+ * The image rows in form order (position = index in the form): kept ones re-positioned, staged ones attached, new
+ * ones inserted. A photo goes on the listing itself, or, when `waiting(row)` says so (a photo an owner adds to an
+ * approved listing), on its waiting edit, hidden from buyers. With the cover: the first photo on the listing.
  */
-function writeImages(
-  tx: Q,
-  listingId: number,
+function imageWrites(
   plan: Planned[],
   existing: Map<string, ListingImage>,
   stored: StoredImage[],
-  uploaderId: number,
   waiting: (row: ListingImage | null) => boolean = () => false,
-): string | null {
+): { images: ImageWrite[]; cover: string | null } {
   let cover: string | null = null;
   let nextNew = 0;
-  plan.forEach((p, position) => {
+  const images = plan.map((p, position): ImageWrite => {
     const row = p.kind === 'existing' ? existing.get(p.storageKey)! : null;
-    const place = waiting(row) ? { listingId: null, revisionListingId: listingId } : { listingId, revisionListingId: null };
-    let thumbUrl: string;
-    if (row) {
-      tx.update(listingImages).set({ ...place, position }).where(eq(listingImages.id, row.id)).run();
-      thumbUrl = row.thumbUrl;
-    } else {
-      const s = stored[nextNew++];
-      tx.insert(listingImages).values({ ...place, uploaderId, position, ...s }).run();
-      thumbUrl = s.thumbUrl;
-    }
-    if (cover === null && place.listingId !== null) cover = thumbUrl;
+    const place = waiting(row) ? ('revision' as const) : ('listing' as const);
+    const image = row ? null : stored[nextNew++];
+    if (cover === null && place === 'listing') cover = row ? row.thumbUrl : image!.thumbUrl;
+    return row ? { kind: 'existing', id: row.id, place, position } : { kind: 'new', image: image!, place, position };
   });
-  return cover;
+  return { images, cover };
 }
 
 async function storeNewImages(storage: ImageStorage, images: string[], plan: Planned[]): Promise<StoredImage[]> {
@@ -220,36 +155,22 @@ async function storeNewImages(storage: ImageStorage, images: string[], plan: Pla
 // --- operations ---------------------------------------------------------------------------------------------
 
 /** docs/product/validation.md#create-listing: pending, active, a BP-code, server-computed totalPrice, photos processed or attached. */
-export async function createListing({ db, storage }: SellerDeps, actor: Actor, data: ListingFormData): Promise<ListingShape> {
+export async function createListing({ store, storage }: SellerDeps, actor: Actor, data: ListingFormData): Promise<ListingShape> {
   const plan = planImages(data.images);
   const stored = await storeNewImages(storage, data.images, plan);
   try {
-    const id = db.transaction((tx) => {
-      const existing = resolveExisting(tx, plan, actor.id, null);
-      const row = insertWithFreshCode(tx, {
-        ...columnsOf(data),
-        userId: actor.id,
-        status: 'pending',
-        active: true,
-        rejectionReason: null,
-      });
-      const cover = writeImages(tx, row.id, plan, existing, stored, actor.id);
-      if (cover) tx.update(listings).set({ coverImage: cover }).where(eq(listings.id, row.id)).run();
-      return row.id;
+    const id = await store.listings.create(actor.id, photoKeysOf(plan), ({ photos }) => {
+      const { images, cover } = imageWrites(plan, resolveExisting(photos, plan, actor.id), stored);
+      return {
+        values: { ...columnsOf(data), userId: actor.id, status: 'pending', active: true, rejectionReason: null },
+        images,
+        coverImage: cover,
+      };
     });
-    return shapeOf(db, findListing(db, id)!);
+    return await ownerView(store, id);
   } catch (err) {
     await deleteImageFiles(storage, stored);
     throw err;
-  }
-}
-
-function insertWithFreshCode(tx: Q, values: Omit<NewListing, 'uniqueCode'>): Listing {
-  for (let attempt = 0; ; attempt++) {
-    const uniqueCode = `BP-${randomCode(6)}`;
-    const clash = tx.select({ id: listings.id }).from(listings).where(eq(listings.uniqueCode, uniqueCode)).get();
-    if (clash && attempt < 5) continue;
-    return tx.insert(listings).values({ ...values, uniqueCode }).returning().get();
   }
 }
 
@@ -268,7 +189,6 @@ function editedFields(before: Listing, data: ListingFormData, photosChanged: boo
 }
 
 interface EditContext {
-  tx: Q;
   before: Listing;
   revision: ListingRevision | undefined;
   data: ListingFormData;
@@ -278,43 +198,36 @@ interface EditContext {
   /** The photos of the waiting edit before this save, and whether each is kept. */
   revisionPhotos: ListingImage[];
   kept: Set<number>;
-  actorId: number;
 }
 
 /**
  * An owner's edit of an approved listing: instant fields and photo removal/order apply to the listing; changed
  * reviewed fields and added photos wait in its revision (created, replaced, or dropped when the owner has undone every
- * reviewed change). Returns whether anything waits for review now.
+ * reviewed change). Answers the writes, and whether anything waits for review now.
  */
-function stageEdit(c: EditContext): boolean {
-  const { tx, before, revision, data } = c;
+function stageEdit(c: EditContext): Pick<EditWrites, 'revision' | 'images' | 'listing'> & { waits: boolean } {
+  const { before, revision, data } = c;
   const id = before.id;
   const changed = reviewedChanges(before, data);
   const fields = Object.fromEntries(changed.map((f) => [f, data[f]])) as RevisionFields;
   const addsPhotos = c.stored.length > 0 || [...c.existing.values()].some((r) => r.listingId === null);
   const waits = changed.length > 0 || addsPhotos;
+  let revisionWrite: EditWrites['revision'];
   if (!waits) {
-    // Nothing left to review (every photo of the old revision was removed above, or it would be a new photo).
-    if (revision) tx.delete(listingRevisions).where(eq(listingRevisions.listingId, id)).run();
+    // Nothing left to review (every photo of the old revision was removed, or it would be a new photo).
+    revisionWrite = revision ? { kind: 'delete' } : { kind: 'keep' };
   } else if (!revision) {
-    tx.insert(listingRevisions).values({ listingId: id, fields, status: 'pending', rejectionReason: null, submittedAt: new Date() }).run();
+    revisionWrite = { kind: 'insert', values: { fields, status: 'pending', rejectionReason: null, submittedAt: new Date() } };
   } else {
     // Re-saving the same proposal (e.g. only a price change) keeps its place in the queue and its verdict; anything
     // new is a new submission.
     const samePhotos = c.stored.length === 0 && ![...c.existing.values()].some(isStaged) && c.revisionPhotos.every((r) => c.kept.has(r.id));
     const resubmitted = !(samePhotos && sameFields(revision.fields, fields));
-    tx.update(listingRevisions)
-      .set(resubmitted ? { fields, status: 'pending', rejectionReason: null, submittedAt: new Date() } : { fields })
-      .where(eq(listingRevisions.listingId, id))
-      .run();
+    revisionWrite = { kind: 'update', set: resubmitted ? { fields, status: 'pending', rejectionReason: null, submittedAt: new Date() } : { fields } };
   }
   // Photos already public stay on the listing; every other photo of the form waits with the edit.
-  const cover = writeImages(tx, id, c.plan, c.existing, c.stored, c.actorId, (row) => row?.listingId !== id);
-  tx.update(listings)
-    .set({ ...instantColumnsOf(data), coverImage: cover, updatedAt: new Date() })
-    .where(eq(listings.id, id))
-    .run();
-  return waits;
+  const { images, cover } = imageWrites(c.plan, c.existing, c.stored, (row) => row?.listingId !== id);
+  return { revision: revisionWrite, images, listing: { ...instantColumnsOf(data), coverImage: cover, updatedAt: new Date() }, waits };
 }
 
 /**
@@ -324,109 +237,103 @@ function stageEdit(c: EditContext): boolean {
  * once, a waiting edit included (the edit form shows it), and never changes the status. Answers the listing as the
  * editor sees it (the waiting edit applied).
  */
-export async function updateListing({ db, storage }: SellerDeps, actor: Actor, id: number, data: ListingFormData): Promise<ListingShape> {
-  ownedListing(db, actor, id);
+export async function updateListing({ store, storage }: SellerDeps, actor: Actor, id: number, data: ListingFormData): Promise<ListingShape> {
+  checkOwned(await store.listings.find(id), actor);
   const plan = planImages(data.images);
   const stored = await storeNewImages(storage, data.images, plan);
-  let removed: ListingImage[] = [];
+  let removed: ListingImage[];
   try {
-    db.transaction((tx) => {
-      // Re-read inside the transaction: the listing may have been deleted while photos were processed.
-      const before = ownedListing(tx, actor, id);
-      const revision = tx.select().from(listingRevisions).where(eq(listingRevisions.listingId, id)).get();
-      const existing = resolveExisting(tx, plan, actor.id, id);
-      const current = listingPhotoRows(tx, [id]);
+    removed = await store.listings.edit(id, actor.id, photoKeysOf(plan), (state): EditWrites => {
+      // Decided on the listing as the transaction reads it: it may have been deleted while photos were processed.
+      const before = checkOwned(state.before, actor);
+      const { revision, current } = state;
+      const existing = resolveExisting(state.photos, plan, actor.id);
       const kept = new Set([...existing.values()].map((r) => r.id));
-      removed = current.filter((r) => !kept.has(r.id));
-      if (removed.length) tx.delete(listingImages).where(inArray(listingImages.id, removed.map((r) => r.id))).run();
+      const removedRows = current.filter((r) => !kept.has(r.id));
       const byOwner = before.userId === actor.id && !actor.isAdmin;
       const staging = byOwner && before.status === 'approved';
       // For the audit entry: a photo added, removed, moved, or (an admin's edit) a waiting one published.
       const photosChanged =
         stored.length > 0 ||
-        removed.length > 0 ||
+        removedRows.length > 0 ||
         plan.some((p, i) => {
           const row = p.kind === 'existing' ? existing.get(p.storageKey)! : null;
           return row !== null && (row.position !== i || (staging ? isStaged(row) : row.listingId !== id));
         });
 
       let review: 'waiting' | 'queued' | 'none' = 'none';
+      let writes: Pick<EditWrites, 'revision' | 'images' | 'listing'>;
       if (staging) {
         const revisionPhotos = current.filter((r) => r.revisionListingId === id);
-        const waits = stageEdit({ tx, before, revision, data, plan, existing, stored, revisionPhotos, kept, actorId: actor.id });
+        const { waits, ...staged } = stageEdit({ before, revision, data, plan, existing, stored, revisionPhotos, kept });
         if (waits) review = 'waiting';
+        writes = staged;
       } else {
         const addsPhotos = stored.length > 0 || [...existing.values()].some(isStaged);
-        const cover = writeImages(tx, id, plan, existing, stored, actor.id);
-        // Its photos are on the listing now, the rest were removed above.
-        if (revision) tx.delete(listingRevisions).where(eq(listingRevisions.listingId, id)).run();
+        const { images, cover } = imageWrites(plan, existing, stored);
         const backToReview = byOwner && before.status === 'rejected' && (addsPhotos || reviewedChanges(before, data).length > 0);
         if (backToReview) review = 'queued';
-        tx.update(listings)
-          .set({
+        writes = {
+          // Its photos are on the listing now, the rest removed.
+          revision: revision ? { kind: 'delete' } : { kind: 'keep' },
+          images,
+          listing: {
             ...columnsOf(data),
             coverImage: cover,
             updatedAt: new Date(),
             ...(backToReview ? { status: 'pending' as const, rejectionReason: null } : {}),
-          })
-          .where(eq(listings.id, id))
-          .run();
+          },
+        };
       }
 
       const fields = editedFields(before, data, photosChanged);
+      let audit: AuditWrite | null = null;
       if (fields.length > 0) {
-        const name = tx.select({ name: users.name }).from(users).where(eq(users.id, actor.id)).get()?.name ?? '';
         const details: Record<string, unknown> = { fields, byOwner };
         if (review !== 'none') details.review = review;
         if (revision && !byOwner) details.appliedWaitingEdit = true;
-        recordAudit(tx, { id: actor.id, name }, 'listing.edit', { type: 'listing', id, label: listingAuditLabel(before) }, details);
+        audit = { actor: { id: actor.id, name: state.actorName }, action: 'listing.edit', target: { type: 'listing', id, label: listingAuditLabel(before) }, details };
       }
+      return { removeImageIds: removedRows.map((r) => r.id), ...writes, audit };
     });
   } catch (err) {
     await deleteImageFiles(storage, stored);
     throw err;
   }
   await deleteImageFiles(storage, removed);
-  return ownerShapeOf(db, findListing(db, id)!);
+  return ownerView(store, id);
 }
 
 /** Aktiver / Deaktiver (docs/product/states.md). Allowed in any status; buyers see it only when approved and active. */
-export function setListingActive(db: Db, actor: Actor, id: number, active: boolean): ListingShape {
-  ownedListing(db, actor, id);
-  db.update(listings).set({ active, updatedAt: new Date() }).where(eq(listings.id, id)).run();
-  return ownerShapeOf(db, findListing(db, id)!);
+export async function setListingActive(store: Store, actor: Actor, id: number, active: boolean): Promise<ListingShape> {
+  checkOwned(await store.listings.find(id), actor);
+  if (!(await store.listings.setActive(id, active))) throw notFound();
+  return ownerView(store, id);
 }
 
 /** 'Slett permanent': the row (images, a waiting edit, saved entries, inquiries cascade) and the photo files. */
-export async function deleteListing({ db, storage }: SellerDeps, actor: Actor, id: number): Promise<void> {
-  ownedListing(db, actor, id);
-  const images = db.transaction((tx) => {
-    const rows = listingPhotoRows(tx, [id]);
-    tx.delete(listings).where(eq(listings.id, id)).run();
-    return rows;
+export async function deleteListing({ store, storage }: SellerDeps, actor: Actor, id: number): Promise<void> {
+  const images = await store.listings.remove(id, (target) => {
+    checkOwned(target, actor);
+    return null;
   });
   await deleteImageFiles(storage, images);
 }
 
 /**
  * /mine-annonser: the user's listings, newest first, with their images, each as its owner sees it (a waiting edit
- * applied, with its review status). One query each for the listings, their photos, the edits and the edits' photos.
+ * applied, with its review status).
  */
-export function myListings(db: Db, userId: number): ListingShape[] {
-  const rows = db.select().from(listings).where(eq(listings.userId, userId)).orderBy(desc(listings.createdAt), desc(listings.id)).all();
-  const ids = rows.map((r) => r.id);
-  const images = loadImages(db, ids);
-  const revisions = revisionsOf(db, ids);
-  const newImages = revisionImagesOf(db, [...revisions.keys()]);
-  return rows.map((r) => proposedShape(r, images.get(r.id) ?? [], revisions.get(r.id), newImages.get(r.id) ?? []));
+export async function myListings(store: Store, userId: number): Promise<ListingShape[]> {
+  return (await store.listings.viewsOfOwner(userId)).map(ownerShapeOf);
 }
 
 /**
  * /rediger-annonse/{id}: owner or admin, with a waiting edit applied (the form edits the proposal, not a copy of the
  * approved version); anyone else is told it does not exist (docs/product/screens.md).
  */
-export function listingForEdit(db: Db, actor: Actor, id: number): ListingShape {
-  const row = findListing(db, id);
-  if (!row || (row.userId !== actor.id && !actor.isAdmin)) throw notFound();
-  return ownerShapeOf(db, row);
+export async function listingForEdit(store: Store, actor: Actor, id: number): Promise<ListingShape> {
+  const view = await store.listings.view(id);
+  if (!view || (view.row.userId !== actor.id && !actor.isAdmin)) throw notFound();
+  return ownerShapeOf(view);
 }

@@ -1,14 +1,13 @@
-import { and, asc, eq } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
-import { listingImages, listingRevisions, listings, users, type Listing } from '../../../db/schema';
+import type { Listing } from '../../../db/schema';
 import type { PendingListing, ReviewListingInput } from '../../shared/schemas/moderation';
 import { listingNotFound } from '../errors';
 import type { EventHub } from '../realtime/hub';
-import { listingAuditLabel, recordAudit, type AuditActor } from './audit';
-import { applyRevision, describeChanges, effectiveFields, proposedShape, revisionImagesOf, revisionsOf } from './listing-revisions';
+import type { Store } from '../store';
+import type { ReviewWrites } from '../store/listings';
+import { listingAuditLabel, type AuditActor } from './audit';
+import { applyRevision, describeChanges, effectiveFields, proposedShape } from './listing-revisions';
 import { toListingShape } from './listing-shape';
-import { loadImages } from './listings';
-import { insertNotification, publishNotifications, type NewNotification } from './notifications';
+import { publishNotifications, type NewNotification } from './notifications';
 
 // Moderation (docs/product/states.md#listing-status): an admin approves a listing, or rejects it with a reason. The
 // status change and the owner's notification are one transaction; the notification is pushed after the commit.
@@ -51,55 +50,36 @@ export interface ReviewResult {
  * approving copies the edit's values and photos into the listing, rejecting keeps the approved version public and
  * gives the edit the reason. Returns the decision.
  */
-export function reviewListing(db: Db, hub: EventHub, actor: AuditActor, input: ReviewListingInput): ReviewResult {
-  const { notification, result } = db.transaction((tx) => {
-    const listing = tx.select().from(listings).where(eq(listings.id, input.id)).get();
+export async function reviewListing(store: Store, hub: EventHub, actor: AuditActor, input: ReviewListingInput): Promise<ReviewResult> {
+  let result!: ReviewResult;
+  const notification = await store.listings.review(input.id, ({ listing, revision, newPhotos }): ReviewWrites => {
     if (!listing) throw listingNotFound();
-    const revision =
-      listing.status === 'approved' ? tx.select().from(listingRevisions).where(eq(listingRevisions.listingId, listing.id)).get() : undefined;
     const rejectionReason = input.approved ? null : input.rejectionReason;
     const now = new Date();
+    const target = { type: 'listing' as const, id: listing.id, label: listingAuditLabel(listing) };
+    const action = input.approved ? ('listing.approve' as const) : ('listing.reject' as const);
+    const status = input.approved ? ('approved' as const) : ('rejected' as const);
 
     if (revision) {
       const fields = effectiveFields(listing, revision.fields);
-      const newPhotos = tx.select({ id: listingImages.id }).from(listingImages).where(eq(listingImages.revisionListingId, listing.id)).all();
-      const changed = [...Object.keys(fields), ...(newPhotos.length ? ['images'] : [])];
-      let car = carOf(listing);
-      if (input.approved) {
-        // Photos first: deleting the revision would take its photos with it (foreign key).
-        tx.update(listingImages).set({ listingId: listing.id, revisionListingId: null }).where(eq(listingImages.revisionListingId, listing.id)).run();
-        tx.delete(listingRevisions).where(eq(listingRevisions.listingId, listing.id)).run();
-        const cover = tx
-          .select({ thumbUrl: listingImages.thumbUrl })
-          .from(listingImages)
-          .where(eq(listingImages.listingId, listing.id))
-          .orderBy(asc(listingImages.position), asc(listingImages.id))
-          .get();
-        const merged = applyRevision(listing, fields);
-        tx.update(listings)
-          .set({ ...fields, place: merged.place, coverImage: cover?.thumbUrl ?? null, rejectionReason: null, updatedAt: now })
-          .where(eq(listings.id, listing.id))
-          .run();
-        car = carOf(merged);
-      } else {
-        tx.update(listingRevisions).set({ status: 'rejected', rejectionReason }).where(eq(listingRevisions.listingId, listing.id)).run();
-      }
-      recordAudit(
-        tx,
-        actor,
-        input.approved ? 'listing.approve' : 'listing.reject',
-        { type: 'listing', id: listing.id, label: listingAuditLabel(listing) },
-        input.approved ? { edit: true, fields: changed } : { edit: true, fields: changed, rejectionReason },
-      );
-      const notification = insertNotification(tx, listing.userId, { ...editReviewNotification(car, input), data: { listingId: listing.id } });
-      return { notification, result: { id: listing.id, status: input.approved ? ('approved' as const) : ('rejected' as const), rejectionReason, edit: true } };
+      const changed = [...Object.keys(fields), ...(newPhotos ? ['images'] : [])];
+      const merged = applyRevision(listing, fields);
+      const car = input.approved ? carOf(merged) : carOf(listing);
+      const audit = { actor, action, target, details: input.approved ? { edit: true, fields: changed } : { edit: true, fields: changed, rejectionReason } };
+      const notification = { userId: listing.userId, ...editReviewNotification(car, input), data: { listingId: listing.id } };
+      result = { id: listing.id, status, rejectionReason, edit: true };
+      return input.approved
+        ? { kind: 'approveEdit', set: { ...fields, place: merged.place, rejectionReason: null, updatedAt: now }, audit, notification }
+        : { kind: 'rejectEdit', rejectionReason, audit, notification };
     }
 
-    const status = input.approved ? ('approved' as const) : ('rejected' as const);
-    tx.update(listings).set({ status, rejectionReason, updatedAt: now }).where(eq(listings.id, listing.id)).run();
-    recordAudit(tx, actor, input.approved ? 'listing.approve' : 'listing.reject', { type: 'listing', id: listing.id, label: listingAuditLabel(listing) }, input.approved ? undefined : { rejectionReason });
-    const notification = insertNotification(tx, listing.userId, { ...reviewNotification(carOf(listing), input), data: { listingId: listing.id } });
-    return { notification, result: { id: listing.id, status, rejectionReason, edit: false } };
+    result = { id: listing.id, status, rejectionReason, edit: false };
+    return {
+      kind: 'status',
+      set: { status, rejectionReason, updatedAt: now },
+      audit: { actor, action, target, details: input.approved ? undefined : { rejectionReason } },
+      notification: { userId: listing.userId, ...reviewNotification(carOf(listing), input), data: { listingId: listing.id } },
+    };
   });
   publishNotifications(hub, [notification]);
   return result;
@@ -110,26 +90,8 @@ export function reviewListing(db: Db, hub: EventHub, actor: AuditActor, input: R
  * they are; approved listings with an owner's edit waiting in their proposed version, with what the edit changes
  * field by field. A handful of queries whatever the queue's length.
  */
-export function pendingListings(db: Db): PendingListing[] {
-  const owner = { id: users.id, username: users.username, name: users.name };
-  const fresh = db
-    .select({ listing: listings, owner })
-    .from(listings)
-    .innerJoin(users, eq(users.id, listings.userId))
-    .where(eq(listings.status, 'pending'))
-    .all();
-  const edits = db
-    .select({ listing: listings, owner })
-    .from(listingRevisions)
-    .innerJoin(listings, eq(listings.id, listingRevisions.listingId))
-    .innerJoin(users, eq(users.id, listings.userId))
-    .where(and(eq(listingRevisions.status, 'pending'), eq(listings.status, 'approved')))
-    .all();
-  const images = loadImages(db, [...fresh, ...edits].map((r) => r.listing.id));
-  const editIds = edits.map((r) => r.listing.id);
-  const revisions = revisionsOf(db, editIds);
-  const newImages = revisionImagesOf(db, editIds);
-
+export async function pendingListings(store: Store): Promise<PendingListing[]> {
+  const { fresh, edits, images, newImages } = await store.listings.pending();
   const items: PendingListing[] = [
     ...fresh.map(({ listing, owner }) => ({
       ...toListingShape(listing, images.get(listing.id) ?? []),
@@ -139,8 +101,7 @@ export function pendingListings(db: Db): PendingListing[] {
       changes: [],
       newImages: [],
     })),
-    ...edits.map(({ listing, owner }) => {
-      const revision = revisions.get(listing.id)!;
+    ...edits.map(({ listing, owner, revision }) => {
       const publicImages = images.get(listing.id) ?? [];
       const added = newImages.get(listing.id) ?? [];
       return {

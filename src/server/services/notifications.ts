@@ -1,14 +1,18 @@
-import { and, asc, count, desc, eq, gt } from 'drizzle-orm';
 import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../../db/client';
-import { notifications, type Notification } from '../../../db/schema';
-import { NOTIFICATION_NOT_FOUND_MESSAGE, type NotificationShape, type NotificationType } from '../../shared/schemas/notification';
+import { NOTIFICATION_NOT_FOUND_MESSAGE, type NotificationShape } from '../../shared/schemas/notification';
 import { AppError } from '../errors';
 import type { EventHub } from '../realtime/hub';
+import type { Store } from '../store';
+import type { NewNotification, NotificationRow } from '../store/notifications';
+import { insertNotificationSqlite } from '../store/sqlite/notifications';
 
 // Notifications (docs/product/notifications.md): a user's own only. Producers (an inquiry, a new chat, a listing
-// approved or rejected) insert inside their own transaction with `insertNotification` and push the committed row with
-// `publishNotification` afterwards, so no subscriber hears of a notification that was rolled back.
+// approved or rejected) insert inside their own transaction (store/sqlite/notifications.ts insertNotificationSqlite,
+// store/pg/notifications.ts insertNotificationPg) and push the committed row with `publishNotifications` afterwards,
+// so no subscriber hears of a notification that was rolled back.
+
+export type { NewNotification } from '../store/notifications';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Q = BaseSQLiteDatabase<'sync', any, any>;
@@ -18,16 +22,9 @@ export const NOTIFICATION_LIST_LIMIT = 200;
 /** A subscriber that comes back gets at most this many missed notifications (the page reloads the list anyway). */
 const REPLAY_LIMIT = 200;
 
-export interface NewNotification {
-  type: NotificationType;
-  title: string;
-  message: string;
-  data?: Record<string, unknown>;
-}
-
 const notFound = () => new AppError('NOT_FOUND', NOTIFICATION_NOT_FOUND_MESSAGE);
 
-export function toNotificationShape(row: Notification): NotificationShape {
+export function toNotificationShape(row: NotificationRow): NotificationShape {
   return {
     id: row.id,
     type: row.type,
@@ -39,68 +36,44 @@ export function toNotificationShape(row: Notification): NotificationShape {
   };
 }
 
-export function insertNotification(tx: Q, userId: number, n: NewNotification): Notification {
-  return tx.insert(notifications).values({ userId, type: n.type, title: n.title, message: n.message, data: n.data }).returning().get();
+/** For the services still on the SQLite Db (docs/decisions/018-postgresql.md): insertNotificationSqlite. */
+export function insertNotification(tx: Q, userId: number, n: NewNotification): NotificationRow {
+  return insertNotificationSqlite(tx as Db, userId, n);
 }
 
 /** Pushes committed notification rows to their owners. */
-export function publishNotifications(hub: EventHub, rows: Notification[]) {
+export function publishNotifications(hub: EventHub, rows: NotificationRow[]) {
   for (const row of rows) hub.publish(row.userId, { kind: 'notification', notification: toNotificationShape(row) });
 }
 
-export function listNotifications(db: Db, userId: number): NotificationShape[] {
-  return db
-    .select()
-    .from(notifications)
-    .where(eq(notifications.userId, userId))
-    .orderBy(desc(notifications.id))
-    .limit(NOTIFICATION_LIST_LIMIT)
-    .all()
-    .map(toNotificationShape);
+export async function listNotifications(store: Store, userId: number): Promise<NotificationShape[]> {
+  return (await store.notifications.list(userId, NOTIFICATION_LIST_LIMIT)).map(toNotificationShape);
 }
 
-export function unreadNotificationCount(db: Db, userId: number): number {
-  return db.select({ n: count() }).from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.read, false))).get()!.n;
+export async function unreadNotificationCount(store: Store, userId: number): Promise<number> {
+  return store.notifications.unreadCount(userId);
 }
 
 /** The user's notifications stored after `afterId`, oldest first: what a reconnecting subscription missed. */
-export function notificationsAfter(db: Db, userId: number, afterId: number): NotificationShape[] {
-  return db
-    .select()
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), gt(notifications.id, afterId)))
-    .orderBy(asc(notifications.id))
-    .limit(REPLAY_LIMIT)
-    .all()
-    .map(toNotificationShape);
+export async function notificationsAfter(store: Store, userId: number, afterId: number): Promise<NotificationShape[]> {
+  return (await store.notifications.after(userId, afterId, REPLAY_LIMIT)).map(toNotificationShape);
 }
 
 /** Another user's notification answers exactly like a missing one (404). */
-export function markNotificationRead(db: Db, userId: number, id: number): NotificationShape {
-  const row = db
-    .update(notifications)
-    .set({ read: true })
-    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
-    .returning()
-    .get();
+export async function markNotificationRead(store: Store, userId: number, id: number): Promise<NotificationShape> {
+  const row = await store.notifications.markRead(userId, id);
   if (!row) throw notFound();
   return toNotificationShape(row);
 }
 
-export function markAllNotificationsRead(db: Db, userId: number): { updated: number } {
-  const result = db
-    .update(notifications)
-    .set({ read: true })
-    .where(and(eq(notifications.userId, userId), eq(notifications.read, false)))
-    .run();
-  return { updated: result.changes };
+export async function markAllNotificationsRead(store: Store, userId: number): Promise<{ updated: number }> {
+  return { updated: await store.notifications.markAllRead(userId) };
 }
 
-export function deleteNotification(db: Db, userId: number, id: number): void {
-  const result = db.delete(notifications).where(and(eq(notifications.id, id), eq(notifications.userId, userId))).run();
-  if (result.changes === 0) throw notFound();
+export async function deleteNotification(store: Store, userId: number, id: number): Promise<void> {
+  if (!(await store.notifications.delete(userId, id))) throw notFound();
 }
 
-export function deleteAllNotifications(db: Db, userId: number): { deleted: number } {
-  return { deleted: db.delete(notifications).where(eq(notifications.userId, userId)).run().changes };
+export async function deleteAllNotifications(store: Store, userId: number): Promise<{ deleted: number }> {
+  return { deleted: await store.notifications.deleteAll(userId) };
 }

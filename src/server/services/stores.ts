@@ -1,7 +1,7 @@
 import type { Db } from '../../../db/client';
+import type { Store } from '../store';
 import { ListingDetails } from './listing-detail';
 import { PublicProfiles } from './public-profile';
-import { SavedListings } from './saved-listings';
 import { ListingSearch } from './search/listing-search';
 
 /**
@@ -13,14 +13,14 @@ export interface Stores {
   search: ListingSearch;
   listingDetails: ListingDetails;
   publicProfiles: PublicProfiles;
-  savedListings: SavedListings;
 }
 
-export function createStores(db: Db): Stores {
+export function createStores(store: Store): Stores {
+  // The services below that still take the SQLite file (buildApp refuses PostgreSQL until none does).
+  const db = store.db as Db;
   return {
     search: new ListingSearch(db),
-    listingDetails: new ListingDetails(db),
-    publicProfiles: new PublicProfiles(db),
-    savedListings: new SavedListings(db),
+    listingDetails: new ListingDetails(store),
+    publicProfiles: new PublicProfiles(store),
   };
 }

@@ -1,7 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
-import { users, type User } from '../../../db/schema';
+import type { User } from '../../../db/schema';
 import type { PublicUserShape } from '../../shared/schemas/auth';
+import type { Store } from '../store';
 
 /** The user as its owner and admins see it (docs/product/api.md#shapes): never the password hash. */
 export function toUserShape(u: Omit<User, 'passwordHash'>): PublicUserShape {
@@ -19,16 +18,13 @@ export function toUserShape(u: Omit<User, 'passwordHash'>): PublicUserShape {
   };
 }
 
-export function findUserByUsername(db: Db, username: string): User | undefined {
-  return db
-    .select()
-    .from(users)
-    .where(sql`lower(${users.username}) = lower(${username.trim()})`)
-    .get();
+/** The user with this username, trimmed, in any case (logins and registration compare so). */
+export function findUserByUsername(store: Store, username: string): Promise<User | undefined> {
+  return store.users.findByUsername(username);
 }
 
-export function findUserById(db: Db, id: number): User | undefined {
-  return db.select().from(users).where(eq(users.id, id)).get();
+export function findUserById(store: Store, id: number): Promise<User | undefined> {
+  return store.users.findById(id);
 }
 
 // Unambiguous alphabet (no 0/O, 1/I/L) for codes people read aloud or type.

@@ -17,9 +17,15 @@ const SQLITE_UNIQUE_COLUMNS: Record<string, string> = {
 
 export type UniqueIndex = keyof typeof SQLITE_UNIQUE_COLUMNS;
 
+/** drizzle (since 0.44) wraps the driver's error in its own query error: the driver's is its `cause`. */
+function driverError(err: unknown): unknown {
+  const cause = (err as { cause?: unknown } | null)?.cause;
+  return cause && typeof cause === 'object' && 'code' in cause ? cause : err;
+}
+
 /** True when `err` is a unique violation of `index`, on either store. */
 export function isUniqueViolation(err: unknown, index: UniqueIndex): boolean {
-  const e = err as { code?: unknown; constraint?: unknown; message?: unknown } | null;
+  const e = driverError(err) as { code?: unknown; constraint?: unknown; message?: unknown } | null;
   if (!e || typeof e !== 'object') return false;
   if (e.code === '23505') return e.constraint === index;
   if (e.code === 'SQLITE_CONSTRAINT_UNIQUE' || e.code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
@@ -31,6 +37,6 @@ export function isUniqueViolation(err: unknown, index: UniqueIndex): boolean {
 
 /** A foreign key that points nowhere (a listing or user deleted meanwhile), on either store. */
 export function isForeignKeyViolation(err: unknown): boolean {
-  const code = (err as { code?: unknown } | null)?.code;
+  const code = (driverError(err) as { code?: unknown } | null)?.code;
   return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
 }

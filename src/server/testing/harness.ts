@@ -73,11 +73,6 @@ export function storeOf(x: StoreOrDb): Store {
   if (!store) wrapped.set(db, (store = createSqliteStore(db, false)));
   return store;
 }
-function sqliteDbOf(x: StoreOrDb): Db {
-  const store = storeOf(x);
-  if (store.dialect !== 'sqlite') throw new Error('this helper does not yet run on PostgreSQL');
-  return store.db;
-}
 
 let counter = 0;
 /** A realistic Norwegian user; returns the row and its plain password. */
@@ -88,7 +83,7 @@ export async function createUser(
   counter += 1;
   const password = overrides.password ?? 'hemmelig123';
   const user = await registerUser(
-    sqliteDbOf(x),
+    storeOf(x),
     {
       username: overrides.username ?? `bruker${counter}_${Date.now() % 100000}`,
       password,
@@ -105,7 +100,7 @@ export async function createUser(
 /** Creates a session directly (no login round trip) and returns the Cookie header value. */
 export async function sessionCookie(x: StoreOrDb, userId: number): Promise<string> {
   const token = generateSessionToken();
-  createSession(sqliteDbOf(x), token, userId);
+  await createSession(storeOf(x), token, userId);
   return `${SESSION_COOKIE}=${token}`;
 }
 
@@ -115,19 +110,30 @@ export async function loggedInUser(x: StoreOrDb, overrides: Parameters<typeof cr
   return { user, password, cookie: await sessionCookie(x, user.id) };
 }
 
-/** A tRPC caller as a given user (or a visitor) for router tests, without HTTP. */
-export function callerFor(db: Db, user: { id: number } | null, opts: { config?: AppConfig; integrations?: Partial<Integrations> } = {}) {
+/**
+ * A tRPC caller as a given user (or a visitor) for router tests, without HTTP. The user is read through the store
+ * when the first call is made (tRPC takes the context as a function), so the caller itself is made synchronously.
+ */
+export function callerFor(x: StoreOrDb, user: { id: number } | null, opts: { config?: AppConfig; integrations?: Partial<Integrations> } = {}) {
+  const store = storeOf(x);
+  let ctx: Promise<Context> | undefined;
+  return createCallerFactory(appRouter)(() => (ctx ??= callerContext(store, user, opts)));
+}
+
+async function callerContext(store: Store, user: { id: number } | null, opts: { config?: AppConfig; integrations?: Partial<Integrations> }): Promise<Context> {
   const config = opts.config ?? testConfig();
-  const full = user ? db.query.users.findFirst({ where: (u, { eq }) => eq(u.id, user.id) }).sync() : null;
+  // The SQLite database of services not yet on the store (docs/decisions/018-postgresql.md).
+  const db = (store.dialect === 'sqlite' ? store.db : undefined) as Db;
+  const full = user ? await store.users.findById(user.id) : undefined;
   const { passwordHash: _p, ...safe } = full ?? ({} as Record<string, unknown>);
-  const ctx: Context = {
-    store: createSqliteStore(db, false),
+  return {
+    store,
     db,
     config,
     hub: new InProcessHub(),
     log: { info() {}, warn() {}, error() {}, debug() {}, trace() {}, fatal() {}, child() { return this; }, level: 'silent', silent() {} } as never,
     integrations: (opts.integrations ?? {}) as Integrations,
-    stores: createStores(db),
+    stores: createStores(store),
     rateLimits: createRateLimits(),
     user: full ? (safe as Context['user']) : null,
     session: full ? { id: 'test', userId: full.id, expiresAt: new Date(Date.now() + 1e9) } : null,
@@ -137,7 +143,6 @@ export function callerFor(db: Db, user: { id: number } | null, opts: { config?: 
     setHeader: () => {},
     socketCaller: undefined,
   };
-  return createCallerFactory(appRouter)(ctx);
 }
 
 /** Parses a JSON inject response, failing loudly on a non-JSON body. */

@@ -20,7 +20,7 @@ export interface Context extends AppDeps {
    * Over a WebSocket: the caller as the socket's session is now, looked up again for every call (`currentCaller` in
    * init.ts). Undefined over HTTP, whose context is made for each request.
    */
-  socketCaller: (() => SessionValidation) | undefined;
+  socketCaller: (() => Promise<SessionValidation>) | undefined;
 }
 
 /**
@@ -33,14 +33,14 @@ export interface Context extends AppDeps {
  * socket's context also carries `socketCaller`, which reads the session again: a logout, a password change, an expiry
  * or a deleted user ends the socket's rights at its next call (docs/decisions/016-socket-sessions.md).
  */
-export function makeCreateContext(deps: AppDeps, auth: RequestAuth = new RequestAuth(deps.db)) {
-  return ({ req, res }: { req: FastifyRequest | IncomingMessage; res: FastifyReply | unknown }): Context => {
+export function makeCreateContext(deps: AppDeps, auth: RequestAuth = new RequestAuth(deps.store)) {
+  return async ({ req, res }: { req: FastifyRequest | IncomingMessage; res: FastifyReply | unknown }): Promise<Context> => {
     const headers = req.headers;
     const isReply = typeof (res as FastifyReply)?.setCookie === 'function';
     const foreignSocket = !isReply && isForeignOrigin(headers.origin, headers.host);
-    const caller = foreignSocket ? undefined : auth.of('raw' in req ? req.raw : req);
+    const caller = foreignSocket ? undefined : await auth.of('raw' in req ? req.raw : req);
     const token = caller?.token;
-    const socketCaller = isReply ? undefined : () => (token ? auth.lookup(token) : ANONYMOUS);
+    const socketCaller = isReply ? undefined : () => (token ? auth.lookup(token) : Promise.resolve(ANONYMOUS));
     const cookies = isReply ? replyCookieJar(res as FastifyReply, deps.config.cookieSecure) : noCookieJar;
     // A stale or expired cookie is cleared so the browser stops sending it.
     if (caller?.token && !caller.session) cookies.clearSession();

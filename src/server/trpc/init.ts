@@ -49,8 +49,7 @@ const errorMapping = t.middleware(async ({ ctx, next }) => {
  */
 const currentCaller = t.middleware(({ ctx, next }) => {
   if (!ctx.socketCaller) return next();
-  const { user, session } = ctx.socketCaller();
-  return next({ ctx: { user, session } });
+  return ctx.socketCaller().then(({ user, session }) => next({ ctx: { user, session } }));
 });
 
 export const router = t.router;

@@ -104,7 +104,7 @@ describe('a websocket runs every call with the session as it is now', () => {
     const { chatId } = await chatOf(user);
     const client = await socketOf(user);
     // The same account in another browser: a session of its own.
-    const other = `bp_session=${newSessionToken(user.user.id)}`;
+    const other = `bp_session=${await newSessionToken(user.user.id)}`;
     const res = await t.app.inject({
       method: 'PUT',
       url: '/api/auth/change-password',
@@ -159,7 +159,7 @@ describe('a websocket runs every call with the session as it is now', () => {
         const res = await t.app.inject({
           method: 'PUT',
           url: '/api/auth/change-password',
-          headers: { cookie: `bp_session=${newSessionToken(user.user.id)}`, 'content-type': 'application/json' },
+          headers: { cookie: `bp_session=${await newSessionToken(user.user.id)}`, 'content-type': 'application/json' },
           payload: JSON.stringify({ oldPassword: 'gammelt-passord', newPassword: 'nytt-passord-123' }),
         });
         expect(res.statusCode).toBe(200);
@@ -174,8 +174,8 @@ describe('a websocket runs every call with the session as it is now', () => {
   });
 });
 
-function newSessionToken(userId: number): string {
+async function newSessionToken(userId: number): Promise<string> {
   const token = generateSessionToken();
-  createSession(t.db, token, userId);
+  await createSession(t.store, token, userId);
   return token;
 }

@@ -1,6 +1,244 @@
+import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgDb } from '../../../../db/pg/client';
-import type { ChatsRepo } from '../chats';
+import { chats, listingImages, listings, messages, users } from '../../../../db/pg/schema';
+import type { Chat } from '../../../../db/schema';
+import { roleOf, type ChatListRow, type ChatListing, type ChatRole, type ChatsRepo, type MessageRow, type SendMessageResult, type StartChatResult } from '../chats';
+import type { NewNotification } from '../notifications';
+import { afterIdParam, isPgInt } from './int';
+import { insertNotificationPg } from './notifications';
+
+type Tx = Parameters<Parameters<PgDb['transaction']>[0]>[0];
+type Q = PgDb | Tx;
+
+/** The transaction-level advisory lock that orders message inserts ('bpms' in ASCII; nothing else takes it). */
+export const MESSAGE_ORDER_LOCK = 0x62706d73;
+
+interface ChatSqlRow extends Record<string, unknown> {
+  id: number;
+  listing_id: number | null;
+  created_at: number;
+  last_message_at: number | null;
+  marked: boolean;
+  unread: number;
+  other_id: number | null;
+  other_name: string | null;
+  other_display_name: string | null;
+  other_username: string | null;
+  make: string | null;
+  model: string | null;
+  year: number | null;
+  last_content: string | null;
+}
+
+/**
+ * A timestamptz as epoch milliseconds (float8, a JS number) for hand-written SQL: drizzle's node-postgres session
+ * leaves timestamps of a raw query as text, which only its column mappers turn into Dates.
+ */
+export const epochMs = (column: SQL) => sql`(extract(epoch from ${column}) * 1000)::float8`;
+
+const messageColumns = {
+  id: messages.id,
+  chatId: messages.chatId,
+  senderId: messages.senderId,
+  content: messages.content,
+  createdAt: messages.createdAt,
+  name: users.name,
+  displayName: users.displayName,
+  username: users.username,
+};
 
 export class PgChatsRepo implements ChatsRepo {
   constructor(readonly db: PgDb) {}
+
+  async list(userId: number): Promise<{ chats: ChatListRow[]; me: { name: string; displayName: string | null } | null }> {
+    // As store/sqlite/chats.ts, with greatest() for SQLite's scalar max().
+    const { rows } = await this.db.execute<ChatSqlRow>(sql`
+      SELECT c.id, c.listing_id, ${epochMs(sql`c.created_at`)} AS created_at, ${epochMs(sql`c.last_message_at`)} AS last_message_at,
+        CASE WHEN c.buyer_id = ${userId} THEN c.buyer_marked ELSE c.seller_marked END AS marked,
+        (SELECT count(*) FROM messages m
+          WHERE m.chat_id = c.id
+            AND m.id > CASE WHEN c.buyer_id = ${userId} THEN greatest(c.buyer_read_id, coalesce(c.buyer_hidden_id, 0))
+                            ELSE greatest(c.seller_read_id, coalesce(c.seller_hidden_id, 0)) END
+            AND (m.sender_id IS NULL OR m.sender_id <> ${userId})) AS unread,
+        o.id AS other_id, o.name AS other_name, o.display_name AS other_display_name, o.username AS other_username,
+        l.make, l.model, l.year,
+        (SELECT m.content FROM messages m WHERE m.id = c.last_message_id) AS last_content
+      FROM chats c
+      LEFT JOIN users o ON o.id = CASE WHEN c.buyer_id = ${userId} THEN c.seller_id ELSE c.buyer_id END
+      LEFT JOIN listings l ON l.id = c.listing_id
+      WHERE (c.buyer_id = ${userId} AND c.last_message_id > coalesce(c.buyer_hidden_id, -1))
+         OR (c.seller_id = ${userId} AND c.last_message_id > coalesce(c.seller_hidden_id, -1))
+      ORDER BY c.last_message_id DESC, c.id DESC`);
+    if (rows.length === 0) return { chats: [], me: null };
+    const [me] = await this.db.select({ name: users.name, displayName: users.displayName }).from(users).where(eq(users.id, userId));
+    const photos = await this.photosOf(rows.map((r) => r.listing_id).filter((id): id is number => id !== null));
+    return {
+      me: me ?? null,
+      chats: rows.map((r) => ({
+        id: r.id,
+        listingId: r.listing_id,
+        createdAt: new Date(r.created_at),
+        lastMessageAt: r.last_message_at === null ? null : new Date(r.last_message_at),
+        marked: r.marked,
+        unread: Number(r.unread),
+        other: { id: r.other_id, name: r.other_name, displayName: r.other_display_name, username: r.other_username },
+        car: r.make === null ? null : { make: r.make, model: r.model, year: r.year },
+        lastContent: r.last_content,
+        photos: (r.listing_id !== null && photos.get(r.listing_id)) || null,
+      })),
+    };
+  }
+
+  /** The photos of several listings in one query, in their order. */
+  private async photosOf(listingIds: number[]): Promise<Map<number, { urls: string[]; thumbUrl: string }>> {
+    const byListing = new Map<number, { urls: string[]; thumbUrl: string }>();
+    if (listingIds.length === 0) return byListing;
+    const rows = await this.db
+      .select({ listingId: listingImages.listingId, url: listingImages.url, thumbUrl: listingImages.thumbUrl })
+      .from(listingImages)
+      .where(inArray(listingImages.listingId, [...new Set(listingIds)]))
+      .orderBy(asc(listingImages.listingId), asc(listingImages.position), asc(listingImages.id));
+    for (const r of rows) {
+      const photos = byListing.get(r.listingId!);
+      if (photos) photos.urls.push(r.url);
+      else byListing.set(r.listingId!, { urls: [r.url], thumbUrl: r.thumbUrl || r.url });
+    }
+    return byListing;
+  }
+
+  private async participant(q: Q, userId: number, chatId: number): Promise<{ chat: Chat; role: ChatRole } | null> {
+    if (!isPgInt(chatId)) return null;
+    const [chat] = await q.select().from(chats).where(eq(chats.id, chatId));
+    const role = chat && roleOf(chat, userId);
+    return chat && role ? { chat, role } : null;
+  }
+
+  async readMessages(userId: number, chatId: number, limit: number): Promise<MessageRow[] | null> {
+    return this.db.transaction(async (tx) => {
+      const found = await this.participant(tx, userId, chatId);
+      if (!found) return null;
+      const { chat, role } = found;
+      const hidden = (role === 'buyer' ? chat.buyerHiddenId : chat.sellerHiddenId) ?? 0;
+      const rows = await tx
+        .select(messageColumns)
+        .from(messages)
+        .leftJoin(users, eq(users.id, messages.senderId))
+        .where(and(eq(messages.chatId, chatId), sql`${messages.id} > ${hidden}`))
+        .orderBy(sql`${messages.id} DESC`)
+        .limit(limit);
+      const readId = role === 'buyer' ? chat.buyerReadId : chat.sellerReadId;
+      if (chat.lastMessageId > readId) {
+        // greatest(): a read position never moves back, whichever of two concurrent reads commits last.
+        await tx
+          .update(chats)
+          .set(
+            role === 'buyer'
+              ? { buyerReadId: sql`greatest(${chats.buyerReadId}, ${chat.lastMessageId})` }
+              : { sellerReadId: sql`greatest(${chats.sellerReadId}, ${chat.lastMessageId})` },
+          )
+          .where(eq(chats.id, chatId));
+      }
+      return rows.reverse();
+    });
+  }
+
+  /**
+   * Inserts a message and moves the chat's positions (the sender has read up to their own message). The advisory lock,
+   * held to commit, keeps message ids in commit order across connections and instances: a subscriber that saw id n
+   * and replays "after n" finds every later commit (realtime/subscription.ts), and the chat's last message only grows.
+   */
+  private async insertMessage(tx: Tx, chatId: number, role: ChatRole, senderId: number, content: string): Promise<MessageRow> {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${MESSAGE_ORDER_LOCK})`);
+    const [row] = await tx.insert(messages).values({ chatId, senderId, content }).returning();
+    await tx
+      .update(chats)
+      .set({ lastMessageId: row.id, lastMessageAt: row.createdAt, ...(role === 'buyer' ? { buyerReadId: row.id } : { sellerReadId: row.id }) })
+      .where(eq(chats.id, chatId));
+    const [sender] = await tx.select({ name: users.name, displayName: users.displayName, username: users.username }).from(users).where(eq(users.id, senderId));
+    return { ...row, name: sender?.name ?? null, displayName: sender?.displayName ?? null, username: sender?.username ?? null };
+  }
+
+  async send(userId: number, chatId: number, content: string): Promise<SendMessageResult> {
+    return this.db.transaction(async (tx): Promise<SendMessageResult> => {
+      const found = await this.participant(tx, userId, chatId);
+      if (!found) return { status: 'not-found' };
+      const { chat, role } = found;
+      if ((role === 'buyer' ? chat.sellerId : chat.buyerId) === null) return { status: 'party-gone' };
+      return { status: 'ok', chat, message: await this.insertMessage(tx, chat.id, role, userId, content) };
+    });
+  }
+
+  async start(
+    input: { listingId: number; buyerId: number; sellerId: number; content: string },
+    notify: (listing: ChatListing, message: MessageRow) => NewNotification,
+  ): Promise<StartChatResult> {
+    if (!isPgInt(input.listingId)) return { status: 'listing-not-found' };
+    return this.db.transaction(async (tx): Promise<StartChatResult> => {
+      const [listing] = await tx
+        .select({ id: listings.id, userId: listings.userId, make: listings.make, model: listings.model })
+        .from(listings)
+        .where(and(eq(listings.id, input.listingId), eq(listings.status, 'approved'), eq(listings.active, true)));
+      if (!listing) return { status: 'listing-not-found' };
+      if (listing.userId === input.buyerId) return { status: 'own-listing' };
+      if (listing.userId !== input.sellerId) return { status: 'wrong-seller' };
+      // A concurrent start for the same listing and buyer waits here for the other's commit and then inserts nothing;
+      // the SELECT after it (a new snapshot under READ COMMITTED) reads the chat the other made.
+      const [inserted] = await tx
+        .insert(chats)
+        .values({ listingId: listing.id, buyerId: input.buyerId, sellerId: listing.userId })
+        .onConflictDoNothing({ target: [chats.listingId, chats.buyerId] })
+        .returning();
+      const chat = inserted ?? (await tx.select().from(chats).where(and(eq(chats.listingId, listing.id), eq(chats.buyerId, input.buyerId))))[0];
+      const message = await this.insertMessage(tx, chat.id, 'buyer', input.buyerId, input.content);
+      const notification = inserted ? await insertNotificationPg(tx, listing.userId, notify(listing, message)) : undefined;
+      return { status: 'ok', chat, created: inserted !== undefined, message, notification };
+    });
+  }
+
+  async mark(userId: number, chatId: number, marked: boolean): Promise<boolean> {
+    const found = await this.participant(this.db, userId, chatId);
+    if (!found) return false;
+    await this.db
+      .update(chats)
+      .set(found.role === 'buyer' ? { buyerMarked: marked } : { sellerMarked: marked })
+      .where(eq(chats.id, chatId));
+    return true;
+  }
+
+  async hide(userId: number, chatId: number): Promise<boolean> {
+    const found = await this.participant(this.db, userId, chatId);
+    if (!found) return false;
+    // The chat's last message as the update reads it: a message committed in between stays visible.
+    const at = sql`${chats.lastMessageId}`;
+    await this.db
+      .update(chats)
+      .set(found.role === 'buyer' ? { buyerHiddenId: at, buyerReadId: at, buyerMarked: false } : { sellerHiddenId: at, sellerReadId: at, sellerMarked: false })
+      .where(eq(chats.id, chatId));
+    return true;
+  }
+
+  async messagesAfter(userId: number, afterId: number, limit: number): Promise<MessageRow[]> {
+    return this.db
+      .select(messageColumns)
+      .from(messages)
+      .innerJoin(chats, eq(chats.id, messages.chatId))
+      .leftJoin(users, eq(users.id, messages.senderId))
+      .where(
+        and(
+          sql`${messages.id} > ${afterIdParam(afterId)}`,
+          or(
+            and(eq(chats.buyerId, userId), sql`${messages.id} > coalesce(${chats.buyerHiddenId}, 0)`),
+            and(eq(chats.sellerId, userId), sql`${messages.id} > coalesce(${chats.sellerHiddenId}, 0)`),
+          ),
+        ),
+      )
+      .orderBy(asc(messages.id))
+      .limit(limit);
+  }
+
+  async find(chatId: number): Promise<Chat | null> {
+    if (!isPgInt(chatId)) return null;
+    const [chat] = await this.db.select().from(chats).where(eq(chats.id, chatId));
+    return chat ?? null;
+  }
 }

@@ -1,0 +1,236 @@
+import { sql } from 'drizzle-orm';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import type { Store } from '.';
+import { createTestStore, describeOnEachStore } from '../testing/stores';
+import { deleteUserRow, insertListingRow, insertPhotoRow, insertUserRow, updateListingRow } from '../testing/store-rows';
+import type { ChatListing, MessageRow } from './chats';
+import { MESSAGE_ORDER_LOCK } from './pg/chats';
+
+// The chats repository on both stores (docs/product/chats.md, docs/decisions/018-postgresql.md).
+describeOnEachStore('chats repository', (dialect) => {
+  let store: Store;
+  let seller: number;
+  let buyer: number;
+  let listingId: number;
+  beforeEach(async () => {
+    store = await createTestStore(dialect);
+    seller = await insertUserRow(store, { name: 'Kari Nordmann', displayName: 'Kari' });
+    buyer = await insertUserRow(store, { name: 'Ola Hansen' });
+    listingId = await insertListingRow(store, seller, { make: 'Volvo', model: 'V90', year: 2019 });
+  });
+  afterEach(() => store.close());
+
+  const notify = (listing: ChatListing, message: MessageRow) => ({
+    type: 'info' as const,
+    title: `Ny chat om ${listing.make} ${listing.model}`,
+    message: `${message.displayName ?? message.name}: ${message.content}`,
+    data: { chatId: message.chatId, listingId: listing.id },
+  });
+  const start = (by: number, content: string, on = listingId, sellerId = seller) => store.chats.start({ listingId: on, buyerId: by, sellerId, content }, notify);
+  async function started(by: number, content: string, on = listingId) {
+    const result = await start(by, content, on);
+    if (result.status !== 'ok') throw new Error(result.status);
+    return result;
+  }
+  async function sent(by: number, chatId: number, content: string) {
+    const result = await store.chats.send(by, chatId, content);
+    if (result.status !== 'ok') throw new Error(result.status);
+    return result.message;
+  }
+
+  it('starts a chat once per listing and buyer; only the first start notifies the seller', async () => {
+    const first = await started(buyer, 'Hei! Er bilen ledig?');
+    expect(first).toMatchObject({ created: true, chat: { buyerId: buyer, sellerId: seller } });
+    expect(first.message).toMatchObject({ chatId: first.chat.id, senderId: buyer, content: 'Hei! Er bilen ledig?', name: 'Ola Hansen' });
+    expect(first.message.createdAt).toBeInstanceOf(Date);
+    expect(first.notification).toMatchObject({
+      userId: seller,
+      type: 'info',
+      title: 'Ny chat om Volvo V90',
+      message: 'Ola Hansen: Hei! Er bilen ledig?',
+      data: { chatId: first.chat.id, listingId },
+      read: false,
+    });
+    const again = await started(buyer, 'Hallo igjen');
+    expect(again).toMatchObject({ created: false, chat: { id: first.chat.id }, notification: undefined });
+    expect(await store.notifications.list(seller, 10)).toHaveLength(1);
+    expect((await store.chats.readMessages(seller, first.chat.id, 10))!.map((m) => m.content)).toEqual(['Hei! Er bilen ledig?', 'Hallo igjen']);
+  });
+
+  it('refuses a listing a buyer cannot see, one’s own listing and the wrong seller, writing nothing', async () => {
+    const hidden = await insertListingRow(store, seller, { status: 'pending' });
+    const inactive = await insertListingRow(store, seller, { active: false });
+    expect(await start(buyer, 'Hei', hidden)).toEqual({ status: 'listing-not-found' });
+    expect(await start(buyer, 'Hei', inactive)).toEqual({ status: 'listing-not-found' });
+    expect(await start(buyer, 'Hei', 999_999)).toEqual({ status: 'listing-not-found' });
+    expect(await start(seller, 'Hei')).toEqual({ status: 'own-listing' });
+    expect(await start(buyer, 'Hei', listingId, buyer)).toEqual({ status: 'wrong-seller' });
+    expect((await store.chats.list(buyer)).chats).toEqual([]);
+    expect((await store.chats.list(seller)).chats).toEqual([]);
+    expect(await store.notifications.list(seller, 10)).toEqual([]);
+  });
+
+  it('keeps a chat going after its listing is hidden, but starts none about it', async () => {
+    const { chat } = await started(buyer, 'Hei');
+    await updateListingRow(store, listingId, { active: false });
+    expect(await start(buyer, 'Hei igjen')).toEqual({ status: 'listing-not-found' });
+    expect((await sent(seller, chat.id, 'Den er solgt, beklager')).content).toBe('Den er solgt, beklager');
+  });
+
+  it('makes one chat of concurrent starts by the same buyer, and notifies once', async () => {
+    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => started(buyer, `Melding ${i}`)));
+    expect(new Set(results.map((r) => r.chat.id)).size).toBe(1);
+    expect(results.filter((r) => r.created)).toHaveLength(1);
+    expect(results.filter((r) => r.notification)).toHaveLength(1);
+    expect(await store.notifications.list(seller, 10)).toHaveLength(1);
+    const messages = (await store.chats.readMessages(buyer, results[0].chat.id, 100))!;
+    expect(messages.map((m) => m.content).sort()).toEqual(results.map((r) => r.message.content).sort());
+    expect((await store.chats.list(buyer)).chats).toHaveLength(1);
+  });
+
+  it('sends: ids grow, the chat’s last message follows, the sender has read their own', async () => {
+    const { chat } = await started(buyer, 'Hei');
+    const a = await sent(seller, chat.id, 'Ja, den er ledig');
+    const b = await sent(buyer, chat.id, 'Flott!');
+    expect(b.id).toBeGreaterThan(a.id);
+    expect(a).toMatchObject({ senderId: seller, displayName: 'Kari', name: 'Kari Nordmann' });
+    expect(await store.chats.find(chat.id)).toMatchObject({ lastMessageId: b.id, buyerReadId: b.id, sellerReadId: a.id, lastMessageAt: b.createdAt });
+    expect(await store.chats.send(await insertUserRow(store), chat.id, 'Hei')).toEqual({ status: 'not-found' });
+    expect(await store.chats.send(buyer, 999_999, 'Hei')).toEqual({ status: 'not-found' });
+  });
+
+  it('keeps concurrent sends apart: every message stored once, ids in order, the last one the chat’s', async () => {
+    const { chat } = await started(buyer, 'Hei');
+    const messages = await Promise.all(Array.from({ length: 12 }, (_, i) => sent(i % 2 ? seller : buyer, chat.id, `Melding ${i}`)));
+    const ids = messages.map((m) => m.id);
+    expect(new Set(ids).size).toBe(12);
+    const max = Math.max(...ids);
+    expect((await store.chats.find(chat.id))!.lastMessageId).toBe(max);
+    const replay = await store.chats.messagesAfter(buyer, 0, 100);
+    expect(replay.map((m) => m.id)).toEqual([...replay.map((m) => m.id)].sort((x, y) => x - y));
+    expect(replay).toHaveLength(13);
+  });
+
+  it('refuses a message to a participant whose account is gone (409 in the service)', async () => {
+    const { chat } = await started(buyer, 'Hei');
+    await deleteUserRow(store, seller);
+    expect(await store.chats.send(buyer, chat.id, 'Hallo?')).toEqual({ status: 'party-gone' });
+    expect((await store.chats.readMessages(buyer, chat.id, 10))!.map((m) => m.content)).toEqual(['Hei']);
+  });
+
+  it('reads a participant’s messages oldest first, the newest `limit` of them, and marks them read', async () => {
+    const { chat } = await started(buyer, 'Én');
+    await sent(seller, chat.id, 'To');
+    await sent(seller, chat.id, 'Tre');
+    expect((await store.chats.list(buyer)).chats[0].unread).toBe(2);
+    expect((await store.chats.readMessages(buyer, chat.id, 2))!.map((m) => m.content)).toEqual(['To', 'Tre']);
+    expect((await store.chats.list(buyer)).chats[0].unread).toBe(0);
+    // The seller's own messages moved their read position past the buyer's first; the buyer's next one is unread.
+    expect((await store.chats.list(seller)).chats[0].unread).toBe(0);
+    await sent(buyer, chat.id, 'Fire');
+    expect((await store.chats.list(seller)).chats[0].unread).toBe(1);
+    expect((await store.chats.list(buyer)).chats[0].unread).toBe(0);
+    expect(await store.chats.readMessages(await insertUserRow(store), chat.id, 10)).toBeNull();
+  });
+
+  it('lists a user’s chats newest activity first with the other party, the car, its photos, the last message and unread counts', async () => {
+    const other = await insertListingRow(store, seller, { make: 'Tesla', model: 'Model 3', year: 2021 });
+    const photos = [await insertPhotoRow(store, other, 1), await insertPhotoRow(store, other, 0)];
+    const older = await started(buyer, 'Om Volvoen');
+    const newer = await started(buyer, 'Om Teslaen', other);
+    await sent(seller, older.chat.id, 'Svar om Volvoen\nandre linje');
+
+    const { chats, me } = await store.chats.list(buyer);
+    expect(me).toEqual({ name: 'Ola Hansen', displayName: null });
+    expect(chats.map((c) => c.id)).toEqual([older.chat.id, newer.chat.id]);
+    expect(chats[0]).toMatchObject({
+      listingId,
+      marked: false,
+      unread: 1,
+      other: { id: seller, name: 'Kari Nordmann', displayName: 'Kari' },
+      car: { make: 'Volvo', model: 'V90', year: 2019 },
+      lastContent: 'Svar om Volvoen\nandre linje',
+      photos: null,
+    });
+    expect(chats[0].createdAt).toBeInstanceOf(Date);
+    expect(chats[0].lastMessageAt).toBeInstanceOf(Date);
+    expect(chats[1]).toMatchObject({ unread: 0, car: { make: 'Tesla' }, photos: { urls: [photos[1].url, photos[0].url], thumbUrl: photos[1].thumbUrl } });
+    const sellers = await store.chats.list(seller);
+    expect(sellers.chats.map((c) => [c.id, c.unread, c.other.name])).toEqual([
+      [older.chat.id, 0, 'Ola Hansen'],
+      [newer.chat.id, 1, 'Ola Hansen'],
+    ]);
+    expect(await store.chats.list(await insertUserRow(store))).toEqual({ chats: [], me: null });
+  });
+
+  it('marks for the caller alone', async () => {
+    const { chat } = await started(buyer, 'Hei');
+    expect(await store.chats.mark(seller, chat.id, true)).toBe(true);
+    expect((await store.chats.list(seller)).chats[0].marked).toBe(true);
+    expect((await store.chats.list(buyer)).chats[0].marked).toBe(false);
+    expect(await store.chats.mark(seller, chat.id, false)).toBe(true);
+    expect((await store.chats.list(seller)).chats[0].marked).toBe(false);
+    expect(await store.chats.mark(await insertUserRow(store), chat.id, true)).toBe(false);
+  });
+
+  it('hides a chat for the caller until a newer message, which comes back alone', async () => {
+    const { chat, message: first } = await started(buyer, 'Hei');
+    await store.chats.mark(seller, chat.id, true);
+    expect(await store.chats.hide(seller, chat.id)).toBe(true);
+    expect((await store.chats.list(seller)).chats).toEqual([]);
+    expect((await store.chats.list(buyer)).chats).toHaveLength(1);
+    expect(await store.chats.messagesAfter(seller, 0, 10)).toEqual([]);
+    expect(await store.chats.find(chat.id)).toMatchObject({ sellerHiddenId: first.id, sellerReadId: first.id, sellerMarked: false, buyerHiddenId: null });
+
+    const later = await sent(buyer, chat.id, 'Er du der?');
+    expect((await store.chats.list(seller)).chats).toMatchObject([{ id: chat.id, unread: 1, marked: false, lastContent: 'Er du der?' }]);
+    expect((await store.chats.readMessages(seller, chat.id, 10))!.map((m) => m.id)).toEqual([later.id]);
+    expect((await store.chats.messagesAfter(seller, 0, 10)).map((m) => m.id)).toEqual([later.id]);
+    expect(await store.chats.hide(await insertUserRow(store), chat.id)).toBe(false);
+  });
+
+  it('replays the messages of the user’s chats after an id, oldest first, bounded, and no one else’s', async () => {
+    const stranger = await insertUserRow(store);
+    const second = await insertListingRow(store, seller);
+    const a = await started(buyer, 'Én');
+    await started(buyer, 'To', second);
+    await started(stranger, 'Ikke til kjøperen');
+    await sent(seller, a.chat.id, 'Tre');
+    expect((await store.chats.messagesAfter(buyer, a.message.id, 10)).map((m) => m.content)).toEqual(['To', 'Tre']);
+    expect((await store.chats.messagesAfter(seller, a.message.id, 10)).map((m) => m.content)).toEqual(['To', 'Ikke til kjøperen', 'Tre']);
+    expect((await store.chats.messagesAfter(seller, 0, 2)).map((m) => m.content)).toEqual(['Én', 'To']);
+    expect((await store.chats.messagesAfter(stranger, 0, 10)).map((m) => m.content)).toEqual(['Ikke til kjøperen']);
+    expect(await store.chats.messagesAfter(buyer, Number.MAX_SAFE_INTEGER, 10)).toEqual([]);
+    // An id no row can have (a PostgreSQL integer holds 32 bits) is a chat that does not exist, on both stores.
+    expect(await store.chats.readMessages(buyer, 2 ** 40, 10)).toBeNull();
+    expect(await store.chats.send(buyer, 2 ** 40, 'Hei')).toEqual({ status: 'not-found' });
+    expect(await store.chats.mark(buyer, 2 ** 40, true)).toBe(false);
+    expect(await store.chats.hide(buyer, 2 ** 40)).toBe(false);
+    expect(await start(buyer, 'Hei', 2 ** 40)).toEqual({ status: 'listing-not-found' });
+  });
+
+  if (dialect === 'pg') {
+    it('takes a message id only when the messages before it have committed (the replay misses none)', async () => {
+      const { chat } = await started(buyer, 'Hei');
+      const pgStore = store as Extract<Store, { dialect: 'pg' }>;
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      let locked!: () => void;
+      const isLocked = new Promise<void>((r) => (locked = r));
+      // Another writer holds the order lock, as a transaction inserting a message does until it commits.
+      const holder = pgStore.db.transaction(async (tx) => {
+        await tx.execute(sql`SELECT pg_advisory_xact_lock(${MESSAGE_ORDER_LOCK})`);
+        locked();
+        await held;
+      });
+      await isLocked;
+      let done = false;
+      const sending = sent(seller, chat.id, 'Venter på tur').then((m) => ((done = true), m));
+      await new Promise((r) => setTimeout(r, 150));
+      expect(done).toBe(false);
+      release();
+      await holder;
+      expect((await sending).content).toBe('Venter på tur');
+    });
+  }
+});
