@@ -9,6 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { closeDatabase, migrationsFolder, openDatabase, type Db } from './client';
 import * as schema from './schema';
 import { ListingSearch } from '../src/server/services/search/listing-search';
+import { createSqliteStore } from '../src/server/store';
 import { searchInput } from '../src/shared/schemas/search';
 import { listingValues } from '../src/server/testing/listing-factory';
 
@@ -175,7 +176,7 @@ describe('migrating the search from its SQL plans to the column index (0016)', (
   const shape = (sqlite: Database.Database) =>
     sqlite.prepare("SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY type, name").all() as { type: string; name: string }[];
 
-  it('leaves a database with listings in the schema of a fresh one: no planner indexes, no text index, the counts kept', () => {
+  it('leaves a database with listings in the schema of a fresh one: no planner indexes, no text index, the counts kept', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-db-'));
     scratch.push(dir);
     const file = path.join(dir, 'old.db');
@@ -204,13 +205,13 @@ describe('migrating the search from its SQL plans to the column index (0016)', (
       expect(db.$client.prepare('SELECT * FROM listings_search_state').all()).toEqual([{ id: 1, version: versionBefore, visible: 2 }]);
 
       // The triggers still keep the state and the change log, and the search reads the listings that were there.
-      const search = new ListingSearch(db);
-      expect(search.search(searchInput.parse({ query: 'romslig' })).items.map((l) => l.model)).toEqual(['V60']);
+      const search = new ListingSearch(createSqliteStore(db, false));
+      expect((await search.search(searchInput.parse({ query: 'romslig' }))).items.map((l) => l.model)).toEqual(['V60']);
       db.update(schema.listings).set({ status: 'approved' }).where(eq(schema.listings.make, 'Skoda')).run();
       expect(db.$client.prepare('SELECT visible FROM listings_search_state').pluck().get()).toBe(3);
-      expect(search.search(searchInput.parse({ make: 'skoda' })).total).toBe(1);
+      expect((await search.search(searchInput.parse({ make: 'skoda' }))).total).toBe(1);
       db.delete(schema.listings).where(eq(schema.listings.make, 'Volvo')).run();
-      expect(search.search(searchInput.parse({})).items.map((l) => l.make).sort()).toEqual(['Skoda', 'Tesla']);
+      expect((await search.search(searchInput.parse({}))).items.map((l) => l.make).sort()).toEqual(['Skoda', 'Tesla']);
     } finally {
       closeDatabase(db);
       closeDatabase(fresh);

@@ -9,6 +9,7 @@
 import { openDatabase } from '../db/client';
 import { searchInput, SORTS, type SearchInput } from '../src/shared/schemas/search';
 import { ListingSearch } from '../src/server/services/search/listing-search';
+import { createSqliteStore } from '../src/server/store';
 import { rng as seeded } from '../src/server/testing/listing-factory';
 
 const argv = process.argv.slice(2);
@@ -77,8 +78,8 @@ const SHAPES: Record<string, () => SearchInput> = {
 };
 
 const db = openDatabase(dbPath);
-const search = new ListingSearch(db);
-search.search(searchInput.parse({ query: 'volvo' })); // the index and the vocabulary, as on a running server
+const search = new ListingSearch(createSqliteStore(db, false));
+await search.search(searchInput.parse({ query: 'volvo' })); // the index and the vocabulary, as on a running server
 
 const pct = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)];
 const wanted = arg('shape');
@@ -90,7 +91,7 @@ for (const [name, make] of Object.entries(SHAPES)) {
     const raw = make();
     const input = searchInput.parse(raw);
     const started = performance.now();
-    search.search(input);
+    await search.search(input);
     const ms = performance.now() - started;
     times.push(ms);
     slowest.push([ms, raw]);

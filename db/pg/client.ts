@@ -42,14 +42,22 @@ export async function openPgDatabase(url: string, options: PgOptions = {}): Prom
   return db;
 }
 
-async function migrateLocked(db: PgDb) {
-  const client = await db.$client.connect();
+function migrateLocked(db: PgDb) {
+  return withAdvisoryLock(db.$client, MIGRATION_LOCK, () => migrate(db, { migrationsFolder: pgMigrationsFolder }));
+}
+
+/**
+ * Runs `work` while holding a session-level advisory lock on one connection of the pool: every instance that asks for
+ * the same key waits until the holder is done (start-up steps that must happen once: migrating, seeding).
+ */
+export async function withAdvisoryLock<T>(pool: pg.Pool, key: number, work: () => Promise<T>): Promise<T> {
+  const client = await pool.connect();
   try {
-    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await client.query('SELECT pg_advisory_lock($1)', [key]);
     try {
-      await migrate(db, { migrationsFolder: pgMigrationsFolder });
+      return await work();
     } finally {
-      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+      await client.query('SELECT pg_advisory_unlock($1)', [key]);
     }
   } finally {
     client.release();

@@ -13,11 +13,14 @@ import type { AppDeps, Integrations } from './deps';
 import { isForeignOrigin } from './http/origin';
 import { isPrivateAnswer, PRIVATE_CACHE_CONTROL, procedureMeta } from './http/private-answers';
 import { makeAuthPrecheck } from './http/auth-precheck';
-import { closeWebSockets, registerTransportGuards, transportOptions } from './http/transport';
+import { closeWebSockets, reconnectWebSockets, registerTransportGuards, transportOptions } from './http/transport';
 import { rememberClientIp } from './http/client-ip';
 import { registerResponseCache } from './http/response-cache';
 import { createRateLimits, type RateLimits } from './limits/rate-limiter';
-import { InProcessHub } from './realtime/hub';
+import { createEventHub } from './realtime/create-hub';
+import { BACKGROUND_WORK_LOCK, startLeaderElection } from './cluster/leader';
+import { messageById } from './services/chats';
+import { notificationById } from './services/notifications';
 import { createAddressSearch } from './integrations/address-search';
 import { createVehicleRegistry } from './integrations/vehicle-registry';
 import { createDiskStorage, registerUploads } from './integrations/image-storage';
@@ -83,29 +86,51 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   const ownStore = !options.store && !options.db;
   const store = options.store ?? (options.db ? createSqliteStore(options.db, false) : await openStore(config));
-  if (store.dialect !== 'sqlite') throw new Error('DATABASE_URL: PostgreSQL is not yet supported by every service');
-  const db = store.db;
-  const hub = new InProcessHub();
+  // PostgreSQL's pool, shared by the rate limits, the event hub and the leader lock (docs/decisions/018-postgresql.md).
+  const pool = store.dialect === 'pg' ? store.db.$client : undefined;
+  const hub = await createEventHub(
+    store,
+    { message: (id) => messageById(store, id), notification: (id) => notificationById(store, id) },
+    {
+      log: app.log,
+      // The listener dropped: events may have been missed, so the sockets close and their clients reconnect and replay
+      // from their lastEventId (a subscription that only ends is not resubscribed by the tRPC client).
+      onInterrupted: () => reconnectWebSockets(app),
+    },
+  );
   const integrations = { ...(await createIntegrations(config, app)), ...options.integrations } as Integrations;
-  const deps: AppDeps = { store, db, config, hub, log: app.log, integrations, stores: createStores(store), rateLimits: options.rateLimits ?? createRateLimits() };
+  const deps: AppDeps = { store, config, hub, log: app.log, integrations, stores: createStores(store), rateLimits: options.rateLimits ?? createRateLimits({ pool }) };
   // The caller of a request, looked up once from its cookie and shared by the auth precheck and the tRPC context.
   const requestAuth = new RequestAuth(store);
   const createContext = makeCreateContext(deps, requestAuth);
-  const stopImageCleanup = startStagedImageCleanup(deps);
-  app.addHook('onClose', async () => stopImageCleanup());
-  if (config.countyLookup) {
-    const stopCountyLookup = startCountyLookup(deps);
-    app.addHook('onClose', async () => stopCountyLookup());
-  }
+  // Background work runs on one instance: the holder of an advisory lock on PostgreSQL, always the one on SQLite.
+  let stopBackground: (() => void) | undefined;
+  const leadership = startLeaderElection(
+    pool,
+    BACKGROUND_WORK_LOCK,
+    {
+      onLead: () => {
+        const stops = [startStagedImageCleanup(deps), ...(config.countyLookup ? [startCountyLookup(deps)] : [])];
+        stopBackground = () => stops.forEach((stop) => stop());
+      },
+      onLose: () => {
+        stopBackground?.();
+        stopBackground = undefined;
+      },
+    },
+    { log: app.log },
+  );
 
   app.addHook('onClose', async () => {
-    hub.close();
+    await leadership.stop();
+    stopBackground?.();
+    await hub.close();
     if (ownStore) await store.close();
   });
   app.addHook('onReady', async () => {
     await prepareDatabase(deps);
     // Before the first request rather than during it (docs/decisions/014-cold-search.md "The column index").
-    app.log.info(deps.stores.search.warm(), 'search index built');
+    app.log.info(await deps.stores.search.warm(), 'search index built');
   });
 
   // Cookies are read where needed (the session cookie, src/server/auth/cookies.ts); the plugin only writes them, so
@@ -160,10 +185,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   // Kept answers, ETags and 304s, and compression: one pair of hooks for every route (src/server/http/response-cache.ts).
   // After the hooks above, so a kept answer carries the security headers and a refused request is never answered.
-  let listingsVersion: (() => number) | undefined;
   registerResponseCache(app, {
-    // Prepared on first use: the table exists once the migrations have run (onReady).
-    listingsVersion: () => (listingsVersion ??= versionReader(db))(),
+    // Bumped by a trigger on every write to a listing (db/migrations/0016_one_search_engine.sql), whichever instance.
+    listingsVersion: () => store.searchSource.version(),
     sharedProcedure: (path) => procedureMeta(appRouter, path)?.cache === 'listings',
   });
 
@@ -214,12 +238,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerClient(app, config);
   registerHtmlShell(app, config.clientDir, deps.stores); // route and photo hints in the page (docs/decisions/010-compression-and-bundle.md)
   return app;
-}
-
-/** Reads the listings version, bumped by a trigger on every write to a listing (db/migrations/0016_one_search_engine.sql). */
-function versionReader(db: Db): () => number {
-  const statement = db.$client.prepare('SELECT version FROM listings_search_state WHERE id = 1').pluck();
-  return () => statement.get() as number;
 }
 
 /** Runs helmet once against a recording response and returns the headers it sets (they do not vary by request). */

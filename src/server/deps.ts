@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client';
 import type { AppConfig } from './config';
 import type { EventHub } from './realtime/hub';
 import type { AddressSearch } from './integrations/address-search';
@@ -16,8 +15,6 @@ import type { Store } from './store';
 export interface AppDeps {
   /** The repositories, on SQLite or PostgreSQL (src/server/store). */
   store: Store;
-  /** The SQLite database of services not yet moved onto `store` (docs/decisions/018-postgresql.md). */
-  db: Db;
   config: AppConfig;
   hub: EventHub;
   log: FastifyBaseLogger;

@@ -1,3 +1,4 @@
+import { withAdvisoryLock } from '../../db/pg/client';
 import type { AppDeps } from './deps';
 import type { Store } from './store';
 import { sweepDiskStorage } from './integrations/image-storage';
@@ -14,9 +15,21 @@ export async function prepareDatabase(deps: AppDeps) {
   // Before listen: no request is in flight, so files of any age are fair game (a crash test restarts within seconds).
   // Photos in a bucket (S3_BUCKET) are not swept: a PutObject is atomic, so none is half-written, and the few photos a
   // crash leaves without a row stay (listing the whole bucket at every start would cost more than they do).
-  const swept = config.s3 ? { tmp: 0, orphans: 0 } : await sweepUploads(store, config.uploadDir, { minAgeMs: 0 });
+  // On PostgreSQL other instances may be writing into a shared folder right now: only files an hour old are theirs to lose.
+  const minAgeMs = store.dialect === 'pg' ? 60 * 60_000 : 0;
+  const swept = config.s3 ? { tmp: 0, orphans: 0 } : await sweepUploads(store, config.uploadDir, { minAgeMs });
   // Leftovers mean the previous run did not end cleanly: worth a warning.
   if (swept.tmp || swept.orphans) log.warn(swept, 'upload folder swept: files of interrupted writes removed');
+  // Instances starting together on one PostgreSQL database take turns: the first seeds, the others find data.
+  if (store.dialect === 'pg') await withAdvisoryLock(store.db.$client, STARTUP_LOCK, () => ensureAdminAndDemo(deps));
+  else await ensureAdminAndDemo(deps);
+}
+
+// "bilpartner start" in ASCII, apart from the migration's and the leader's keys.
+const STARTUP_LOCK = 0x62707374;
+
+async function ensureAdminAndDemo(deps: AppDeps) {
+  const { config, log } = deps;
   if (config.admin) {
     await ensureAdmin(deps.store, config.admin.username, config.admin.password);
     log.info({ username: config.admin.username }, 'admin user ensured');

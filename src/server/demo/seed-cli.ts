@@ -6,12 +6,10 @@ import { createStores } from '../services/stores';
 import { openStore } from '../store';
 import { seedDemo } from './seed';
 
-// npm run db:seed: seeds demo data into DATABASE_PATH if it is empty.
+// npm run db:seed: seeds demo data into the configured store (DATABASE_URL or DATABASE_PATH) if it is empty.
 const config = loadConfig({ ...process.env, SEED_DEMO: 'true' });
 const store = await openStore(config);
-if (store.dialect !== 'sqlite') throw new Error('DATABASE_URL: seeding PostgreSQL is not yet supported');
-const db = store.db;
 const log = pino();
-const result = await seedDemo({ store, db, config, hub: new InProcessHub(), log, integrations: {} as never, stores: createStores(store), rateLimits: createRateLimits() });
+const result = await seedDemo({ store, config, hub: new InProcessHub(), log, integrations: {} as never, stores: createStores(store), rateLimits: createRateLimits() });
 console.log(result ? `Seeded: ${JSON.stringify(result)}` : 'Database is not empty; nothing seeded.');
 await store.close();

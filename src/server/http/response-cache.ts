@@ -45,8 +45,8 @@ interface Entry {
 }
 
 export interface ResponseCacheOptions {
-  /** The current listings version. */
-  listingsVersion: () => number;
+  /** The current listings version: at once where the store can (SQLite), so a kept answer is served without a turn. */
+  listingsVersion: () => number | Promise<number>;
   /** Whether the tRPC procedure at `path` answers every caller alike until the listings change. */
   sharedProcedure: (path: string) => boolean;
 }
@@ -76,6 +76,11 @@ export function registerResponseCache(app: FastifyInstance, opts: ResponseCacheO
   app.addHook('onRequest', (req, reply, done) => {
     if (!cacheable(req)) return done();
     const version = opts.listingsVersion();
+    if (typeof version === 'number') return serve(req, reply, version, done);
+    version.then((v) => serve(req, reply, v, done), done);
+  });
+
+  function serve(req: FastifyRequest, reply: FastifyReply, version: number, done: (err?: Error) => void) {
     const entry = entries.get(keyOf(req));
     if (!entry || entry.version !== version) {
       req.httpCache = version;
@@ -85,7 +90,7 @@ export function registerResponseCache(app: FastifyInstance, opts: ResponseCacheO
     reply.headers(entry.headers);
     if (matches(req.headers['if-none-match'], entry.etag)) return void reply.code(304).send();
     entry.body.sendTo(req, reply, (err, bytes) => void (err ? reply.send(err) : reply.send(bytes)));
-  });
+  }
 
   app.addHook('onSend', (req, reply, payload, done) => {
     if (req.httpCache === 'served') return done(null, payload);

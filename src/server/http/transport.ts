@@ -107,6 +107,14 @@ function lingerOnClose(socket: Socket) {
   };
 }
 
+/**
+ * Asks every open websocket to reconnect (1012, "service restart") while the server keeps running: the tRPC client
+ * opens a new socket and its subscriptions resume from their lastEventId, so what the old ones missed is replayed.
+ */
+export function reconnectWebSockets(app: FastifyInstance) {
+  for (const client of (app.websocketServer?.clients ?? []) as Set<WebSocket>) client.close(1012, 'Koble til på nytt');
+}
+
 /** @fastify/websocket's preClose: close frames to every client, then cut those that have not answered in time. */
 export function closeWebSockets(this: FastifyInstance, done: () => void) {
   const clients = [...(this.websocketServer?.clients ?? [])] as WebSocket[];

@@ -60,9 +60,9 @@ export const SHELL_ROUTES: ShellRoute[] = [
     fetches: (_params, hasQuery) => (hasQuery ? [] : [trpcQueryUrl('listings.list', FIRST_RESULTS_INPUT)]),
     // The first card's cover (ListingCard): the public search's page, memoised per listings version (the same page the
     // preloaded query gets, parsed as tRPC parses it, so it is computed once for both).
-    photos: (stores, _params, hasQuery) => {
+    photos: async (stores, _params, hasQuery) => {
       if (hasQuery) return [];
-      const first = stores.search.search(searchInput.parse(FIRST_RESULTS_INPUT)).items[0];
+      const first = (await stores.search.search(searchInput.parse(FIRST_RESULTS_INPUT))).items[0];
       return first ? cardPhotoPreloads(first) : [];
     },
   },

@@ -17,7 +17,7 @@ import { adminProcedure, router } from '../trpc/init';
 
 /** The admin as the audit log names them. */
 const actorOf = (ctx: { user: NonNullable<Context['user']> }): AuditActor => ({ id: ctx.user.id, name: ctx.user.name });
-const depsOf = (ctx: Context) => ({ store: ctx.store, db: ctx.db, storage: ctx.integrations.imageStorage });
+const depsOf = (ctx: Context) => ({ store: ctx.store, storage: ctx.integrations.imageStorage });
 
 export const adminRouter = router({
   listings: router({

@@ -1,4 +1,3 @@
-import type { Db } from '../../../db/client';
 import type { AdminListingPage, AdminListingsParams } from '../../shared/schemas/admin';
 import { listingNotFound } from '../errors';
 import type { ImageStorage } from '../integrations/image-storage';
@@ -27,12 +26,6 @@ export async function adminListings(store: Store, params: AdminListingsParams): 
     limit: params.limit,
     offset: params.offset,
   };
-}
-
-/** What the admin-users service still takes while it reads SQLite directly (docs/decisions/018-postgresql.md). */
-export interface AdminDeps {
-  db: Db;
-  storage: ImageStorage;
 }
 
 /**

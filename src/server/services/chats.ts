@@ -153,6 +153,12 @@ export async function deleteChat(store: Store, userId: number, chatId: number): 
  * Messages of the user's chats stored after `afterId`, oldest first: what a reconnecting subscription missed. A chat
  * the user deleted gives only what came after its hidden position, as its page does (chatMessages).
  */
+/** A message as its subscribers see it, by id (another instance published it: realtime/pg-hub.ts). */
+export async function messageById(store: Store, id: number): Promise<MessageShape | undefined> {
+  const row = await store.chats.message(id);
+  return row ? toMessageShape(row) : undefined;
+}
+
 export async function messagesAfter(store: Store, userId: number, afterId: number): Promise<MessageShape[]> {
   return (await store.chats.messagesAfter(userId, afterId, MESSAGE_REPLAY_LIMIT)).map(toMessageShape);
 }

@@ -1,4 +1,3 @@
-import type { Db } from '../../../db/client';
 import type { Store } from '../store';
 import { ListingDetails } from './listing-detail';
 import { PublicProfiles } from './public-profile';
@@ -16,10 +15,8 @@ export interface Stores {
 }
 
 export function createStores(store: Store): Stores {
-  // The services below that still take the SQLite file (buildApp refuses PostgreSQL until none does).
-  const db = store.db as Db;
   return {
-    search: new ListingSearch(db),
+    search: new ListingSearch(store),
     listingDetails: new ListingDetails(store),
     publicProfiles: new PublicProfiles(store),
   };

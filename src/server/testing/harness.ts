@@ -122,13 +122,10 @@ export function callerFor(x: StoreOrDb, user: { id: number } | null, opts: { con
 
 async function callerContext(store: Store, user: { id: number } | null, opts: { config?: AppConfig; integrations?: Partial<Integrations> }): Promise<Context> {
   const config = opts.config ?? testConfig();
-  // The SQLite database of services not yet on the store (docs/decisions/018-postgresql.md).
-  const db = (store.dialect === 'sqlite' ? store.db : undefined) as Db;
   const full = user ? await store.users.findById(user.id) : undefined;
   const { passwordHash: _p, ...safe } = full ?? ({} as Record<string, unknown>);
   return {
     store,
-    db,
     config,
     hub: new InProcessHub(),
     log: { info() {}, warn() {}, error() {}, debug() {}, trace() {}, fatal() {}, child() { return this; }, level: 'silent', silent() {} } as never,

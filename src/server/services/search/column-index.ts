@@ -1,3 +1,4 @@
+import { SEARCH_CODED, type SearchRow } from '../../store/search-source';
 import { Orders, type SortColumns } from './orders';
 import { clear, resized, set } from './posting-lists';
 import { Values } from './values';
@@ -11,17 +12,11 @@ import { WordIndex } from './word-index';
 export type EqColumn = 'make' | 'model' | 'color' | 'fuel_type' | 'transmission' | 'drivetrain' | 'body_type';
 const EQ_COLUMNS: readonly EqColumn[] = ['make', 'model', 'color', 'fuel_type', 'transmission', 'drivetrain', 'body_type'];
 /** Coded columns: the filtered ones, then two only counted for the facets (a set per place would go unread). */
-const CODED = [...EQ_COLUMNS, 'place', 'county'] as const;
+const CODED = SEARCH_CODED;
 type CodedColumn = (typeof CODED)[number];
 
-/** What the index reads of a listing (a row of ROW_COLUMNS). */
-export type Row = [id: number, created: number, price: number, year: number, mileage: number, ...codedThenTexts: string[]];
-export const ROW_COLUMNS =
-  `id, created_at, total_price, year, mileage, ${CODED.join(', ')},` +
-  // What the area filter looks at: the place with its county (docs/decisions/015-county-area.md) and the address while
-  // it is shown; then what free text looks at, what a buyer reads on the listing. Words never span columns.
-  " place || ' ' || county || ' ' || CASE WHEN hide_address THEN '' ELSE address END," +
-  " make || ' ' || model || ' ' || color || ' ' || description || ' ' || equipment || ' ' || place || ' ' || county";
+/** What the index reads of a listing (store/search-source.ts searchRowColumns). */
+export type Row = SearchRow;
 const AREA_AT = 5 + CODED.length;
 
 export class ColumnIndex {

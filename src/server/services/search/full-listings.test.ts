@@ -4,7 +4,9 @@ import { listingImages, listings } from '../../../../db/schema';
 import { createTestDb, createUser } from '../../testing/harness';
 import { insertListing, insertListingImage } from '../../testing/listing-factory';
 import { toImageShape } from '../listing-shape';
-import { FullListings, PHOTOS_SQL, rowReader } from './full-listings';
+import { createSqliteStore } from '../../store';
+import { PHOTOS_SQL, rowReader } from '../../store/sqlite/search-source';
+import { FullListings } from './full-listings';
 
 describe('the row reader of the REST list', () => {
   const db = createTestDb();
@@ -48,7 +50,7 @@ describe('the row reader of the REST list', () => {
     insertListingImage(db, a.id, 1);
     insertListingImage(db, a.id, 0);
     insertListingImage(db, b.id, 0, { mediumUrl: null });
-    const items = new FullListings(db).byIds([b.id, a.id]);
+    const items = await new FullListings(createSqliteStore(db, false).searchSource).byIds([b.id, a.id]);
     expect(items.map((i) => i.id)).toEqual([b.id, a.id]);
     const photos = (listingId: number) =>
       db.select().from(listingImages).where(eq(listingImages.listingId, listingId)).orderBy(listingImages.position).all().map(toImageShape);

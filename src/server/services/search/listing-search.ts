@@ -1,9 +1,9 @@
-import type { Statement } from 'better-sqlite3';
-import type { Db } from '../../../../db/client';
 import { FILTER_MAKES } from '../../../shared/codes';
 import type { FacetValue, SearchFacets, SearchParams } from '../../../shared/schemas/search';
 import { searchKey } from '../../../shared/search-words';
-import { cardColumns, toCard, type CardRow } from '../listing-shape';
+import type { SearchSource } from '../../store/search-source';
+import type { Store } from '../../store';
+import { toCard } from '../listing-shape';
 import type { ListingCardShape } from '../../../shared/types/listing';
 import { FullListings, type ListingListItem } from './full-listings';
 import { SearchEngine } from './engine';
@@ -38,7 +38,8 @@ export { listingListItemShape, type ListingListItem } from './full-listings';
 // The public search (docs/product/screens.md /annonser, docs/product/api.md), the one entry the rest of the server
 // calls: approved and active listings matching every given filter, one page in the chosen order, and the exact number
 // of all matches. The parameters become the engine's query (filters.ts, query-words.ts), the engine (engine.ts)
-// answers with ids and totals, and only the page's rows are read from SQLite, by id: cards here, full listings in full-listings.ts.
+// answers with ids and totals, and only the page's rows are read from the store, by id: cards here, full listings in
+// full-listings.ts. Each app instance has its own, kept in step with the one database by the change log (engine.ts).
 
 const byName = (a: FacetValue, b: FacetValue) => a.name.localeCompare(b.name, 'nb', { numeric: true, sensitivity: 'base' });
 
@@ -51,27 +52,20 @@ export class ListingSearch {
   /** The listings version the engine was last brought up to. */
   private engineVersion = -1;
   private readonly full: FullListings;
-  private readonly version: Statement;
-  private readonly cards: Statement;
-  private readonly newRows: Statement;
-  private readonly maxId: Statement;
+  private readonly source: SearchSource;
+  /** The sync under way, which every search arriving meanwhile waits for (the engine takes one at a time). */
+  private syncing: Promise<void> | undefined;
 
-  constructor(db: Db, private readonly options: ListingSearchOptions = {}) {
-    this.engine = new SearchEngine(db);
-    this.full = new FullListings(db);
-    // Bumped by a trigger on every write to a listing, whoever writes it (db/migrations/0016_one_search_engine.sql).
-    this.version = db.$client.prepare('SELECT version FROM listings_search_state WHERE id = 1').pluck();
-    this.cards = db.$client.prepare(`SELECT ${cardColumns('l')} FROM listings l WHERE l.id IN (SELECT value FROM json_each(?))`);
-    // Listings added since the vocabulary was read, whatever their status (a pending one is approved later, with the
-    // id it has now): a primary-key range, cheap on every version change.
-    this.newRows = db.$client.prepare('SELECT make, model FROM listings WHERE id > ?');
-    this.maxId = db.$client.prepare('SELECT coalesce(max(id), 0) FROM listings').pluck();
+  constructor(store: Store, private readonly options: ListingSearchOptions = {}) {
+    this.source = store.searchSource;
+    this.engine = new SearchEngine(this.source);
+    this.full = new FullListings(this.source);
   }
 
   /** Makes (with their models), counties and places for sale with counts (docs/decisions/009-search-quality.md). */
-  facets(): SearchFacets {
-    const engine = this.synced();
-    const forSale = this.forSale();
+  async facets(): Promise<SearchFacets> {
+    const engine = await this.synced();
+    const forSale = await this.forSale();
     if (!forSale.places || !forSale.counties) {
       const { place, county } = engine.counts.placesAndCounties();
       forSale.places = place.sort(byName);
@@ -80,7 +74,7 @@ export class ListingSearch {
     return { makes: forSale.makes, counties: forSale.counties, places: forSale.places };
   }
 
-  private forSale() {
+  private async forSale(): Promise<ForSale> {
     const cached = this.forSaleNow;
     const version = this.listingsVersion;
     const now = (this.options.now ?? Date.now)();
@@ -90,14 +84,15 @@ export class ListingSearch {
       // Within the interval the counts wait, but a new listing's make and model are read at once, so 'id4' finds a
       // Volkswagen ID.4 listed a second ago. (A model of a listing not yet visible only makes its word a filter that
       // finds what the text would: nothing visible.)
-      const added = this.newRows.all(cached.maxId) as { make: string; model: string }[];
+      // The largest id comes from the same read, so a listing added between two reads is never passed over.
+      const added = await this.source.makesAndModelsAfter(cached.maxId);
       addToVocabulary(cached.vocabulary, added);
-      cached.maxId = Math.max(cached.maxId, ...(added.length ? [this.maxId.get() as number] : []));
+      for (const row of added) cached.maxId = Math.max(cached.maxId, row.id);
       cached.version = version;
       cached.dirty = true;
       return cached;
     }
-    const maxId = this.maxId.get() as number;
+    const maxId = await this.source.maxListingId();
     return (this.forSaleNow = { version, at: now, maxId, ...this.computeForSale() });
   }
 
@@ -125,53 +120,71 @@ export class ListingSearch {
   }
 
   /** The public search (tRPC listings.list) as cards. */
-  search(p: SearchParams): SearchResult<ListingCardShape> {
+  search(p: SearchParams): Promise<SearchResult<ListingCardShape>> {
     return this.run(p, (ids) => this.cardsByIds(ids));
   }
 
   /** The same search answering full listings (listings.listFull, GET /api/listings, docs/product/api.md "Shapes"). */
-  searchFull(p: SearchParams): SearchResult<ListingListItem> {
+  searchFull(p: SearchParams): Promise<SearchResult<ListingListItem>> {
     return this.run(p, (ids) => this.full.byIds(ids));
   }
 
   /** The cards of a page of ids, in its order (ids of rows gone meanwhile are skipped). */
-  private cardsByIds(ids: readonly number[]): ListingCardShape[] {
-    const rows = new Map((this.cards.all(JSON.stringify(ids)) as CardRow[]).map((r) => [r.id, r]));
-    return ids.flatMap((id) => (rows.has(id) ? [toCard(rows.get(id)!)] : []));
+  private async cardsByIds(ids: readonly number[]): Promise<ListingCardShape[]> {
+    return (await this.source.cards(ids)).map(toCard);
   }
 
   /** A page: the engine finds its ids and counts every match, then its rows are read. */
-  private run<Item>(p: SearchParams, byIds: (ids: readonly number[]) => Item[]): SearchResult<Item> {
-    const engine = this.synced();
+  private async run<Item>(p: SearchParams, byIds: (ids: readonly number[]) => Promise<Item[]>): Promise<SearchResult<Item>> {
+    const engine = await this.synced();
     // The vocabulary (what is for sale) is read only when there are words to read with it.
-    const q = buildFilters(p, p.query || p.make || p.model ? this.forSale().vocabulary : undefined);
+    const q = buildFilters(p, p.query || p.make || p.model ? (await this.forSale()).vocabulary : undefined);
     const { ids, total } = q ? engine.query(q, p.sort, p.offset, p.limit) : { ids: [], total: 0 };
-    return { items: ids.length ? byIds(ids) : [], total };
+    return { items: ids.length ? await byIds(ids) : [], total };
   }
 
   /** Builds the engine's index now, so the first search does not wait for it; answers its size and how long it took. */
-  warm(): { listings: number; ms: number } {
+  async warm(): Promise<{ listings: number; ms: number }> {
     const started = performance.now();
-    return { listings: this.synced().size, ms: Math.round(performance.now() - started) };
+    return { listings: (await this.synced()).size, ms: Math.round(performance.now() - started) };
   }
 
   /** How the engine's index stands: for tests. */
-  columnIndexState() {
-    const { size, rebuilds } = this.synced();
+  async columnIndexState() {
+    const { size, rebuilds } = await this.synced();
     return { size, rebuilds };
   }
 
   /**
-   * The engine as of the current listings version. Reading the version costs one primary-key lookup; a new version
-   * brings the engine up to it.
+   * The engine as of the current listings version. Reading the version costs one primary-key lookup (on SQLite without
+   * waiting a turn); a new version brings the engine up to it.
    */
-  private synced(): SearchEngine {
-    this.listingsVersion = this.version.get() as number;
-    if (this.engineVersion !== this.listingsVersion) {
-      this.engine.sync();
-      this.engineVersion = this.listingsVersion;
-    }
+  private async synced(): Promise<SearchEngine> {
+    const read = this.source.version();
+    const version = typeof read === 'number' ? read : await read;
+    // Versions only grow; a search that read an older one while another read a newer keeps the newer.
+    if (version > this.listingsVersion) this.listingsVersion = version;
+    if (this.engineVersion < version || this.syncing) await this.catchUp();
     return this.engine;
+  }
+
+  /**
+   * Syncs the engine until it is at the newest version read. One sync at a time: a second would apply the same log
+   * entries while the first is between its reads. Every caller meanwhile waits for the same one.
+   */
+  private catchUp(): Promise<void> {
+    this.syncing ??= (async () => {
+      try {
+        while (this.engineVersion < this.listingsVersion) {
+          const target = this.listingsVersion;
+          await this.engine.sync();
+          this.engineVersion = target;
+        }
+      } finally {
+        this.syncing = undefined;
+      }
+    })();
+    return this.syncing;
   }
 }
 

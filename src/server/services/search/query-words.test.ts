@@ -7,6 +7,7 @@ import cars from '../../demo/cars.json';
 import { createTestDb, createUser } from '../../testing/harness';
 import { insertListing } from '../../testing/listing-factory';
 import { ListingSearch } from './listing-search';
+import { createSqliteStore } from '../../store';
 import { parseQuery, vocabularyOf } from './query-words';
 
 // Free text that understands the words of car ads (docs/decisions/009-search-quality.md): the parser alone, then the
@@ -90,15 +91,15 @@ describe('parseQuery', () => {
 describe('searching the demo cars as a buyer types', () => {
   let db: Db;
   let search: ListingSearch;
-  const found = (input: SearchInput) => {
-    const r = search.search(searchInput.parse(input));
+  const found = async (input: SearchInput) => {
+    const r = await search.search(searchInput.parse(input));
     expect(r.total).toBe(r.items.length);
     return r.items.map((i) => `${i.make} ${i.model}`).sort();
   };
 
   beforeAll(async () => {
     db = createTestDb();
-    search = new ListingSearch(db, { forSaleRefreshMs: 0 }); // what is for sale read again after every write
+    search = new ListingSearch(createSqliteStore(db, false), { forSaleRefreshMs: 0 }); // what is for sale read again after every write
     const uid = (await createUser(db)).user.id;
     for (const c of cars) {
       insertListing(db, uid, {
@@ -138,30 +139,30 @@ describe('searching the demo cars as a buyer types', () => {
     ['volvo elbil', []],
     ['tesl', ['Tesla Model Y']],
     ['TESLA', ['Tesla Model Y']],
-  ])('%s', (query, expected) => {
-    expect(found({ query })).toEqual(expected);
+  ])('%s', async (query, expected) => {
+    expect(await found({ query })).toEqual(expected);
   });
 
-  it('lets the words narrow the filters, never widen them', () => {
-    expect(found({ query: 'elbil', make: 'Kia' })).toEqual(['Kia EV6']);
-    expect(found({ query: 'tesla', make: 'Kia' })).toEqual([]);
-    expect(found({ query: '2022', yearFrom: 2023 })).toEqual([]);
-    expect(found({ query: 'diesel', fuelType: 'el' })).toEqual([]);
+  it('lets the words narrow the filters, never widen them', async () => {
+    expect(await found({ query: 'elbil', make: 'Kia' })).toEqual(['Kia EV6']);
+    expect(await found({ query: 'tesla', make: 'Kia' })).toEqual([]);
+    expect(await found({ query: '2022', yearFrom: 2023 })).toEqual([]);
+    expect(await found({ query: 'diesel', fuelType: 'el' })).toEqual([]);
   });
 
-  it('reads the make and model filters in any spelling, and keeps an unknown one (it finds nothing)', () => {
-    expect(found({ make: 'vw' })).toEqual(['Volkswagen ID.4']);
-    expect(found({ make: 'mercedes' })).toEqual(['Mercedes-Benz C-Klasse']);
-    expect(found({ make: 'Volkswagen', model: 'id 4' })).toEqual(['Volkswagen ID.4']);
-    expect(found({ model: 'ev6' })).toEqual(['Kia EV6']);
-    expect(found({ make: 'Skoda' })).toEqual(['Skoda Octavia']);
-    expect(found({ make: 'Lada' })).toEqual([]);
-    expect(found({ make: 'Lada', query: '6' })).toEqual([]);
-    expect(found({ model: 'ID.5' })).toEqual([]);
+  it('reads the make and model filters in any spelling, and keeps an unknown one (it finds nothing)', async () => {
+    expect(await found({ make: 'vw' })).toEqual(['Volkswagen ID.4']);
+    expect(await found({ make: 'mercedes' })).toEqual(['Mercedes-Benz C-Klasse']);
+    expect(await found({ make: 'Volkswagen', model: 'id 4' })).toEqual(['Volkswagen ID.4']);
+    expect(await found({ model: 'ev6' })).toEqual(['Kia EV6']);
+    expect(await found({ make: 'Skoda' })).toEqual(['Skoda Octavia']);
+    expect(await found({ make: 'Lada' })).toEqual([]);
+    expect(await found({ make: 'Lada', query: '6' })).toEqual([]);
+    expect(await found({ model: 'ID.5' })).toEqual([]);
   });
 
-  it('offers what is for sale with counts: the ten brands first, then the rest by name, models of each make', () => {
-    const f = search.facets();
+  it('offers what is for sale with counts: the ten brands first, then the rest by name, models of each make', async () => {
+    const f = await search.facets();
     expect(f.makes.slice(0, 10).map((m) => m.name)).toEqual([...FILTER_MAKES]);
     expect(f.makes.find((m) => m.name === 'Renault')).toEqual({ name: 'Renault', count: 0, models: [] });
     expect(f.makes.slice(10)).toEqual([
@@ -171,7 +172,7 @@ describe('searching the demo cars as a buyer types', () => {
     ]);
     expect(f.places).toEqual([{ name: 'Oslo', count: cars.length }]);
     insertListing(db, (db.$client.prepare('SELECT id FROM users').pluck().get() as number), { make: 'skoda', model: 'OCTAVIA', place: 'Bergen' });
-    const again = search.facets(); // a new version: counted again, spellings folded
+    const again = await search.facets(); // a new version: counted again, spellings folded
     expect(again.makes.find((m) => m.name === 'Skoda')).toEqual({ name: 'Skoda', count: 2, models: [{ name: 'Octavia', count: 2 }] });
     expect(again.places.map((p) => p.name)).toEqual(['Bergen', 'Oslo']);
   });
@@ -182,24 +183,24 @@ describe('what is for sale is read at most once per refresh interval', () => {
     const tdb = createTestDb();
     const uid = (await createUser(tdb)).user.id;
     let clock = 0;
-    const s = new ListingSearch(tdb, { forSaleRefreshMs: 1000, now: () => clock });
+    const s = new ListingSearch(createSqliteStore(tdb, false), { forSaleRefreshMs: 1000, now: () => clock });
     insertListing(tdb, uid, { make: 'Kia', model: 'Niro', place: 'Oslo' });
-    expect(s.facets().makes.slice(10)).toEqual([{ name: 'Kia', count: 1, models: [{ name: 'Niro', count: 1 }] }]);
+    expect((await s.facets()).makes.slice(10)).toEqual([{ name: 'Kia', count: 1, models: [{ name: 'Niro', count: 1 }] }]);
     insertListing(tdb, uid, { make: 'Kia', model: 'EV6', place: 'Bergen' });
     clock = 999;
-    expect(s.facets().makes.slice(10)).toEqual([{ name: 'Kia', count: 1, models: [{ name: 'Niro', count: 1 }] }]);
+    expect((await s.facets()).makes.slice(10)).toEqual([{ name: 'Kia', count: 1, models: [{ name: 'Niro', count: 1 }] }]);
     // The words chose from the old vocabulary, but results read the live rows: 'kia ev6' still finds the new car.
-    expect(s.search(searchInput.parse({ query: 'kia ev6' })).total).toBe(1);
+    expect((await s.search(searchInput.parse({ query: 'kia ev6' }))).total).toBe(1);
     clock = 1000;
-    expect(s.facets().makes.slice(10)).toEqual([{ name: 'Kia', count: 2, models: [{ name: 'EV6', count: 1 }, { name: 'Niro', count: 1 }] }]);
-    expect(s.facets().places.map((p) => p.name)).toEqual(['Bergen', 'Oslo']);
+    expect((await s.facets()).makes.slice(10)).toEqual([{ name: 'Kia', count: 2, models: [{ name: 'EV6', count: 1 }, { name: 'Niro', count: 1 }] }]);
+    expect((await s.facets()).places.map((p) => p.name)).toEqual(['Bergen', 'Oslo']);
     // A model spelled otherwise by the buyer is known at once, before the counts are read again.
     insertListing(tdb, uid, { make: 'Volkswagen', model: 'ID.4', place: 'Oslo' });
     clock = 1500;
-    expect(s.search(searchInput.parse({ query: 'vw id4' })).total).toBe(1);
-    expect(s.facets().makes.find((m) => m.name === 'Volkswagen')!.count).toBe(0);
+    expect((await s.search(searchInput.parse({ query: 'vw id4' }))).total).toBe(1);
+    expect((await s.facets()).makes.find((m) => m.name === 'Volkswagen')!.count).toBe(0);
     clock = 2000;
-    expect(s.facets().makes.find((m) => m.name === 'Volkswagen')!.count).toBe(1);
+    expect((await s.facets()).makes.find((m) => m.name === 'Volkswagen')!.count).toBe(1);
     tdb.$client.close();
   });
 });

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../../db/client';
 import { listings, type Listing } from '../../../../db/schema';
@@ -8,6 +9,10 @@ import { searchKey } from '../../../shared/search-words';
 import { createTestDb, createUser } from '../../testing/harness';
 import { CATALOGUE, generateListing, PLACES, rng } from '../../testing/listing-factory';
 import { ListingSearch } from './listing-search';
+import * as pgSchema from '../../../../db/pg/schema';
+import type { Store } from '../../store';
+import { createTestStore } from '../../testing/stores';
+import { createSqliteStore } from '../../store';
 import { parseQuery, vocabularyOf } from './query-words';
 
 // The search (the column index, kept in step from the change log, its pages read by id, the caches) against an
@@ -24,10 +29,8 @@ let search: ListingSearch;
 let rows: Listing[];
 let visible: Listing[];
 
-beforeAll(async () => {
-  db = createTestDb();
-  search = new ListingSearch(db);
-  const uid = (await createUser(db)).user.id;
+/** The random market every store is filled with. */
+function market(uid: number) {
   const r = rng(2024);
   // Ids follow creation time, as on a live site.
   const generated = Array.from({ length: N }, (_, i) => generateListing(r, uid, i, Date.UTC(2025, 5, 1)))
@@ -40,6 +43,14 @@ beforeAll(async () => {
     }));
   // A few equal creation times, so the id tiebreak matters (prices and years tie often anyway).
   generated.forEach((l, i) => i % 50 === 1 && (l.createdAt = generated[i - 1].createdAt));
+  return generated;
+}
+
+beforeAll(async () => {
+  db = createTestDb();
+  search = new ListingSearch(createSqliteStore(db, false));
+  const uid = (await createUser(db)).user.id;
+  const generated = market(uid);
   db.$client.transaction(() => {
     for (const l of generated) db.insert(listings).values(l).run();
   })();
@@ -87,8 +98,10 @@ const inputArb: fc.Arbitrary<SearchInput> = fc.record(
   { requiredKeys: ['sort', 'limit', 'offset'] },
 );
 
+const visibleNow = () => visible;
+
 /** Every visible row in memory, filtered in the plainest way there is. */
-function reference(input: SearchInput) {
+function reference(input: SearchInput, visible = visibleNow()) {
   const p = searchInput.parse(input);
   const lower = (s: string) => s.normalize('NFC').toLocaleLowerCase('nb-NO');
   const vocab = vocabularyOf(visible);
@@ -142,21 +155,21 @@ function reference(input: SearchInput) {
 }
 
 describe('the search agrees with a plain one', () => {
-  it(`over ${N} random listings and random filters: same ids, order and exact total, cards and full listings`, () => {
+  it(`over ${N} random listings and random filters: same ids, order and exact total, cards and full listings`, async () => {
     expect(visible.length).toBeGreaterThan(N * 0.8);
     let large = 0;
     let textFound = 0;
-    fc.assert(
-      fc.property(inputArb, (input) => {
+    await fc.assert(
+      fc.asyncProperty(inputArb, async (input) => {
         const p = searchInput.parse(input);
-        const got = search.search(p);
+        const got = await search.search(p);
         const want = reference(input);
         expect({ ids: got.items.map((i) => i.id), total: got.total }).toEqual({ ids: want.ids, total: want.total });
         // Large totals are exact too, free text included.
         if (want.total > Math.max(1000, p.offset + p.limit)) large++;
         if (want.text && want.total > 0) textFound++;
         // The REST list (full listings) reads the same page.
-        expect(search.searchFull(p).items.map((i) => i.id)).toEqual(want.ids);
+        expect((await search.searchFull(p)).items.map((i) => i.id)).toEqual(want.ids);
       }),
       { numRuns: 400, seed: 7 },
     );
@@ -165,14 +178,14 @@ describe('the search agrees with a plain one', () => {
     expect(textFound).toBeGreaterThan(5);
   });
 
-  it('free text, always given: same ids, order and exact total', () => {
+  it('free text, always given: same ids, order and exact total', async () => {
     const withText = fc
       .tuple(inputArb, fc.array(fc.constantFrom(...TEXT_WORDS), { minLength: 1, maxLength: 2 }))
       .map(([input, w]) => ({ ...input, query: w.join(' ') }));
     let found = 0;
-    fc.assert(
-      fc.property(withText, (input) => {
-        const got = search.search(searchInput.parse(input));
+    await fc.assert(
+      fc.asyncProperty(withText, async (input) => {
+        const got = await search.search(searchInput.parse(input));
         const want = reference(input);
         expect({ ids: got.items.map((i) => i.id), total: got.total }).toEqual({ ids: want.ids, total: want.total });
         if (want.text && want.total > 0) found++;
@@ -189,14 +202,50 @@ describe('the search agrees with a plain one', () => {
   });
 });
 
+// The same market on PostgreSQL: its rows as the index reads them (creation times in ms, equipment as text, booleans)
+// must make the same searches find the same pages. Writes are followed on PostgreSQL in several-instances.test.ts.
+describe('the search on PostgreSQL agrees with a plain one', () => {
+  let store: Store;
+  let pgSearch: ListingSearch;
+  let pgVisible: Listing[];
+  beforeAll(async () => {
+    store = await createTestStore('pg');
+    if (store.dialect !== 'pg') throw new Error('not PostgreSQL');
+    const pgDb = store.db;
+    const uid = (await pgDb.execute<{ id: number }>(sql`INSERT INTO users (username, password_hash, name, email, unique_id) VALUES ('selger', 'x', 'Kari', 'k@example.no', 'BP-S') RETURNING id`)).rows[0].id;
+    const generated = market(uid);
+    for (let i = 0; i < generated.length; i += 500) await pgDb.insert(pgSchema.listings).values(generated.slice(i, i + 500));
+    pgSearch = new ListingSearch(store);
+    pgVisible = ((await pgDb.select().from(pgSchema.listings)) as Listing[]).filter((l) => l.status === 'approved' && l.active);
+  });
+  afterAll(() => store?.close());
+
+  it(`over ${N} random listings and random filters: same ids, order and exact total, cards and full listings`, async () => {
+    expect(pgVisible.length).toBeGreaterThan(N * 0.8);
+    let found = 0;
+    await fc.assert(
+      fc.asyncProperty(inputArb, async (input) => {
+        const p = searchInput.parse(input);
+        const got = await pgSearch.search(p);
+        const want = reference(input, pgVisible);
+        expect({ ids: got.items.map((i) => i.id), total: got.total }).toEqual({ ids: want.ids, total: want.total });
+        if (want.total > 0) found++;
+        expect((await pgSearch.searchFull(p)).items.map((i) => i.id)).toEqual(want.ids);
+      }),
+      { numRuns: 200, seed: 7 },
+    );
+    expect(found).toBeGreaterThan(100);
+  });
+});
+
 describe('the column index follows every write', () => {
   const anyInput = inputArb;
-  const check = (runs: number, seed: number) => {
+  const check = async (runs: number, seed: number) => {
     rows = db.select().from(listings).all();
     visible = rows.filter((l) => l.status === 'approved' && l.active);
-    fc.assert(
-      fc.property(anyInput, (input) => {
-        const got = search.search(searchInput.parse(input));
+    await fc.assert(
+      fc.asyncProperty(anyInput, async (input) => {
+        const got = await search.search(searchInput.parse(input));
         const want = reference(input);
         expect({ ids: got.items.map((i) => i.id), total: got.total }).toEqual({ ids: want.ids, total: want.total });
       }),
@@ -205,8 +254,8 @@ describe('the column index follows every write', () => {
   };
 
   it('inserts, edits, hides, approves and deletes are in the next search, without reading everything again', async () => {
-    check(50, 11);
-    const before = search.columnIndexState()!;
+    await check(50, 11);
+    const before = await search.columnIndexState();
     const r = rng(77);
     const uid = (await createUser(db)).user.id;
     const ids = () => db.$client.prepare('SELECT id FROM listings').pluck().all() as number[];
@@ -234,30 +283,30 @@ describe('the column index follows every write', () => {
           }
         }
       })();
-      check(40, 100 + round);
+      await check(40, 100 + round);
     }
-    expect(search.columnIndexState()).toEqual({ size: visible.length, rebuilds: before.rebuilds });
+    expect(await search.columnIndexState()).toEqual({ size: visible.length, rebuilds: before.rebuilds });
   });
 
-  it('the change log is pruned to its last 10 000 entries as the index applies it', () => {
+  it('the change log is pruned to its last 10 000 entries as the index applies it', async () => {
     const log = () => db.$client.prepare('SELECT count(*) FROM listings_search_changes').pluck().get() as number;
-    const before = search.columnIndexState()!;
+    const before = await search.columnIndexState();
     // About 3 000 entries per statement, a search after each: applied in steps, no rebuild.
     for (let i = 0; i < 8; i++) {
       db.$client.prepare('UPDATE listings SET mileage = mileage + 1').run();
-      search.search(searchInput.parse({ sort: 'mileage_asc' }));
+      await search.search(searchInput.parse({ sort: 'mileage_asc' }));
     }
     expect(log()).toBeLessThanOrEqual(2 * 10_000);
     expect(log()).toBeGreaterThanOrEqual(10_000);
-    check(40, 200);
-    expect(search.columnIndexState()!.rebuilds).toBe(before.rebuilds);
+    await check(40, 200);
+    expect((await search.columnIndexState()).rebuilds).toBe(before.rebuilds);
   });
 
-  it('a reader whose place in the change log was pruned reads everything again', () => {
-    const before = search.columnIndexState()!;
+  it('a reader whose place in the change log was pruned reads everything again', async () => {
+    const before = await search.columnIndexState();
     db.$client.prepare('UPDATE listings SET total_price = total_price + 1000 WHERE id % 7 = 0').run();
     db.$client.prepare('DELETE FROM listings_search_changes').run();
-    check(40, 300);
-    expect(search.columnIndexState()!.rebuilds).toBe(before.rebuilds + 1);
+    await check(40, 300);
+    expect((await search.columnIndexState()).rebuilds).toBe(before.rebuilds + 1);
   });
 });

@@ -236,6 +236,12 @@ export class PgChatsRepo implements ChatsRepo {
       .limit(limit);
   }
 
+  async message(id: number): Promise<MessageRow | null> {
+    if (!isPgInt(id)) return null;
+    const row = (await this.db.select(messageColumns).from(messages).leftJoin(users, eq(users.id, messages.senderId)).where(eq(messages.id, id)))[0];
+    return row ?? null;
+  }
+
   async find(chatId: number): Promise<Chat | null> {
     if (!isPgInt(chatId)) return null;
     const [chat] = await this.db.select().from(chats).where(eq(chats.id, chatId));

@@ -35,6 +35,12 @@ export class PgNotificationsRepo implements NotificationsRepo {
     return row.n;
   }
 
+  async byId(id: number): Promise<NotificationRow | null> {
+    if (!isPgInt(id)) return null;
+    const row = (await this.db.select().from(notifications).where(eq(notifications.id, id)))[0];
+    return row ?? null;
+  }
+
   async after(userId: number, afterId: number, limit: number): Promise<NotificationRow[]> {
     return this.db
       .select()

@@ -220,6 +220,11 @@ export class SqliteChatsRepo implements ChatsRepo {
       .all();
   }
 
+  async message(id: number): Promise<MessageRow | null> {
+    const row = this.db.select(messageColumns).from(messages).leftJoin(users, eq(users.id, messages.senderId)).where(eq(messages.id, id)).get();
+    return row ?? null;
+  }
+
   async find(chatId: number): Promise<Chat | null> {
     return this.db.select().from(chats).where(eq(chats.id, chatId)).get() ?? null;
   }

@@ -26,6 +26,11 @@ export class SqliteNotificationsRepo implements NotificationsRepo {
     return this.db.select({ n: count() }).from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.read, false))).get()!.n;
   }
 
+  async byId(id: number): Promise<NotificationRow | null> {
+    const row = this.db.select().from(notifications).where(eq(notifications.id, id)).get();
+    return row ?? null;
+  }
+
   async after(userId: number, afterId: number, limit: number): Promise<NotificationRow[]> {
     return this.db
       .select()
