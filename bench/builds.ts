@@ -1,17 +1,20 @@
-// The builds a benchmark run measures: this checkout's, and with `--baseline <dir>` another checkout's (bench/run.ts).
-// Each build runs its own dist/server/main.mjs with its own `npm start` flags, from its own folder, on its own copy of
-// the seeded database, which its migrations bring up to its schema at start.
+// The builds a benchmark run measures: this checkout's, and with `--baseline <dir>` another checkout's (bench/run.ts);
+// with `--store pg`, this checkout's twice, on PostgreSQL and on SQLite. Each build runs its own dist/server/main.mjs
+// with its own `npm start` flags, from its own folder, on its own copy of the seeded database, which its migrations
+// bring up to its schema at start.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { root, startServer, type RunningServer, type ServerOptions } from '../scripts/lib/built-server';
 
 export interface Build {
-  /** 'this' or 'baseline': what the tables and the JSON call it. */
-  label: 'this' | 'baseline';
+  /** 'this' and 'baseline', or 'pg' and 'sqlite': what the tables and the JSON call it. */
+  label: string;
   root: string;
   /** The checkout's commit and subject, for the header. */
   commit: string;
+  /** Its server's own environment: the PostgreSQL build's DATABASE_URL, once its database is loaded. */
+  env?: Record<string, string>;
 }
 
 function describe(dir: string): string {
@@ -24,6 +27,15 @@ function describe(dir: string): string {
 
 export function thisBuild(): Build {
   return { label: 'this', root, commit: describe(root) };
+}
+
+/** --store pg: this build on PostgreSQL against this build on SQLite, in that order (the ratios are pg/sqlite). */
+export function storeBuilds(): Build[] {
+  const commit = describe(root);
+  return [
+    { label: 'pg', root, commit, env: {} },
+    { label: 'sqlite', root, commit },
+  ];
 }
 
 /** The baseline checkout: it must hold a package.json and a server bundle, or be able to build one. */
@@ -80,13 +92,14 @@ export function commonMigrations(builds: Build[], into: string): { folder: strin
   return { folder, count, last: shared[count - 1].tag };
 }
 
-/** The seeded file copied for one build (its server migrates and writes the copy, never the seeded file). */
-export function copyDatabase(seeded: string, b: Build, dir: string): string {
-  const copy = path.join(dir, `${b.label}.db`);
+/** The seeded file copied under a name (a build's server migrates and writes its copy, never the seeded file). */
+export function copyDatabase(seeded: string, name: string, dir: string): string {
+  const copy = path.join(dir, `${name}.db`);
   for (const suffix of ['-wal', '-shm']) fs.rmSync(copy + suffix, { force: true });
   fs.copyFileSync(seeded, copy, fs.constants.COPYFILE_FICLONE);
   return copy;
 }
 
 /** Starts the build's own server bundle with its own `npm start` flags; resolves once GET /api/listings answers 200. */
-export const startBuild = (b: Build, o: ServerOptions, timeoutMs = 120_000): Promise<RunningServer> => startServer(o, timeoutMs, b.root);
+export const startBuild = (b: Build, o: ServerOptions, timeoutMs = 120_000): Promise<RunningServer> =>
+  startServer({ ...o, env: { ...o.env, ...b.env } }, timeoutMs, b.root);

@@ -19,7 +19,10 @@ import { rng } from '../src/server/testing/listing-factory';
 import { socketWith } from '../src/server/testing/sockets';
 
 export interface LoadConfig {
+  /** Where the messages are sent. */
   base: string;
+  /** Where the websockets subscribe: another instance than `base` (on one PostgreSQL database) measures the path between them. */
+  subscribeBase: string;
   users: { id: number; cookie: string }[];
   chats: { id: number; buyerId: number; sellerId: number }[];
   /** Messages per second, all senders together. */
@@ -97,7 +100,7 @@ const SEQ = /#(\d+)$/;
 
 async function main(config: LoadConfig) {
   const origin = config.base;
-  const wsUrl = `${config.base.replace(/^http/, 'ws')}/trpc`;
+  const wsUrl = `${config.subscribeBase.replace(/^http/, 'ws')}/trpc`;
   const chatsOf = new Map<number, LoadConfig['chats']>();
   for (const c of config.chats) {
     for (const u of [c.buyerId, c.sellerId]) chatsOf.set(u, [...(chatsOf.get(u) ?? []), c]);
@@ -154,7 +157,7 @@ async function main(config: LoadConfig) {
     const t0 = performance.now();
     const wsClient = createWSClient({
       url: wsUrl,
-      WebSocket: socketWith({ cookie: user.cookie, origin }) as never,
+      WebSocket: socketWith({ cookie: user.cookie, origin: config.subscribeBase }) as never,
       onClose: () => {
         if (!closing) unexpectedCloses++;
       },

@@ -6,6 +6,8 @@
 // (buyer i writes to seller i and seller i+1 through the chats service, so each chat has its first message and the
 // seller their notification). Starts the BUILT server on it (scripts/lib/built-server.ts), forks the load generator
 // (bench/realtime-load.ts) onto the other core, and samples the server's RSS and CPU while it runs.
+// With `instances: 2` and a `database` (--store pg: the file's rows in PostgreSQL), two servers share that database:
+// the sockets subscribe on the second, the messages are sent to the first, and RSS and CPU are the two together.
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,7 +20,7 @@ import { InProcessHub } from '../src/server/realtime/hub';
 import { startChat } from '../src/server/services/chats';
 import { createSqliteStore } from '../src/server/store';
 import { generateListing, insertListingImage, rng } from '../src/server/testing/listing-factory';
-import { freePort, startServer, stopServer } from '../scripts/lib/built-server';
+import { freePort, startServer, stopServer, type RunningServer } from '../scripts/lib/built-server';
 import { summarizeCpuProfile } from './cpu-profile';
 import type { ChildMessage, LoadConfig, LoadResult, ParentMessage } from './realtime-load';
 
@@ -36,9 +38,14 @@ export interface RealtimeOptions {
   log: (line: string) => void;
   /** Registers what must happen if the bench is interrupted (Ctrl-C): the server and the load generator killed. */
   onInterrupt: (stop: () => void) => void;
+  /** Servers on the one database (default 1); the profile is the first's. */
+  instances?: number;
+  /** Readies the servers' database from the seeded SQLite file; answers their extra environment (DATABASE_URL). */
+  database?: (seededFile: string) => Promise<Record<string, string>>;
 }
 
 export interface RealtimeResult extends LoadResult {
+  instances: number;
   users: number;
   chats: number;
   rate: number;
@@ -163,11 +170,11 @@ export async function runRealtime(o: RealtimeOptions): Promise<RealtimeResult> {
   const dbPath = path.join(tmp, 'realtime.db');
   const logFile = path.join(tmp, 'server.log');
   const profileFile = path.join(tmp, 'server.cpuprofile');
-  let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  const servers: RunningServer[] = [];
   let child: ReturnType<typeof fork> | undefined;
   const stop = () => {
     if (child && child.exitCode === null) child.kill('SIGTERM');
-    if (server && server.proc.exitCode === null) server.proc.kill('SIGKILL');
+    for (const server of servers) if (server.proc.exitCode === null) server.proc.kill('SIGKILL');
   };
   const removeTmp = () => {
     if (!o.keep && !o.profile) fs.rmSync(tmp, { recursive: true, force: true });
@@ -181,18 +188,23 @@ export async function runRealtime(o: RealtimeOptions): Promise<RealtimeResult> {
     const seeded = await seedRealtime(dbPath, o.users);
     o.log(`  realtime: seeded ${seeded.users.length} users with sessions, ${seeded.chats.length} chats in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`);
 
-    server = await startServer({
-      dbPath,
-      uploadDir: path.join(tmp, 'uploads'),
-      port: await freePort(),
-      seedDemo: false,
-      logFile,
-      env: o.profile
-        ? { NODE_OPTIONS: `--import=${pathToFileURL(path.join(here, 'server-profiler.mjs')).href}`, BENCH_CPU_PROFILE: profileFile }
-        : undefined,
-    });
-    const pid = server.pid;
-    const rssIdleMB = procStatus(pid).rssMB;
+    const env = (await o.database?.(dbPath)) ?? {};
+    for (let i = 0; i < (o.instances ?? 1); i++) {
+      const profiled = o.profile && i === 0;
+      servers.push(
+        await startServer({
+          dbPath,
+          uploadDir: path.join(tmp, 'uploads'),
+          port: await freePort(),
+          seedDemo: false,
+          logFile,
+          env: profiled ? { ...env, NODE_OPTIONS: `--import=${pathToFileURL(path.join(here, 'server-profiler.mjs')).href}`, BENCH_CPU_PROFILE: profileFile } : env,
+        }),
+      );
+    }
+    const pid = servers[0].pid;
+    const sum = (f: (pid: number) => number) => servers.reduce((n, s) => n + f(s.pid), 0);
+    const rssIdleMB = sum((p) => procStatus(p).rssMB);
 
     child = fork(path.join(here, 'realtime-load.ts'), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     const inbox: ChildMessage[] = [];
@@ -219,7 +231,8 @@ export async function runRealtime(o: RealtimeOptions): Promise<RealtimeResult> {
     const tell = (m: ParentMessage) => child!.send(m);
 
     const config: LoadConfig = {
-      base: server.base,
+      base: servers[0].base,
+      subscribeBase: servers[servers.length - 1].base,
       ...seeded,
       rate: o.rate,
       warmupSeconds: o.warmupSeconds,
@@ -231,31 +244,33 @@ export async function runRealtime(o: RealtimeOptions): Promise<RealtimeResult> {
     const connected = await nextMessage('connected');
     // Let the sockets' set-up garbage be collected before the idle figure.
     await new Promise((r) => setTimeout(r, 500));
-    const rssConnectedMB = procStatus(pid).rssMB;
-    o.log(`  realtime: ${connected.connected} websockets open, 2 subscriptions each, in ${(connected.ms / 1000).toFixed(1)} s; server RSS ${rssIdleMB.toFixed(0)} MB idle, ${rssConnectedMB.toFixed(0)} MB connected`);
+    const rssConnectedMB = sum((p) => procStatus(p).rssMB);
+    const where = servers.length > 1 ? ` on instance ${servers.length} of ${servers.length} (messages sent to instance 1)` : '';
+    o.log(`  realtime: ${connected.connected} websockets open${where}, 2 subscriptions each, in ${(connected.ms / 1000).toFixed(1)} s; server RSS ${rssIdleMB.toFixed(0)} MB idle, ${rssConnectedMB.toFixed(0)} MB connected`);
     o.log(`  realtime: ${o.rate} messages/s (${(o.rate / seeded.users.length).toFixed(2)} per user) over ${o.via === 'trpc' ? 'POST /trpc/chats.send' : 'POST /api/messages'}, ${o.warmupSeconds} s warm-up + ${o.seconds} s measured ...`);
 
     let peak = rssConnectedMB;
-    const sampler = setInterval(() => (peak = Math.max(peak, procStatus(pid).rssMB)), 250);
-    const cpuBeforeRun = cpuSeconds(pid);
+    const sampler = setInterval(() => (peak = Math.max(peak, sum((p) => procStatus(p).rssMB))), 250);
+    const cpuBeforeRun = sum(cpuSeconds);
     tell({ type: 'run' });
     await nextMessage('measure-start');
     if (o.profile) process.kill(pid, 'SIGUSR2');
-    const cpu0 = cpuSeconds(pid);
+    const cpu0 = sum(cpuSeconds);
     const wall0 = performance.now();
     await nextMessage('measure-end');
-    const serverCpuPercent = ((cpuSeconds(pid) - cpu0) / ((performance.now() - wall0) / 1000)) * 100;
-    const rssMB = procStatus(pid).rssMB;
+    const serverCpuPercent = ((sum(cpuSeconds) - cpu0) / ((performance.now() - wall0) / 1000)) * 100;
+    const rssMB = sum((p) => procStatus(p).rssMB);
     if (o.profile) process.kill(pid, 'SIGUSR2');
     const { result } = await nextMessage('result');
     // All of the run's work (warm-up, measured window, drain) per message sent: comparable between runs even when
     // other processes take CPU from the server.
-    const serverCpuMsPerMessage = ((cpuSeconds(pid) - cpuBeforeRun) * 1000) / Math.max(1, result.sent);
+    const serverCpuMsPerMessage = ((sum(cpuSeconds) - cpuBeforeRun) * 1000) / Math.max(1, result.sent);
     clearInterval(sampler);
-    peak = Math.max(peak, procStatus(pid).rssMB);
+    peak = Math.max(peak, sum((p) => procStatus(p).rssMB));
 
     const out: RealtimeResult = {
       ...result,
+      instances: servers.length,
       users: seeded.users.length,
       chats: seeded.chats.length,
       rate: o.rate,
@@ -274,7 +289,7 @@ export async function runRealtime(o: RealtimeOptions): Promise<RealtimeResult> {
       const memoryFile = `${profileFile}.memory.jsonl`;
       if (fs.existsSync(memoryFile)) out.profile += `\n${describeServerNotes(fs.readFileSync(memoryFile, 'utf8'))}`;
     }
-    await stopServer(server);
+    await Promise.all(servers.map((s) => stopServer(s)));
     return out;
   } finally {
     stop();
