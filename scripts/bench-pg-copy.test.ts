@@ -34,12 +34,12 @@ beforeAll(async () => {
   db.delete(lite.users).where(eq(lite.users.id, user('borte').id)).run();
   const last = user('sist');
   db.insert(lite.sessions).values({ id: 'token', userId: buyer.id, expiresAt: t0 }).run();
-  const visible = insertListing(db, seller.id, { equipment: ['Hengerfeste', 'Varmepumpe'], hideAddress: true, createdAt: t0, updatedAt: t0 });
-  insertListing(db, seller.id, { status: 'pending' });
-  insertListing(db, seller.id, { active: false });
-  insertListing(db, last.id, { make: 'Tesla', model: 'Model Y' });
-  insertListingImage(db, visible.id, 0, { mediumUrl: '/uploads/m.webp', storedBytes: 1234 });
-  insertListingImage(db, visible.id, 1);
+  const visible = await insertListing(db, seller.id, { equipment: ['Hengerfeste', 'Varmepumpe'], hideAddress: true, createdAt: t0, updatedAt: t0 });
+  await insertListing(db, seller.id, { status: 'pending' });
+  await insertListing(db, seller.id, { active: false });
+  await insertListing(db, last.id, { make: 'Tesla', model: 'Model Y' });
+  await insertListingImage(db, visible.id, 0, { mediumUrl: '/uploads/m.webp', storedBytes: 1234 });
+  await insertListingImage(db, visible.id, 1);
   db.insert(lite.listingRevisions).values({ listingId: visible.id, fields: { make: 'Volvo', description: 'Ny beskrivelse' }, submittedAt: t0 }).run();
   db.insert(lite.savedListings).values({ userId: buyer.id, listingId: visible.id }).run();
   db.insert(lite.inquiries).values({ listingId: visible.id, senderId: buyer.id, name: 'Ola', email: 'ola@example.no', message: 'Hei' }).run();
