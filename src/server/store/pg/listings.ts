@@ -35,6 +35,7 @@ import type { NewNotification } from '../../services/notifications';
 import { auditRow } from '../../services/audit';
 import { insertAuditPg } from './inbox';
 import { insertNotificationPg } from './notifications';
+import { lockListingWrites } from './locks';
 
 // The listings repository on PostgreSQL: the same statements as store/sqlite/listings.ts, awaited, each business
 // transaction a real one. Rows have the same shape on both stores (db/pg/schema.ts), so the SQLite row types serve.
@@ -212,6 +213,7 @@ export class PgListingsRepo implements ListingsRepo {
 
   async create(actorId: number, photoKeys: string[], decide: (state: { photos: ListingImage[] }) => CreateWrites) {
     return this.db.transaction(async (tx) => {
+      await lockListingWrites(tx);
       const w = decide({ photos: await namedPhotos(tx, photoKeys, null) });
       const row = await insertWithFreshCode(tx, w.values);
       await writeImages(tx, row.id, w.images, actorId);
@@ -222,6 +224,7 @@ export class PgListingsRepo implements ListingsRepo {
 
   async edit(id: number, actorId: number, photoKeys: string[], decide: (state: EditState) => EditWrites) {
     return this.db.transaction(async (tx) => {
+      await lockListingWrites(tx);
       // Locked: two saves of one listing apply one after the other, each deciding on what the other committed.
       const [before] = await tx.select().from(listings).where(eq(listings.id, id)).for('update');
       const [revision] = before ? await tx.select().from(listingRevisions).where(eq(listingRevisions.listingId, id)) : [];
@@ -254,6 +257,7 @@ export class PgListingsRepo implements ListingsRepo {
 
   async remove(id: number, decide: (target: DeletionTarget | undefined) => AuditWrite | null) {
     return this.db.transaction(async (tx) => {
+      await lockListingWrites(tx);
       const [found] = await tx
         .select({ listing: listings, ownerUsername: users.username })
         .from(listings)
@@ -270,6 +274,7 @@ export class PgListingsRepo implements ListingsRepo {
 
   async review(id: number, decide: (state: ReviewState) => ReviewWrites) {
     return this.db.transaction(async (tx) => {
+      await lockListingWrites(tx);
       // Locked: an owner's save of the edit waits for the decision (or the decision for the save), never half of each.
       const [listing] = await tx.select().from(listings).where(eq(listings.id, id)).for('update');
       const [revision] = listing?.status === 'approved' ? await tx.select().from(listingRevisions).where(eq(listingRevisions.listingId, id)) : [];
@@ -365,6 +370,7 @@ export class PgListingsRepo implements ListingsRepo {
 
   async insertDemo(items: { values: ListingValues; photos: StoredImage[] }[]) {
     return this.db.transaction(async (tx) => {
+      await lockListingWrites(tx);
       let images = 0;
       for (const { values, photos } of items) {
         const row = await insertWithFreshCode(tx, { ...values, coverImage: photos[0]?.thumbUrl ?? null });

@@ -1,4 +1,5 @@
 import { count, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { lockListingWrites } from './locks';
 import type { PgDb } from '../../../../db/pg/client';
 import { auditLog, listingImages, listings, notifications, savedListings, sessions, users } from '../../../../db/pg/schema';
 import type { User } from '../../../../db/schema';
@@ -129,6 +130,8 @@ export class PgUsersRepo implements UsersRepo {
     plan: (user: User, listings: OwnedListing[]) => AuditRecord[],
   ): Promise<{ files: { storageKey: string }[]; deletedListings: number } | undefined> {
     return this.db.transaction(async (tx) => {
+      // The user's listings go with them (cascade): the version row first, as every listing write takes it.
+      await lockListingWrites(tx);
       const [user] = await tx.select().from(users).where(eq(users.id, id)).for('update');
       if (!user) return undefined;
       const owned = await tx
