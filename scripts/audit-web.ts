@@ -230,8 +230,8 @@ async function prepareData(base: string) {
   const db = new Database(scratch.dbPath);
   let userCookie: string, adminCookie: string, otherId: number;
   try {
-    userCookie = await sessionCookie(db, DEMO_USER);
-    adminCookie = await sessionCookie(db, ADMIN.username);
+    userCookie = sessionCookie(db, DEMO_USER);
+    adminCookie = sessionCookie(db, ADMIN.username);
     otherId = (db.prepare('SELECT id FROM users WHERE username = ?').get(OTHER_USER) as { id: number }).id;
   } finally {
     db.close();

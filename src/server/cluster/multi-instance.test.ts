@@ -124,7 +124,7 @@ describe('two instances on one PostgreSQL database', () => {
       expect(received.map((m) => m.content)).toEqual(['Hei, er bilen ledig?', 'Ja, den er ledig.', 'Vil du prøvekjøre?', 'Lørdag passer fint.']);
     } finally {
       sub.unsubscribe();
-      socket.close();
+      await socket.close();
     }
   });
 

@@ -28,7 +28,8 @@ export interface EventHub {
    * read is lost); ends when `signal` aborts or the hub closes.
    */
   subscribe(userId: number, signal: AbortSignal): AsyncIterable<UserEvent>;
-  close(): void;
+  /** Ends every subscription; a hub that sends elsewhere (realtime/pg-hub.ts) resolves once what was queued is sent. */
+  close(): void | Promise<void>;
 }
 
 /**

@@ -40,9 +40,9 @@ beforeAll(async () => {
     mirai: (await add({ make: 'Toyota', model: 'Mirai', year: 2022, price: 450_000, mileage: 20_000, fuelType: 'hydrogen', transmission: 'automat', drivetrain: 'bakhjulsdrift', bodyType: 'sedan', color: 'Blå', description: 'Hydrogenbil, blå metallic.', place: 'Oslo', address: 'Storgata 12, 0155 Oslo', createdAt: day(5) })).id,
   };
   // Never visible to buyers, whatever they search for.
-  add({ make: 'Tesla', model: 'Model Y', status: 'pending', description: 'Ventende stasjonsvogn', place: 'Oslo' });
-  add({ make: 'Tesla', model: 'Model S', status: 'rejected', rejectionReason: 'Mangler bilder', place: 'Oslo' });
-  add({ make: 'Tesla', model: 'Model X', active: false, place: 'Oslo' });
+  await add({ make: 'Tesla', model: 'Model Y', status: 'pending', description: 'Ventende stasjonsvogn', place: 'Oslo' });
+  await add({ make: 'Tesla', model: 'Model S', status: 'rejected', rejectionReason: 'Mangler bilder', place: 'Oslo' });
+  await add({ make: 'Tesla', model: 'Model X', active: false, place: 'Oslo' });
 });
 afterAll(() => db.$client.close());
 
