@@ -2,14 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listingImages, listings } from '../../../db/schema';
 import { cardPhotoSources, stagePhotoSources, type ImgSources } from '../../shared/photo-sources';
 import type { ListingCardShape, ListingDetailShape } from '../../shared/schemas/listing-shape';
 import { createTestApp, createUser, json, sessionCookie, type TestApp } from '../testing/harness';
-import { updateListingRow } from '../testing/store-rows';
+import { deleteRows, updateListingRow } from '../testing/store-rows';
 import { insertListing, insertListingImage } from '../testing/listing-factory';
 import { registerResponseCache } from '../http/response-cache';
 import { registerHtmlShell, routeChunks, trpcQueryUrl, type ShellStores } from './html-shell';
@@ -292,8 +290,8 @@ describe('html shell: the largest paint\'s photo', () => {
       // A revalidation with the old ETag gets the new page.
       expect((await t.app.inject({ url: '/annonser', headers: { 'if-none-match': String(before.headers.etag) } })).statusCode).toBe(200);
     } finally {
-      t.db.delete(listingImages).where(eq(listingImages.listingId, newer)).run();
-      t.db.delete(listings).where(eq(listings.id, newer)).run();
+      await deleteRows(t.store, 'listingImages', { listingId: newer });
+      await deleteRows(t.store, 'listings', { id: newer });
     }
     expect(imagePreloads((await get('/annonser')).body)[0].imagesrcset).toContain(`/uploads/listings/${visible}/`);
   });

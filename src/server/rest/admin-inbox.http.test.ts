@@ -1,9 +1,8 @@
 import type { InjectOptions } from 'fastify';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inboxMessages } from '../../../db/schema';
 import { createTestApp, json, loggedInUser, type TestApp } from '../testing/harness';
 import { httpClient } from '../testing/http';
+import { findRow, updateRows } from '../testing/store-rows';
 
 // The admin's inbox (docs/product/admin.md#inbox): feedback on /admin/feedbacks, contact messages on /admin/messages,
 // newest first; PATCH /api/feedbacks/:id/read and DELETE /api/feedbacks/:id serve both kinds.
@@ -25,7 +24,7 @@ const get = (url: string) => send({ method: 'GET', url, headers: { cookie: admin
 const markRead = (id: number | string, payload?: unknown) =>
   send({ method: 'PATCH', url: `/api/feedbacks/${id}/read`, headers: { cookie: admin.cookie }, ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }) });
 const remove = (id: number | string) => send({ method: 'DELETE', url: `/api/feedbacks/${id}`, headers: { cookie: admin.cookie } });
-const row = (id: number) => t.db.select().from(inboxMessages).where(eq(inboxMessages.id, id)).get();
+const row = (id: number) => findRow(t.store, 'inboxMessages', { id });
 
 type Item = { id: number; kind: string; name: string; email: string; phone: string | null; subject: string; message: string; isRead: boolean; createdAt: string };
 
@@ -53,7 +52,7 @@ describe.each([
       expect(res.statusCode, res.body).toBe(201);
       ids.push(json(res).id);
       // Distinct timestamps, so "newest first" is observable.
-      t.db.update(inboxMessages).set({ createdAt: new Date(Date.UTC(2025, 6, 19, 12, n)) }).where(eq(inboxMessages.id, json(res).id)).run();
+      await updateRows(t.store, 'inboxMessages', { createdAt: new Date(Date.UTC(2025, 6, 19, 12, n)) }, { id: json(res).id });
     }
   });
 
@@ -72,15 +71,15 @@ describe.each([
     const read = await markRead(first);
     expect(read.statusCode, read.body).toBe(200);
     expect(json(read)).toMatchObject({ id: first, isRead: true });
-    expect(row(first)!.isRead).toBe(true);
-    expect(row(second)!.isRead).toBe(false);
+    expect((await row(first))!.isRead).toBe(true);
+    expect((await row(second))!.isRead).toBe(false);
     expect((json(await get(list)) as Item[]).find((i) => i.id === first)!.isRead).toBe(true);
 
     expect(json(await markRead(first, { isRead: true })).isRead).toBe(true);
     const unread = await markRead(first, { isRead: false });
     expect(unread.statusCode).toBe(200);
     expect(json(unread)).toMatchObject({ id: first, isRead: false });
-    expect(row(first)!.isRead).toBe(false);
+    expect((await row(first))!.isRead).toBe(false);
   });
 
   it('refuses a read flag that is not a boolean, changing nothing', async () => {
@@ -88,13 +87,13 @@ describe.each([
       const res = await markRead(ids[1], payload);
       expect(res.statusCode).toBe(400);
     }
-    expect(row(ids[1])!.isRead).toBe(false);
+    expect((await row(ids[1]))!.isRead).toBe(false);
   });
 
   it('deletes one; it is gone from the list; a second delete is a 404', async () => {
     const res = await remove(ids[1]);
     expect(res.statusCode).toBe(204);
-    expect(row(ids[1])).toBeUndefined();
+    expect(await row(ids[1])).toBeUndefined();
     expect((json(await get(list)) as Item[]).map((i) => i.id)).toEqual([ids[2], ids[0]]);
     const again = await remove(ids[1]);
     expect(again.statusCode).toBe(404);

@@ -1,13 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listingImages, listings, savedListings } from '../../../db/schema';
 import { keyFromUrl } from '../integrations/image-storage';
 import { createTestApp, json, loggedInUser, type TestApp } from '../testing/harness';
 import { httpClient } from '../testing/http';
 import { gradientJpeg, toDataUrl } from '../testing/images';
 import { insertListing } from '../testing/listing-factory';
+import { findRow, findRows, insertRow } from '../testing/store-rows';
 
 // The all-listings tab over HTTP (docs/product/admin.md#listings): GET /api/admin/listings with paging, sorting,
 // filter and search (the page as the body, the total in X-Total-Count), and DELETE /api/admin/listings/:id.
@@ -109,13 +108,13 @@ describe('DELETE /api/admin/listings/:id', () => {
     });
     for (const f of files) expect(fs.existsSync(f)).toBe(true);
     const saver = await loggedInUser(t.store);
-    t.db.insert(savedListings).values({ userId: saver.user.id, listingId: listing.id }).run();
+    await insertRow(t.store, 'savedListings', { userId: saver.user.id, listingId: listing.id });
 
     const res = await send({ method: 'DELETE', url: `/api/admin/listings/${listing.id}`, headers: { cookie: admin.cookie } });
     expect(res.statusCode).toBe(204);
-    expect(t.db.select().from(listings).where(eq(listings.id, listing.id)).get()).toBeUndefined();
-    expect(t.db.select().from(listingImages).where(eq(listingImages.listingId, listing.id)).all()).toEqual([]);
-    expect(t.db.select().from(savedListings).where(eq(savedListings.listingId, listing.id)).all()).toEqual([]);
+    expect(await findRow(t.store, 'listings', { id: listing.id })).toBeUndefined();
+    expect(await findRows(t.store, 'listingImages', { listingId: listing.id })).toEqual([]);
+    expect(await findRows(t.store, 'savedListings', { listingId: listing.id })).toEqual([]);
     for (const f of files) expect(fs.existsSync(f), f).toBe(false);
     expect(json(await get('/api/my-listings', owner.cookie)).map((l: { id: number }) => l.id)).not.toContain(listing.id);
 
@@ -145,7 +144,7 @@ describe('DELETE /api/admin/listings/:id of a listing with an edit waiting for r
       headers: { cookie: owner.cookie },
     });
     expect(edited.statusCode, edited.body).toBe(200);
-    const revisionPhotos = t.db.select().from(listingImages).where(eq(listingImages.revisionListingId, created.id)).all();
+    const revisionPhotos = await findRows(t.store, 'listingImages', { revisionListingId: created.id });
     expect(revisionPhotos).toHaveLength(1);
     const pending = json(await get('/api/admin/pending-listings')) as { id: number; kind: string }[];
     expect(pending.find((p) => p.id === created.id)?.kind).toBe('edit');
@@ -157,7 +156,7 @@ describe('DELETE /api/admin/listings/:id of a listing with an edit waiting for r
       expect(fs.existsSync(f), f).toBe(false);
       expect(fs.existsSync(f.replace(/\.webp$/, '-thumb.webp')), f).toBe(false);
     }
-    expect(t.db.select().from(listingImages).where(eq(listingImages.revisionListingId, created.id)).all()).toEqual([]);
+    expect(await findRows(t.store, 'listingImages', { revisionListingId: created.id })).toEqual([]);
   });
 });
 

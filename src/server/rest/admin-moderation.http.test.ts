@@ -1,10 +1,9 @@
 import type { InjectOptions } from 'fastify';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, listings, notifications } from '../../../db/schema';
 import { createTestApp, json, loggedInUser, type TestApp } from '../testing/harness';
 import { as, httpClient } from '../testing/http';
 import { gradientJpeg, toDataUrl } from '../testing/images';
+import { countRows, findRow, findRows } from '../testing/store-rows';
 
 // Moderation over HTTP (docs/product/admin.md#moderation): a new listing waits as pending, is rejected with a reason,
 // then approved. At each step: what the public sees (detail and search), what the owner is told (notifications,
@@ -84,7 +83,7 @@ describe('pending → rejected with a reason → approved', () => {
       expect(json(res).details).toEqual({ rejectionReason: 'Vennligst oppgi en årsak for avvisning' });
     }
     expect((await review(id, { rejectionReason: 'x' })).statusCode).toBe(400);
-    expect(t.db.select().from(listings).where(eq(listings.id, id)).get()!.status).toBe('pending');
+    expect((await findRow(t.store, 'listings', { id }))!.status).toBe('pending');
     expect(await ownerNotifications()).toEqual([]);
 
     // Rejected: still hidden; the owner is told why, and /mine-annonser shows the reason.
@@ -123,7 +122,7 @@ describe('pending → rejected with a reason → approved', () => {
   });
 
   it('answers 404 for a listing that does not exist, and 400 for a body that is not an object', async () => {
-    const before = t.db.select().from(notifications).all().length;
+    const before = await countRows(t.store, 'notifications');
     const missing = await review(999_999, { approved: true });
     expect(missing.statusCode).toBe(404);
     expect(json(missing).message).toBe('Annonse ikke funnet');
@@ -132,7 +131,7 @@ describe('pending → rejected with a reason → approved', () => {
       expect(res.statusCode).toBe(400);
     }
     expect((await review(1, { approved: 'yes' })).statusCode).toBe(400);
-    expect(t.db.select().from(notifications).all().length).toBe(before);
+    expect(await countRows(t.store, 'notifications')).toBe(before);
   });
 
   it('keeps the audit entries after the listing is deleted', async () => {
@@ -144,6 +143,6 @@ describe('pending → rejected with a reason → approved', () => {
     expect((await get(`/api/listings/${id}`, owner)).statusCode).toBe(404);
     const audit = json(await get(`/api/admin/audit?targetType=listing&targetId=${id}`, admin)) as { action: string }[];
     expect(audit.map((e) => e.action)).toEqual(['listing.delete', 'listing.approve']);
-    expect(t.db.select().from(auditLog).where(eq(auditLog.targetId, id)).all()).toHaveLength(2);
+    expect(await findRows(t.store, 'auditLog', { targetId: id })).toHaveLength(2);
   });
 });

@@ -1,8 +1,8 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inboxMessages } from '../../../db/schema';
 import { RATE_LIMIT_MESSAGE, RATE_LIMITS } from '../limits/rate-limits';
 import { createTestApp, json, type TestApp } from '../testing/harness';
+import { countRows, findRows } from '../testing/store-rows';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -29,8 +29,8 @@ const post = (url: string, payload: unknown, extra: Omit<InjectOptions, 'url' | 
 const rawPost = (url: string, body: string, contentType = 'application/json', ip?: string) =>
   send({ method: 'POST', url, payload: body, headers: { 'content-type': contentType }, ip });
 
-const rowCount = () => t.db.select().from(inboxMessages).all().length;
-const lastRow = () => t.db.select().from(inboxMessages).all().at(-1);
+const rowCount = () => countRows(t.store, 'inboxMessages');
+const lastRow = async () => (await findRows(t.store, 'inboxMessages')).at(-1);
 
 const contact = {
   name: 'Kari Nordmann',
@@ -42,22 +42,22 @@ const feedback = { name: 'Per Hansen', email: 'per.hansen@example.no', feedback:
 
 describe('POST /api/contact', () => {
   it('stores a valid message and answers 201 with it', async () => {
-    const before = rowCount();
+    const before = await rowCount();
     const res = await post('/api/contact', contact);
     expect(res.statusCode).toBe(201);
     const body = json(res);
     expect(body).toMatchObject({ kind: 'contact', ...contact, phone: null, isRead: false });
     expect(typeof body.id).toBe('number');
     expect(Number.isNaN(Date.parse(body.createdAt))).toBe(false);
-    expect(rowCount()).toBe(before + 1);
-    expect(lastRow()).toMatchObject({ id: body.id, kind: 'contact', ...contact, phone: null, isRead: false });
+    expect(await rowCount()).toBe(before + 1);
+    expect(await lastRow()).toMatchObject({ id: body.id, kind: 'contact', ...contact, phone: null, isRead: false });
   });
 
   it('keeps an optional phone and ignores unknown fields', async () => {
     const res = await post('/api/contact', { ...contact, phone: '912 34 567', isRead: true, id: 999, kind: 'feedback' });
     expect(res.statusCode).toBe(201);
-    expect(lastRow()).toMatchObject({ kind: 'contact', phone: '912 34 567', isRead: false });
-    expect(lastRow()!.id).not.toBe(999);
+    expect(await lastRow()).toMatchObject({ kind: 'contact', phone: '912 34 567', isRead: false });
+    expect((await lastRow())!.id).not.toBe(999);
   });
 
   it.each([
@@ -66,14 +66,14 @@ describe('POST /api/contact', () => {
     ['subject', 'Emne må fylles ut.'],
     ['message', 'Melding må fylles ut.'],
   ] as const)('answers 400 without %s, naming the field in Norwegian', async (field, message) => {
-    const before = rowCount();
+    const before = await rowCount();
     const { [field]: _omit, ...rest } = contact;
     for (const payload of [rest, { ...contact, [field]: '' }, { ...contact, [field]: '  \n ' }, { ...contact, [field]: null }]) {
       const res = await post('/api/contact', payload);
       expect(res.statusCode).toBe(400);
       expect(json(res)).toEqual({ message, details: { [field]: message } });
     }
-    expect(rowCount()).toBe(before);
+    expect(await rowCount()).toBe(before);
   });
 
   it('names every missing field at once', async () => {
@@ -100,7 +100,7 @@ describe('POST /api/contact', () => {
   });
 
   it('answers 400 for numbers, arrays and objects where text belongs', async () => {
-    const before = rowCount();
+    const before = await rowCount();
     for (const [field, value] of [
       ['name', 42],
       ['email', ['kari@example.no']],
@@ -113,7 +113,7 @@ describe('POST /api/contact', () => {
       expect(res.statusCode).toBe(400);
       expect(json(res).details[field]).toMatch(/^(Navn|E-post|Emne|Melding|Telefonnummer) må være tekst\.$/);
     }
-    expect(rowCount()).toBe(before);
+    expect(await rowCount()).toBe(before);
   });
 
   it('answers 400 when the body is not an object', async () => {
@@ -150,19 +150,19 @@ describe('POST /api/contact', () => {
   });
 
   it('answers 413 for a body above 1 MiB and stores nothing', async () => {
-    const before = rowCount();
+    const before = await rowCount();
     const res = await post('/api/contact', { ...contact, message: 'x'.repeat(1024 * 1024 + 10) });
     expect(res.statusCode).toBe(413);
     expect(json(res).message).toBe('Forespørselen er for stor.');
-    expect(rowCount()).toBe(before);
+    expect(await rowCount()).toBe(before);
   });
 
   it('refuses a request from another site with 403 and stores nothing', async () => {
-    const before = rowCount();
+    const before = await rowCount();
     const res = await post('/api/contact', contact, { headers: { origin: 'https://evil.example.com' } });
     expect(res.statusCode).toBe(403);
     expect(json(res).message).toBe('Forespørselen kom fra et annet nettsted og ble avvist.');
-    expect(rowCount()).toBe(before);
+    expect(await rowCount()).toBe(before);
   });
 
   it('accepts a request whose Origin is the site itself', async () => {
@@ -174,17 +174,17 @@ describe('POST /api/contact', () => {
     const ip = '192.0.2.10';
     const { max } = RATE_LIMITS.contact;
     for (let i = 0; i < max; i++) expect((await post('/api/contact', contact, { ip })).statusCode).toBe(201);
-    const before = rowCount();
+    const before = await rowCount();
     const res = await post('/api/contact', contact, { ip });
     expect(res.statusCode).toBe(429);
     expect(json(res).message).toBe(RATE_LIMIT_MESSAGE);
     expect(RATE_LIMIT_MESSAGE).toBe('For mange forsøk. Vent litt og prøv igjen.');
-    expect(rowCount()).toBe(before);
+    expect(await rowCount()).toBe(before);
 
     // The same budget holds over tRPC, and another visitor is not affected.
     const trpc = await send({ method: 'POST', url: '/trpc/inbox.contact', payload: contact, ip });
     expect(trpc.statusCode).toBe(429);
-    expect(rowCount()).toBe(before);
+    expect(await rowCount()).toBe(before);
     expect((await post('/api/contact', contact, { ip: '192.0.2.11' })).statusCode).toBe(201);
   });
 });
@@ -195,7 +195,7 @@ describe('POST /api/feedback', () => {
     expect(res.statusCode).toBe(201);
     const body = json(res);
     expect(body).toMatchObject({ kind: 'feedback', name: feedback.name, email: feedback.email, subject: 'Tilbakemelding', message: feedback.feedback });
-    expect(lastRow()).toMatchObject({
+    expect(await lastRow()).toMatchObject({
       id: body.id,
       kind: 'feedback',
       name: 'Per Hansen',
@@ -211,18 +211,18 @@ describe('POST /api/feedback', () => {
     for (const payload of [{ feedback: 'Kjempebra!' }, { name: '', email: '', feedback: 'Kjempebra!' }, { name: null, email: null, feedback: 'Kjempebra!' }]) {
       const res = await post('/api/feedback', payload);
       expect(res.statusCode).toBe(201);
-      expect(lastRow()).toMatchObject({ kind: 'feedback', name: '', email: '', message: 'Kjempebra!' });
+      expect(await lastRow()).toMatchObject({ kind: 'feedback', name: '', email: '', message: 'Kjempebra!' });
     }
   });
 
   it('answers 400 without feedback text', async () => {
-    const before = rowCount();
+    const before = await rowCount();
     for (const payload of [{ name: 'Per' }, { feedback: '' }, { feedback: '   ' }, {}]) {
       const res = await post('/api/feedback', payload);
       expect(res.statusCode).toBe(400);
       expect(json(res)).toEqual({ message: 'Tilbakemelding må fylles ut.', details: { feedback: 'Tilbakemelding må fylles ut.' } });
     }
-    expect(rowCount()).toBe(before);
+    expect(await rowCount()).toBe(before);
   });
 
   it('answers 400 for a malformed optional e-mail', async () => {
@@ -232,7 +232,7 @@ describe('POST /api/feedback', () => {
   });
 
   it('answers 400 for wrong types, non-objects and malformed JSON', async () => {
-    const before = rowCount();
+    const before = await rowCount();
     expect(json(await post('/api/feedback', { feedback: 123 })).details).toEqual({ feedback: 'Tilbakemelding må være tekst.' });
     expect(json(await post('/api/feedback', { feedback: ['a', 'b'] })).details.feedback).toBe('Tilbakemelding må være tekst.');
     expect(json(await post('/api/feedback', { feedback: 'Hei', name: 7 })).details).toEqual({ name: 'Navn må være tekst.' });
@@ -240,7 +240,7 @@ describe('POST /api/feedback', () => {
     const bad = await rawPost('/api/feedback', '{"feedback": "Hei"');
     expect(bad.statusCode).toBe(400);
     expect(json(bad).message).toBe('Ugyldig JSON i forespørselen.');
-    expect(rowCount()).toBe(before);
+    expect(await rowCount()).toBe(before);
   });
 
   it('answers 413 above 1 MiB and 403 from another site', async () => {
@@ -265,10 +265,10 @@ describe('over tRPC', () => {
   it('stores contact and feedback through the procedures the client calls', async () => {
     const c = await send({ method: 'POST', url: '/trpc/inbox.contact', payload: contact });
     expect(c.statusCode).toBe(200);
-    expect(lastRow()).toMatchObject({ kind: 'contact', ...contact });
+    expect(await lastRow()).toMatchObject({ kind: 'contact', ...contact });
     const f = await send({ method: 'POST', url: '/trpc/inbox.feedback', payload: { feedback: 'Via tRPC' } });
     expect(f.statusCode).toBe(200);
-    expect(lastRow()).toMatchObject({ kind: 'feedback', message: 'Via tRPC' });
+    expect(await lastRow()).toMatchObject({ kind: 'feedback', message: 'Via tRPC' });
   });
 
   it('answers 400 with the Norwegian message and field details', async () => {

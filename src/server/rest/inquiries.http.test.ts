@@ -1,11 +1,10 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inquiries, notifications } from '../../../db/schema';
 import { PHONE_SUBMIT_MESSAGE } from '../../shared/validation/phone';
 import { InProcessHub, type UserEvent } from '../realtime/hub';
 import { createInquiry } from '../services/inquiries';
 import { createTestApp, json, loggedInUser, type TestApp } from '../testing/harness';
 import { insertListing } from '../testing/listing-factory';
+import { countRows, findRow, findRows } from '../testing/store-rows';
 
 // docs/product/data.md#inquiry, docs/product/validation.md, docs/product/api.md POST /api/inquiries: login required; name, e-mail and message required, phone by the
 // Norwegian rule when given; stored with a notification to the seller in one transaction, pushed live after commit.
@@ -23,7 +22,7 @@ const post = (body: unknown, cookie?: string) =>
     headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
     payload: JSON.stringify(body),
   });
-const notificationsOf = (userId: number) => t.db.select().from(notifications).where(eq(notifications.userId, userId)).all();
+const notificationsOf = (userId: number) => findRows(t.store, 'notifications', { userId });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -37,7 +36,7 @@ describe('POST /api/inquiries', () => {
   it('answers 401 to a visitor and stores nothing', async () => {
     const res = await post(valid());
     expect(res.statusCode).toBe(401);
-    expect(t.db.select().from(inquiries).all()).toEqual([]);
+    expect(await findRows(t.store, 'inquiries')).toEqual([]);
   });
 
   it('stores the inquiry (201) and notifies the seller with the buyer’s contact details', async () => {
@@ -53,8 +52,8 @@ describe('POST /api/inquiries', () => {
       message: 'Er bilen fortsatt til salgs?',
       createdAt: expect.any(String),
     });
-    expect(t.db.select().from(inquiries).where(eq(inquiries.id, inquiry.id)).get()).toMatchObject({ senderId: buyer.user.id });
-    const [n] = notificationsOf(seller.user.id);
+    expect(await findRow(t.store, 'inquiries', { id: inquiry.id })).toMatchObject({ senderId: buyer.user.id });
+    const [n] = await notificationsOf(seller.user.id);
     expect(n).toMatchObject({
       type: 'info',
       title: 'Ny henvendelse om Volvo V90',
@@ -62,7 +61,7 @@ describe('POST /api/inquiries', () => {
       data: { listingId, inquiryId: inquiry.id, name: 'Ola Nordmann', email: 'ola@example.no', phone: '+47 912 34 567' },
     });
     for (const part of ['Ola Nordmann', 'ola@example.no', '+47 912 34 567', 'Er bilen fortsatt til salgs?']) expect(n.message).toContain(part);
-    expect(notificationsOf(buyer.user.id)).toEqual([]);
+    expect(await notificationsOf(buyer.user.id)).toEqual([]);
   });
 
   it('accepts an inquiry without a phone', async () => {
@@ -70,7 +69,7 @@ describe('POST /api/inquiries', () => {
     const res = await post(noPhone, buyer.cookie);
     expect(res.statusCode).toBe(201);
     expect(json(res).phone).toBe('');
-    expect(notificationsOf(seller.user.id).at(-1)!.message).not.toContain('undefined');
+    expect((await notificationsOf(seller.user.id)).at(-1)!.message).not.toContain('undefined');
   });
 
   it.each([
@@ -83,11 +82,11 @@ describe('POST /api/inquiries', () => {
     ['listingId', { listingId: 'abc' }, 'Annonse ikke funnet'],
     ['name', { name: 42 }, 'Navn må være tekst.'],
   ])('answers 400 naming %s', async (field, change, message) => {
-    const before = t.db.select().from(inquiries).all().length;
+    const before = await countRows(t.store, 'inquiries');
     const res = await post({ ...valid(), ...change }, buyer.cookie);
     expect(res.statusCode).toBe(400);
     expect(json(res).details[field]).toBe(message);
-    expect(t.db.select().from(inquiries).all()).toHaveLength(before);
+    expect(await findRows(t.store, 'inquiries')).toHaveLength(before);
   });
 
   it('answers 400 for a body that is not an object, never 500', async () => {
@@ -97,7 +96,7 @@ describe('POST /api/inquiries', () => {
   });
 
   it('answers 404 for a listing a buyer cannot see and stores nothing', async () => {
-    const before = notificationsOf(seller.user.id).length;
+    const before = (await notificationsOf(seller.user.id)).length;
     for (const overrides of [{ status: 'pending' as const }, { status: 'rejected' as const }, { active: false }]) {
       const hidden = (await insertListing(t.store, seller.user.id, overrides)).id;
       const res = await post({ ...valid(), listingId: hidden }, buyer.cookie);
@@ -105,15 +104,15 @@ describe('POST /api/inquiries', () => {
       expect(json(res).message).toBe('Annonse ikke funnet');
     }
     expect((await post({ ...valid(), listingId: 999_999 }, buyer.cookie)).statusCode).toBe(404);
-    expect(notificationsOf(seller.user.id)).toHaveLength(before);
+    expect(await notificationsOf(seller.user.id)).toHaveLength(before);
   });
 
   it('refuses (403) an inquiry about one’s own listing', async () => {
-    const before = notificationsOf(seller.user.id).length;
+    const before = (await notificationsOf(seller.user.id)).length;
     const res = await post(valid(), seller.cookie);
     expect(res.statusCode).toBe(403);
     expect(json(res).message).toBe('Du kan ikke sende en henvendelse om din egen annonse.');
-    expect(notificationsOf(seller.user.id)).toHaveLength(before);
+    expect(await notificationsOf(seller.user.id)).toHaveLength(before);
   });
 });
 
@@ -138,7 +137,7 @@ describe('createInquiry (service)', () => {
     expect(e).toMatchObject({ kind: 'notification', notification: { type: 'info', title: 'Ny henvendelse om Volvo V90', read: false } });
     expect(e.notification.data).toMatchObject({ listingId, inquiryId: inquiry.id, name: 'Kari', email: 'kari@example.no', phone: '' });
     // What was pushed is what is stored.
-    const stored = t.db.select().from(notifications).where(eq(notifications.id, e.notification.id)).get()!;
+    const stored = (await findRow(t.store, 'notifications', { id: e.notification.id }))!;
     expect(stored.message).toBe(e.notification.message);
     expect(others).toEqual([]);
 

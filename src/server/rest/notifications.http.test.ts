@@ -1,12 +1,11 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listings, notifications } from '../../../db/schema';
 import { NOTIFICATION_NOT_FOUND_MESSAGE, type NotificationShape } from '../../shared/schemas/notification';
 import { InProcessHub, type UserEvent } from '../realtime/hub';
 import { reviewListing } from '../services/moderation';
 import { createTestApp, json, loggedInUser, type TestApp } from '../testing/harness';
 import { httpClient } from '../testing/http';
 import { insertListing } from '../testing/listing-factory';
+import { findRow, findRows, insertRow } from '../testing/store-rows';
 
 // docs/product/notifications.md, docs/product/api.md#notifications: GET /api/notifications, PATCH
 // /api/notifications/:id/read, PATCH /api/notifications/mark-all-read, DELETE /api/notifications/:id, DELETE
@@ -27,12 +26,12 @@ async function listOf(who: User): Promise<NotificationShape[]> {
   expect(res.statusCode).toBe(200);
   return json(res);
 }
-const rows = () => t.db.select().from(notifications).orderBy(notifications.id).all();
-const rowsOf = (userId: number) => t.db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(notifications.id).all();
+const rows = () => findRows(t.store, 'notifications');
+const rowsOf = (userId: number) => findRows(t.store, 'notifications', { userId });
 
 /** A stored notification of `userId`, as a producer would write it. */
 function notify(userId: number, title: string, type: NotificationShape['type'] = 'info') {
-  return t.db.insert(notifications).values({ userId, type, title, message: `${title} – detaljer` }).returning().get();
+  return insertRow(t.store, 'notifications', { userId, type, title, message: `${title} – detaljer` });
 }
 
 const admin = { id: 0, name: 'Admin' };
@@ -54,19 +53,19 @@ describe('visitors', () => {
     ['DELETE', '/api/notifications/1'],
     ['DELETE', '/api/notifications'],
   ] as const)('%s %s answers 401 and changes nothing', async (method, url) => {
-    const n = notify(seller.user.id, 'Urørt');
-    const before = rows();
+    const n = await notify(seller.user.id, 'Urørt');
+    const before = await rows();
     const res = await call(method, url.replace('/1', `/${n.id}`));
     expect(res.statusCode).toBe(401);
     expect(json(res).message).toBe('Du må være innlogget.');
-    expect(rows()).toEqual(before);
+    expect(await rows()).toEqual(before);
   });
 });
 
 describe('producers', () => {
   it('a new chat about one’s listing notifies its seller once; continuing the chat does not', async () => {
     const listing = await insertListing(t.store, seller.user.id, { make: 'Volvo', model: 'XC60', year: 2020 });
-    const before = rowsOf(seller.user.id).length;
+    const before = (await rowsOf(seller.user.id)).length;
     const started = await call('POST', '/api/chats/start', buyer.cookie, { listingId: listing.id, sellerId: seller.user.id, message: 'Er den ledig?' });
     expect(started.statusCode).toBe(201);
     const chatId = json(started).chatId;
@@ -81,13 +80,13 @@ describe('producers', () => {
       read: false,
       createdAt: expect.any(String),
     });
-    expect(rowsOf(seller.user.id)).toHaveLength(before + 1);
+    expect(await rowsOf(seller.user.id)).toHaveLength(before + 1);
 
     await call('POST', '/api/chats/start', buyer.cookie, { listingId: listing.id, sellerId: seller.user.id, message: 'Hallo igjen' });
     await call('POST', '/api/messages', buyer.cookie, { chatId, content: 'Er du der?' });
     await call('POST', '/api/messages', seller.cookie, { chatId, content: 'Ja!' });
-    expect(rowsOf(seller.user.id)).toHaveLength(before + 1);
-    expect(rowsOf(buyer.user.id)).toEqual([]);
+    expect(await rowsOf(seller.user.id)).toHaveLength(before + 1);
+    expect(await rowsOf(buyer.user.id)).toEqual([]);
   });
 
   it('an inquiry about one’s listing notifies its seller', async () => {
@@ -124,7 +123,7 @@ describe('producers', () => {
     expect(rejection).toMatchObject({ type: 'error', title: 'Annonsen din ble avvist', read: false, data: { listingId: rejected.id } });
     expect(rejection.message).toContain('BMW X5 2015');
     expect(rejection.message).toContain('Bildene viser en annen bil.');
-    expect(t.db.select().from(listings).where(eq(listings.id, rejected.id)).get()).toMatchObject({ status: 'rejected', rejectionReason: 'Bildene viser en annen bil.' });
+    expect(await findRow(t.store, 'listings', { id: rejected.id })).toMatchObject({ status: 'rejected', rejectionReason: 'Bildene viser en annen bil.' });
 
     await new Promise((r) => setImmediate(r));
     abort.abort();
@@ -134,13 +133,13 @@ describe('producers', () => {
       { kind: 'notification', notification: rejection },
     ]);
     expect(othersHeard).toEqual([]);
-    expect(rowsOf(admin.id)).toEqual([]);
+    expect(await rowsOf(admin.id)).toEqual([]);
   });
 
   it('an unknown listing is not reviewed and notifies no one', async () => {
-    const before = rows();
+    const before = await rows();
     await expect(reviewListing(t.store, new InProcessHub(), admin, { id: 999_999, approved: true, rejectionReason: '' })).rejects.toThrow('Annonse ikke funnet');
-    expect(rows()).toEqual(before);
+    expect(await rows()).toEqual(before);
   });
 });
 
@@ -153,9 +152,9 @@ describe('one’s own notifications', () => {
   });
 
   it('are listed newest first with every field, never cached, never someone else’s', async () => {
-    const first = notify(user.user.id, 'Første', 'warning');
-    const second = notify(user.user.id, 'Andre', 'success');
-    notify(other.user.id, 'Ikke din');
+    const first = await notify(user.user.id, 'Første', 'warning');
+    const second = await notify(user.user.id, 'Andre', 'success');
+    await notify(other.user.id, 'Ikke din');
     const res = await call('GET', `/api/notifications?_=${Date.now()}`, user.cookie);
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('private, no-store');
@@ -167,7 +166,7 @@ describe('one’s own notifications', () => {
   });
 
   it('PATCH /:id/read marks one read (200, the notification) and no other', async () => {
-    const [a, b] = [notify(user.user.id, 'A'), notify(user.user.id, 'B')];
+    const [a, b] = [await notify(user.user.id, 'A'), await notify(user.user.id, 'B')];
     const res = await call('PATCH', `/api/notifications/${a.id}/read`, user.cookie);
     expect(res.statusCode).toBe(200);
     expect(json(res)).toMatchObject({ id: a.id, title: 'A', read: true });
@@ -179,39 +178,39 @@ describe('one’s own notifications', () => {
   });
 
   it('PATCH /mark-all-read marks all of the caller’s read and says how many, and no one else’s', async () => {
-    notify(user.user.id, 'C');
-    const unread = rowsOf(user.user.id).filter((n) => !n.read).length;
+    await notify(user.user.id, 'C');
+    const unread = (await rowsOf(user.user.id)).filter((n) => !n.read).length;
     expect(unread).toBeGreaterThan(1);
-    const othersBefore = rowsOf(other.user.id);
+    const othersBefore = await rowsOf(other.user.id);
     const res = await call('PATCH', '/api/notifications/mark-all-read', user.cookie);
     expect(res.statusCode).toBe(200);
     expect(json(res)).toEqual({ updated: unread });
     expect((await listOf(user)).every((n) => n.read)).toBe(true);
-    expect(rowsOf(other.user.id)).toEqual(othersBefore);
+    expect(await rowsOf(other.user.id)).toEqual(othersBefore);
     expect(json(await call('PATCH', '/api/notifications/mark-all-read', user.cookie))).toEqual({ updated: 0 });
   });
 
   it('DELETE /:id deletes one (204, no body); again it is 404', async () => {
-    const n = notify(user.user.id, 'Slett meg');
-    const count = rowsOf(user.user.id).length;
+    const n = await notify(user.user.id, 'Slett meg');
+    const count = (await rowsOf(user.user.id)).length;
     const res = await call('DELETE', `/api/notifications/${n.id}`, user.cookie);
     expect(res.statusCode).toBe(204);
     expect(res.body).toBe('');
     expect((await listOf(user)).map((x) => x.id)).not.toContain(n.id);
-    expect(rowsOf(user.user.id)).toHaveLength(count - 1);
+    expect(await rowsOf(user.user.id)).toHaveLength(count - 1);
     const again = await call('DELETE', `/api/notifications/${n.id}`, user.cookie);
     expect(again.statusCode).toBe(404);
     expect(json(again).message).toBe(NOTIFICATION_NOT_FOUND_MESSAGE);
   });
 
   it('DELETE / deletes all of the caller’s (204) and no one else’s', async () => {
-    const othersBefore = rowsOf(other.user.id);
+    const othersBefore = await rowsOf(other.user.id);
     expect(othersBefore.length).toBeGreaterThan(0);
     const res = await call('DELETE', '/api/notifications', user.cookie);
     expect(res.statusCode).toBe(204);
     expect(res.body).toBe('');
     expect(await listOf(user)).toEqual([]);
-    expect(rowsOf(other.user.id)).toEqual(othersBefore);
+    expect(await rowsOf(other.user.id)).toEqual(othersBefore);
     expect((await call('DELETE', '/api/notifications', user.cookie)).statusCode).toBe(204);
   });
 
@@ -238,8 +237,8 @@ describe('one’s own notifications', () => {
 
 describe('a third user', () => {
   it('gets 404 for someone else’s notification, and it stays as it was', async () => {
-    const n = notify(seller.user.id, 'Bare for selgeren');
-    const before = rows();
+    const n = await notify(seller.user.id, 'Bare for selgeren');
+    const before = await rows();
     for (const [method, url] of [
       ['PATCH', `/api/notifications/${n.id}/read`],
       ['DELETE', `/api/notifications/${n.id}`],
@@ -251,7 +250,7 @@ describe('a third user', () => {
     // Their "all" calls reach only their own (none).
     expect(json(await call('PATCH', '/api/notifications/mark-all-read', eve.cookie))).toEqual({ updated: 0 });
     expect((await call('DELETE', '/api/notifications', eve.cookie)).statusCode).toBe(204);
-    expect(rows()).toEqual(before);
+    expect(await rows()).toEqual(before);
     expect((await listOf(seller)).find((x) => x.id === n.id)).toMatchObject({ read: false });
   });
 });

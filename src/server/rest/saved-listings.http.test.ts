@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm';
 import type { ListingCardShape } from '../../shared/schemas/listing-shape';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listings, savedListings } from '../../../db/schema';
 import { callerFor, createTestApp, json, loggedInUser, type TestApp } from '../testing/harness';
 import { insertListing } from '../testing/listing-factory';
+import { deleteRows, findRows, updateListingRow } from '../testing/store-rows';
 
 // docs/product/screens.md#lagrede-annonser, docs/product/states.md#saved-listing, docs/product/api.md: GET/POST/DELETE /api/saved-listings. Login required; a user's
 // saved listings are theirs alone; only listings a buyer may see can be saved or are listed.
@@ -55,7 +54,7 @@ describe('saving and listing', () => {
     const again = await call('POST', '/api/saved-listings', anna.cookie, { listingId: ids[0] });
     expect(again.statusCode).toBe(201);
     expect(json(again).savedAt).toBe(json(first).savedAt);
-    expect(t.db.select().from(savedListings).where(eq(savedListings.userId, anna.user.id)).all()).toHaveLength(2);
+    expect(await findRows(t.store, 'savedListings', { userId: anna.user.id })).toHaveLength(2);
 
     const list = await call('GET', '/api/saved-listings', anna.cookie);
     expect(list.statusCode).toBe(200);
@@ -98,17 +97,17 @@ describe('saving and listing', () => {
   it('drops a listing from the list while it is hidden and brings it back when shown again', async () => {
     const id = (await insertListing(t.store, seller.user.id, { make: 'Skoda', model: 'Enyaq' })).id;
     await call('POST', '/api/saved-listings', anna.cookie, { listingId: id });
-    t.db.update(listings).set({ active: false }).where(eq(listings.id, id)).run();
+    await updateListingRow(t.store, id, { active: false });
     expect(json<ListingCardShape[]>(await call('GET', '/api/saved-listings', anna.cookie)).map((c) => c.id)).not.toContain(id);
     expect(await callerFor(t.store, anna.user).savedListings.ids()).not.toContain(id);
-    t.db.update(listings).set({ active: true }).where(eq(listings.id, id)).run();
+    await updateListingRow(t.store, id, { active: true });
     expect(json<ListingCardShape[]>(await call('GET', '/api/saved-listings', anna.cookie)).map((c) => c.id)).toContain(id);
   });
 
   it('forgets saves of a deleted listing', async () => {
     const id = (await insertListing(t.store, seller.user.id)).id;
     await call('POST', '/api/saved-listings', anna.cookie, { listingId: id });
-    t.db.delete(listings).where(eq(listings.id, id)).run();
-    expect(t.db.select().from(savedListings).where(eq(savedListings.listingId, id)).all()).toEqual([]);
+    await deleteRows(t.store, 'listings', { id });
+    expect(await findRows(t.store, 'savedListings', { listingId: id })).toEqual([]);
   });
 });
