@@ -17,13 +17,38 @@ const CARDS =
   'WHERE i.listing_id = l.id ORDER BY i.position, i.id LIMIT 1) AS cover_photo ' +
   'FROM listings l WHERE l.id = ANY($1::int[])';
 
+const noop = () => {};
+
 export class PgSearchSource implements SearchSource {
   constructor(readonly db: PgDb) {}
 
-  async version(): Promise<number> {
-    // Named, so each connection plans it once: it is read on every search and every kept answer.
-    const r = await this.db.$client.query<{ version: number }>({ name: 'search_version', text: 'SELECT version FROM listings_search_state WHERE id = 1' });
-    return r.rows[0].version;
+  private reading: Promise<number> | undefined;
+  private nextRead: Promise<number> | undefined;
+
+  /**
+   * Read on every search and every kept answer, so concurrent callers share reads: a caller joins the read that starts
+   * after it asked (never one already under way, which may predate a write the caller has seen commit), so each gets a
+   * version at least as new as any committed before its request, for one round trip per batch instead of each.
+   */
+  version(): Promise<number> {
+    if (!this.reading) return this.startRead();
+    return (this.nextRead ??= this.reading.then(noop, noop).then(() => {
+      this.nextRead = undefined;
+      return this.startRead();
+    }));
+  }
+
+  private startRead(): Promise<number> {
+    // Named, so each connection plans it once.
+    const read = this.db.$client
+      .query<{ version: number }>({ name: 'search_version', text: 'SELECT version FROM listings_search_state WHERE id = 1' })
+      .then((r) => r.rows[0].version);
+    this.reading = read;
+    const done = () => {
+      if (this.reading === read) this.reading = undefined;
+    };
+    read.then(done, done);
+    return read;
   }
 
   async build<T>(consume: (rows: Iterable<SearchRow>, visible: number) => T): Promise<{ built: T; seq: number }> {
