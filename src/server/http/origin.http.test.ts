@@ -1,9 +1,8 @@
 import type { TRPCClientError } from '@trpc/client';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../../db/schema';
 import { createTestApp, json, listenOnLoopback, loggedInUser, type TestApp } from '../testing/harness';
 import { socketClient } from '../testing/sockets';
+import { findRow } from '../testing/store-rows';
 import type { AppRouter } from '../trpc/root';
 
 // Issue 20, item 5: `Origin: null` (a sandboxed frame, a data: or file: page) is another site. State-changing calls
@@ -18,7 +17,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const profile = (email: string) => ({ name: 'Kari Nordmann', displayName: 'Kari', email, phone: '91234567', address: '' });
-const emailOf = (id: number) => t.db.select({ email: users.email }).from(users).where(eq(users.id, id)).get()?.email;
+const emailOf = async (id: number) => (await findRow(t.store, 'users', { id }))?.email;
 
 describe('Origin: null is another site', () => {
   it('REST: a state-changing call with the cookie is refused with 403 and changes nothing', async () => {
@@ -31,7 +30,7 @@ describe('Origin: null is another site', () => {
     });
     expect(res.statusCode).toBe(403);
     expect(json(res).message).toBe('Forespørselen kom fra et annet nettsted og ble avvist.');
-    expect(emailOf(u.user.id)).not.toBe('null-origin@example.no');
+    expect(await emailOf(u.user.id)).not.toBe('null-origin@example.no');
     // The same call without an Origin (an API client) goes through.
     const api = await t.app.inject({
       method: 'PUT',
@@ -40,7 +39,7 @@ describe('Origin: null is another site', () => {
       payload: JSON.stringify(profile('api-klient@example.no')),
     });
     expect(api.statusCode).toBe(200);
-    expect(emailOf(u.user.id)).toBe('api-klient@example.no');
+    expect(await emailOf(u.user.id)).toBe('api-klient@example.no');
   });
 
   it('tRPC over HTTP: a mutation with the cookie is refused with 403', async () => {
@@ -52,7 +51,7 @@ describe('Origin: null is another site', () => {
       payload: JSON.stringify(profile('trpc-null@example.no')),
     });
     expect(res.statusCode).toBe(403);
-    expect(emailOf(u.user.id)).not.toBe('trpc-null@example.no');
+    expect(await emailOf(u.user.id)).not.toBe('trpc-null@example.no');
   });
 
   it('websocket: a socket opened with Origin null gets no session, though it carries the cookie', async () => {
@@ -63,7 +62,7 @@ describe('Origin: null is another site', () => {
       expect(await nullSocket.client.auth.me.query()).toBeNull();
       const err = (await nullSocket.client.auth.updateProfile.mutate(profile('ws-null@example.no')).catch((e: unknown) => e)) as TRPCClientError<AppRouter>;
       expect(err.data).toMatchObject({ code: 'UNAUTHORIZED' });
-      expect(emailOf(u.user.id)).not.toBe('ws-null@example.no');
+      expect(await emailOf(u.user.id)).not.toBe('ws-null@example.no');
       // Without an Origin (not a browser), the cookie counts.
       expect((await noOrigin.client.auth.me.query())?.id).toBe(u.user.id);
     } finally {

@@ -1,13 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { InjectOptions } from 'fastify';
-import { eq, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, chats, listingImages, listings, messages, notifications, savedListings, sessions, users } from '../../../db/schema';
 import { keyFromUrl } from '../integrations/image-storage';
 import { createTestApp, json, loggedInUser, sessionCookie, type TestApp } from '../testing/harness';
 import { as, httpClient } from '../testing/http';
 import { gradientJpeg, toDataUrl } from '../testing/images';
+import { findRow, findRows, insertRow } from '../testing/store-rows';
 
 // The users tab over HTTP (docs/product/admin.md#users): the list, an edit with the profile's rules, and deleting a
 // user with everything theirs in one go, while the other side of their chats keeps the conversation.
@@ -27,7 +26,7 @@ const get = (url: string, who: { cookie: string } | null) => send({ method: 'GET
 const put = (id: number | string, payload: unknown, who: { cookie: string } | null = admin) =>
   send({ method: 'PUT', url: `/api/admin/users/${id}`, payload: payload as InjectOptions['payload'], headers: as(who) });
 const del = (id: number | string, who: { cookie: string } | null = admin) => send({ method: 'DELETE', url: `/api/admin/users/${id}`, headers: as(who) });
-const userRow = (id: number) => t.db.select().from(users).where(eq(users.id, id)).get();
+const userRow = (id: number) => findRow(t.store, 'users', { id });
 const fileOf = (url: string) => path.join(t.uploadDir, keyFromUrl(url)!);
 const thumbOf = (url: string) => fileOf(url).replace(/\.webp$/, '-thumb.webp');
 
@@ -48,7 +47,7 @@ const form = {
 describe('GET /api/admin/users', () => {
   it('lists every user newest first with contact details, admin flag and listing count, never a password hash', async () => {
     const u = await loggedInUser(t.store, { name: 'Liv Larsen', phone: '41234567', address: 'Torggata 2, 2317 HAMAR' });
-    t.db.insert(listings).values({ userId: u.user.id, uniqueCode: 'BP-LIVCAR', make: 'Kia', model: 'Niro', year: 2020, registrationNumber: 'LL11111', price: 1, totalPrice: 1 }).run();
+    await insertRow(t.store, 'listings', { userId: u.user.id, uniqueCode: 'BP-LIVCAR', make: 'Kia', model: 'Niro', year: 2020, registrationNumber: 'LL11111', price: 1, totalPrice: 1 });
     const res = await get('/api/admin/users', admin);
     expect(res.statusCode).toBe(200);
     const list = json(res) as Record<string, unknown>[];
@@ -91,7 +90,7 @@ describe('PUT /api/admin/users/:id', () => {
   it('refuses invalid fields with the profile\'s Norwegian messages and changes nothing', async () => {
     const u = await loggedInUser(t.store, { name: 'Siri Dahl' });
     const good = { name: 'Siri Dahl', email: 'siri@example.no', phone: '', address: '' };
-    const before = userRow(u.user.id);
+    const before = await userRow(u.user.id);
     for (const [payload, field, message] of [
       [{ ...good, email: 'siri@' }, 'email', 'Skriv inn en gyldig e-postadresse.'],
       [{ ...good, email: '' }, 'email', 'E-post må fylles ut.'],
@@ -107,7 +106,7 @@ describe('PUT /api/admin/users/:id', () => {
       const res = await send({ method: 'PUT', url: `/api/admin/users/${u.user.id}`, payload: body, headers: { ...as(admin), 'content-type': 'application/json' } });
       expect(res.statusCode).toBe(400);
     }
-    expect(userRow(u.user.id)).toEqual(before);
+    expect(await userRow(u.user.id)).toEqual(before);
   });
 
   it('answers 404 for a user that does not exist and 403 for an admin account, changing nothing', async () => {
@@ -115,11 +114,11 @@ describe('PUT /api/admin/users/:id', () => {
     expect(missing.statusCode).toBe(404);
     expect(json(missing).message).toBe('Fant ikke brukeren.');
     const other = await loggedInUser(t.store, { name: 'Bjørn Admin', isAdmin: true });
-    const before = userRow(other.user.id);
+    const before = await userRow(other.user.id);
     const refused = await put(other.user.id, { name: 'Hacket', email: 'x@example.no', phone: '', address: '' });
     expect(refused.statusCode).toBe(403);
     expect(json(refused).message).toBe('Administratorer kan ikke endres her. Bruk Min profil for din egen konto.');
-    expect(userRow(other.user.id)).toEqual(before);
+    expect(await userRow(other.user.id)).toEqual(before);
   });
 });
 
@@ -158,7 +157,7 @@ describe('DELETE /api/admin/users/:id', () => {
     expect(start.statusCode, start.body).toBe(201);
     const chatId = json(start).chatId as number;
     expect((await send({ method: 'POST', url: '/api/messages', payload: { chatId, content: 'Ja, den er det!' }, headers: as(seller) })).statusCode).toBeLessThan(300);
-    expect(t.db.select().from(notifications).where(eq(notifications.userId, seller.user.id)).all().length).toBeGreaterThan(0);
+    expect((await findRows(t.store, 'notifications', { userId: seller.user.id })).length).toBeGreaterThan(0);
     expect((await get('/api/auth/user', seller)).statusCode).toBe(200);
 
     const res = await del(seller.user.id);
@@ -166,12 +165,12 @@ describe('DELETE /api/admin/users/:id', () => {
     expect(res.body).toBe('');
 
     // The seller is gone, logged out everywhere.
-    expect(userRow(seller.user.id)).toBeUndefined();
-    expect(t.db.select().from(sessions).where(eq(sessions.userId, seller.user.id)).all()).toEqual([]);
+    expect(await userRow(seller.user.id)).toBeUndefined();
+    expect(await findRows(t.store, 'sessions', { userId: seller.user.id })).toEqual([]);
     for (const cookie of [seller.cookie, secondSession]) expect((await get('/api/auth/user', { cookie })).statusCode).toBe(401);
     // Their listings, photo rows and files.
-    expect(t.db.select().from(listings).where(eq(listings.userId, seller.user.id)).all()).toEqual([]);
-    expect(t.db.select().from(listingImages).where(eq(listingImages.uploaderId, seller.user.id)).all()).toEqual([]);
+    expect(await findRows(t.store, 'listings', { userId: seller.user.id })).toEqual([]);
+    expect(await findRows(t.store, 'listingImages', { uploaderId: seller.user.id })).toEqual([]);
     for (const url of urls) {
       expect(fs.existsSync(fileOf(url)), url).toBe(false);
       expect(fs.existsSync(thumbOf(url)), url).toBe(false);
@@ -179,9 +178,9 @@ describe('DELETE /api/admin/users/:id', () => {
     expect((await get(`/api/listings/${carA.id}`, null)).statusCode).toBe(404);
     expect(json(await get('/api/listings?make=Volvo', null)).map((l: { id: number }) => l.id)).toEqual([otherCar.id]);
     // Saved entries both ways, and the seller's notifications.
-    expect(t.db.select().from(savedListings).where(or(eq(savedListings.userId, seller.user.id), eq(savedListings.listingId, carA.id))).all()).toEqual([]);
+    expect([...(await findRows(t.store, 'savedListings', { userId: seller.user.id })), ...(await findRows(t.store, 'savedListings', { listingId: carA.id }))]).toEqual([]);
     expect(json(await get('/api/saved-listings', bystander))).toEqual([]);
-    expect(t.db.select().from(notifications).where(eq(notifications.userId, seller.user.id)).all()).toEqual([]);
+    expect(await findRows(t.store, 'notifications', { userId: seller.user.id })).toEqual([]);
     // The bystander's own listing is untouched.
     expect((await get(`/api/listings/${otherCar.id}`, null)).statusCode).toBe(200);
 
@@ -192,8 +191,8 @@ describe('DELETE /api/admin/users/:id', () => {
     const thread = json(await get(`/api/messages/${chatId}`, buyer)) as { content: string; senderId: number | null; senderDisplayName: string }[];
     expect(thread.map((m) => m.content)).toEqual(['Er bilen fortsatt til salgs?', 'Ja, den er det!']);
     expect(thread[1]).toMatchObject({ senderId: null, senderDisplayName: 'Administrator' });
-    expect(t.db.select().from(chats).where(eq(chats.id, chatId)).get()).toMatchObject({ sellerId: null, buyerId: buyer.user.id });
-    expect(t.db.select().from(messages).where(eq(messages.chatId, chatId)).all()).toHaveLength(2);
+    expect(await findRow(t.store, 'chats', { id: chatId })).toMatchObject({ sellerId: null, buyerId: buyer.user.id });
+    expect(await findRows(t.store, 'messages', { chatId })).toHaveLength(2);
 
     // The audit log keeps the user's and the listings' entries.
     const userAudit = json(await get(`/api/admin/audit?targetType=user&targetId=${seller.user.id}`, admin));
@@ -212,9 +211,9 @@ describe('DELETE /api/admin/users/:id', () => {
       expect(res.statusCode).toBe(403);
       expect(json(res).message).toBe('Administratorer kan ikke slettes.');
     }
-    expect(userRow(other.user.id)).toBeDefined();
+    expect(await userRow(other.user.id)).toBeDefined();
     expect((await get('/api/auth/user', { cookie: other.cookie })).statusCode).toBe(200);
-    expect(t.db.select().from(auditLog).where(eq(auditLog.targetId, other.user.id)).all()).toEqual([]);
+    expect(await findRows(t.store, 'auditLog', { targetId: other.user.id })).toEqual([]);
   });
 
   it('answers 404 for a user that does not exist (or an id that cannot be one)', async () => {

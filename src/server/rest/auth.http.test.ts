@@ -1,7 +1,5 @@
-import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessions, users } from '../../../db/schema';
 import { PASSWORD_MIN_MESSAGE } from '../../shared/schemas/auth';
 import { PHONE_SUBMIT_MESSAGE } from '../../shared/validation/phone';
 import { SESSION_COOKIE, sessionIdFromToken } from '../auth/session';
@@ -9,6 +7,7 @@ import { createRateLimits } from '../limits/rate-limiter';
 import { LOGIN_THROTTLE, RATE_LIMITS, RATE_LIMIT_MESSAGE } from '../limits/rate-limits';
 import { USERNAME_TAKEN, WRONG_CREDENTIALS } from '../services/auth';
 import { createTestApp, createUser, json, type TestApp } from '../testing/harness';
+import { findRow, findRows } from '../testing/store-rows';
 
 // The HTTP side of docs/product/states.md, docs/product/validation.md, docs/product/api.md auth and docs/product/api.md, through app.inject: statuses, Norwegian messages,
 // cookies and sessions as a browser would meet them.
@@ -108,18 +107,18 @@ describe('POST /api/auth/register', () => {
   it('stores only the SHA-256 of the session token, never the token itself', async () => {
     const res = await register(registration());
     const token = sessionCookieOf(res)!.value;
-    const rows = t.db.select().from(sessions).where(eq(sessions.userId, json(res).id)).all();
+    const rows = await findRows(t.store, 'sessions', { userId: json(res).id });
     expect(rows).toHaveLength(1);
     expect(rows[0].id).toBe(sessionIdFromToken(token));
     expect(rows[0].id).toMatch(/^[0-9a-f]{64}$/);
-    const everything = JSON.stringify(t.db.$client.prepare('select * from sessions').all());
+    const everything = JSON.stringify(await findRows(t.store, 'sessions'));
     expect(everything).not.toContain(token);
   });
 
   it('stores an argon2id hash, not the password', async () => {
     const input = registration();
     const res = await register(input);
-    const row = t.db.select().from(users).where(eq(users.id, json(res).id)).get()!;
+    const row = (await findRow(t.store, 'users', { id: json(res).id }))!;
     expect(row.passwordHash.startsWith('$argon2id$')).toBe(true);
     expect(row.passwordHash).not.toContain(input.password);
   });
@@ -278,7 +277,7 @@ describe('GET /api/auth/user and POST /api/auth/logout', () => {
     expect(sessionCookieOf(out)).toMatchObject({ value: '', maxAge: 0 });
     // The old cookie, replayed, no longer works: the session row is gone.
     expect((await me(cookie)).statusCode).toBe(401);
-    expect(t.db.select().from(sessions).where(eq(sessions.id, sessionIdFromToken(token))).get()).toBeUndefined();
+    expect(await findRow(t.store, 'sessions', { id: sessionIdFromToken(token) })).toBeUndefined();
   });
 
   it('logout without a session still answers 200 (nothing to end)', async () => {
@@ -339,7 +338,7 @@ describe('PUT /api/auth/change-password', () => {
     expect((await me(hereNow)).statusCode).toBe(200);
     expect((await me(elsewhere)).statusCode).toBe(401);
     expect((await me(here)).statusCode).toBe(401);
-    expect(t.db.select().from(sessions).where(eq(sessions.userId, user.id)).all()).toHaveLength(1);
+    expect(await findRows(t.store, 'sessions', { userId: user.id })).toHaveLength(1);
 
     expect((await login(user.username, password)).statusCode).toBe(401);
     expect((await login(user.username, 'nyttpassord1')).statusCode).toBe(200);
@@ -531,7 +530,7 @@ describe('failed logins per account (OWASP ASVS V2.2)', () => {
   const lockedFor = (minutes: number) => `For mange mislykkede innlogginger. Prøv igjen om ${minutes} ${minutes === 1 ? 'minutt' : 'minutter'}.`;
 
   it('locks an account after consecutive failures from many addresses, even for the right password, until the lock ends', async () => {
-    const { user, password } = await createUser(a.db);
+    const { user, password } = await createUser(a.store);
     for (let i = 0; i < threshold; i++) expect((await tryLogin(user.username, 'feil-passord')).statusCode).toBe(401);
     const locked = await tryLogin(user.username, password);
     expect(locked.statusCode).toBe(429);
@@ -548,7 +547,7 @@ describe('failed logins per account (OWASP ASVS V2.2)', () => {
   });
 
   it('answers an unknown username exactly as a known one (no enumeration)', async () => {
-    const known = (await createUser(a.db)).user.username;
+    const known = (await createUser(a.store)).user.username;
     const unknown = `ukjent.${known}`;
     for (const username of [known, unknown]) {
       for (let i = 0; i < threshold; i++) expect((await tryLogin(username, 'feil-passord')).statusCode).toBe(401);
@@ -560,14 +559,14 @@ describe('failed logins per account (OWASP ASVS V2.2)', () => {
   });
 
   it('lets no more than the threshold of concurrent guesses through', async () => {
-    const { user } = await createUser(a.db);
+    const { user } = await createUser(a.store);
     const answers = await Promise.all(Array.from({ length: 20 }, () => tryLogin(user.username, 'feil-passord')));
     expect(answers.filter((r) => r.statusCode === 401)).toHaveLength(threshold);
     expect(answers.filter((r) => r.statusCode === 429)).toHaveLength(20 - threshold);
   });
 
   it('doubles the lock with each further failure', async () => {
-    const { user, password } = await createUser(a.db);
+    const { user, password } = await createUser(a.store);
     for (let i = 0; i < threshold; i++) await tryLogin(user.username, 'feil-passord');
     clock += firstLockMs;
     expect((await tryLogin(user.username, 'feil-passord')).statusCode).toBe(401);
@@ -579,7 +578,7 @@ describe('failed logins per account (OWASP ASVS V2.2)', () => {
   });
 
   it('counts wrong old passwords on change-password against the account', async () => {
-    const { user, password } = await createUser(a.db);
+    const { user, password } = await createUser(a.store);
     const cookie = `${SESSION_COOKIE}=${sessionCookieOf(await tryLogin(user.username, password))?.value}`;
     const change = (oldPassword: string) =>
       a.app.inject({ method: 'PUT', url: '/api/auth/change-password', headers: { cookie, 'x-forwarded-for': `198.51.100.${++xff % 250}` }, payload: { oldPassword, newPassword: 'nyttpassord1' } });

@@ -1,9 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inboxMessages, listingImages, listings, users } from '../../../db/schema';
 import { SERVICE_BOOK_LABEL } from '../../shared/equipment';
 import {
   EQUIPMENT_MAX_ITEMS,
@@ -17,6 +15,7 @@ import { HTTP_MESSAGES } from '../errors';
 import { TOO_MANY_PIXELS_PER_REQUEST_MESSAGE } from '../services/images';
 import { createTestApp, json, loggedInUser, type TestApp } from '../testing/harness';
 import { pngImage, toDataUrl } from '../testing/images';
+import { countRows, findRow, findRows, updateRows } from '../testing/store-rows';
 
 // Issue 8: bounded input (huge arrays, bodies, photos per request) and clean data (normalised text, the plate rule,
 // the service-book label round trip). docs/product/limits.md#arrays-and-texts, docs/product/validation.md#text.
@@ -115,7 +114,7 @@ describe('photos per request', () => {
     expect(json(res).message).toBe(TOO_MANY_PIXELS_PER_REQUEST_MESSAGE);
     expect(TOO_MANY_PIXELS_PER_REQUEST_MESSAGE).toMatch(/480 megapiksler/);
     expect(uploadedFiles().length).toBe(before);
-    expect(t.db.select().from(listingImages).all()).toHaveLength(0);
+    expect(await countRows(t.store, 'listingImages')).toBe(0);
   }, 30_000);
 });
 
@@ -138,7 +137,7 @@ describe("'Fulgt servicehåndbok' round trip", () => {
 
   it('a stored row with the flag but not the label (written before) answers with the label', async () => {
     const l = await createOk({ equipment: ['Alarm'] });
-    t.db.update(listings).set({ serviceHistory: true, equipment: ['Alarm'] }).where(eq(listings.id, l.id)).run();
+    await updateRows(t.store, 'listings', { serviceHistory: true, equipment: ['Alarm'] }, { id: l.id });
     const detail = json(await t.app.inject({ method: 'GET', url: `/api/listings/${l.id}`, headers: { cookie } }));
     expect(detail).toMatchObject({ equipment: ['Alarm', SERVICE_BOOK_LABEL], serviceHistory: true });
   });
@@ -170,7 +169,7 @@ describe('the plate rule on create and edit', () => {
 
   it('a plate carrying NUL, a right-to-left override or a zero-width space is stored clean', async () => {
     const l = await createOk({ registrationNumber: 'EL\u0000\u202E12\u200B345' });
-    expect(t.db.select().from(listings).where(eq(listings.id, l.id)).get()!.registrationNumber).toBe('EL12345');
+    expect((await findRow(t.store, 'listings', { id: l.id }))!.registrationNumber).toBe('EL12345');
   });
 });
 
@@ -184,7 +183,7 @@ describe('user text is stored normalised', () => {
       payload: { username: 'ra\u030Ae_bruker', password: 'hemmelig123', name: dirty, email: 'ola.rene@example.no', phone: '91234567', address: 'Gate\u202E 1\u0007, 0155 OSLO' },
     });
     expect(res.statusCode, res.body).toBe(201);
-    const row = t.db.select().from(users).where(eq(users.email, 'ola.rene@example.no')).get()!;
+    const row = (await findRow(t.store, 'users', { email: 'ola.rene@example.no' }))!;
     expect(row.name).toBe('Ola Nordmann');
     expect(row.username).toBe('r\u00E5e_bruker');
     expect(row.address).toBe('Gate 1, 0155 OSLO');
@@ -197,7 +196,7 @@ describe('user text is stored normalised', () => {
       payload: { name: dirty, email: 'kari@example.no', subject: 'Sp\u00F8rsma\u030Al\u200D', message: 'Hei\r\npå\u0000 deg\u2066\u2069\n\tHilsen' },
     });
     expect(res.statusCode, res.body).toBeLessThan(300);
-    const row = t.db.select().from(inboxMessages).orderBy(desc(inboxMessages.id)).get()!;
+    const row = (await findRows(t.store, 'inboxMessages')).at(-1)!;
     expect(row.name).toBe('Ola Nordmann');
     expect(row.subject).toBe('Spørsmål');
     expect(row.subject).toBe('Spørsmål'.normalize('NFC'));
@@ -206,7 +205,7 @@ describe('user text is stored normalised', () => {
 
   it('listing: make, description and address are stored clean', async () => {
     const l = await createOk({ make: 'Te\u200Bsla\u0000', description: 'Pen\u202E bil\r\nmed hengerfeste', address: 'Storgata\u0085 12, 0155 OSLO' });
-    const row = t.db.select().from(listings).where(eq(listings.id, l.id)).get()!;
+    const row = (await findRow(t.store, 'listings', { id: l.id }))!;
     expect(row.make).toBe('Tesla');
     expect(row.description).toBe('Pen bil\nmed hengerfeste');
     expect(row.address).toBe('Storgata  12, 0155 OSLO');

@@ -1,12 +1,11 @@
 import type { TRPCClientError } from '@trpc/client';
-import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { savedListings, sessions, users } from '../../../db/schema';
 import { createSession, generateSessionToken, sessionIdFromToken } from '../auth/session';
 import { createTestApp, listenOnLoopback, loggedInUser, type TestApp } from '../testing/harness';
 import { insertListing, LISTING_FORM } from '../testing/listing-factory';
 import type { AppRouter } from './root';
 import { socketClient } from '../testing/sockets';
+import { findRow, findRows, updateRows } from '../testing/store-rows';
 
 // Issue 20, item 1: a websocket's context is made when it opens, yet every call over it must run with the session as
 // it is now. After a logout, a password change made elsewhere, an expiry or the user's deletion, the open socket is
@@ -60,7 +59,7 @@ async function expectNoRights(client: Awaited<ReturnType<typeof socketOf>>, who:
   await refused(client.chats.list.query());
   await refused(client.chats.messages.query({ chatId }));
   await refused(client.chats.send.mutate({ chatId, content: 'Sendt etter utlogging' }));
-  const row = t.db.select({ email: users.email }).from(users).where(eq(users.id, who.user.id)).get();
+  const row = await findRow(t.store, 'users', { id: who.user.id });
   if (row) expect(row.email).not.toBe('angriper@example.no');
 }
 
@@ -120,7 +119,7 @@ describe('a websocket runs every call with the session as it is now', () => {
     const { chatId } = await chatOf(user);
     const client = await socketOf(user);
     const id = sessionIdFromToken(user.cookie.split('=')[1]);
-    t.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.id, id)).run();
+    await updateRows(t.store, 'sessions', { expiresAt: new Date(Date.now() - 1000) }, { id });
     await expectNoRights(client, user, chatId);
   });
 
@@ -134,14 +133,14 @@ describe('a websocket runs every call with the session as it is now', () => {
     expect(del.statusCode).toBe(204);
     expect(await client.auth.me.query()).toBeNull();
     await refused(client.savedListings.add.mutate({ listingId: listing.id }));
-    expect(t.db.select().from(savedListings).where(eq(savedListings.listingId, listing.id)).all()).toEqual([]);
+    expect(await findRows(t.store, 'savedListings', { listingId: listing.id })).toEqual([]);
   });
 
   it('a demoted admin loses the admin calls on a socket opened while an admin', async () => {
     const admin = await loggedInUser(t.store, { isAdmin: true });
     const client = await socketOf(admin);
     expect(Array.isArray(await client.admin.users.list.query())).toBe(true);
-    t.db.update(users).set({ isAdmin: false }).where(eq(users.id, admin.user.id)).run();
+    await updateRows(t.store, 'users', { isAdmin: false }, { id: admin.user.id });
     const err = (await client.admin.users.list.query().catch((e: unknown) => e)) as TRPCClientError<AppRouter>;
     expect(err.data).toMatchObject({ code: 'FORBIDDEN' });
   });
