@@ -3,12 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listingImages, listings } from '../../../db/schema';
 import { listingFormInput } from '../../shared/schemas/listing';
 import { testConfig } from '../config';
 import { keyFromUrl } from '../integrations/image-storage';
-import { createSqliteStore } from '../store';
-import { createTestApp, createTestDb, createUser, type TestApp } from '../testing/harness';
+import { createTestApp, createUser, type TestApp } from '../testing/harness';
+import { findRows } from '../testing/store-rows';
+import { createTestStore } from '../testing/stores';
 import { DEMO_CARS, seedDemoListings } from './listings';
 
 describe('demo listings', () => {
@@ -20,20 +20,20 @@ describe('demo listings', () => {
 
   // How long this takes is the benchmark's to report (bench/run.ts), not a test's to assert.
   it('draws and stores the listings and photos', async () => {
-    const db = createTestDb();
+    const store = await createTestStore();
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-seed-'));
     try {
-      const { user } = await createUser(db);
-      const result = await seedDemoListings({ store: createSqliteStore(db, false), config: testConfig({ uploadDir: dir }), integrations: {} }, [user]);
+      const { user } = await createUser(store);
+      const result = await seedDemoListings({ store, config: testConfig({ uploadDir: dir }), integrations: {} }, [user]);
       expect(result.listings).toBe(DEMO_CARS.length);
     } finally {
-      db.$client.close();
+      await store.close();
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 
-  it('seeds a dozen listings: most approved and active, one pending, one rejected with a reason', () => {
-    const rows = t.db.select().from(listings).all();
+  it('seeds a dozen listings: most approved and active, one pending, one rejected with a reason', async () => {
+    const rows = await findRows(t.store, 'listings');
     expect(rows).toHaveLength(DEMO_CARS.length);
     expect(rows.length).toBeGreaterThanOrEqual(12);
     const by = (s: string) => rows.filter((r) => r.status === s);
@@ -50,8 +50,8 @@ describe('demo listings', () => {
   });
 
   it('gives every listing 2-3 drawn photos that exist on disk, the first as cover', async () => {
-    const rows = t.db.select().from(listings).all();
-    const images = t.db.select().from(listingImages).all();
+    const rows = await findRows(t.store, 'listings');
+    const images = await findRows(t.store, 'listingImages');
     for (const r of rows) {
       const own = images.filter((i) => i.listingId === r.id).sort((a, b) => a.position - b.position);
       expect(own.length).toBeGreaterThanOrEqual(2);

@@ -1,11 +1,10 @@
 import { createTRPCClient, httpLink, type TRPCClientError } from '@trpc/client';
-import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { listings } from '../../../db/schema';
 import { RATE_LIMITS, RATE_LIMIT_MESSAGE } from '../limits/rate-limits';
 import { createTestApp, json, listenOnLoopback, loggedInUser, type TestApp } from '../testing/harness';
 import { LISTING_FORM } from '../testing/listing-factory';
 import { socketClient } from '../testing/sockets';
+import { countRows } from '../testing/store-rows';
 import type { AppRouter } from '../trpc/root';
 
 // Issue 20, item 2: one fresh account created 150 listings in under a second. New listings are limited per account
@@ -24,7 +23,7 @@ afterAll(() => t.close());
 
 const create = (cookie: string) =>
   t.app.inject({ method: 'POST', url: '/api/listings', headers: { cookie, 'content-type': 'application/json' }, payload: JSON.stringify(form) });
-const countOf = (userId: number) => t.db.select({ id: listings.id }).from(listings).where(eq(listings.userId, userId)).all().length;
+const countOf = (userId: number) => countRows(t.store, 'listings', { userId });
 
 function clients(cookie: string) {
   const headers = { cookie, origin: `http://${host}` };
@@ -45,7 +44,7 @@ describe('listing creation is limited per account', () => {
     expect(json(refused).message).toBe(RATE_LIMIT_MESSAGE);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(3600);
-    expect(countOf(seller.user.id)).toBe(RATE_LIMITS.listingCreate.max);
+    expect(await countOf(seller.user.id)).toBe(RATE_LIMITS.listingCreate.max);
     const other = await loggedInUser(t.store);
     expect((await create(other.cookie)).statusCode).toBe(201);
   });
@@ -63,7 +62,7 @@ describe('listing creation is limited per account', () => {
         expect(err.message).toBe(RATE_LIMIT_MESSAGE);
       }
       expect((await create(seller.cookie)).statusCode).toBe(429);
-      expect(countOf(seller.user.id)).toBe(RATE_LIMITS.listingCreate.max);
+      expect(await countOf(seller.user.id)).toBe(RATE_LIMITS.listingCreate.max);
     } finally {
       await c.close();
     }
@@ -86,6 +85,6 @@ describe('listing creation is limited per account', () => {
     const refused = await create(seller.cookie);
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3600);
-    expect(countOf(seller.user.id)).toBe(RATE_LIMITS.listingCreateDay.max);
+    expect(await countOf(seller.user.id)).toBe(RATE_LIMITS.listingCreateDay.max);
   });
 });

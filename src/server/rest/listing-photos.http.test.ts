@@ -1,13 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listings } from '../../../db/schema';
 import type { ListingCardShape, ListingImageShape, ListingShape } from '../../shared/schemas/listing-shape';
 import { keyFromUrl } from '../integrations/image-storage';
 import { callerFor, createTestApp, json, loggedInUser, type TestApp } from '../testing/harness';
 import { photoLikeJpeg, pngImage, toDataUrl } from '../testing/images';
+import { updateListingRow } from '../testing/store-rows';
 
 // Every listing answer carries each photo's medium size and the sizes' widths, so the client can build srcset with w
 // descriptors (docs/product/limits.md#photo-sizes); the fields that were there before are unchanged.
@@ -49,7 +48,7 @@ beforeAll(async () => {
   });
   expect(res.statusCode, res.body).toBe(201);
   listing = json(res);
-  t.db.update(listings).set({ status: 'approved', active: true }).where(eq(listings.id, listing.id)).run();
+  await updateListingRow(t.store, listing.id, { status: 'approved', active: true });
 });
 afterAll(() => t.close());
 

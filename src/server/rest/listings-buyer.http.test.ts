@@ -1,10 +1,9 @@
-import { eq } from 'drizzle-orm';
 import type { ListingCardShape } from '../../shared/schemas/listing-shape';
 import { listingListItemShape, type ListingListItem } from '../services/search/listing-search';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listingImages, listingRevisions, listings } from '../../../db/schema';
 import { callerFor, createTestApp, createUser, json, loggedInUser, type TestApp } from '../testing/harness';
 import { insertListing, insertListingImage } from '../testing/listing-factory';
+import { deleteRows, insertRow, updateRows } from '../testing/store-rows';
 
 // GET /api/listings and /api/listings/:id as the browser meets them (docs/product/screens.md, docs/product/api.md): arrays and
 // X-Total-Count, paging and sorting, 400s in Norwegian for bad numbers, never a 500, and who may see which listing.
@@ -109,7 +108,7 @@ describe('GET /api/listings', () => {
       const { seller: _s, isSaved: _i, isOwner: _o, ...detailListing } = detail;
       expect(items[2]).toEqual(detailListing);
     } finally {
-      for (const id of pickups) t.db.delete(listings).where(eq(listings.id, id)).run();
+      for (const id of pickups) await deleteRows(t.store, 'listings', { id });
     }
   });
 
@@ -131,7 +130,7 @@ describe('GET /api/listings', () => {
         expect(res.body).not.toContain('93333333');
       }
     } finally {
-      t.db.delete(listings).where(eq(listings.id, id)).run();
+      await deleteRows(t.store, 'listings', { id });
     }
   });
 
@@ -326,7 +325,7 @@ describe('GET /api/listings/:id', () => {
   it('stops showing a listing to buyers as soon as it is deactivated', async () => {
     const id = (await insertListing(t.store, seller.user.id, { make: 'Kia', model: 'EV6' })).id;
     expect((await get(`/api/listings/${id}`)).statusCode).toBe(200);
-    t.db.update(listings).set({ active: false }).where(eq(listings.id, id)).run();
+    await updateRows(t.store, 'listings', { active: false }, { id });
     expect((await get(`/api/listings/${id}`)).statusCode).toBe(404);
     expect(json<ListingCardShape[]>(await get('/api/listings?make=Kia')).length).toBe(0);
   });
@@ -336,12 +335,16 @@ describe("an owner's edit waiting for review", () => {
   it('is invisible to buyers (detail, full list, cards, free text) and shown to its owner; an admin sees what waits', async () => {
     const id = (await insertListing(t.store, seller.user.id, { make: 'Skoda', model: 'Enyaq', description: 'Godkjent beskrivelse.', mileage: 30_000 })).id;
     await insertListingImage(t.store, id, 0);
-    t.db.insert(listingRevisions).values({ listingId: id, fields: { description: 'Ventende beskrivelse med kulturminne.', mileage: 31_000 } }).run();
-    const waitingPhoto = t.db
-      .insert(listingImages)
-      .values({ listingId: null, revisionListingId: id, uploaderId: seller.user.id, position: 1, storageKey: `w/${id}.webp`, url: `/uploads/w/${id}.webp`, thumbUrl: `/uploads/w/${id}-thumb.webp` })
-      .returning()
-      .get();
+    await insertRow(t.store, 'listingRevisions', { listingId: id, fields: { description: 'Ventende beskrivelse med kulturminne.', mileage: 31_000 } });
+    const waitingPhoto = await insertRow(t.store, 'listingImages', {
+      listingId: null,
+      revisionListingId: id,
+      uploaderId: seller.user.id,
+      position: 1,
+      storageKey: `w/${id}.webp`,
+      url: `/uploads/w/${id}.webp`,
+      thumbUrl: `/uploads/w/${id}-thumb.webp`,
+    });
 
     for (const cookie of [undefined, buyer.cookie]) {
       const l = json(await get(`/api/listings/${id}`, cookie));
@@ -376,7 +379,7 @@ describe('GET /api/listings counts every match (docs/product/api.md#conventions)
   let big: TestApp;
   beforeAll(async () => {
     big = await createTestApp();
-    const { user } = await createUser(big.db);
+    const { user } = await createUser(big.store);
     for (let i = 0; i < 1005; i++) await insertListing(big.store, user.id, { make: 'Skoda', model: 'Octavia', fuelType: 'diesel', price: 90_000 + i });
     for (let i = 0; i < 3; i++) await insertListing(big.store, user.id, { make: 'Skoda', model: 'Octavia', fuelType: 'el', price: 200_000 + i });
   });

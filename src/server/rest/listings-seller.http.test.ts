@@ -1,9 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listingImages, listings } from '../../../db/schema';
 import type { ListingShape } from '../../shared/schemas/listing-shape';
 import { keyFromUrl } from '../integrations/image-storage';
 import { AddressLimits, createRateLimits } from '../limits/rate-limiter';
@@ -11,6 +9,7 @@ import { RATE_LIMITS } from '../limits/rate-limits';
 import { callerFor, createTestApp, createUser, json, loggedInUser, sessionCookie, type TestApp } from '../testing/harness';
 import { gradientJpeg, pngImage, toDataUrl } from '../testing/images';
 import { LISTING_FORM } from '../testing/listing-factory';
+import { countRows, findRow, updateRows } from '../testing/store-rows';
 
 let t: TestApp;
 let owner: { id: number; cookie: string };
@@ -57,8 +56,8 @@ const stage = async (image: string, who: { cookie: string } = owner) => {
 };
 const fileOf = (url: string) => path.join(t.uploadDir, keyFromUrl(url)!);
 const exists = (url: string) => fs.existsSync(fileOf(url));
-const approve = (id: number) => t.db.update(listings).set({ status: 'approved', active: true }).where(eq(listings.id, id)).run();
-const row = (id: number) => t.db.select().from(listings).where(eq(listings.id, id)).get();
+const approve = (id: number) => updateRows(t.store, 'listings', { status: 'approved', active: true }, { id });
+const row = (id: number) => findRow(t.store, 'listings', { id });
 
 const form = { ...LISTING_FORM, equipment: ['Varmepumpe', 'Hengerfeste elektrisk', 'Fulgt servicehåndbok'] };
 
@@ -91,11 +90,11 @@ describe('POST /api/listings', () => {
     expect(l.images[1]).toBe(staged.url);
     expect(l.imageDetails.map((i) => [i.width, i.height])).toEqual([[1200, 900], [800, 600], [800, 600]]);
     for (const url of [...l.images, ...l.imageDetails.map((i) => i.thumbUrl)]) expect(exists(url)).toBe(true);
-    const stored = row(l.id)!;
+    const stored = (await row(l.id))!;
     expect(stored.place).toBe('Oslo');
     expect(stored.coverImage).toBe(l.imageDetails[0].thumbUrl);
     // The staged row was attached, not copied.
-    expect(t.db.select().from(listingImages).where(eq(listingImages.id, staged.id)).get()).toMatchObject({ listingId: l.id, position: 1 });
+    expect(await findRow(t.store, 'listingImages', { id: staged.id })).toMatchObject({ listingId: l.id, position: 1 });
   });
 
   it('answers 401 to a visitor', async () => {
@@ -119,12 +118,12 @@ describe('POST /api/listings', () => {
     ['vinNumber', { vinNumber: 'W'.repeat(31) }, 'Understellsnummer (VIN) kan ikke være lengre enn 30 tegn.'],
     ['images.0', { images: ['data:application/pdf;base64,JVBERi0='] }, 'Kun bildefiler er tillatt.'],
   ])('answers 400 for a bad %s with the documented message', async (field, change, message) => {
-    const before = t.db.select().from(listings).all().length;
+    const before = await countRows(t.store, 'listings');
     const res = await create({ ...form, ...change });
     expect(res.statusCode).toBe(400);
     expect(json(res).message).toBe(message);
     expect(json(res).details[field]).toBe(message);
-    expect(t.db.select().from(listings).all().length).toBe(before);
+    expect(await countRows(t.store, 'listings')).toBe(before);
   });
 
   it('refuses a text file posing as a JPEG (real bytes are checked) and leaves no files behind', async () => {
@@ -143,7 +142,7 @@ describe('POST /api/listings', () => {
     const res = await create({ ...form, images: [theirs.url] });
     expect(res.statusCode).toBe(400);
     expect(json(res).message).toBe('Ukjent bilde. Last opp bildet på nytt.');
-    expect(t.db.select().from(listingImages).where(eq(listingImages.id, theirs.id)).get()!.listingId).toBeNull();
+    expect((await findRow(t.store, 'listingImages', { id: theirs.id }))!.listingId).toBeNull();
   });
 });
 
@@ -152,7 +151,7 @@ describe('GET /api/my-listings', () => {
     const u = await loggedInUser(t.store);
     const me = { cookie: u.cookie };
     const first = await createOk({ model: 'Model 3' }, { ...me } as never);
-    t.db.update(listings).set({ createdAt: new Date(Date.now() - 60_000) }).where(eq(listings.id, first.id)).run();
+    await updateRows(t.store, 'listings', { createdAt: new Date(Date.now() - 60_000) }, { id: first.id });
     const second = await createOk({ model: 'Model S', images: [png] }, me as never);
     await createOk({ model: 'Annen bil' }, other);
     const res = await mine(me);
@@ -177,11 +176,11 @@ describe('PATCH /api/listings/:id', () => {
     expect(res.statusCode).toBe(200);
     expect(json(res)).toMatchObject({ id: l.id, active: false, status: 'pending' });
 
-    approve(l.id);
+    await approve(l.id);
     res = await patch(l.id, { active: false }, other);
     expect(res.statusCode).toBe(403);
     expect(res.body).not.toContain('Model Y');
-    expect(row(l.id)!.active).toBe(true);
+    expect((await row(l.id))!.active).toBe(true);
 
     res = await patch(l.id, { active: false }, admin);
     expect(res.statusCode).toBe(200);
@@ -201,18 +200,18 @@ describe('PATCH /api/listings/:id', () => {
     expect(exists(keep.url)).toBe(true);
     expect(exists(drop.url)).toBe(false);
     expect(exists(drop.thumbUrl)).toBe(false);
-    expect(row(l.id)!.coverImage).toBe(updated.imageDetails[0].thumbUrl);
+    expect((await row(l.id))!.coverImage).toBe(updated.imageDetails[0].thumbUrl);
   });
 
   it("keeps an approved listing public while the owner's content change waits for review; a price change is instant", async () => {
     const l = await createOk();
-    approve(l.id);
+    await approve(l.id);
     let res = await patch(l.id, { ...form, price: 375000 });
     expect(json(res)).toMatchObject({ status: 'approved', price: 375000, totalPrice: 377500, revision: null });
     res = await patch(l.id, { ...form, price: 375000, mileage: 46000 });
     // The owner's answer shows the edit and that it waits; the listing itself stays approved with the old mileage.
     expect(json(res)).toMatchObject({ status: 'approved', mileage: 46000, revision: { status: 'pending', changes: [{ field: 'mileage' }] } });
-    expect(row(l.id)).toMatchObject({ status: 'approved', mileage: 45000, price: 375000 });
+    expect(await row(l.id)).toMatchObject({ status: 'approved', mileage: 45000, price: 375000 });
     const publicView = await send({ method: 'GET', url: `/api/listings/${l.id}`, headers: as(other) });
     expect(json(publicView)).toMatchObject({ mileage: 45000, totalPrice: 377500, revision: null });
     const own = (json(await mine(owner)) as ListingShape[]).find((x) => x.id === l.id)!;
@@ -225,7 +224,7 @@ describe('PATCH /api/listings/:id', () => {
 
   it('sends a rejected listing back to the queue when the owner changes its content, but not for a price change', async () => {
     const l = await createOk();
-    t.db.update(listings).set({ status: 'rejected', rejectionReason: 'Feil bilmerke.' }).where(eq(listings.id, l.id)).run();
+    await updateRows(t.store, 'listings', { status: 'rejected', rejectionReason: 'Feil bilmerke.' }, { id: l.id });
     let res = await patch(l.id, { ...form, price: 375000 });
     expect(json(res)).toMatchObject({ status: 'rejected', rejectionReason: 'Feil bilmerke.' });
     res = await patch(l.id, { ...form, make: 'Volvo', model: 'XC40' });
@@ -252,13 +251,13 @@ describe('PATCH /api/listings/:id', () => {
 describe('DELETE /api/listings/:id', () => {
   it('deletes for the owner (204) and removes the photo files; others get 404/403', async () => {
     const l = await createOk({ images: [jpeg] });
-    approve(l.id);
+    await approve(l.id);
     expect((await del(l.id, other)).statusCode).toBe(403);
     expect((await del(l.id, null)).statusCode).toBe(401);
     const res = await del(l.id);
     expect(res.statusCode).toBe(204);
     expect(res.body).toBe('');
-    expect(row(l.id)).toBeUndefined();
+    expect(await row(l.id)).toBeUndefined();
     expect(exists(l.images[0])).toBe(false);
     expect(exists(l.imageDetails[0].thumbUrl)).toBe(false);
     expect((await del(l.id)).statusCode).toBe(404);
@@ -275,7 +274,7 @@ describe('listings.forEdit', () => {
     const l = await createOk();
     expect((await callerFor(t.store, { id: owner.id }).listings.forEdit({ id: l.id })).id).toBe(l.id);
     expect((await callerFor(t.store, { id: admin.id }).listings.forEdit({ id: l.id })).id).toBe(l.id);
-    approve(l.id);
+    await approve(l.id);
     await expect(callerFor(t.store, { id: other.id }).listings.forEdit({ id: l.id })).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Annonse ikke funnet' });
     await expect(callerFor(t.store, null).listings.forEdit({ id: l.id })).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
   });

@@ -1,9 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, listingImages, listingRevisions, listings, notifications } from '../../../db/schema';
 import { formatMileage } from '../../shared/format';
 import { pendingListingShape } from '../../shared/schemas/moderation';
 import type { ListingDetailShape, ListingShape } from '../../shared/schemas/listing-shape';
@@ -14,6 +12,7 @@ import { gradientJpeg, pngImage, toDataUrl } from '../testing/images';
 import { cleanupStagedImages } from './images';
 import { pendingListings, reviewListing } from './moderation';
 import { LISTING_FORM } from '../testing/listing-factory';
+import { findRow, findRows } from '../testing/store-rows';
 
 // docs/decisions/007-pending-revisions.md: an owner's edit of an approved listing waits for review while buyers, the
 // search and its index keep the approved version; the owner's reads show the edit and its status; approving swaps it
@@ -68,7 +67,7 @@ const search = async (query: string): Promise<ListingShape[]> => json(await send
 const exists = (url: string) => fs.existsSync(path.join(t.uploadDir, keyFromUrl(url)!));
 const review = (id: number, approved: boolean, rejectionReason = '') =>
   reviewListing(t.store, hub, { id: admin.id, name: admin.name }, { id, approved, rejectionReason });
-const notificationsOf = (userId: number) => t.db.select().from(notifications).where(eq(notifications.userId, userId)).all();
+const notificationsOf = (userId: number) => findRows(t.store, 'notifications', { userId });
 
 const form = { ...LISTING_FORM, description: 'Pent brukt Model Y med hengerfeste.' };
 
@@ -135,7 +134,7 @@ describe("an owner's edit of an approved listing", () => {
     const other = await approvedListing();
     const priced = await patch(other.id, { ...form, price: 300000 });
     expect(priced.revision).toBeNull();
-    expect(t.db.select().from(listingRevisions).where(eq(listingRevisions.listingId, other.id)).get()).toBeUndefined();
+    expect(await findRow(t.store, 'listingRevisions', { listingId: other.id })).toBeUndefined();
   });
 
   it('tells the form which changes wait, and a change undone before review leaves nothing waiting', async () => {
@@ -164,11 +163,11 @@ describe("an owner's edit of an approved listing", () => {
     // Buyers get the reordered approved photos only; the cover follows the new order.
     expect((await detail(l.id, buyer)).images).toEqual([second.url, first.url]);
     expect((await search('Model Y')).find((x) => x.id === l.id)!.images).toEqual([second.url, first.url]);
-    expect(t.db.select().from(listings).where(eq(listings.id, l.id)).get()!.coverImage).toBe(second.thumbUrl);
+    expect((await findRow(t.store, 'listings', { id: l.id }))!.coverImage).toBe(second.thumbUrl);
 
     // A day later the cleanup of abandoned uploads runs: the waiting photo stays, with its file.
     expect(await cleanupStagedImages(t.store, { delete: async () => {} } as never, Date.now() + 48 * 3600_000)).toBe(0);
-    expect(t.db.select().from(listingImages).where(eq(listingImages.url, added[0])).get()).toBeDefined();
+    expect(await findRow(t.store, 'listingImages', { url: added[0] })).toBeDefined();
     expect(exists(added[0])).toBe(true);
 
     // Removing an approved photo applies at once (file gone); the edit still waits.
@@ -182,7 +181,7 @@ describe("an owner's edit of an approved listing", () => {
     const seen = await detail(l.id, buyer);
     expect(seen.images).toEqual([added[0], second.url]);
     expect(seen.revision).toBeNull();
-    expect(t.db.select().from(listings).where(eq(listings.id, l.id)).get()!.coverImage).toBe(seen.imageDetails[0].thumbUrl);
+    expect((await findRow(t.store, 'listings', { id: l.id }))!.coverImage).toBe(seen.imageDetails[0].thumbUrl);
   });
 
   it("refuses another listing's waiting photo in a form", async () => {
@@ -226,7 +225,7 @@ describe('reviewing an edit', () => {
     const l = await approvedListing({ description: 'Gammel tekst om vinduspusser.' });
     await patch(l.id, { ...form, description: 'Oppdatert tekst om takboks.', address: 'Kirkegata 1, 7010 TRONDHEIM' });
     expect(await search('takboks')).toEqual([]);
-    const before = notificationsOf(owner.id).length;
+    const before = (await notificationsOf(owner.id)).length;
 
     const result = await review(l.id, true);
     expect(result).toEqual({ id: l.id, status: 'approved', rejectionReason: null, edit: true });
@@ -234,10 +233,10 @@ describe('reviewing an edit', () => {
     expect(seen).toMatchObject({ description: 'Oppdatert tekst om takboks.', place: 'Trondheim', status: 'approved', active: true, revision: null });
     expect((await search('takboks')).map((x) => x.id)).toEqual([l.id]);
     expect(await search('vinduspusser')).toEqual([]);
-    const told = notificationsOf(owner.id);
+    const told = await notificationsOf(owner.id);
     expect(told).toHaveLength(before + 1);
     expect(told.at(-1)).toMatchObject({ type: 'success', title: 'Endringene dine er godkjent', data: { listingId: l.id } });
-    expect(t.db.select().from(auditLog).where(eq(auditLog.targetId, l.id)).all().at(-1)).toMatchObject({
+    expect((await findRows(t.store, 'auditLog', { targetId: l.id })).at(-1)).toMatchObject({
       action: 'listing.approve',
       actorName: 'Ada Admin',
       details: { edit: true, fields: ['description', 'address'] },
@@ -260,7 +259,7 @@ describe('reviewing an edit', () => {
       description: 'Ring meg på 99999999 for rabatt!!!',
       revision: { status: 'rejected', rejectionReason: 'Kontaktinformasjon hører ikke hjemme i beskrivelsen.' },
     });
-    expect(notificationsOf(owner.id).at(-1)).toMatchObject({ type: 'error', title: 'Endringene dine ble avvist' });
+    expect((await notificationsOf(owner.id)).at(-1)).toMatchObject({ type: 'error', title: 'Endringene dine ble avvist' });
     expect((await pendingListings(t.store)).some((p) => p.id === l.id)).toBe(false);
 
     // A price change alone re-saves the same proposal: it stays rejected, nothing new for the queue.
@@ -297,7 +296,7 @@ describe('admins and deletion', () => {
     const answer = await patch(l.id, { ...form, description: 'Eierens nye tekst.', images: edited.images }, admin);
     expect(answer).toMatchObject({ status: 'approved', description: 'Eierens nye tekst.', revision: null });
     expect((await detail(l.id, buyer)).images).toEqual(edited.images);
-    expect(t.db.select().from(auditLog).where(eq(auditLog.targetId, l.id)).all().at(-1)).toMatchObject({
+    expect((await findRows(t.store, 'auditLog', { targetId: l.id })).at(-1)).toMatchObject({
       action: 'listing.edit',
       actorName: 'Ada Admin',
       details: { fields: ['description', 'images'], byOwner: false, appliedWaitingEdit: true },
@@ -313,7 +312,7 @@ describe('admins and deletion', () => {
     expect(res.statusCode).toBe(204);
     expect(exists(waiting)).toBe(false);
     expect(exists(l.images[0])).toBe(false);
-    expect(t.db.select().from(listingImages).where(eq(listingImages.url, waiting)).get()).toBeUndefined();
-    expect(t.db.select().from(listingRevisions).where(eq(listingRevisions.listingId, l.id)).get()).toBeUndefined();
+    expect(await findRow(t.store, 'listingImages', { url: waiting })).toBeUndefined();
+    expect(await findRow(t.store, 'listingRevisions', { listingId: l.id })).toBeUndefined();
   });
 });
