@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { PgDb } from '../../../../db/pg/client';
 import { listingImages, listingRevisions, listings, savedListings, users } from '../../../../db/pg/schema';
+import { isPgInt } from './int';
 import type { ListingDetailRows, NewStagedPhoto, PhotosRepo, StageResult, StagingBounds, StagingRefusal } from '../photos';
 
 type Tx = Parameters<Parameters<PgDb['transaction']>[0]>[0];
@@ -14,8 +15,27 @@ const STAGING_LOCK = 0x62707370;
 // Spelled as the partial index listing_images_staged_idx's condition, so the planner may use it.
 const isStaged = and(isNull(listingImages.listingId), isNull(listingImages.revisionListingId));
 
+function detailStatements(db: PgDb) {
+  const id = sql.placeholder('id');
+  // A visitor is viewer 0: no user has that id, so nothing is saved.
+  const saved = sql<boolean>`exists (select 1 from ${savedListings} where ${savedListings.userId} = ${sql.placeholder('viewer')} and ${savedListings.listingId} = ${listings.id})`;
+  return {
+    listing: db
+      .select({ listing: listings, name: users.name, displayName: users.displayName, phone: users.phone, saved })
+      .from(listings)
+      .leftJoin(users, eq(users.id, listings.userId))
+      .where(eq(listings.id, id))
+      .prepare('listing_detail'),
+    images: db.select().from(listingImages).where(eq(listingImages.listingId, id)).orderBy(asc(listingImages.position), asc(listingImages.id)).prepare('listing_detail_images'),
+  };
+}
+
 export class PgPhotosRepo implements PhotosRepo {
-  constructor(readonly db: PgDb) {}
+  // Prepared once, named, so PostgreSQL plans the detail's two reads once per connection: the page a buyer opens most.
+  private readonly detail: ReturnType<typeof detailStatements>;
+  constructor(readonly db: PgDb) {
+    this.detail = detailStatements(db);
+  }
 
   private async refusal(q: PgDb | Tx, uploaderId: number, bytes: number, bounds: StagingBounds): Promise<StagingRefusal | null> {
     const account = and(eq(listingImages.uploaderId, uploaderId), gt(listingImages.createdAt, bounds.since), isStaged);
@@ -95,18 +115,11 @@ export class PgPhotosRepo implements PhotosRepo {
   }
 
   async listingDetail(id: number, viewerId: number | null): Promise<ListingDetailRows | undefined> {
+    if (!isPgInt(id)) return undefined;
     // Two round trips at once: the listing with its seller and the saved flag, and its photos.
-    const saved =
-      viewerId === null
-        ? sql<boolean>`false`
-        : sql<boolean>`exists (select 1 from ${savedListings} where ${savedListings.userId} = ${viewerId} and ${savedListings.listingId} = ${listings.id})`;
     const [rows, images] = await Promise.all([
-      this.db
-        .select({ listing: listings, name: users.name, displayName: users.displayName, phone: users.phone, saved })
-        .from(listings)
-        .leftJoin(users, eq(users.id, listings.userId))
-        .where(eq(listings.id, id)),
-      this.db.select().from(listingImages).where(eq(listingImages.listingId, id)).orderBy(asc(listingImages.position), asc(listingImages.id)),
+      this.detail.listing.execute({ id, viewer: viewerId ?? 0 }),
+      this.detail.images.execute({ id }),
     ]);
     const row = rows[0];
     if (!row) return undefined;

@@ -1,4 +1,4 @@
-import { asc, gt, inArray, sql } from 'drizzle-orm';
+import { asc, gt, sql } from 'drizzle-orm';
 import type { PgDb } from '../../../../db/pg/client';
 import { listingImages, listings } from '../../../../db/pg/schema';
 import { searchRowColumns, type SearchCardRow, type SearchLogState, type SearchPhoto, type SearchRow, type SearchSource } from '../search-source';
@@ -19,8 +19,35 @@ const CARDS =
 
 const noop = () => {};
 
+// Prepared once, named: a page is read with the same two statements whatever its number of ids (`= ANY` of one array
+// parameter, where IN would be a new statement for each count), so PostgreSQL plans them once per connection.
+function pageStatements(db: PgDb) {
+  const ids = sql`ANY(${sql.placeholder('ids')}::int[])`;
+  return {
+    rows: db.select().from(listings).where(sql`${listings.id} = ${ids}`).prepare('search_page_rows'),
+    photos: db
+      .select({
+        listingId: listingImages.listingId,
+        position: listingImages.position,
+        id: listingImages.id,
+        url: listingImages.url,
+        thumbUrl: listingImages.thumbUrl,
+        mediumUrl: listingImages.mediumUrl,
+        width: listingImages.width,
+        height: listingImages.height,
+      })
+      .from(listingImages)
+      .where(sql`${listingImages.listingId} = ${ids}`)
+      .orderBy(asc(listingImages.listingId), asc(listingImages.position), asc(listingImages.id))
+      .prepare('search_page_photos'),
+  };
+}
+
 export class PgSearchSource implements SearchSource {
-  constructor(readonly db: PgDb) {}
+  private readonly page: ReturnType<typeof pageStatements>;
+  constructor(readonly db: PgDb) {
+    this.page = pageStatements(db);
+  }
 
   private reading: Promise<number> | undefined;
   private nextRead: Promise<number> | undefined;
@@ -105,30 +132,14 @@ export class PgSearchSource implements SearchSource {
 
   async cards(ids: readonly number[]): Promise<SearchCardRow[]> {
     if (ids.length === 0) return [];
-    const r = await this.db.$client.query<SearchCardRow>(CARDS, [ids]);
+    const r = await this.db.$client.query<SearchCardRow>({ name: 'search_cards', text: CARDS, values: [ids] });
     const rows = new Map(r.rows.map((row) => [row.id, row]));
     return ids.flatMap((id) => rows.get(id) ?? []);
   }
 
   async fullListings(ids: readonly number[]) {
     if (ids.length === 0) return [];
-    const [rows, photos] = await Promise.all([
-      this.db.select().from(listings).where(inArray(listings.id, [...ids])),
-      this.db
-        .select({
-          listingId: listingImages.listingId,
-          position: listingImages.position,
-          id: listingImages.id,
-          url: listingImages.url,
-          thumbUrl: listingImages.thumbUrl,
-          mediumUrl: listingImages.mediumUrl,
-          width: listingImages.width,
-          height: listingImages.height,
-        })
-        .from(listingImages)
-        .where(inArray(listingImages.listingId, [...ids]))
-        .orderBy(asc(listingImages.listingId), asc(listingImages.position), asc(listingImages.id)),
-    ]);
+    const [rows, photos] = await Promise.all([this.page.rows.execute({ ids: [...ids] }), this.page.photos.execute({ ids: [...ids] })]);
     const byListing = new Map<number, SearchPhoto[]>();
     for (const { listingId, ...img } of photos) {
       const list = byListing.get(listingId!);
