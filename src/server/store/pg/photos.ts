@@ -3,6 +3,7 @@ import type { PgDb } from '../../../../db/pg/client';
 import { listingImages, listingRevisions, listings, savedListings, users } from '../../../../db/pg/schema';
 import { isPgInt } from './int';
 import type { ListingDetailRows, NewStagedPhoto, PhotosRepo, StageResult, StagingBounds, StagingRefusal } from '../photos';
+import type { ListingImage } from '../../../../db/schema';
 
 type Tx = Parameters<Parameters<PgDb['transaction']>[0]>[0];
 
@@ -15,26 +16,32 @@ const STAGING_LOCK = 0x62707370;
 // Spelled as the partial index listing_images_staged_idx's condition, so the planner may use it.
 const isStaged = and(isNull(listingImages.listingId), isNull(listingImages.revisionListingId));
 
-function detailStatements(db: PgDb) {
-  const id = sql.placeholder('id');
+/** A photo row as json_build_object gives it: the row's property names, its time in milliseconds. */
+type PhotoJson = Omit<ListingImage, 'createdAt'> & { createdAt: number };
+
+function detailStatement(db: PgDb) {
   // A visitor is viewer 0: no user has that id, so nothing is saved.
   const saved = sql<boolean>`exists (select 1 from ${savedListings} where ${savedListings.userId} = ${sql.placeholder('viewer')} and ${savedListings.listingId} = ${listings.id})`;
-  return {
-    listing: db
-      .select({ listing: listings, name: users.name, displayName: users.displayName, phone: users.phone, saved })
-      .from(listings)
-      .leftJoin(users, eq(users.id, listings.userId))
-      .where(eq(listings.id, id))
-      .prepare('listing_detail'),
-    images: db.select().from(listingImages).where(eq(listingImages.listingId, id)).orderBy(asc(listingImages.position), asc(listingImages.id)).prepare('listing_detail_images'),
-  };
+  // The photos in the same round trip, in order, as JSON with the row's own property names.
+  const photos = sql<PhotoJson[]>`(select coalesce(json_agg(json_build_object(
+      'id', i.id, 'listingId', i.listing_id, 'uploaderId', i.uploader_id, 'revisionListingId', i.revision_listing_id,
+      'position', i.position, 'storageKey', i.storage_key, 'url', i.url, 'thumbUrl', i.thumb_url, 'mediumUrl', i.medium_url,
+      'width', i.width, 'height', i.height, 'storedBytes', i.stored_bytes,
+      'createdAt', (extract(epoch from i.created_at) * 1000)::float8) order by i.position, i.id), '[]'::json)
+    from listing_images i where i.listing_id = ${listings.id})`;
+  return db
+    .select({ listing: listings, name: users.name, displayName: users.displayName, phone: users.phone, saved, photos })
+    .from(listings)
+    .leftJoin(users, eq(users.id, listings.userId))
+    .where(eq(listings.id, sql.placeholder('id')))
+    .prepare('listing_detail');
 }
 
 export class PgPhotosRepo implements PhotosRepo {
-  // Prepared once, named, so PostgreSQL plans the detail's two reads once per connection: the page a buyer opens most.
-  private readonly detail: ReturnType<typeof detailStatements>;
+  // Prepared once, named, so PostgreSQL plans the detail's read once per connection: the page a buyer opens most.
+  private readonly detail: ReturnType<typeof detailStatement>;
   constructor(readonly db: PgDb) {
-    this.detail = detailStatements(db);
+    this.detail = detailStatement(db);
   }
 
   private async refusal(q: PgDb | Tx, uploaderId: number, bytes: number, bounds: StagingBounds): Promise<StagingRefusal | null> {
@@ -116,14 +123,12 @@ export class PgPhotosRepo implements PhotosRepo {
 
   async listingDetail(id: number, viewerId: number | null): Promise<ListingDetailRows | undefined> {
     if (!isPgInt(id)) return undefined;
-    // Two round trips at once: the listing with its seller and the saved flag, and its photos.
-    const [rows, images] = await Promise.all([
-      this.detail.listing.execute({ id, viewer: viewerId ?? 0 }),
-      this.detail.images.execute({ id }),
-    ]);
+    // One round trip: the listing with its seller, the saved flag and its photos.
+    const rows = await this.detail.execute({ id, viewer: viewerId ?? 0 });
     const row = rows[0];
     if (!row) return undefined;
     const seller = row.name === null ? null : { name: row.name, displayName: row.displayName, phone: row.phone ?? '' };
+    const images = row.photos.map((p): ListingImage => ({ ...p, createdAt: new Date(p.createdAt) }));
     return { listing: row.listing, images, seller, saved: row.saved === true };
   }
 
