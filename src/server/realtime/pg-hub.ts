@@ -259,9 +259,23 @@ export class PgHub implements EventHub {
     this.deliveries.set(wire.u, delivered);
   }
 
-  private async eventOf(wire: Wire): Promise<UserEvent | undefined> {
+  /** Loads under way by kind and id: a message is published to both its participants, and is read once for both. */
+  private readonly loading = new Map<string, Promise<UserEvent | undefined>>();
+
+  private eventOf(wire: Wire): Promise<UserEvent | undefined> {
+    if (wire.k === 'e') return Promise.resolve(SESSIONS_ENDED);
+    const key = `${wire.k}${wire.i}`;
+    let load = this.loading.get(key);
+    if (!load) {
+      load = this.load(wire);
+      this.loading.set(key, load);
+      void load.finally(() => this.loading.delete(key));
+    }
+    return load;
+  }
+
+  private async load(wire: Wire): Promise<UserEvent | undefined> {
     try {
-      if (wire.k === 'e') return SESSIONS_ENDED;
       if (wire.k === 'm') {
         const message = await this.opts.load.message(wire.i!);
         return message && { kind: 'message', message };
