@@ -106,10 +106,11 @@ export class PgLoginThrottle implements LoginThrottle {
     const client = await this.pool.connect();
     try {
       await client.query('BEGIN');
-      // The row exists before it is locked, so two first attempts cannot both find none.
-      await client.query('INSERT INTO cluster.login_throttle (key, failures, locked_until, forget_at) VALUES ($1, 0, 0, 0) ON CONFLICT DO NOTHING', [key]);
+      // One statement makes the row if it is missing and locks it: two first attempts cannot both find none, and the
+      // sweep (another connection) cannot delete the row between a separate insert and select.
       const { rows } = await client.query<{ failures: number; locked_until: number; forget_at: number }>(
-        'SELECT failures, locked_until, forget_at FROM cluster.login_throttle WHERE key = $1 FOR UPDATE',
+        'INSERT INTO cluster.login_throttle AS t (key, failures, locked_until, forget_at) VALUES ($1, 0, 0, 0) ' +
+          'ON CONFLICT (key) DO UPDATE SET key = t.key RETURNING failures, locked_until, forget_at',
         [key],
       );
       const row = rows[0];

@@ -69,6 +69,19 @@ describe.each(['memory', 'pg'] as const)('the login throttle in %s', (backend) =
   });
 });
 
+describe('the login throttle in pg, beside its sweep', () => {
+  it('counts an attempt whose row another connection deletes meanwhile, instead of failing it', async () => {
+    const throttle = new PgLoginThrottle(pools[0]);
+    const name = freshName();
+    // The sweep deletes forgotten rows from another connection at any moment; an attempt must never fail for it.
+    for (let i = 0; i < 40; i++) {
+      await throttle.begin(name); // the row exists, committed
+      await Promise.all([throttle.begin(name), pools[1].query('DELETE FROM cluster.login_throttle WHERE key = $1', [name.toLowerCase()])]);
+      await throttle.succeeded(name);
+    }
+  });
+});
+
 describe('limits shared by two instances on one PostgreSQL database', () => {
   it('locks an account whose failed logins are spread over both instances', async () => {
     const clock = () => 5_000_000;
