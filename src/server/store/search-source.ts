@@ -1,3 +1,4 @@
+import type { CardRow } from '../services/listing-shape';
 import type { Listing, ListingImage } from '../../../db/schema';
 
 // The repository of what the search engine reads (docs/decisions/014-cold-search.md "The column index"): the visible
@@ -24,21 +25,8 @@ export const searchRowColumns = (createdMs: string, equipment: string) =>
   " place || ' ' || county || ' ' || CASE WHEN hide_address THEN '' ELSE address END," +
   ` make || ' ' || model || ' ' || color || ' ' || description || ' ' || ${equipment} || ' ' || place || ' ' || county`;
 
-/** A card's columns (services/listing-shape.ts CardRow): `created_at` in ms, `cover_photo` a JSON array or null. */
-export interface SearchCardRow {
-  id: number;
-  make: string;
-  model: string;
-  year: number;
-  mileage: number;
-  fuel_type: string;
-  transmission: string;
-  total_price: number;
-  place: string;
-  cover_image: string | null;
-  created_at: number;
-  cover_photo?: string | null;
-}
+/** A card's columns: services/listing-shape.ts CardRow, which both stores' reads produce. */
+export type SearchCardRow = CardRow;
 
 /** What a list item shows of a photo. */
 export type SearchPhoto = Pick<ListingImage, 'id' | 'url' | 'thumbUrl' | 'mediumUrl' | 'width' | 'height' | 'position'>;
