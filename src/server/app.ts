@@ -19,8 +19,8 @@ import { registerResponseCache } from './http/response-cache';
 import { createRateLimits, type RateLimits } from './limits/rate-limiter';
 import { createEventHub } from './realtime/create-hub';
 import { BACKGROUND_WORK_LOCK, startLeaderElection } from './cluster/leader';
-import { messageById } from './services/chats';
-import { notificationById } from './services/notifications';
+import { messagesByIds } from './services/chats';
+import { notificationsByIds } from './services/notifications';
 import { createAddressSearch } from './integrations/address-search';
 import { createVehicleRegistry } from './integrations/vehicle-registry';
 import { createDiskStorage, registerUploads } from './integrations/image-storage';
@@ -90,7 +90,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const pool = store.dialect === 'pg' ? store.db.$client : undefined;
   const hub = await createEventHub(
     store,
-    { message: (id) => messageById(store, id), notification: (id) => notificationById(store, id) },
+    { messages: (ids) => messagesByIds(store, ids), notifications: (ids) => notificationsByIds(store, ids) },
     {
       log: app.log,
       // The listener dropped: events may have been missed, so the sockets close and their clients reconnect and replay

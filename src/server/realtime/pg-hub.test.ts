@@ -17,22 +17,28 @@ const until = async (check: () => boolean, ms = 5000) => {
 };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Loaders that make the row from its id after a random delay, so later events often load first. */
+/**
+ * Loaders that make the rows from their ids after a random delay, answered in reverse order, so later batches often
+ * load first. `queries` counts the calls: a batch is one query.
+ */
 function slowLoaders() {
   const loaded: number[] = [];
+  let queries = 0;
   const load: EventLoaders = {
-    async message(id) {
-      loaded.push(id);
+    async messages(ids) {
+      queries++;
+      loaded.push(...ids);
       await sleep(Math.random() * 5);
-      return { id, chatId: 1, senderId: 1, senderDisplayName: 'Kari', content: `melding ${id}`, createdAt: new Date(0).toISOString() };
+      return ids.map((id) => ({ id, chatId: 1, senderId: 1, senderDisplayName: 'Kari', content: `melding ${id}`, createdAt: new Date(0).toISOString() })).reverse();
     },
-    async notification(id) {
-      loaded.push(id);
+    async notifications(ids) {
+      queries++;
+      loaded.push(...ids);
       await sleep(Math.random() * 5);
-      return { id, type: 'chat_message', title: 'Ny melding', message: `varsel ${id}`, data: null, read: false, createdAt: new Date(0).toISOString() } as never;
+      return ids.map((id) => ({ id, type: 'chat_message', title: 'Ny melding', message: `varsel ${id}`, data: null, read: false, createdAt: new Date(0).toISOString() }) as never).reverse();
     },
   };
-  return { load, loaded };
+  return { load, loaded, queries: () => queries };
 }
 
 const message = (id: number): UserEvent => ({
@@ -118,6 +124,8 @@ describe('PgHub across two instances', () => {
     // Rows are loaded by the instance that did not publish them, and only for users subscribed there.
     expect([...loadsB.loaded].sort((x, y) => x - y)).toEqual([...publishedByA].sort((x, y) => x - y));
     expect([...loadsA.loaded].sort((x, y) => x - y)).toEqual([...publishedByB].sort((x, y) => x - y));
+    // What arrives together is loaded together.
+    expect(loadsB.queries()).toBeLessThan(publishedByA.length / 2);
     for (const sub of [onA, onB, otherOnB]) sub.stop();
     await Promise.all([onA.done, onB.done, otherOnB.done]);
   });
@@ -164,19 +172,26 @@ describe('PgHub across two instances', () => {
     await after.done;
   });
 
-  it('skips a row that cannot be loaded (gone, or the database failed) and delivers the rest in order', async () => {
+  it('skips rows that cannot be loaded (gone, or the database failed) and delivers the rest in order', async () => {
     const errors: object[] = [];
     const { load } = slowLoaders();
     const c = new PgHub({
       pool: pools[1],
-      load: { ...load, message: (id) => (id === 13 ? Promise.reject(new Error('boom')) : id === 14 ? Promise.resolve(undefined) : load.message(id)) },
+      load: {
+        ...load,
+        messages: (ids) => (ids.includes(13) ? Promise.reject(new Error('boom')) : load.messages(ids.filter((id) => id !== 15))),
+      },
       log: { warn: () => {}, error: (obj) => errors.push(obj) },
     });
     await c.whenListening();
     const onC = collect(c, 11);
-    for (let id = 10; id <= 16; id++) a.publish(11, message(id));
-    await until(() => onC.events.length === 5);
-    expect(onC.ids()).toEqual([10, 11, 12, 15, 16]);
+    for (let id = 10; id <= 12; id++) a.publish(11, message(id));
+    await until(() => onC.events.length === 3);
+    a.publish(11, message(13));
+    await until(() => errors.length === 1);
+    for (let id = 14; id <= 17; id++) a.publish(11, message(id));
+    await until(() => onC.events.length === 6);
+    expect(onC.ids()).toEqual([10, 11, 12, 14, 16, 17]);
     expect(errors).toHaveLength(1);
     await c.close();
     await onC.done;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import DataLoader from 'dataloader';
 import type pg from 'pg';
 import type { MessageShape } from '../../shared/schemas/chat';
 import type { NotificationShape } from '../../shared/schemas/notification';
@@ -6,12 +7,13 @@ import { backoff, closeClient, dedicatedClient, ended } from '../cluster/connect
 import { InProcessHub, SESSIONS_ENDED, type EventHub, type UserEvent } from './hub';
 
 /**
- * Reads a published row back on the instance that delivers it: a NOTIFY carries ids only (its payload is limited to
- * 8000 bytes, a message is not). Given by the app, so the hub does not depend on the services.
+ * Reads published rows back on the instance that delivers them: a NOTIFY carries ids only (its payload is limited to
+ * 8000 bytes, a message is not). Each answers the rows it found, in any order. Given by the app, so the hub does not
+ * depend on the services.
  */
 export interface EventLoaders {
-  message(id: number): Promise<MessageShape | undefined>;
-  notification(id: number): Promise<NotificationShape | undefined>;
+  messages(ids: readonly number[]): Promise<MessageShape[]>;
+  notifications(ids: readonly number[]): Promise<NotificationShape[]>;
 }
 
 export interface PgHubOptions {
@@ -44,6 +46,8 @@ interface Wire {
 const DEFAULT_CHANNEL = 'bilpartner_events';
 /** Notifications sent in one statement; each is well under 100 bytes. */
 const BATCH = 500;
+/** Rows loaded in one query. */
+const LOAD_BATCH = 500;
 const PUBLISH_ATTEMPTS = 5;
 
 /**
@@ -55,8 +59,9 @@ const PUBLISH_ATTEMPTS = 5;
  * connection, the next only after the previous committed; PostgreSQL delivers notifications in commit order (and in
  * order within a transaction), so every instance hears one instance's events in the order it published them, whatever
  * connection carried them. A batch retried after a lost answer may arrive twice; the receiver drops what it has
- * seen by (origin, sequence number). Rows are loaded concurrently and delivered in arrival order. Events of different
- * instances interleave in the order their NOTIFYs committed.
+ * seen by (origin, sequence number). Rows are loaded in batches (every id heard in one turn of the event loop in one
+ * query, so a burst costs a query, not one per event) and delivered in arrival order. Events of different instances
+ * interleave in the order their NOTIFYs committed.
  *
  * publish() is called after the data's transaction committed (EventHub) and sends on a connection of its own, never in
  * the caller's transaction. Events published while the listening connection is down are not heard by this instance;
@@ -89,8 +94,12 @@ export class PgHub implements EventHub {
   private waiters: (() => void)[] = [];
   private wake: (() => void) | undefined;
   private readonly running: Promise<void>;
+  private readonly messages: DataLoader<number, MessageShape | undefined>;
+  private readonly notifications: DataLoader<number, NotificationShape | undefined>;
 
   constructor(private readonly opts: PgHubOptions) {
+    this.messages = this.batchLoader('m', opts.load.messages);
+    this.notifications = this.batchLoader('n', opts.load.notifications);
     this.channel = opts.channel ?? DEFAULT_CHANNEL;
     if (!/^[a-z_][a-z0-9_]*$/.test(this.channel)) throw new Error(`invalid channel name: ${this.channel}`);
     this.running = this.listen();
@@ -275,17 +284,32 @@ export class PgHub implements EventHub {
   }
 
   private async load(wire: Wire): Promise<UserEvent | undefined> {
-    try {
-      if (wire.k === 'm') {
-        const message = await this.opts.load.message(wire.i!);
-        return message && { kind: 'message', message };
-      }
-      const notification = await this.opts.load.notification(wire.i!);
-      return notification && { kind: 'notification', notification };
-    } catch (err) {
-      // The subscriber sees the row at its next resubscription or reload.
-      this.opts.log?.error({ err, kind: wire.k, id: wire.i }, 'event hub: loading an event failed');
-      return undefined;
+    if (wire.k === 'm') {
+      const message = await this.messages.load(wire.i!);
+      return message && { kind: 'message', message };
     }
+    const notification = await this.notifications.load(wire.i!);
+    return notification && { kind: 'notification', notification };
+  }
+
+  /**
+   * Loads of one kind, batched: the ids asked for until the event loop has handled what arrived go in one query.
+   * Never rejects: a row that is gone or a query that failed is undefined, and the subscriber sees it at its next
+   * resubscription or reload.
+   */
+  private batchLoader<T extends { id: number }>(kind: Wire['k'], loadMany: (ids: readonly number[]) => Promise<T[]>) {
+    return new DataLoader<number, T | undefined>(
+      async (ids) => {
+        try {
+          const byId = new Map((await loadMany(ids)).map((row) => [row.id, row]));
+          return ids.map((id) => byId.get(id));
+        } catch (err) {
+          this.opts.log?.error({ err, kind, ids: ids.length }, 'event hub: loading events failed');
+          return ids.map(() => undefined);
+        }
+      },
+      // The hub's own `loading` map shares a load under way; DataLoader's cache would keep every row forever.
+      { cache: false, maxBatchSize: LOAD_BATCH, batchScheduleFn: (run) => setImmediate(run) },
+    );
   }
 }

@@ -154,9 +154,8 @@ export async function deleteChat(store: Store, userId: number, chatId: number): 
  * the user deleted gives only what came after its hidden position, as its page does (chatMessages).
  */
 /** A message as its subscribers see it, by id (another instance published it: realtime/pg-hub.ts). */
-export async function messageById(store: Store, id: number): Promise<MessageShape | undefined> {
-  const row = await store.chats.message(id);
-  return row ? toMessageShape(row) : undefined;
+export async function messagesByIds(store: Store, ids: readonly number[]): Promise<MessageShape[]> {
+  return (await store.chats.messagesByIds(ids)).map(toMessageShape);
 }
 
 export async function messagesAfter(store: Store, userId: number, afterId: number): Promise<MessageShape[]> {

@@ -56,9 +56,8 @@ export async function unreadNotificationCount(store: Store, userId: number): Pro
 
 /** The user's notifications stored after `afterId`, oldest first: what a reconnecting subscription missed. */
 /** A notification as its subscriber sees it, by id (another instance published it: realtime/pg-hub.ts). */
-export async function notificationById(store: Store, id: number): Promise<NotificationShape | undefined> {
-  const row = await store.notifications.byId(id);
-  return row ? toNotificationShape(row) : undefined;
+export async function notificationsByIds(store: Store, ids: readonly number[]): Promise<NotificationShape[]> {
+  return (await store.notifications.byIds(ids)).map(toNotificationShape);
 }
 
 export async function notificationsAfter(store: Store, userId: number, afterId: number): Promise<NotificationShape[]> {

@@ -201,6 +201,12 @@ describeOnEachStore('chats repository', (dialect) => {
     expect((await store.chats.messagesAfter(seller, 0, 2)).map((m) => m.content)).toEqual(['Én', 'To']);
     expect((await store.chats.messagesAfter(stranger, 0, 10)).map((m) => m.content)).toEqual(['Ikke til kjøperen']);
     expect(await store.chats.messagesAfter(buyer, Number.MAX_SAFE_INTEGER, 10)).toEqual([]);
+    // Loading by id (another instance's pushed ids): id order, with the sender's names, nothing for unknown ids.
+    const third = (await store.chats.messagesAfter(seller, 0, 10)).at(-1)!;
+    const byIds = await store.chats.messagesByIds([third.id, 2 ** 40, a.message.id, third.id + 1000]);
+    expect(byIds.map((m) => m.content)).toEqual(['Én', 'Tre']);
+    expect(byIds[1]).toMatchObject({ senderId: seller, chatId: a.chat.id });
+    expect(await store.chats.messagesByIds([])).toEqual([]);
     // An id no row can have (a PostgreSQL integer holds 32 bits) is a chat that does not exist, on both stores.
     expect(await store.chats.readMessages(buyer, 2 ** 40, 10)).toBeNull();
     expect(await store.chats.send(buyer, 2 ** 40, 'Hei')).toEqual({ status: 'not-found' });

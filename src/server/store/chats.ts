@@ -80,8 +80,11 @@ export interface ChatsRepo {
   hide(userId: number, chatId: number): Promise<boolean>;
   /** Messages of the user's chats after `afterId` (and after their hidden positions), oldest first, at most `limit`. */
   messagesAfter(userId: number, afterId: number, limit: number): Promise<MessageRow[]>;
-  /** One message by id, as a subscriber's event shows it: what another instance's published id is loaded by. */
-  message(id: number): Promise<MessageRow | null>;
+  /**
+   * Messages by id, as a subscriber's event shows them, in id order (missing ids left out): what another instance's
+   * published ids are loaded by.
+   */
+  messagesByIds(ids: readonly number[]): Promise<MessageRow[]>;
   /** One chat by id (tests and checks). */
   find(chatId: number): Promise<Chat | null>;
 }

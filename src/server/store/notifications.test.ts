@@ -59,6 +59,14 @@ describeOnEachStore('notifications repository', (dialect) => {
     expect(await store.notifications.after(kari, Number.MAX_SAFE_INTEGER, 10)).toEqual([]);
   });
 
+  it('loads notifications by id in id order, leaving out what does not exist', async () => {
+    const a = await store.notifications.insert(kari, approved('A'));
+    const b = await store.notifications.insert(ola, approved('B'));
+    const found = await store.notifications.byIds([b.id, 2 ** 40, a.id, b.id + 1000]);
+    expect(found.map((n) => [n.id, n.title])).toEqual([[a.id, 'A'], [b.id, 'B']]);
+    expect(await store.notifications.byIds([])).toEqual([]);
+  });
+
   it('deletes a user’s own, one or all', async () => {
     const a = await store.notifications.insert(kari, approved('A'));
     await store.notifications.insert(kari, approved('B'));

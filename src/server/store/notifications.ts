@@ -27,8 +27,8 @@ export interface NotificationsRepo {
   unreadCount(userId: number): Promise<number>;
   /** The user's notifications after `afterId`, oldest first, at most `limit`: a reconnecting subscription's replay. */
   after(userId: number, afterId: number, limit: number): Promise<NotificationRow[]>;
-  /** One notification by id: what another instance's published id is loaded by. */
-  byId(id: number): Promise<NotificationRow | null>;
+  /** Notifications by id, in id order (missing ids left out): what another instance's published ids are loaded by. */
+  byIds(ids: readonly number[]): Promise<NotificationRow[]>;
   /** Null when the user has no such notification. */
   markRead(userId: number, id: number): Promise<NotificationRow | null>;
   /** How many were unread. */

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { PgDb } from '../../../../db/pg/client';
 import { notifications } from '../../../../db/pg/schema';
 import { afterIdParam, isPgInt } from './int';
@@ -35,10 +35,10 @@ export class PgNotificationsRepo implements NotificationsRepo {
     return row.n;
   }
 
-  async byId(id: number): Promise<NotificationRow | null> {
-    if (!isPgInt(id)) return null;
-    const row = (await this.db.select().from(notifications).where(eq(notifications.id, id)))[0];
-    return row ?? null;
+  async byIds(ids: readonly number[]): Promise<NotificationRow[]> {
+    const valid = ids.filter(isPgInt);
+    if (valid.length === 0) return [];
+    return this.db.select().from(notifications).where(inArray(notifications.id, valid)).orderBy(asc(notifications.id));
   }
 
   async after(userId: number, afterId: number, limit: number): Promise<NotificationRow[]> {

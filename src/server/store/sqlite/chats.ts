@@ -220,9 +220,15 @@ export class SqliteChatsRepo implements ChatsRepo {
       .all();
   }
 
-  async message(id: number): Promise<MessageRow | null> {
-    const row = this.db.select(messageColumns).from(messages).leftJoin(users, eq(users.id, messages.senderId)).where(eq(messages.id, id)).get();
-    return row ?? null;
+  async messagesByIds(ids: readonly number[]): Promise<MessageRow[]> {
+    if (ids.length === 0) return [];
+    return this.db
+      .select(messageColumns)
+      .from(messages)
+      .leftJoin(users, eq(users.id, messages.senderId))
+      .where(inArray(messages.id, [...ids]))
+      .orderBy(asc(messages.id))
+      .all();
   }
 
   async find(chatId: number): Promise<Chat | null> {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { notifications } from '../../../../db/schema';
 import { notificationValues, type NewNotification, type NotificationRow, type NotificationsRepo } from '../notifications';
@@ -26,9 +26,9 @@ export class SqliteNotificationsRepo implements NotificationsRepo {
     return this.db.select({ n: count() }).from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.read, false))).get()!.n;
   }
 
-  async byId(id: number): Promise<NotificationRow | null> {
-    const row = this.db.select().from(notifications).where(eq(notifications.id, id)).get();
-    return row ?? null;
+  async byIds(ids: readonly number[]): Promise<NotificationRow[]> {
+    if (ids.length === 0) return [];
+    return this.db.select().from(notifications).where(inArray(notifications.id, [...ids])).orderBy(asc(notifications.id)).all();
   }
 
   async after(userId: number, afterId: number, limit: number): Promise<NotificationRow[]> {
