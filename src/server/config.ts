@@ -63,6 +63,13 @@ export function envSchema(nodeEnv: string | undefined) {
       .optional()
       .or(z.literal('').transform(() => undefined)),
     S3_REGION: optionalText,
+    // The site's own address (https://bilpartner.no): canonical URLs, link previews and the sitemap name it. Unset, the
+    // request's own origin is used (behind a proxy with TRUST_PROXY, its X-Forwarded-Proto and -Host).
+    PUBLIC_URL: z
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+      .transform((u) => new URL(u).origin)
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
   });
 }
 
@@ -87,6 +94,8 @@ export interface AppConfig {
   logLevel: string;
   /** Directory of the built client (vite build); absent in tests that only exercise the API. */
   clientDir?: string;
+  /** The site's origin for absolute links (PUBLIC_URL, no trailing slash); absent, each request's own (http/public-origin.ts). */
+  publicUrl?: string;
   /** A connection on which no byte moves for this long is closed (docs/product/limits.md "Timeouts"). */
   httpIdleTimeoutMs: number;
   /** A request whose headers and body have not all arrived within this is answered 408 and closed. */
@@ -143,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
     clientDir: e.CLIENT_DIR,
+    publicUrl: e.PUBLIC_URL,
     httpIdleTimeoutMs: e.HTTP_IDLE_TIMEOUT_MS,
     httpRequestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
     countyLookup: e.COUNTY_LOOKUP,

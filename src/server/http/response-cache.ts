@@ -70,8 +70,8 @@ export function registerResponseCache(app: FastifyInstance, opts: ResponseCacheO
     }
   };
 
-  /** What an answer is kept under. */
-  const keyOf = (req: FastifyRequest) => (req.routeOptions.config?.httpCache === 'path' ? req.routeOptions.url ?? req.url : req.url);
+  /** What an answer is kept under: by host too, as pages name their own origin when PUBLIC_URL is unset (public-origin.ts). */
+  const keyOf = (req: FastifyRequest) => `${req.host} ${req.routeOptions.config?.httpCache === 'path' ? req.routeOptions.url ?? req.url : req.url}`;
 
   app.addHook('onRequest', (req, reply, done) => {
     if (!cacheable(req)) return done();
