@@ -30,12 +30,15 @@ interface ChatSqlRow extends Record<string, unknown> {
   last_content: string | null;
 }
 
-interface MessageSqlRow extends Record<string, unknown> {
-  id: number;
+interface SendSqlRow extends Record<string, unknown> {
   chat_id: number;
+  buyer_id: number | null;
+  seller_id: number | null;
+  /** The message's columns: null when the other party is gone and nothing was sent. */
+  id: number | null;
   sender_id: number | null;
-  content: string;
-  created_at: number;
+  content: string | null;
+  created_at: number | null;
   name: string | null;
   display_name: string | null;
   username: string | null;
@@ -159,50 +162,57 @@ export class PgChatsRepo implements ChatsRepo {
    * and replays "after n" finds every later commit (realtime/subscription.ts), and the chat's last message only grows.
    */
   /**
-   * Inserts a message and moves its chat on, in one statement: the order lock is held from before the id is taken to
-   * the statement's commit (or the caller's), so ids commit in order and a replay "after id n" misses none. As one
-   * statement outside a transaction the lock is held for no network round trip at all, which is what lets many
-   * instances send at once. Inserts nothing (null) when the chat is gone or the sender is no longer one of its parties.
+   * Sends a message as one statement: checks that the sender is a party of the chat and that the other party is still
+   * there, inserts the message, moves the chat on (last message, the sender's read position) and reads the sender's
+   * names. The order lock is taken in it before the message's id is (the MATERIALIZED lock is read before the row is
+   * formed, and the row's identity default is taken when it is), and held to its commit (or the caller's), so ids commit
+   * in order and a replay "after id n" misses none. Outside a transaction that is no network round trip at all, which
+   * is what lets many instances send at once.
    */
-  private async insertMessage(q: Q, chatId: number, role: ChatRole, senderId: number, content: string): Promise<MessageRow | null> {
-    const readId = role === 'buyer' ? sql`buyer_read_id` : sql`seller_read_id`;
-    const party = role === 'buyer' ? sql`c.buyer_id` : sql`c.seller_id`;
-    // The MATERIALIZED lock is read before the row is formed, and the row's identity default is taken when it is.
-    const { rows } = await q.execute<MessageSqlRow>(sql`
-      WITH ordered AS MATERIALIZED (SELECT pg_advisory_xact_lock(${MESSAGE_ORDER_LOCK})),
+  private async sendStatement(q: Q, userId: number, chatId: number, content: string): Promise<SendMessageResult> {
+    if (!isPgInt(chatId)) return { status: 'not-found' };
+    const { rows } = await q.execute<SendSqlRow>(sql`
+      WITH party AS (
+        SELECT c.id, c.buyer_id, c.seller_id, c.buyer_id = ${userId} AS is_buyer
+        FROM chats c WHERE c.id = ${chatId} AND (c.buyer_id = ${userId} OR c.seller_id = ${userId})
+      ),
+      ready AS (SELECT * FROM party WHERE (CASE WHEN is_buyer THEN seller_id ELSE buyer_id END) IS NOT NULL),
+      ordered AS MATERIALIZED (SELECT pg_advisory_xact_lock(${MESSAGE_ORDER_LOCK}) FROM ready),
       m AS (
         INSERT INTO messages (chat_id, sender_id, content)
-        SELECT c.id, ${senderId}, ${content} FROM ordered, chats c WHERE c.id = ${chatId} AND ${party} = ${senderId}
+        SELECT ready.id, ${userId}, ${content} FROM ordered, ready
         RETURNING id, chat_id, sender_id, content, created_at
       ),
       moved AS (
-        UPDATE chats SET last_message_id = m.id, last_message_at = m.created_at, ${readId} = m.id FROM m WHERE chats.id = m.chat_id
+        UPDATE chats SET last_message_id = m.id, last_message_at = m.created_at,
+          buyer_read_id = CASE WHEN ready.is_buyer THEN m.id ELSE chats.buyer_read_id END,
+          seller_read_id = CASE WHEN ready.is_buyer THEN chats.seller_read_id ELSE m.id END
+        FROM m, ready WHERE chats.id = m.chat_id
       )
-      SELECT m.id, m.chat_id, m.sender_id, m.content, ${epochMs(sql`m.created_at`)} AS created_at, u.name, u.display_name, u.username
-      FROM m LEFT JOIN users u ON u.id = m.sender_id`);
+      SELECT p.id AS chat_id, p.buyer_id, p.seller_id, m.id, m.sender_id, m.content, ${epochMs(sql`m.created_at`)} AS created_at,
+        u.name, u.display_name, u.username
+      FROM party p LEFT JOIN m ON true LEFT JOIN users u ON u.id = m.sender_id`);
     const r = rows[0];
-    if (!r) return null;
+    if (!r) return { status: 'not-found' };
+    if (r.id === null) return { status: 'party-gone' };
     return {
-      id: r.id,
-      chatId: r.chat_id,
-      senderId: r.sender_id,
-      content: r.content,
-      createdAt: new Date(r.created_at),
-      name: r.name,
-      displayName: r.display_name,
-      username: r.username,
+      status: 'ok',
+      chat: { id: r.chat_id, buyerId: r.buyer_id, sellerId: r.seller_id },
+      message: {
+        id: r.id,
+        chatId: r.chat_id,
+        senderId: r.sender_id,
+        content: r.content!,
+        createdAt: new Date(r.created_at!),
+        name: r.name,
+        displayName: r.display_name,
+        username: r.username,
+      },
     };
   }
 
   async send(userId: number, chatId: number, content: string): Promise<SendMessageResult> {
-    // No transaction: the check reads committed data as one would inside one (READ COMMITTED takes no row locks
-    // here), and the insert re-checks the party itself.
-    const found = await this.participant(this.db, userId, chatId);
-    if (!found) return { status: 'not-found' };
-    const { chat, role } = found;
-    if ((role === 'buyer' ? chat.sellerId : chat.buyerId) === null) return { status: 'party-gone' };
-    const message = await this.insertMessage(this.db, chat.id, role, userId, content);
-    return message ? { status: 'ok', chat, message } : { status: 'not-found' };
+    return this.sendStatement(this.db, userId, chatId, content);
   }
 
   async start(
@@ -226,8 +236,11 @@ export class PgChatsRepo implements ChatsRepo {
         .onConflictDoNothing({ target: [chats.listingId, chats.buyerId] })
         .returning();
       const chat = inserted ?? (await tx.select().from(chats).where(and(eq(chats.listingId, listing.id), eq(chats.buyerId, input.buyerId))))[0];
-      // The chat is this transaction's own or one it has read after its commit, with this buyer: never null here.
-      const message = (await this.insertMessage(tx, chat.id, 'buyer', input.buyerId, input.content))!;
+      // The chat is this transaction's own, or one it has read after its commit, with this buyer and the listing's
+      // owner as seller: the send cannot find it missing or its seller gone.
+      const sent = await this.sendStatement(tx, input.buyerId, chat.id, input.content);
+      if (sent.status !== 'ok') throw new Error(`chat ${chat.id}: a new message was refused (${sent.status})`);
+      const { message } = sent;
       const notification = inserted ? await insertNotificationPg(tx, listing.userId, notify(listing, message)) : undefined;
       return { status: 'ok', chat, created: inserted !== undefined, message, notification };
     });
