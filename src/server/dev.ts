@@ -39,7 +39,7 @@ const proxy: Record<string, ProxyOptions> = {
   '/uploads': { target: apiTarget },
   // Served by the API, not from public/ (src/server/pages/sitemap.ts).
   '/robots.txt': { target: apiTarget },
-  '^/sitemap(-\\d+)?\\.xml$': { target: apiTarget },
+  '^/sitemap(-\\d+)?\\.xml(\\?|$)': { target: apiTarget },
 };
 
 const api = startApi();
