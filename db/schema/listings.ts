@@ -68,7 +68,8 @@ export const listings = sqliteTable(
 );
 
 // "Visible to buyers" (docs/product/states.md): approved **and** active. The one definition of the rule: the search
-// index, the saved listings and public profiles, Drizzle queries and checks of a loaded row all use these.
+// index, the saved listings and public profiles, Drizzle queries and checks of a loaded row all use these (and
+// db/pg/schema.ts visibleSql, the same rule in PostgreSQL's types).
 
 /** For Drizzle: `where(and(eq(listings.id, id), visibleSql(listings)))`. */
 export function visibleSql(t: { status: AnySQLiteColumn; active: AnySQLiteColumn }) {

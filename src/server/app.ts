@@ -33,6 +33,7 @@ import { registerApiDocs } from './rest/openapi';
 import { restRoutes } from './rest/routes';
 import { makeCreateContext } from './trpc/context';
 import { registerHtmlShell } from './pages/html-shell';
+import { registerSitemap } from './pages/sitemap';
 import { RequestAuth } from './auth/request-auth';
 import { DEFAULT_BODY_LIMIT } from './http/large-bodies';
 import { appRouter, type AppRouter } from './trpc/root';
@@ -50,6 +51,8 @@ export interface BuildOptions {
   rateLimits?: RateLimits;
   /** Fastify's trustProxy (tests of X-Forwarded-For); default: loopback in production, off otherwise. */
   trustProxy?: FastifyServerOptions['trustProxy'];
+  /** URLs per sitemap before /sitemap.xml becomes an index (tests of the index); default 50 000 (pages/sitemap.ts). */
+  sitemapPageSize?: number;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -237,6 +240,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   registerClient(app, config);
   registerHtmlShell(app, config.clientDir, deps.stores); // route and photo hints in the page (docs/decisions/010-compression-and-bundle.md)
+  registerSitemap(app, { store, config, pageSize: options.sitemapPageSize }); // /sitemap.xml and /robots.txt for crawlers
   return app;
 }
 

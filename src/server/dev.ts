@@ -37,6 +37,9 @@ const proxy: Record<string, ProxyOptions> = {
   '/api': { target: apiTarget },
   '/trpc': { target: apiTarget, ws: true },
   '/uploads': { target: apiTarget },
+  // Served by the API, not from public/ (src/server/pages/sitemap.ts).
+  '/robots.txt': { target: apiTarget },
+  '^/sitemap(-\\d+)?\\.xml(\\?|$)': { target: apiTarget },
 };
 
 const api = startApi();

@@ -1,9 +1,10 @@
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-// The one place answers are compressed on the fly (docs/decisions/017-speed-layer.md): JSON (/api/*, /trpc/*) and the
-// HTML shell, brotli before gzip, when at least COMPRESS_THRESHOLD_BYTES long. The built client goes out as the .br
-// and .gz copies the build wrote (@fastify/static preCompressed, src/server/app.ts); photos and streams never are.
+// The one place answers are compressed on the fly (docs/decisions/017-speed-layer.md): JSON (/api/*, /trpc/*), the
+// HTML shell, the sitemap and robots.txt (pages/sitemap.ts), brotli before gzip, when at least
+// COMPRESS_THRESHOLD_BYTES long. The built client goes out as the .br and .gz copies the build wrote
+// (@fastify/static preCompressed, src/server/app.ts); photos and streams never are.
 // The caller is the answer hook (response-cache.ts), which keeps an EncodedBody per cached answer so each copy is
 // made once.
 
@@ -19,7 +20,7 @@ export const GZIP_LEVEL = 6;
  */
 const COMPRESS_NOW_MAX_BYTES = 256 * 1024;
 
-const COMPRESSIBLE = /^(?:application\/json|text\/html)(?:;|$)/;
+const COMPRESSIBLE = /^(?:application\/json|text\/html|application\/xml|text\/plain)(?:;|$)/;
 const HTML = /^text\/html(?:;|$)/;
 
 export type Encoding = 'br' | 'gzip';

@@ -290,6 +290,28 @@ describeOnEachStore('listings repository', (dialect) => {
     expect((await page({ search: 'el 10005' })).items[0]).toMatchObject({ id: rows[5].id, ownerName: 'Ola Hansen', active: true, rejectionReason: null });
   });
 
+  // --- the sitemap's listings ---------------------------------------------------------------------------------------
+
+  it('pages the listings buyers may see in id order, with their last change, and counts them', async () => {
+    const changed = new Date('2024-03-05T08:09:10.123Z');
+    const first = await insertListing(seller, { updatedAt: changed });
+    await insertListing(seller, { status: 'pending' });
+    await insertListing(seller, { status: 'rejected', rejectionReason: 'Uklare bilder.' });
+    await insertListing(seller, { active: false });
+    const second = await insertListing(seller);
+    const gone = await insertListing(seller);
+    const third = await insertListing(seller);
+    await store.listings.remove(gone.id, () => null);
+
+    const all = await store.listings.visiblePage(0, 10);
+    expect(all.total).toBe(3);
+    expect(all.rows.map((r) => r.id)).toEqual([first.id, second.id, third.id]);
+    expect(all.rows[0].updatedAt).toEqual(changed);
+    expect(await store.listings.visiblePage(1, 1)).toEqual({ total: 3, rows: [{ id: second.id, updatedAt: second.updatedAt }] });
+    expect(await store.listings.visiblePage(3, 10)).toEqual({ total: 3, rows: [] });
+    expect(await store.listings.visiblePage(0, 0)).toEqual({ total: 3, rows: [] });
+  });
+
   // --- demo ---------------------------------------------------------------------------------------------------------
 
   it('inserts demo listings with fresh codes and their photos, the first the cover', async () => {

@@ -138,6 +138,9 @@ export type InquiryValues = Pick<Inquiry, 'senderId' | 'name' | 'email' | 'phone
 /** A listing about to be deleted, with its owner's username (for the audit log). */
 export type DeletionTarget = Listing & { ownerUsername: string };
 
+/** What the sitemap names of a listing buyers may see: its id and its last change. */
+export type VisibleStamp = Pick<Listing, 'id' | 'updatedAt'>;
+
 export interface ListingsRepo {
   find(id: number): Promise<Listing | undefined>;
   /** The listing with its photos and waiting edit. */
@@ -165,6 +168,11 @@ export interface ListingsRepo {
    * normalised already (upper case, no spaces: services/admin-listings.ts normaliseSearch).
    */
   adminPage(params: AdminListingsParams): Promise<{ rows: AdminListingRow[]; total: number }>;
+  /**
+   * The listings buyers may see, in id order: `limit` of them after the first `offset`, and how many there are in all,
+   * as of one moment (the sitemap's pages, pages/sitemap.ts).
+   */
+  visiblePage(offset: number, limit: number): Promise<{ rows: VisibleStamp[]; total: number }>;
 
   /** The inquiry and its notification in one transaction; `decide` refuses, or says what the seller is told. */
   createInquiry(

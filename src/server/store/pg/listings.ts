@@ -6,6 +6,7 @@ import {
   listingRevisions,
   listings,
   users,
+  visibleSql,
 } from '../../../../db/pg/schema';
 import type { Listing, ListingImage, ListingRevision, Notification } from '../../../../db/schema';
 import type { AdminListingsParams } from '../../../shared/schemas/admin';
@@ -29,6 +30,7 @@ import type {
   PendingData,
   ReviewState,
   ReviewWrites,
+  VisibleStamp,
 } from '../listings';
 import type { StoredImage } from '../../services/images';
 import type { NewNotification } from '../../services/notifications';
@@ -349,6 +351,22 @@ export class PgListingsRepo implements ListingsRepo {
     );
   }
 
+  async visiblePage(offset: number, limit: number) {
+    // One snapshot: the count and the page see the same listings.
+    return this.db.transaction(
+      async (tx) => {
+        const visible = visibleSql(listings);
+        const total = (await tx.select({ n: count() }).from(listings).where(visible))[0]?.n ?? 0;
+        const rows: VisibleStamp[] =
+          offset >= total || limit <= 0
+            ? []
+            : await tx.select({ id: listings.id, updatedAt: listings.updatedAt }).from(listings).where(visible).orderBy(asc(listings.id)).limit(limit).offset(offset);
+        return { rows, total };
+      },
+      { isolationLevel: 'repeatable read', accessMode: 'read only' },
+    );
+  }
+
   async createInquiry(
     listingId: number,
     values: InquiryValues,
@@ -359,7 +377,7 @@ export class PgListingsRepo implements ListingsRepo {
       const [listing] = await tx
         .select({ id: listings.id, userId: listings.userId, make: listings.make, model: listings.model })
         .from(listings)
-        .where(and(eq(listings.id, listingId), eq(listings.status, 'approved'), eq(listings.active, true)))
+        .where(and(eq(listings.id, listingId), visibleSql(listings)))
         .for('share');
       const notify = decide(listing);
       const [inquiry] = await tx.insert(inquiries).values({ ...values, listingId }).returning();

@@ -34,6 +34,7 @@ import type {
   PendingData,
   ReviewState,
   ReviewWrites,
+  VisibleStamp,
 } from '../listings';
 import type { StoredImage } from '../../services/images';
 import type { NewNotification } from '../../services/notifications';
@@ -332,6 +333,18 @@ export class SqliteListingsRepo implements ListingsRepo {
         : [];
       const byId = new Map(rows.map((r) => [r.id, r]));
       return { rows: ids.flatMap((i) => byId.get(i) ?? []), total };
+    });
+  }
+
+  async visiblePage(offset: number, limit: number) {
+    return this.db.transaction((tx) => {
+      const visible = visibleSql(listings);
+      const total = tx.select({ n: count() }).from(listings).where(visible).get()?.n ?? 0;
+      const rows: VisibleStamp[] =
+        offset >= total || limit <= 0
+          ? []
+          : tx.select({ id: listings.id, updatedAt: listings.updatedAt }).from(listings).where(visible).orderBy(asc(listings.id)).limit(limit).offset(offset).all();
+      return { rows, total };
     });
   }
 
