@@ -123,3 +123,24 @@ export function resolveFilter(key: FilterKey, value: string): string[] {
   }
   return [...out];
 }
+
+export type FilterField = 'make' | FilterKey;
+
+/** The values each search filter offers, in the words of the filter panel (docs/product/screens.md#annonser). */
+export const FILTER_OPTIONS: Record<FilterField, readonly string[]> = {
+  make: FILTER_MAKES,
+  bodyType: FILTERS.bodyType.map((f) => f.label),
+  fuelType: FILTERS.fuelType.map((f) => f.label),
+  transmission: FILTERS.transmission.map((f) => f.label),
+  driveType: FILTERS.driveType.map((f) => f.label),
+};
+
+/**
+ * The list's own spelling of a filter value ('toyota' → 'Toyota'), the value as given when the list does not know it
+ * (a make nobody sells still filters, and finds nothing: docs/decisions/009-search-quality.md), or '' when unset.
+ * The search page's filters and its head (src/shared/page-head.ts) spell a value alike.
+ */
+export function canonicalFilterValue(field: FilterField, value: string | undefined): string {
+  if (!value) return '';
+  return FILTER_OPTIONS[field].find((o) => o.toLowerCase() === value.toLowerCase()) ?? value;
+}

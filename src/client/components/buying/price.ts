@@ -1,7 +1,3 @@
-import type { ListingShape } from '../../../shared/types/listing';
-
-// Kept apart from the price box so the route's head (which names the price in the tab title) does not pull the
-// listing page's components into the first-load bundle.
-
-/** docs/product/limits.md: the shown price is always price + registration fee. */
-export const shownPrice = (l: Pick<ListingShape, 'price' | 'registrationFee'>) => (l.price || 0) + (l.registrationFee || 0);
+// The rule lives in src/shared/listing-price.ts, shared with the page head (src/shared/page-head.ts); kept importable
+// from here for the price box.
+export { shownPrice } from '../../../shared/listing-price';

@@ -1,5 +1,6 @@
 import { Button, Container, Heading, Text, VStack } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
+import { PAGE_NOT_FOUND_TEXT, PAGE_NOT_FOUND_TITLE } from '../../../shared/texts/not-found';
 
 // docs/product/screens.md: any other route shows this page with these exact texts.
 export function NotFoundPage() {
@@ -10,9 +11,9 @@ export function NotFoundPage() {
           404
         </Text>
         <Heading as="h1" size="2xl">
-          404 Page Not Found
+          {PAGE_NOT_FOUND_TITLE}
         </Heading>
-        <Text color="fg.muted">Did you forget to add the page to the router?</Text>
+        <Text color="fg.muted">{PAGE_NOT_FOUND_TEXT}</Text>
         <Button asChild colorPalette="brand" mt="4">
           <Link to="/">Til forsiden</Link>
         </Button>

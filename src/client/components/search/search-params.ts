@@ -1,7 +1,7 @@
 // URL state of /annonser (issue 4). Hand-written rather than zod: validateSearch stays in the entry chunk even with
 // route code splitting, and this keeps zod (≈ 15 KB gzip) off first load. Only type imports from shared code, so
 // nothing here pulls a schema into the bundle; `satisfies` keeps the lists in step with the shared ones.
-import { FILTER_MAKES, FILTERS } from '../../../shared/codes';
+import { canonicalFilterValue as canonical } from '../../../shared/codes';
 import type { SortKey } from '../../../shared/schemas/search';
 
 /** Same order as SORTS in src/shared/schemas/search.ts; the check below fails to compile if one is missing. */
@@ -50,8 +50,6 @@ export interface ListingSearch {
   page?: number;
 }
 
-export type FilterField = 'make' | 'bodyType' | 'fuelType' | 'transmission' | 'driveType';
-
 function text(v: unknown): string | undefined {
   // The router's JSON-ish parser turns ?query=2020 into a number; a search text is still text.
   if (typeof v === 'number' && Number.isFinite(v)) return String(v);
@@ -66,22 +64,9 @@ function int(v: unknown, max = 100_000_000): number | undefined {
   return Math.min(Math.floor(n), max);
 }
 
-export const FILTER_OPTIONS: Record<FilterField, readonly string[]> = {
-  make: FILTER_MAKES,
-  bodyType: FILTERS.bodyType.map((f) => f.label),
-  fuelType: FILTERS.fuelType.map((f) => f.label),
-  transmission: FILTERS.transmission.map((f) => f.label),
-  driveType: FILTERS.driveType.map((f) => f.label),
-};
-
-/**
- * The list's own spelling of a filter value ('toyota' → 'Toyota'), the value as given when the list does not know it
- * (a make nobody sells still filters, and finds nothing: docs/decisions/009-search-quality.md), or '' when unset.
- */
-export function canonical(field: FilterField, value: string | undefined): string {
-  if (!value) return '';
-  return FILTER_OPTIONS[field].find((o) => o.toLowerCase() === value.toLowerCase()) ?? value;
-}
+// The filters' spelling lives with the code lists (shared with the page head); kept importable from here.
+export { canonical };
+export { FILTER_OPTIONS, type FilterField } from '../../../shared/codes';
 
 export function validateListingSearch(raw: Record<string, unknown>): ListingSearch {
   const sort = SORT_KEYS.find((s) => s === raw.sort);
