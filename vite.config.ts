@@ -58,27 +58,10 @@ function precompress(): Plugin {
  * WebSocket link is left out: only a logged-in user's live updates load it (src/client/realtime/ws-link.ts).
  */
 const FRAMEWORK =
-  /node_modules[\\/](?:preact|react|react-dom|scheduler|@tanstack[\\/](?:router-core|react-router|history|store|react-store|query-core|react-query)|@trpc(?![\\/]client[\\/]dist[\\/](?:links[\\/])?wsLink)|@emotion|stylis|use-sync-external-store|hoist-non-react-statics|react-is)[\\/]/;
-
-/**
- * The build runs the app on Preact's React compatibility layer instead of React DOM: the same components, hooks and
- * libraries (Chakra, TanStack Router and Query, tRPC) on a runtime of ≈ 6 KB instead of ≈ 55 KB brotli, which brings
- * the first load under its 150 KB budget (docs/decisions/010-compression-and-bundle.md "Preact in the build"). The
- * dev server keeps React for Fast Refresh; the browser tests run the build. `CLIENT_RUNTIME=react npm run build`
- * builds with React DOM, to compare or to fall back.
- */
-const PREACT_ALIASES = [
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  // Preact's compat layer with React's order of effects in flushSync (the module says why).
-  { find: /^react-dom$/, replacement: path.resolve(import.meta.dirname, 'src/client/preact/react-dom.ts') },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
-  { find: /^react$/, replacement: 'preact/compat' },
-];
+  /node_modules[\\/](?:react|react-dom|scheduler|@tanstack[\\/](?:router-core|react-router|history|store|react-store|query-core|react-query)|@trpc(?![\\/]client[\\/]dist[\\/](?:links[\\/])?wsLink)|@emotion|stylis|use-sync-external-store|hoist-non-react-statics|react-is)[\\/]/;
 
 // The router plugin must come before react() (docs/stack.md).
-export default defineConfig(({ command }) => ({
-  resolve: { alias: command === 'build' && process.env.CLIENT_RUNTIME !== 'react' ? PREACT_ALIASES : [] },
+export default defineConfig({
   plugins: [
     tanstackRouter({
       target: 'react',
@@ -122,4 +105,4 @@ export default defineConfig(({ command }) => ({
       },
     },
   },
-}));
+});

@@ -27,7 +27,7 @@ describe('the first load on the wire', () => {
     // Every script came brotli-compressed from the build's precompressed copies.
     expect(received.filter((s) => s.encoding !== 'br')).toEqual([]);
     const total = received.reduce((sum, s) => sum + s.wire, 0);
-    // A first load grown past the budget (a heavy import on the home page, or the build back on React DOM) fails here.
+    // A first load grown past the budget (a heavy import on the home page) fails here.
     expect(total, received.map((s) => `${s.path} ${s.wire}`).join('\n')).toBeLessThanOrEqual(HOME_JS_BUDGET_BYTES);
     expect(total).toBeGreaterThan(50_000);
     expectNoErrors(page);

@@ -12,7 +12,7 @@
 //   node --import tsx scripts/measure-wire.ts --files             also every script of the first run, largest first
 //   node --import tsx scripts/measure-wire.ts --client dist/client  measure an existing client build instead
 //
-// It exits 1 when the home page's JavaScript on the wire is above the budget (150 KB, docs/decisions/010-compression-and-bundle.md).
+// It exits 1 when the home page's JavaScript on the wire is above its budget (scripts/lib/budgets.ts).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
