@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRouter } from '@tanstack/react-router';
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen';
 import { NotFoundPage } from './components/layout/not-found';
 import type { TRPCOptions } from './trpc';
@@ -8,21 +8,29 @@ import type { TRPCOptions } from './trpc';
 export interface RouterContext {
   queryClient: QueryClient;
   trpc: TRPCOptions;
+  /** The site's origin for absolute links in the head (canonical, og:url): the page's own, or PUBLIC_URL on the server. */
+  origin: string;
 }
 
-export function createAppRouter(context: RouterContext) {
+/** The app's router; the server gives it the requested address as a memory history (entry-server.tsx). */
+export function createAppRouter(context: RouterContext, history?: RouterHistory) {
   return createRouter({
     routeTree,
     context,
+    history,
     // docs/product/limits.md: hover prefetch after 100 ms. Preloading runs the route's loader, so intent warms both
     // the route's code and its data; staleTime 0 hands freshness to TanStack Query (the router's own cache is off).
     defaultPreload: 'intent',
     defaultPreloadDelay: 100,
     defaultPreloadStaleTime: 0,
-    scrollRestoration: true,
+    // In the browser only: on the server the router would write its restoring script into the page, inline (which
+    // the CSP refuses) and where the browser's first render has none.
+    scrollRestoration: !history,
     defaultNotFoundComponent: NotFoundPage,
   });
 }
+
+export type ClientRouter = ReturnType<typeof createAppRouter>;
 
 declare module '@tanstack/react-router' {
   interface Register {

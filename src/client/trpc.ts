@@ -1,5 +1,5 @@
 import { MutationCache, QueryClient, type QueryKey } from '@tanstack/react-query';
-import { createTRPCClient, httpBatchLink, httpLink, splitLink, type Operation, type OperationLink, type TRPCLink } from '@trpc/client';
+import { createTRPCClient, type TRPCClient as TRPCClientOf, httpBatchLink, httpLink, splitLink, type Operation, type OperationLink, type TRPCLink } from '@trpc/client';
 import { observable } from '@trpc/server/observable';
 import { createTRPCContext, createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { AppRouter } from '../server/trpc/root';
@@ -8,7 +8,7 @@ import { reportNetwork } from './lib/offline-banner';
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
 
 /** The same query options as useTRPC(), for route loaders (outside React); it goes into the router context. */
-export function makeTRPCOptions(client: ReturnType<typeof makeTRPCClient>, queryClient: QueryClient) {
+export function makeTRPCOptions(client: TRPCClient, queryClient: QueryClient) {
   return createTRPCOptionsProxy<AppRouter>({ client, queryClient });
 }
 export type TRPCOptions = ReturnType<typeof makeTRPCOptions>;
@@ -112,7 +112,10 @@ function reachingFetch(url: RequestInfo | URL, init?: RequestInit) {
   );
 }
 
-export function makeTRPCClient() {
+/** The tRPC client: over HTTP and WebSocket in the browser; in the server's render, calling procedures in-process. */
+export type TRPCClient = TRPCClientOf<AppRouter>;
+
+export function makeTRPCClient(): TRPCClient {
   return createTRPCClient<AppRouter>({
     links: [
       splitLink({

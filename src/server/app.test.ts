@@ -21,12 +21,14 @@ describe('app shell', () => {
     fs.rmSync(clientDir, { recursive: true, force: true });
   });
 
-  it('serves the client for app routes so the client router decides (incl. its 404 page)', async () => {
-    for (const url of ['/', '/annonser', '/listing/12', '/finnes-ikke']) {
+  it('renders the public pages on the server, answers 404 for what is not there, and leaves pages behind login to the client', async () => {
+    for (const [url, status] of [['/', 200], ['/annonser', 200], ['/listing/12', 404], ['/finnes-ikke', 404], ['/profil', 200], ['/admin', 200]] as const) {
       const res = await t.app.inject({ url });
-      expect(res.statusCode, url).toBe(200);
+      expect(res.statusCode, url).toBe(status);
       expect(res.body).toContain('<div id="root">');
     }
+    expect((await t.app.inject({ url: '/finnes-ikke' })).body).toContain('404 Page Not Found');
+    expect((await t.app.inject({ url: '/profil' })).body).toContain('<div id="root"></div>');
   });
 
   it('sends a real Content-Security-Policy and other security headers', async () => {

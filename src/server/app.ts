@@ -32,7 +32,9 @@ import { registerRestRoutes } from './rest/adapter';
 import { registerApiDocs } from './rest/openapi';
 import { restRoutes } from './rest/routes';
 import { makeCreateContext } from './trpc/context';
-import { registerHtmlShell } from './pages/html-shell';
+import { shellHints, type ShellStores } from './pages/html-shell';
+import { BARE_TEMPLATE, registerServerRender } from './pages/server-render';
+import type { Context } from './trpc/context';
 import { registerSitemap } from './pages/sitemap';
 import { RequestAuth } from './auth/request-auth';
 import { DEFAULT_BODY_LIMIT } from './http/large-bodies';
@@ -53,6 +55,11 @@ export interface BuildOptions {
   trustProxy?: FastifyServerOptions['trustProxy'];
   /** URLs per sitemap before /sitemap.xml becomes an index (tests of the index); default 50 000 (pages/sitemap.ts). */
   sitemapPageSize?: number;
+  /**
+   * Render the public pages on the server (docs/decisions/019-server-rendering.md); default: when there is a client
+   * build to hydrate them. Tests of the render turn it on without one (the page then has no scripts).
+   */
+  serverRender?: boolean;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -238,8 +245,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await registerApiDocs(app, restRoutes, { version: '1' });
   registerUploads(app, config.uploadDir, integrations.imageStorage);
 
-  registerClient(app, config);
-  registerHtmlShell(app, config.clientDir, deps.stores); // route and photo hints in the page (docs/decisions/010-compression-and-bundle.md)
+  registerClient(app, config, { serverRender: options.serverRender, createContext, stores: deps.stores });
   registerSitemap(app, { store, config, pageSize: options.sitemapPageSize }); // /sitemap.xml and /robots.txt for crawlers
   return app;
 }
@@ -276,8 +282,25 @@ async function bucketStorage(s3: NonNullable<AppConfig['s3']>, app: FastifyInsta
   return storage;
 }
 
-function registerClient(app: FastifyInstance, config: AppConfig) {
+function registerClient(
+  app: FastifyInstance,
+  config: AppConfig,
+  opts: { serverRender: boolean | undefined; createContext: (o: { req: FastifyRequest; res: FastifyReply }) => Promise<Context>; stores: ShellStores },
+) {
   const clientDir = config.clientDir && fs.existsSync(path.join(config.clientDir, 'index.html')) ? config.clientDir : undefined;
+  // The plain page the browser renders: index.html as the static files go out (precompressed, revalidated).
+  const plainPage = (_req: FastifyRequest, reply: FastifyReply) =>
+    clientDir ? reply.code(200).sendFile('index.html') : reply.code(200).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(BARE_TEMPLATE);
+  const page =
+    (opts.serverRender ?? Boolean(clientDir)) &&
+    registerServerRender(app, {
+      clientDir,
+      createContext: opts.createContext,
+      config,
+      // The route's chunks and its largest-paint photo (docs/decisions/010-compression-and-bundle.md).
+      hints: shellHints(app, clientDir, opts.stores),
+      fallback: plainPage,
+    });
   if (clientDir) {
     app.register(fastifyStatic, {
       root: clientDir,
@@ -304,10 +327,11 @@ function registerClient(app: FastifyInstance, config: AppConfig) {
     if (url.startsWith('/api/') || url.startsWith('/trpc/') || url === '/api' || url === '/trpc') {
       return notFoundOrWrongMethod(app, req, reply, url);
     }
-    if ((req.method === 'GET' || req.method === 'HEAD') && clientDir && !path.extname(url)) {
-      // The client router decides; unknown routes render the documented 404 page. index.html goes out as the
-      // static files do (precompressed, revalidated: Cache-Control no-cache).
-      return reply.code(200).sendFile('index.html');
+    if ((req.method === 'GET' || req.method === 'HEAD') && !path.extname(url)) {
+      // A page that needs a login is the plain page; an unknown one the rendered 404 page.
+      if (page) return page(req, reply);
+      // Without the server's render the client router decides, and renders the documented 404 page.
+      if (clientDir) return plainPage(req, reply);
     }
     return reply.code(404).send({ message: HTTP_MESSAGES.notFound });
   });

@@ -73,6 +73,9 @@ export function persistListingQueries(queryClient: QueryClient, buster: string, 
     }
   };
 
+  // Queries already in the cache (a server-rendered page's, src/client/main.tsx) are newer than the stored copy, which
+  // does not replace them, and are not marked stale below.
+  const present = new Set(queryClient.getQueryCache().getAll().map((q) => q.queryHash));
   const [stopPersisting, restored] = persistQueryClient({
     queryClient,
     persister,
@@ -87,8 +90,8 @@ export function persistListingQueries(queryClient: QueryClient, buster: string, 
     () => {
       // The stored copy shows at once, but it is as old as the last visit: marked stale, every restored query is asked
       // again as soon as a page uses it (a reload must show what changed meanwhile, e.g. a listing just approved), and
-      // the copy stays on screen if the network fails. Only restored queries are in the cache at this point.
-      void queryClient.invalidateQueries({ refetchType: 'none' });
+      // the copy stays on screen if the network fails.
+      void queryClient.invalidateQueries({ refetchType: 'none', predicate: (q) => !present.has(q.queryHash) });
     },
     () => {
       /* an unreadable copy has been removed by the library; this page starts empty */

@@ -53,7 +53,8 @@ function subscribe(listener: () => void) {
 }
 
 export function Toaster() {
-  const needed = useSyncExternalStore(subscribe, () => wanted);
+  // No toast before hydration: the server's page and the browser's first render both have none.
+  const needed = useSyncExternalStore(subscribe, () => wanted, () => false);
   useEffect(() => {
     const events = ['pointerdown', 'keydown'] as const;
     const first = () => {

@@ -16,9 +16,9 @@ import {
 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { StaticPage } from '../components/static-page';
-import { pageHead } from '../components/layout/page-title';
+import { staticPageHead } from '../../shared/page-head';
 
-export const Route = createFileRoute('/about')({ head: () => pageHead('Om oss'), component: AboutPage });
+export const Route = createFileRoute('/about')({ head: ({ match }) => staticPageHead('/about', match.context.origin), component: AboutPage });
 
 interface Step {
   icon: LucideIcon;

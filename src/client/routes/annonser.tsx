@@ -15,7 +15,7 @@ import {
 } from '@chakra-ui/react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { pageHead } from '../components/layout/page-title';
+import { searchPageHead } from '../../shared/page-head';
 import { SearchX, Search } from 'lucide-react';
 import { useCallback, useEffect } from 'react';
 import { formatNumber } from '../../shared/format';
@@ -32,7 +32,7 @@ import { useTRPC, type TRPCOptions } from '../trpc';
 // once and shows the result skeleton, and a filter change keeps the previous results on screen while the next load
 // (keepPreviousData below) instead of suspending the page, which useSuspenseQuery would do.
 export const Route = createFileRoute('/annonser')({
-  head: () => pageHead('Søk biler'),
+  head: ({ match }) => searchPageHead(match.search, match.context.origin),
   validateSearch: validateListingSearch,
   loaderDeps: ({ search }) => search,
   loader: ({ context: { queryClient, trpc }, deps }) => void queryClient.prefetchQuery(resultsQuery(trpc, deps)),

@@ -2,9 +2,9 @@ import { Badge, Box, Code, HStack, SimpleGrid, Table, Text } from '@chakra-ui/re
 import { createFileRoute } from '@tanstack/react-router';
 import { BarChart3, Megaphone, ShieldCheck, SlidersHorizontal, type LucideIcon } from 'lucide-react';
 import { BulletList, LegalPage, LegalSection, Paragraph, TextLink } from '../components/static-page';
-import { pageHead } from '../components/layout/page-title';
+import { staticPageHead } from '../../shared/page-head';
 
-export const Route = createFileRoute('/cookies')({ head: () => pageHead('Informasjonskapsler (cookies)'), component: CookiesPage });
+export const Route = createFileRoute('/cookies')({ head: ({ match }) => staticPageHead('/cookies', match.context.origin), component: CookiesPage });
 
 // docs/product/screens.md#static-pages: necessary, functional and analytic cookies; no marketing cookies currently.
 const sections = [

@@ -38,10 +38,12 @@ import { AfterFirstPaint } from '../components/layout/after-first-paint';
 import { ListingCard, ListingGrid, ListingGridSkeleton } from '../components/buying/listing-card';
 import { QuickSearch } from '../components/search/quick-search';
 import { useTRPC, type TRPCOptions } from '../trpc';
+import { staticPageHead } from '../../shared/page-head';
 
 // The loader starts the latest-listings fetch without waiting for it: the hero and search paint at once and the
 // section shows its skeleton until the cards arrive (also warmed on hover over a link home).
 export const Route = createFileRoute('/')({
+  head: ({ match }) => staticPageHead('/', match.context.origin),
   loader: ({ context: { queryClient, trpc } }) => void queryClient.prefetchQuery(latestQuery(trpc)),
   component: HomePage,
 });

@@ -26,9 +26,9 @@ import { StaticPage } from '../components/static-page';
 import { applyFieldErrors, errorMessage, isRateLimited, RATE_LIMITED_MESSAGE } from '../lib/server-errors';
 import { toast, toastError } from '../lib/toaster';
 import { useTRPC } from '../trpc';
-import { pageHead } from '../components/layout/page-title';
+import { staticPageHead } from '../../shared/page-head';
 
-export const Route = createFileRoute('/kontakt')({ head: () => pageHead('Kontakt oss'), component: ContactPage });
+export const Route = createFileRoute('/kontakt')({ head: ({ match }) => staticPageHead('/kontakt', match.context.origin), component: ContactPage });
 
 const CONTACT_EMAIL = 'kontakt@bilpartner.no';
 // docs/product/errors.md: the failure texts of the two forms.

@@ -21,10 +21,8 @@ import { InquiryForm } from '../components/buying/inquiry-form';
 import { EquipmentList, KeyFacts, MoreDetails, Section, ServiceBookNote, SpecGrid } from '../components/buying/listing-specs';
 import { LocationMap } from '../components/buying/location-map';
 import { PriceBox, type ListingDetail } from '../components/buying/price-box';
-import { shownPrice } from '../components/buying/price';
 import { AfterFirstPaint } from '../components/layout/after-first-paint';
-import { pageHead } from '../components/layout/page-title';
-import { formatPrice } from '../../shared/format';
+import { listingPageHead } from '../../shared/page-head';
 import { reviewNotices, ReviewNotices } from '../components/buying/review-status';
 import { SellerCard, VegvesenCheck } from '../components/buying/seller-card';
 import { useCurrentUser } from '../hooks/use-current-user';
@@ -45,7 +43,7 @@ export const Route = createFileRoute('/listing/$id')({
     }
   },
   // 'Tesla Model Y 2022 – 391 600 kr – Bilpartner.no': make, model, year and the shown price.
-  head: ({ loaderData: l }) => (l ? pageHead(`${l.make} ${l.model} ${l.year ?? ''}`.trim(), formatPrice(shownPrice(l))) : {}),
+  head: ({ loaderData, match }) => (loaderData ? listingPageHead(loaderData, match.context.origin) : {}),
   pendingComponent: ListingSkeleton,
   errorComponent: ListingError,
   notFoundComponent: ListingNotFound,

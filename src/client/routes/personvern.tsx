@@ -1,9 +1,9 @@
 import { Link as ChakraLink } from '@chakra-ui/react';
 import { createFileRoute } from '@tanstack/react-router';
 import { BulletList, LegalPage, LegalSection, MailLink, Paragraph, TextLink } from '../components/static-page';
-import { pageHead } from '../components/layout/page-title';
+import { staticPageHead } from '../../shared/page-head';
 
-export const Route = createFileRoute('/personvern')({ head: () => pageHead('Personvernerklæring'), component: PrivacyPage });
+export const Route = createFileRoute('/personvern')({ head: ({ match }) => staticPageHead('/personvern', match.context.origin), component: PrivacyPage });
 
 // docs/product/screens.md#static-pages: collection, use, sharing, EU/EEA storage, GDPR rights, security.
 const sections = [

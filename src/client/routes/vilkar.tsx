@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { BulletList, LegalPage, LegalSection, Paragraph, TextLink } from '../components/static-page';
-import { pageHead } from '../components/layout/page-title';
+import { staticPageHead } from '../../shared/page-head';
 
-export const Route = createFileRoute('/vilkar')({ head: () => pageHead('Brukervilkår'), component: TermsPage });
+export const Route = createFileRoute('/vilkar')({ head: ({ match }) => staticPageHead('/vilkar', match.context.origin), component: TermsPage });
 
 // docs/product/screens.md#static-pages: age 18+, truthful ads, intermediary only, prohibited use, fees and term changes
 // with 30 days notice (docs/product/limits.md), Norwegian law and Oslo district court venue.

@@ -1,5 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { readCookie } from '../auth/cookies';
+import { SESSION_COOKIE } from '../auth/session';
 import { Doorkeeper } from '../lib/doorkeeper';
 import { TtlLru } from '../lib/lru';
 import { addVary, EncodedBody, isCompressible, thresholdFor } from './compression';
@@ -15,9 +17,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * The route's GET answers are the same for every caller until the listings change: keep them here, by URL, or by
-     * path alone ('path') when the answer does not depend on the query string either.
+     * path alone ('path') when the answer does not depend on the query string either, or ('anonymous') only for
+     * callers without a session cookie (a page that names the logged-in user).
      */
-    httpCache?: boolean | 'path';
+    httpCache?: boolean | 'path' | 'anonymous';
   }
   interface FastifyRequest {
     /** The listings version a cacheable request's answer is kept under; 'served' when answered from the cache. */
@@ -61,7 +64,9 @@ export function registerResponseCache(app: FastifyInstance, opts: ResponseCacheO
 
   const cacheable = (req: FastifyRequest): boolean => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-    if (req.routeOptions.config?.httpCache) return true;
+    const kept = req.routeOptions.config?.httpCache;
+    if (kept === 'anonymous') return readCookie(req.headers.cookie, SESSION_COOKIE) === undefined;
+    if (kept) return true;
     if (!req.url.startsWith('/trpc/')) return false;
     try {
       return decodeURIComponent(req.url.slice('/trpc/'.length).split('?')[0]).split(',').every(opts.sharedProcedure);

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { searchInput } from '../../shared/schemas/search';
 import { cardPhotoPreloads, stagePhotoPreloads, type PhotoPreload } from '../../shared/photo-sources';
 import type { Stores } from '../services/stores';
@@ -32,7 +32,6 @@ import type { Stores } from '../services/stores';
 interface ShellRoute {
   url: string;
   routeFile: string;
-  fetches: (params: Record<string, string>, hasQuery: boolean) => string[];
   /** The preloads for the page's largest-paint photo, from what any visitor may see (none without stores). */
   photos?: (stores: ShellStores, params: Record<string, string>, hasQuery: boolean) => PhotoPreload[] | Promise<PhotoPreload[]>;
 }
@@ -52,12 +51,10 @@ const isListingId = (id: string | undefined) => /^\d{1,9}$/.test(id ?? '');
 
 export const SHELL_ROUTES: ShellRoute[] = [
   // The home page's largest paint is the hero's text: no photo hint (its listings are below the fold).
-  { url: '/', routeFile: 'src/client/routes/index.tsx', fetches: () => [trpcQueryUrl('listings.list', { limit: 3 })] },
+  { url: '/', routeFile: 'src/client/routes/index.tsx' },
   {
     url: '/annonser',
     routeFile: 'src/client/routes/annonser.tsx',
-    // With search parameters the client's input depends on their parsing: no data hint then.
-    fetches: (_params, hasQuery) => (hasQuery ? [] : [trpcQueryUrl('listings.list', FIRST_RESULTS_INPUT)]),
     // The first card's cover (ListingCard): the public search's page, memoised per listings version (the same page the
     // preloaded query gets, parsed as tRPC parses it, so it is computed once for both).
     photos: async (stores, _params, hasQuery) => {
@@ -69,8 +66,6 @@ export const SHELL_ROUTES: ShellRoute[] = [
   {
     url: '/listing/:id',
     routeFile: 'src/client/routes/listing.$id.tsx',
-    // listings.byId({ id }) for an id of 1–9 digits (anything else is the page's not-found state).
-    fetches: ({ id }) => (isListingId(id) ? [trpcQueryUrl('listings.byId', { id: Number(id) })] : []),
     // The gallery's first photo as an anonymous visitor sees the listing: none when it is not public (forViewer throws
     // the same not-found as for a missing listing), so a pending or hidden listing's photo never shows in its page.
     photos: async (stores, { id }) => {
@@ -118,45 +113,22 @@ export function photoPreloadLink(p: PhotoPreload): string {
   return `<link rel="preload" as="image" ${attrs.join(' ')} fetchpriority="high">`;
 }
 
-/** index.html with the hints for one page, placed before </head> (after the entry's own modulepreloads). */
-export function pageWithHints(indexHtml: string, chunks: string[], fetches: string[], photos: PhotoPreload[] = []): string {
-  if (!chunks.length && !fetches.length && !photos.length) return indexHtml;
-  const links = [
-    // The data first: it is one small request the page waits for, and the chunks follow at the same priority; then
-    // the photo, which the page paints only once the chunks have run.
-    ...fetches.map((u) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${escapeAttr(u)}">`),
-    ...chunks.map((f) => `<link rel="modulepreload" crossorigin href="${escapeAttr(f)}">`),
-    ...photos.map(photoPreloadLink),
-  ];
-  return indexHtml.replace('</head>', `    ${links.join('\n    ')}\n  </head>`);
+/** The hints as <link> tags: the route's chunks, then the photo (which the page paints once the chunks have run). */
+export function hintLinks(chunks: string[], photos: PhotoPreload[] = []): string {
+  return [...chunks.map((f) => `<link rel="modulepreload" crossorigin href="${escapeAttr(f)}">`), ...photos.map(photoPreloadLink)].join('\n    ');
 }
 
 /**
- * A page as it goes out. Its ETag, 304s, compressed copies and keeping it until the listings change are the HTTP
- * layer's (src/server/http/response-cache.ts, the routes' `httpCache`).
+ * The hints of the page a request asks for (the route's chunks and its largest-paint photo, as `<link>` tags), when
+ * `clientDir` holds a build with its manifest (`build.manifest` in vite.config.ts); undefined otherwise. The server's
+ * render (server-render.ts) puts them in the page's <head>. Without `stores` the pages get no photo hints.
  */
-function send(reply: FastifyReply, html: string) {
-  return (
-    reply
-      .type('text/html; charset=utf-8')
-      // As index.html: revalidated on every visit, so a deploy is seen at once (docs/decisions/012-offline-and-caching.md).
-      .header('Cache-Control', 'no-cache')
-      .send(html)
-  );
-}
-
-/**
- * Registers GET (and HEAD) for the pages of SHELL_ROUTES when `clientDir` holds a build with its manifest
- * (`build.manifest` in vite.config.ts). Without one nothing is registered and index.html is served as before.
- * Without `stores` the pages get no photo hints.
- */
-export function registerHtmlShell(app: FastifyInstance, clientDir: string | undefined, stores?: ShellStores) {
-  if (!clientDir) return;
-  const indexFile = path.join(clientDir, 'index.html');
+export function shellHints(app: FastifyInstance, clientDir: string | undefined, stores?: ShellStores): ((req: FastifyRequest) => Promise<string>) | undefined {
+  if (!clientDir) return undefined;
   const manifestFile = path.join(clientDir, '.vite', 'manifest.json');
-  if (!fs.existsSync(indexFile) || !fs.existsSync(manifestFile)) return;
-  const indexHtml = fs.readFileSync(indexFile, 'utf8');
+  if (!fs.existsSync(manifestFile)) return undefined;
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest;
+  const chunksOf = new Map(SHELL_ROUTES.map((route) => [route.url, routeChunks(manifest, route.routeFile)]));
 
   // A photo hint is an optimisation: whatever goes wrong reading it (a listing that is not public, a database error)
   // leaves the page without it.
@@ -170,14 +142,11 @@ export function registerHtmlShell(app: FastifyInstance, clientDir: string | unde
     }
   };
 
-  for (const route of SHELL_ROUTES) {
-    const chunks = routeChunks(manifest, route.routeFile);
-    // The hints depend on the path, the build and what any visitor may see of the listings: the same for every
-    // viewer until the listings change, so the HTTP layer keeps each page until then.
-    app.get(route.url, { config: { httpCache: true } }, async (req, reply) => {
-      const params = req.params as Record<string, string>;
-      const hasQuery = req.url.includes('?');
-      return send(reply, pageWithHints(indexHtml, chunks, route.fetches(params, hasQuery), await photoHints(route, params, hasQuery)));
-    });
-  }
+  return async (req) => {
+    const route = SHELL_ROUTES.find((r) => r.url === req.routeOptions.url);
+    if (!route) return '';
+    const params = req.params as Record<string, string>;
+    const photos = await photoHints(route, params, req.url.includes('?'));
+    return hintLinks(chunksOf.get(route.url) ?? [], photos);
+  };
 }

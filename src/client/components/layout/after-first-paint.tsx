@@ -8,6 +8,14 @@ import { startTransition, useEffect, useState, type ReactNode } from "react";
 
 let firstLoadOver = false;
 
+/**
+ * A page the server rendered already holds everything: there is no first render to lighten, and the browser's first
+ * render must show what the server's did. Called by the server's render and before the browser hydrates such a page.
+ */
+export function markServerRendered() {
+  firstLoadOver = true;
+}
+
 /** `children` at once after the first page; on the first page, just after its first paint. */
 export function AfterFirstPaint({ children }: { children: ReactNode }) {
   const [shown, setShown] = useState(firstLoadOver);

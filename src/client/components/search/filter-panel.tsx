@@ -15,7 +15,7 @@ import {
 } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { ChevronDown, RotateCcw, SlidersHorizontal } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId, useState, useSyncExternalStore } from 'react';
 import { formatMileage, formatNumber, formatPrice } from '../../../shared/format';
 import type { SearchFacets } from '../../../shared/schemas/search';
 import { useTRPC } from '../../trpc';
@@ -45,12 +45,18 @@ const SELECTS: { field: SelectField; label: string; all: string }[] = [
 ];
 
 const isDesktop = () => typeof window !== 'undefined' && window.matchMedia('(min-width: 48em)').matches;
+/** The panel's first state follows the screen it opened on, not later resizes. */
+const noChanges = () => () => {};
 
 /** docs/product/screens.md#annonser: the collapsible 'Filtrer & Sorter' panel. Every change applies at once (no apply button). */
 export function FilterPanel({ search, apply, onReset }: { search: ListingSearch; apply: ApplyPatch; onReset: () => void }) {
   // Open on wide screens, folded on phones so the results are what a buyer sees first. Active filters are
   // always visible as removable tags below, so folding hides nothing important.
-  const [open, setOpen] = useState(isDesktop);
+  // A page the server rendered has it folded (the server cannot see the screen), and so does the browser's hydration;
+  // a wide screen opens it right after (useSyncExternalStore's server snapshot is used for hydration only).
+  const wide = useSyncExternalStore(noChanges, isDesktop, () => false);
+  const [chosen, setOpen] = useState<boolean | null>(null);
+  const open = chosen ?? wide;
   const count = activeFilterCount(search);
   const trpc = useTRPC();
   // What is for sale changes slowly; the counts are a guide, not a promise (docs/decisions/009-search-quality.md).

@@ -1,0 +1,96 @@
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
+import createEmotionServer from '@emotion/server/create-instance';
+import { dehydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
+import { createMemoryHistory } from '@tanstack/react-router';
+import { App } from './app';
+import { createAppRouter } from './router';
+import { makeQueryClient, makeTRPCOptions, type TRPCClient } from './trpc';
+import { meQueryOptions } from './hooks/use-current-user';
+import { markServerRendered } from './components/layout/after-first-paint';
+import { SERVER_RENDERED_ROUTES } from '../shared/server-rendered';
+import { notFoundHead, type PageHead } from '../shared/page-head';
+
+/** The matched routes' head entries (their `head` option), the deepest last: what the server writes into <head>. */
+export type HeadEntries = Required<PageHead>;
+
+export interface RenderedPage {
+  kind: 'page';
+  /** 404 when the address or the listing it names is not found (for this viewer). */
+  status: 200 | 404;
+  /** The app's markup, for <div id="root">. */
+  html: string;
+  /** Emotion's style tags for what the markup uses (Chakra's global and component styles). */
+  styles: string;
+  head: HeadEntries;
+  /** The queries the render fetched, for the browser's QueryClient: it then fetches none of them again. */
+  state: DehydratedState;
+}
+
+const serverRendered: ReadonlySet<string> = new Set(SERVER_RENDERED_ROUTES);
+
+// What the browser's first render of a server-rendered page shows must equal what the server rendered.
+markServerRendered();
+
+/** Resolves once no query is being fetched (what the loaders started has answered). */
+function settled(queryClient: QueryClient): Promise<void> {
+  return new Promise((resolve) => {
+    if (queryClient.isFetching() === 0) return resolve();
+    const unsubscribe = queryClient.getQueryCache().subscribe(() => {
+      if (queryClient.isFetching() > 0) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
+/**
+ * Renders the page at `url` (path and query) as the browser's first render will: the router loads the route (its
+ * loaders fetch through `trpcClient`, which the server makes with the request's own context, so the same permissions
+ * and rate limits apply) and React renders it to a string. Called by src/server/pages/server-render.ts.
+ */
+export async function renderPage({ url, origin, trpcClient }: { url: string; origin: string; trpcClient: TRPCClient }): Promise<RenderedPage | { kind: 'client' }> {
+  const queryClient = makeQueryClient();
+  const trpc = makeTRPCOptions(trpcClient, queryClient);
+  const router = createAppRouter({ queryClient, trpc, origin }, createMemoryHistory({ initialEntries: [url] }));
+  const [, , found] = router.getMatchedRoutes(router.latestLocation.pathname);
+  if (found && !serverRendered.has(found.id)) return { kind: 'client' };
+  // The header shows the logged-in user from the first paint: who is asking is part of the page.
+  await Promise.all([queryClient.prefetchQuery(meQueryOptions(trpc)), router.load()]);
+  // A loader may start a fetch without waiting for it (the home page's latest listings): the page waits here, so what
+  // the browser shows at once is in the HTML too.
+  await settled(queryClient);
+  const cache = createCache({ key: 'css' });
+  // Styles are collected for <head> (below), not written before each element in the markup.
+  cache.compat = true;
+  const html = renderToString(
+    <StrictMode>
+      <CacheProvider value={cache}>
+        <App queryClient={queryClient} trpcClient={trpcClient} router={router} />
+      </CacheProvider>
+    </StrictMode>,
+  );
+  const { extractCriticalToChunks, constructStyleTagsFromChunks } = createEmotionServer(cache);
+  const styles = constructStyleTagsFromChunks(extractCriticalToChunks(html));
+  const matches = router.state.matches;
+  const notFound = matches.some((m) => m.status === 'notFound' || m._notFound);
+  const head: HeadEntries = { meta: [], links: [], scripts: [] };
+  for (const m of matches) {
+    head.meta.push(...((m.meta ?? []).filter(Boolean) as HeadEntries['meta']));
+    head.links.push(...((m.links ?? []).filter(Boolean) as HeadEntries['links']));
+    head.scripts.push(...((m.headScripts ?? []).filter(Boolean) as HeadEntries['scripts']));
+  }
+  // A page that is not there says so in its head, last so it wins over what the routes above it said.
+  if (notFound) {
+    const own = notFoundHead(matches.some((m) => m.routeId === '/listing/$id') ? 'listing' : 'page');
+    head.meta.push(...own.meta);
+    head.links = [];
+    head.scripts = [];
+  }
+  // Only what succeeded goes to the browser: a failed or refused query is asked again there, as without a server render.
+  const state = dehydrate(queryClient, { shouldDehydrateQuery: (q) => q.state.status === 'success' });
+  queryClient.clear();
+  return { kind: 'page', status: notFound ? 404 : 200, html, styles, head, state };
+}

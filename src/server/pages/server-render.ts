@@ -1,0 +1,115 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createTRPCClient, unstable_localLink } from '@trpc/client';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { readCookie } from '../auth/cookies';
+import { SESSION_COOKIE } from '../auth/session';
+import type { Context } from '../trpc/context';
+import type { AppConfig } from '../config';
+import { publicOrigin } from '../http/public-origin';
+import { appRouter, type AppRouter } from '../trpc/root';
+import { loadClientRender, type HeadEntries, type RenderedPage } from './client-entry';
+import { jsonForScript } from '../../shared/html';
+import { renderHeadHtml, type PageHead } from '../../shared/page-head';
+import { SERVER_RENDERED_ROUTES, STATE_SCRIPT_ID } from '../../shared/server-rendered';
+
+// Server rendering of the public pages (docs/decisions/019-server-rendering.md): the client's own render
+// (src/client/entry-server.tsx) runs here with a tRPC client that calls the procedures in-process with the request's
+// own context, and its markup, Emotion's styles, the page's head and the queries it fetched go into the built
+// index.html. The browser hydrates that markup from the same queries (src/client/main.tsx) and fetches none again.
+
+
+/** The page without a build (tests with app.inject): the markup and head without the client's scripts. */
+export const BARE_TEMPLATE = `<!doctype html>
+<html lang="nb">
+  <head>
+    <meta charset="UTF-8" />
+    <title>Bilpartner.no</title>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`;
+
+export interface ServerRenderOptions {
+  /** The built client (its index.html is the template); absent, the bare template. */
+  clientDir: string | undefined;
+  createContext: (opts: { req: FastifyRequest; res: FastifyReply }) => Promise<Context>;
+  config: Pick<AppConfig, 'publicUrl'>;
+  /** Extra <head> markup for a page by path (the html shell's route chunk and photo hints). */
+  hints?: (req: FastifyRequest) => Promise<string>;
+}
+
+/**
+ * The page's head from its matched routes' heads, the deepest last: one title (the deepest), and one meta tag per name
+ * or property (the deepest route's wins), then every link and script.
+ */
+export function mergedHead(head: HeadEntries): PageHead {
+  const meta = new Map<string, PageHead['meta'][number]>();
+  for (const m of head.meta) {
+    const key = 'title' in m ? 'title' : 'name' in m ? `name:${m.name}` : `property:${m.property}`;
+    meta.delete(key); // re-inserted last, in the deepest route's order
+    meta.set(key, m);
+  }
+  // One link per rel (the canonical URL): the deepest route's.
+  const links = [...new Map(head.links.map((l) => [l.rel, l])).values()];
+  return { meta: [...meta.values()], links, scripts: head.scripts };
+}
+
+/** The template with the page in it: head (replacing the template's title and description), styles, markup, state. */
+export function composePage(template: string, page: RenderedPage, extraHead = ''): string {
+  const head = [renderHeadHtml(mergedHead(page.head)), page.styles, extraHead].filter(Boolean).join('\n    ');
+  return template
+    .replace(/\s*<title>[^<]*<\/title>/, '')
+    .replace(/\s*<meta name="description"[^>]*>/, '')
+    .replace('</head>', `    ${head}\n  </head>`)
+    .replace(
+      '<div id="root"></div>',
+      `<div id="root">${page.html}</div>\n    <script type="application/json" id="${STATE_SCRIPT_ID}">${jsonForScript(page.state)}</script>`,
+    );
+}
+
+/**
+ * Answers a page request with the server's render, or with `fallback` (the plain page the browser renders) for a
+ * page that needs a login. Answers for a visitor without a session are the same for everyone: the HTTP cache keeps
+ * them per listings version (route option httpCache 'anonymous'); a logged-in visitor's page is private.
+ */
+export function makePageRenderer(opts: ServerRenderOptions) {
+  const indexFile = opts.clientDir && path.join(opts.clientDir, 'index.html');
+  const template = indexFile && fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : BARE_TEMPLATE;
+  let render: ReturnType<typeof loadClientRender> | undefined;
+
+  return async function renderRequest(req: FastifyRequest, reply: FastifyReply, fallback: () => unknown) {
+    render ??= loadClientRender();
+    const { renderPage } = await render;
+    // One context for every call of the render, made as for an HTTP call: the session, its cookie, the address.
+    const context = opts.createContext({ req, res: reply });
+    const trpcClient = createTRPCClient<AppRouter>({ links: [unstable_localLink({ router: appRouter, createContext: () => context })] });
+    const page = await renderPage({ url: req.url, origin: publicOrigin(req, opts.config), trpcClient });
+    if (page.kind === 'client') return fallback();
+    const loggedIn = Boolean((await context).user);
+    const hints = page.status === 200 && opts.hints ? await opts.hints(req) : '';
+    return reply
+      .code(page.status)
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', loggedIn ? 'private, no-cache' : 'no-cache')
+      .header('Vary', 'Cookie')
+      .send(composePage(template, page, hints));
+  };
+}
+
+/**
+ * Registers the server-rendered pages and answers the other page addresses through `fallback` (the plain page) or, when
+ * unknown, with the rendered 404 page: returns that handler for the app's not-found handler.
+ */
+export function registerServerRender(app: FastifyInstance, opts: ServerRenderOptions & { fallback: (req: FastifyRequest, reply: FastifyReply) => unknown }) {
+  const render = makePageRenderer(opts);
+  const page = (req: FastifyRequest, reply: FastifyReply) => render(req, reply, () => opts.fallback(req, reply));
+  for (const id of SERVER_RENDERED_ROUTES) {
+    app.get(id.replace(/\$(\w+)/g, ':$1'), { config: { httpCache: 'anonymous' } }, page);
+  }
+  return page;
+}
+
+/** Whether a request carries a session cookie (its page may name the user, so it is not shared). */
+export const hasSessionCookie = (req: FastifyRequest) => readCookie(req.headers.cookie, SESSION_COOKIE) !== undefined;
