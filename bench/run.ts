@@ -168,7 +168,7 @@ await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 // ---------------------------------------------------------------------------------------------------------------
 // Measuring
 
-type Kind = 'ceiling' | 'cached' | 'detail' | 'cold';
+type Kind = 'ceiling' | 'cached' | 'detail' | 'cold' | 'page';
 
 interface Case {
   /** What --case selects and the JSON calls it. */
@@ -351,14 +351,19 @@ async function sampleInputs(base: string, next: () => string) {
 
 const CACHED_CASES = ['search', 'free-text', 'free-text-prefix', 'sort', 'unfiltered'];
 const COLD_IDS = COLD_CASES.map((c) => c.id);
-const LISTING_CASES = ['seed', 'bare', ...CACHED_CASES, 'detail', ...COLD_IDS];
+/** The listing page as the server renders it (issue 23): on a cache miss (a random listing) and a hit (one listing). */
+const PAGE_CASES = ['page-miss', 'page-hit'];
+const LISTING_CASES = ['seed', 'bare', ...CACHED_CASES, 'detail', ...PAGE_CASES, ...COLD_IDS];
 const ALL_CASES = ['demo-seed', ...LISTING_CASES, 'realtime', 'socket-session'];
 const GROUPS: Record<string, string[]> = {
   all: ALL_CASES,
   listings: ['demo-seed', ...LISTING_CASES],
   cold: COLD_IDS,
   cached: [...CACHED_CASES, 'detail'],
+  pages: ['detail', ...PAGE_CASES],
 };
+/** The rendered listing page's req/s against the listing's JSON (detail) in the same run, at least (issue 23). */
+const MIN_PAGE_RATIO: Record<string, number> = { 'page-miss': 0.3, 'page-hit': 0.8 };
 
 /** The cases --case names (a comma list of case or group names; every case by default). */
 function selectedCases(): Set<string> {
@@ -575,6 +580,7 @@ async function listingCases(selected: Set<string>, builds: Build[]): Promise<voi
   // A dynamic case's URLs are drawn before each round; handing one out is an array read.
   const urlsPerCase = Math.ceil((WARMUP + DURATION) * URLS_PER_SECOND);
   const detailRng = rng(RNG_SEED * 7919 + 99);
+  const pageRng = rng(RNG_SEED * 7919 + 101);
   const all: Case[] = [
     { id: 'bare', kind: 'ceiling', name: 'bare Fastify route (ceiling)', path: '/' },
     { id: 'search', kind: 'cached', name: 'cached search: make=Volvo&fuelType=Diesel', path: '/api/listings?make=Volvo&fuelType=Diesel' },
@@ -583,6 +589,9 @@ async function listingCases(selected: Set<string>, builds: Build[]): Promise<voi
     { id: 'sort', kind: 'cached', name: 'cached sort: sort=price_asc&priceTo=300000', path: '/api/listings?sort=price_asc&priceTo=300000' },
     { id: 'unfiltered', kind: 'cached', name: 'cached unfiltered: /api/listings', path: '/api/listings' },
     { id: 'detail', kind: 'detail', name: 'detail: /api/listings/:id (random)', path: () => `/api/listings/${forSale.visibleIds[detailRng.int(0, forSale.visibleIds.length - 1)]}` },
+    // The page of a random listing: with 100 000 listings the server's page cache (100 pages) all but never has it.
+    { id: 'page-miss', kind: 'page', name: 'page: /listing/:id rendered (random, cache miss)', path: () => `/listing/${forSale.visibleIds[pageRng.int(0, forSale.visibleIds.length - 1)]}` },
+    { id: 'page-hit', kind: 'page', name: 'page: /listing/:id (one listing, cache hit)', path: `/listing/${forSale.visibleIds[0]}` },
     ...COLD_CASES.map((cold): Case => {
       const stream = new InputStream(cold, drawerFor(cold.id, forSale, RNG_SEED));
       return { id: cold.id, kind: 'cold', name: cold.name, path: () => stream.next(), stream };
@@ -647,6 +656,7 @@ async function listingCases(selected: Set<string>, builds: Build[]): Promise<voi
       rows.push([c.name, cell(s.rps, 0), cell(s.p50, 2), cell(s.p99, 2), xBare ? cell(xBare, 2) : '-', cell(s.rssMB, 0), fixed(s.bytes, 0), fixed(s.loadCpuPercent, 0), errorsOf(s)]);
     }
     table(['case', 'req/s', 'p50 ms', 'p99 ms', '× bare', 'RSS MB', 'bytes/resp', 'gen CPU %', 'errors'], rows);
+    pageRatios(results, A);
   } else {
     const rows: string[][] = [];
     for (const c of cases) {
@@ -754,6 +764,25 @@ async function listingCases(selected: Set<string>, builds: Build[]): Promise<voi
     const sampled = samples.get(c.id);
     if (!c.stream || !sampled) return {};
     return { inputs: c.stream.sent, repeats: c.stream.repeats, sampleEmpty: sampled.reduce((n, s) => n + s.empty, 0) };
+  }
+}
+
+/** The rendered page's req/s over the listing JSON's (detail), round by round, against MIN_PAGE_RATIO. */
+function pageRatios(results: Map<string, Map<string, Measured[]>>, label: string) {
+  const detail = results.get('detail')?.get(label);
+  const rows: string[][] = [];
+  for (const id of PAGE_CASES) {
+    const page = results.get(id)?.get(label);
+    if (!page || !detail) continue;
+    const ratio = ratios(page, detail, (m) => m.rps);
+    const met = ratio.median >= MIN_PAGE_RATIO[id];
+    if (!met) missed.push(`${id}: ${ratio.median.toFixed(2)}× the JSON's req/s < ${MIN_PAGE_RATIO[id]}×`);
+    emit({ case: `${id}-vs-detail`, runs: RUNS, ratio: spreadJson(ratio, 3), check: `≥ ${MIN_PAGE_RATIO[id]}× detail`, met });
+    rows.push([id, cell(ratio, 2), `≥ ${MIN_PAGE_RATIO[id]}`, met ? 'ok' : 'MISSED']);
+  }
+  if (rows.length) {
+    log('\nThe rendered listing page against the listing\'s JSON (detail), req/s, each round\'s ratio: median (min–max):');
+    table(['case', 'page / JSON', 'target', '--check'], rows);
   }
 }
 

@@ -1,6 +1,6 @@
-// How a visit starts (docs/decisions/010-compression-and-bundle.md "First load"): the first page's data is named in
-// the page and fetched once; the start-up warm-up requests go out after the load; what lies below the fold still
-// appears; the toaster and the WebSocket link are fetched only when they are needed.
+// How a visit starts (docs/decisions/019-server-rendering.md): the first page's data is in the page, rendered and as
+// the queries the browser hydrates, so the browser does not fetch it; the start-up warm-up requests go out after the
+// load; the toaster and the WebSocket link are fetched only when they are needed.
 import { describe, expect, it } from 'vitest';
 import { insertListing } from '../src/server/testing/listing-factory';
 import { createUser, db, expectNoErrors, loginAs, newPage, type TestPage } from './support';
@@ -18,22 +18,21 @@ function requests(page: TestPage) {
 const scriptsNamed = (seen: { url: string; type: string }[], name: string) => seen.filter((r) => r.type === 'script' && r.url.startsWith(`/assets/${name}-`));
 
 describe('start-up', () => {
-  it('the listing page names its listing in the page, and the browser asks for it once', async () => {
+  it('the listing page has its listing in the page, and the browser does not ask for it again', async () => {
     const { user } = await createUser();
     const listing = await insertListing(db(), user.id, { make: 'Škoda', model: 'Octavia', year: 2019 });
     const page = await newPage({ width: 375, height: 800 });
     const seen = requests(page);
     const res = await page.goto(`/listing/${listing.id}`);
     const html = (await res?.text()) ?? '';
-    const dataUrl = `/trpc/listings.byId?input=${encodeURIComponent(JSON.stringify({ id: listing.id }))}`;
-    expect(html).toContain(`<link rel="preload" as="fetch" crossorigin="use-credentials" href="${dataUrl}">`);
+    expect(html).toContain('Škoda Octavia');
     // The route's own chunk is named too, so it loads with the entry instead of after it.
     expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/listing\._id-[\w-]+\.js">/);
 
     await page.getByRole('heading', { level: 1, name: 'Škoda Octavia' }).waitFor();
     await page.waitForLoadState('networkidle');
-    expect(seen.filter((r) => r.url.startsWith('/trpc/listings.byId')).map((r) => `${r.method} ${r.url}`)).toEqual([`GET ${dataUrl}`]);
-    // Below the fold, rendered just after the first paint.
+    expect(seen.filter((r) => r.url.startsWith('/trpc/'))).toEqual([]);
+    // Below the fold, in the page too.
     await page.getByRole('heading', { name: 'Detaljer' }).waitFor();
     await page.getByRole('contentinfo').getByRole('link', { name: 'Personvern' }).waitFor();
     expectNoErrors(page);
@@ -53,9 +52,9 @@ describe('start-up', () => {
     });
     expect(timing.loadEnd).toBeGreaterThan(0);
     expect(timing.firstHead).toBeGreaterThanOrEqual(timing.loadEnd);
-    // The rest of the home page is there, below the hero; its latest listings came from the page's preload, once.
+    // The rest of the home page is there, below the hero; its latest listings came in the page.
     await page.getByRole('heading', { name: 'Hvorfor velge Bilpartner.no?' }).waitFor();
-    expect(seen.filter((r) => r.url.startsWith('/trpc/listings.list')).map((r) => r.url)).toEqual([`/trpc/listings.list?input=${encodeURIComponent('{"limit":3}')}`]);
+    expect(seen.filter((r) => r.url.startsWith('/trpc/listings.list'))).toEqual([]);
 
     await page.waitForLoadState('networkidle');
     expect(scriptsNamed(seen, 'toaster-view')).toEqual([]);
@@ -66,15 +65,14 @@ describe('start-up', () => {
     expectNoErrors(page);
   });
 
-  it('the search page names its first results in the page, and the browser asks for them once', async () => {
+  it('the search page has its first results in the page, and the browser does not ask for them again', async () => {
     const page = await newPage({ width: 375, height: 800 });
     const seen = requests(page);
     const res = await page.goto('/annonser');
-    const dataUrl = `/trpc/listings.list?input=${encodeURIComponent('{"sort":"newest","limit":24,"offset":0}')}`;
-    expect(await res?.text()).toContain(`<link rel="preload" as="fetch" crossorigin="use-credentials" href="${dataUrl}">`);
+    expect(await res?.text()).toContain('data-testid="result-count"');
     await page.getByTestId('result-count').waitFor();
     await page.waitForLoadState('networkidle');
-    expect(seen.filter((r) => r.url.startsWith('/trpc/listings.list')).map((r) => r.url)).toEqual([dataUrl]);
+    expect(seen.filter((r) => r.url.startsWith('/trpc/listings.list'))).toEqual([]);
     expectNoErrors(page);
   });
 

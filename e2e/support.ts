@@ -187,7 +187,24 @@ export async function newPage(opts: { width?: number; height?: number; serviceWo
     if (msg.type() === 'error') page.errors.push(`console: ${msg.text()}${msg.location().url ? ` (${msg.location().url})` : ''}`);
   });
   page.on('pageerror', (err) => page.errors.push(`pageerror: ${err.message}`));
+  waitForHydrationAfterGoto(page);
   return page;
+}
+
+/**
+ * A server-rendered page shows its controls before React has taken them over (docs/decisions/019-server-rendering.md):
+ * a click or a keystroke then would do nothing. `goto` and `reload` wait, as a person would for the page to answer,
+ * for `<html data-hydrated>`; a page that never hydrates (offline without a cached shell) fails at its next step.
+ */
+export function waitForHydrationAfterGoto(page: Page) {
+  for (const method of ['goto', 'reload'] as const) {
+    const original = page[method].bind(page) as (...args: unknown[]) => ReturnType<Page['goto']>;
+    (page as unknown as Record<string, unknown>)[method] = async (...args: unknown[]) => {
+      const res = await original(...args);
+      await page.waitForSelector('html[data-hydrated]', { state: 'attached', timeout: 15_000 }).catch(() => {});
+      return res;
+    };
+  }
 }
 
 /**

@@ -5,9 +5,12 @@
 // clients.claim) and deletes the caches of older builds. The page reloads once when a new worker takes control.
 //
 // What it caches:
-// - the app shell: index.html and the scripts and styles it names, fetched at install; every other built file
-//   (/assets/*, content-hashed, immutable) the first time it is loaded. Pages are network-first: offline, every
-//   address gets the cached shell, and the client shows 'Du er frakoblet' (src/client/lib/offline-banner.tsx).
+// - the app shell: /index.html (the plain page the browser renders, with nobody's data in it) and the scripts and
+//   styles it names, fetched at install without cookies; every other built file (/assets/*, content-hashed,
+//   immutable) the first time it is loaded. Pages are network-first and never stored: a server-rendered page may name
+//   the logged-in user (docs/decisions/019-server-rendering.md), and a page kept here could be shown to the next person
+//   on the device. Offline, every address gets the cached shell, which the client renders from its persisted listings,
+//   and shows 'Du er frakoblet' (src/client/lib/offline-banner.tsx).
 // - listing photos (/uploads/*): cache-first, at most PHOTO_LIMIT photos and PHOTO_BYTES bytes, the oldest stored
 //   dropped first.
 // Never: /api/*, /trpc/* and anything that is not a GET. Answers that depend on the session go to the network every
@@ -19,7 +22,7 @@ const SHELL_CACHE = `bp-shell-${VERSION}`;
 const PHOTO_CACHE = 'bp-photos-v1';
 const PHOTO_LIMIT = 200;
 const PHOTO_BYTES = 30 * 1024 * 1024;
-const SHELL_URL = '/';
+const SHELL_URL = '/index.html';
 
 self.addEventListener('install', (event) => {
   event.waitUntil(precacheShell().then(() => self.skipWaiting()));
@@ -37,7 +40,7 @@ self.addEventListener('activate', (event) => {
 
 /** index.html and the files it links (entry script, its preloaded chunks, styles, icon, manifest). */
 async function precacheShell() {
-  const res = await fetch(SHELL_URL, { cache: 'no-cache' });
+  const res = await fetch(SHELL_URL, { cache: 'no-cache', credentials: 'omit' });
   const html = res.ok ? await keepShell(res) : null;
   if (!html) return;
   const cache = await caches.open(SHELL_CACHE);
@@ -92,16 +95,10 @@ async function keepShell(res) {
   return html;
 }
 
-/**
- * Network first, so a deploy or a changed page is seen at once; offline, the cached shell (the client routes). Only a
- * page of this worker's own build is kept: after a deploy the old worker still answers until the new one takes over,
- * and the new page in the old cache would open offline without its scripts.
- */
+/** Network first, so a deploy or a changed page is seen at once; offline, the cached shell (the client routes). */
 async function page(req) {
   try {
-    const res = await fetch(req);
-    if (res.ok && (res.headers.get('content-type') || '').includes('text/html')) keepShell(res.clone()).catch(() => {});
-    return res;
+    return await fetch(req);
   } catch (err) {
     const cached = await caches.match(SHELL_URL, { cacheName: SHELL_CACHE });
     if (cached) return cached;

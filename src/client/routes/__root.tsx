@@ -18,6 +18,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 
 function RootLayout() {
   useDocumentTitle();
+  useMarkHydrated();
   useFocusHeadingOnNavigation();
   return (
     <Flex direction="column" minH="100dvh">
@@ -33,6 +34,17 @@ function RootLayout() {
       <LiveUpdates />
     </Flex>
   );
+}
+
+/**
+ * `<html data-hydrated>` once the page answers to input: after hydration of a server-rendered page (or the first render
+ * of a plain one). Until then a click or a keystroke may go to markup React has not taken over yet; the browser tests
+ * wait for it.
+ */
+function useMarkHydrated() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
+  }, []);
 }
 
 /** The first stop of the Tab key: hidden until focused, then shown over the header. */

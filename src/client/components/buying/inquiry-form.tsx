@@ -1,5 +1,6 @@
 import { Button, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { lazy, Suspense } from 'react';
+import { ClientOnly } from '@tanstack/react-router';
 import { useCurrentUser } from '../../hooks/use-current-user';
 import { useLoginDialog } from '../auth/login-dialog-context';
 import { Section } from './listing-specs';
@@ -16,9 +17,12 @@ export function InquiryForm({ listingId, carName }: { listingId: number; carName
       {isLoading ? (
         <Skeleton h="40" />
       ) : user ? (
-        <Suspense fallback={<Skeleton h="72" />}>
-          <InquiryFields listingId={listingId} carName={carName} user={user} />
-        </Suspense>
+        // Not in a server-rendered page (its code is not loaded there): the skeleton until the page has hydrated.
+        <ClientOnly fallback={<Skeleton h="72" />}>
+          <Suspense fallback={<Skeleton h="72" />}>
+            <InquiryFields listingId={listingId} carName={carName} user={user} />
+          </Suspense>
+        </ClientOnly>
       ) : (
         <Stack gap="3" align="flex-start" data-testid="inquiry-login">
           <Text color="fg.muted">Logg inn for å sende en henvendelse til selgeren.</Text>
