@@ -9,7 +9,7 @@ export async function controlledShell(page: Page) {
   return page.evaluate(() => `bp-shell-${new URL(navigator.serviceWorker.controller!.scriptURL).searchParams.get('v')}`);
 }
 
-/** Waits until every built file this page loaded, and the page itself, is in the controlling worker's shell cache. */
+/** Waits until every built file this page loaded, and the shell page, is in the controlling worker's shell cache. */
 export async function waitForOfflineReady(page: Page) {
   const shell = await controlledShell(page);
   await expect
@@ -23,7 +23,8 @@ export async function waitForOfflineReady(page: Page) {
             .map((e) => new URL(e.name))
             .filter((u) => u.origin === location.origin && u.pathname.startsWith('/assets/'))
             .map((u) => u.pathname);
-          return ['/', ...loaded].filter((p) => !have.has(p));
+          // The shell is the plain page (public/sw.js): a rendered page is never kept.
+          return ['/index.html', ...loaded].filter((p) => !have.has(p));
         }, shell),
       { timeout: 15_000 },
     )
