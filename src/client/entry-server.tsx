@@ -31,6 +31,13 @@ export interface RenderedPage {
 
 const serverRendered: ReadonlySet<string> = new Set(SERVER_RENDERED_ROUTES);
 
+// One Emotion cache for every render: a style is serialised once per process, not once per page (Chakra's global
+// styles alone are tens of kilobytes), and each page takes from it the styles its markup names. The app's styles are
+// a finite set, so it stays bounded. Styles are collected for <head>, not written before each element (compat).
+const cache = createCache({ key: 'css' });
+cache.compat = true;
+const { extractCriticalToChunks, constructStyleTagsFromChunks } = createEmotionServer(cache);
+
 // What the browser's first render of a server-rendered page shows must equal what the server rendered.
 markServerRendered();
 
@@ -62,9 +69,6 @@ export async function renderPage({ url, origin, trpcClient }: { url: string; ori
   // A loader may start a fetch without waiting for it (the home page's latest listings): the page waits here, so what
   // the browser shows at once is in the HTML too.
   await settled(queryClient);
-  const cache = createCache({ key: 'css' });
-  // Styles are collected for <head> (below), not written before each element in the markup.
-  cache.compat = true;
   const html = renderToString(
     <StrictMode>
       <CacheProvider value={cache}>
@@ -72,7 +76,6 @@ export async function renderPage({ url, origin, trpcClient }: { url: string; ori
       </CacheProvider>
     </StrictMode>,
   );
-  const { extractCriticalToChunks, constructStyleTagsFromChunks } = createEmotionServer(cache);
   const styles = constructStyleTagsFromChunks(extractCriticalToChunks(html));
   const matches = router.state.matches;
   const notFound = matches.some((m) => m.status === 'notFound' || m._notFound);
