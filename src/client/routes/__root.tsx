@@ -106,8 +106,8 @@ function useFocusHeadingOnNavigation() {
       clearTimeout(timer);
       const deadline = Date.now() + 2000;
       const tryFocus = () => {
-        // A dialog that took focus meanwhile keeps it.
-        if (document.activeElement?.closest('[role="dialog"], [role="alertdialog"]')) return;
+        // A dialog or a menu the user opened meanwhile keeps the focus.
+        if (document.activeElement?.closest('[role="dialog"], [role="alertdialog"], [role="menu"]')) return;
         const heading = document.querySelector<HTMLElement>('#main h1');
         if (heading) {
           if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
