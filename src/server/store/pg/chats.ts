@@ -165,9 +165,9 @@ export class PgChatsRepo implements ChatsRepo {
    * Sends a message as one statement: checks that the sender is a party of the chat and that the other party is still
    * there, inserts the message, moves the chat on (last message, the sender's read position) and reads the sender's
    * names. The order lock is taken in it before the message's id is (the MATERIALIZED lock is read before the row is
-   * formed, and the row's identity default is taken when it is), and held to its commit (or the caller's), so ids commit
-   * in order and a replay "after id n" misses none. Outside a transaction that is no network round trip at all, which
-   * is what lets many instances send at once.
+   * formed, and the row's identity default is taken when it is), and held to the caller's commit, so ids commit in
+   * order and a replay "after id n" misses none. One statement holds it for one round trip (the COMMIT) where four
+   * statements held it for four, which is what lets many instances send at once.
    */
   private async sendStatement(q: Q, userId: number, chatId: number, content: string): Promise<SendMessageResult> {
     if (!isPgInt(chatId)) return { status: 'not-found' };
@@ -212,7 +212,10 @@ export class PgChatsRepo implements ChatsRepo {
   }
 
   async send(userId: number, chatId: number, content: string): Promise<SendMessageResult> {
-    return this.sendStatement(this.db, userId, chatId, content);
+    // In a transaction, so the order lock is held until COMMIT has answered: the next sender's message commits after
+    // this one's answer, and so is published after it. In one statement alone the two answers came back together and
+    // their publishes could swap, delivering a chat's messages out of order.
+    return this.db.transaction((tx) => this.sendStatement(tx, userId, chatId, content));
   }
 
   async start(
