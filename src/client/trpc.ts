@@ -91,9 +91,8 @@ function lazyWsLink(): TRPCLink<AppRouter> {
 }
 
 /**
- * Queries sent one per request rather than batched, so their URL is known before the page runs: the server names the
- * listing page's `listings.byId` and the home and search pages' `listings.list` in the page as preloads
- * (src/server/http/html-shell.ts), and the browser hands that answer to this request.
+ * The listing reads sent one per request rather than batched: each then has one URL whatever else a page asks at the
+ * same moment, so the server's HTTP cache (src/server/http/response-cache.ts, public answers kept by URL) finds it.
  */
 const unbatchedQueries = new Set(['listings.byId', 'listings.list']);
 const isUnbatched = (op: Operation) => op.type === 'query' && unbatchedQueries.has(op.path);

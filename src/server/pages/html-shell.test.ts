@@ -10,7 +10,10 @@ import { createTestApp, createUser, json, sessionCookie, type TestApp } from '..
 import { deleteRows, updateListingRow } from '../testing/store-rows';
 import { insertListing, insertListingImage } from '../testing/listing-factory';
 import { registerResponseCache } from '../http/response-cache';
-import { routeChunks, SHELL_ROUTES, shellHints, trpcQueryUrl, type ShellStores } from './html-shell';
+import { routeChunks, SHELL_ROUTES, shellHints, type ShellStores } from './html-shell';
+
+/** The tRPC URL of an unbatched query (what httpLink sends for GET): /trpc/<path>?input=<JSON>. */
+const trpcQueryUrl = (procedure: string, input: unknown) => `/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`;
 
 // docs/decisions/010-compression-and-bundle.md "First load": the three start pages name their data and their route
 // chunks in the HTML; every other path is left to index.html as it is.

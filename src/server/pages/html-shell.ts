@@ -4,30 +4,24 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { searchInput } from '../../shared/schemas/search';
 import { cardPhotoPreloads, stagePhotoPreloads, type PhotoPreload } from '../../shared/photo-sources';
 import type { Stores } from '../services/stores';
+import { escapeHtml } from '../../shared/html';
 
-// The page a browser gets for the three pages most visits start on (docs/decisions/010-compression-and-bundle.md
-// "First load"): the built index.html plus hints for what that page will ask for next, so the browser fetches it
-// together with the entry script instead of after it has run:
+// Hints in the server-rendered page's <head> for the three pages most visits start on
+// (docs/decisions/010-compression-and-bundle.md "First load", docs/decisions/019-server-rendering.md), so the browser
+// fetches what the page needs next together with the entry script instead of after it has run:
 // - `<link rel="modulepreload">` for the route's own chunks (TanStack Router splits every route's component into a
-//   chunk of its own, which the entry would only request once it has started and matched the route);
-// - `<link rel="preload" as="fetch">` for the query the route's loader sends (the listing on /listing/{id}, the
-//   first result page on /annonser, the latest listings on /). The client sends those queries unbatched
-//   (src/client/trpc.ts, `unbatchedQueries`) so their URL is known here and the browser hands the preloaded answer
-//   to them. The answer itself is fetched with the visitor's cookie like any other call: the page carries no data,
-//   so it is the same for everyone and the service worker may keep it as the app shell.
+//   chunk of its own, which the entry would only request once it has started and matched the route; hydration waits
+//   for it);
 // - `<link rel="preload" as="image" fetchpriority="high">` for the photo that is the page's largest paint (the first
 //   result's cover on /annonser, the gallery's first photo on /listing/{id}), with the very srcset and sizes the
-//   client's <img> will use (src/shared/photo-sources.ts builds both), so the photo is fetched with the scripts
-//   instead of after the query has answered and the page has rendered. Only what an anonymous visitor sees goes in:
-//   the public search's unfiltered first page, and a listing's photo only while the listing is public, so the page
-//   is still the same for every viewer (an owner viewing their pending edit gets the public photo's hint, unused).
-//   A hint that is wrong or stale (a page the service worker kept) costs one unused download; the page works as
-//   without it (docs/decisions/010-compression-and-bundle.md "The LCP photo in the page").
-// Any other path, and every path when the build has no manifest, gets index.html as it is (src/server/app.ts).
+//   client's <img> uses (src/shared/photo-sources.ts builds both). Only what an anonymous visitor sees goes in: the
+//   public search's unfiltered first page, and a listing's photo only while the listing is public, so the hints are
+//   the same for every viewer. A hint that is wrong costs one unused download; the page works as without it.
+// The page's data is in the page itself (server-render.ts).
 
 /**
- * A page that gets hints: its path pattern, the route file whose split chunk it renders, and the queries its loader
- * sends on a first visit (as tRPC URLs), from the path's parameters and whether the address has a query string.
+ * A page that gets hints: its path pattern, the route file whose split chunk it renders, and its largest-paint photo
+ * from the path's parameters and whether the address has a query string.
  */
 interface ShellRoute {
   url: string;
@@ -39,13 +33,8 @@ interface ShellRoute {
 /** What the photo hints read: the public search and the public listing view (AppDeps.stores). */
 export type ShellStores = Pick<Stores, 'search' | 'listingDetails'>;
 
-/** The tRPC URL of an unbatched query (what httpLink sends for GET): /trpc/<path>?input=<JSON>. */
-export const trpcQueryUrl = (procedure: string, input: unknown) => `/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`;
-
-// The inputs below are the ones the routes' loaders send, key order included (JSON.stringify keeps it): the home
-// page's latest listings (routes/index.tsx), the search page without parameters (components/search/search-params.ts
-// toListInput of an empty search), the listing page (routes/listing.$id.tsx). If one drifts, the browser fetches
-// twice, which e2e/start-up.e2e.test.ts notices.
+// The search page's first results without parameters (components/search/search-params.ts toListInput of an empty
+// search): the page whose first cover is named.
 const FIRST_RESULTS_INPUT = { sort: 'newest', limit: 24, offset: 0 };
 const isListingId = (id: string | undefined) => /^\d{1,9}$/.test(id ?? '');
 
@@ -97,7 +86,6 @@ export function routeChunks(manifest: Manifest, routeFile: string): string[] {
   return [...closure(split, new Set())].filter((k) => !entry.has(k)).map((k) => `/${manifest[k].file}`);
 }
 
-const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /**
  * `<link rel="preload" as="image">` for one photo: no crossorigin (the <img> has none, or the preload goes unused), and
@@ -105,17 +93,17 @@ const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;
  */
 export function photoPreloadLink(p: PhotoPreload): string {
   const attrs = [
-    p.href !== undefined && `href="${escapeAttr(p.href)}"`,
-    p.imageSrcSet !== undefined && `imagesrcset="${escapeAttr(p.imageSrcSet)}"`,
-    p.imageSizes !== undefined && `imagesizes="${escapeAttr(p.imageSizes)}"`,
-    p.media !== undefined && `media="${escapeAttr(p.media)}"`,
+    p.href !== undefined && `href="${escapeHtml(p.href)}"`,
+    p.imageSrcSet !== undefined && `imagesrcset="${escapeHtml(p.imageSrcSet)}"`,
+    p.imageSizes !== undefined && `imagesizes="${escapeHtml(p.imageSizes)}"`,
+    p.media !== undefined && `media="${escapeHtml(p.media)}"`,
   ].filter(Boolean);
   return `<link rel="preload" as="image" ${attrs.join(' ')} fetchpriority="high">`;
 }
 
 /** The hints as <link> tags: the route's chunks, then the photo (which the page paints once the chunks have run). */
 export function hintLinks(chunks: string[], photos: PhotoPreload[] = []): string {
-  return [...chunks.map((f) => `<link rel="modulepreload" crossorigin href="${escapeAttr(f)}">`), ...photos.map(photoPreloadLink)].join('\n    ');
+  return [...chunks.map((f) => `<link rel="modulepreload" crossorigin href="${escapeHtml(f)}">`), ...photos.map(photoPreloadLink)].join('\n    ');
 }
 
 /**

@@ -2,8 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createTRPCClient, unstable_localLink } from '@trpc/client';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { readCookie } from '../auth/cookies';
-import { SESSION_COOKIE } from '../auth/session';
 import type { Context } from '../trpc/context';
 import type { AppConfig } from '../config';
 import { publicOrigin } from '../http/public-origin';
@@ -110,6 +108,3 @@ export function registerServerRender(app: FastifyInstance, opts: ServerRenderOpt
   }
   return page;
 }
-
-/** Whether a request carries a session cookie (its page may name the user, so it is not shared). */
-export const hasSessionCookie = (req: FastifyRequest) => readCookie(req.headers.cookie, SESSION_COOKIE) !== undefined;
