@@ -9,7 +9,9 @@
 //     three times each, and reports the median of each score.
 //   - loads the same three pages in Chromium with the CPU slowed down 4x (DevTools protocol
 //     Emulation.setCPUThrottlingRate) but no network throttling, and reads the LCP the browser reports (median of
-//     the runs): the issue's "LCP ≤ 1.2 s at 4x CPU" target.
+//     the runs), alternately from this server and from a second one on the same database with SERVER_RENDER=false
+//     (the same build rendered in the browser): the ratio of each pair, its median and spread (issue 23), and
+//     whether the LCP element was in the HTML as the server sent it.
 // Prints one line per route: Lighthouse's performance, accessibility, best practices and SEO scores and LCP, the LCP
 // at 4x CPU, and the number of serious or critical axe violations (rules, and elements). Nothing is downloaded: axe comes from
 // node_modules, the browser is /usr/bin/chromium (or CHROMIUM_PATH).
@@ -28,6 +30,7 @@
 //   npm run audit:web -- --client-dir <dir>    serve this client build instead of dist/client (no client build)
 //   npm run audit:web -- --json <file>         also write the results as JSON
 //   npm run audit:web -- --keep                keep the scratch folder (database, uploads, server log)
+//   npm run audit:web -- --no-compare          no client-rendered server: the LCP at 4x CPU of this server only
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -61,6 +64,7 @@ const WIDTH = args.num('width', 1280);
 const CLIENT_DIR = args.str('client-dir');
 const JSON_OUT = args.str('json');
 const KEEP = args.flag('keep');
+const COMPARE = !args.flag('no-compare');
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'];
@@ -105,14 +109,20 @@ interface RouteResult {
   who: Who;
   axe: AxeViolation[];
   lighthouse?: LighthouseScores;
-  /** LCP at 4x CPU slowdown, no network throttling (median, ms), and the element it was. */
-  cpuLcp?: { ms: number; element: string; runs: number[] };
+  /** LCP at 4x CPU slowdown, no network throttling (median, ms), the element it was, and whether it was in the HTML. */
+  cpuLcp?: { ms: number; element: string; runs: number[]; inHtml: boolean[] };
+  /** The same from the client-rendered server, and each round's server-rendered / client-rendered ratio. */
+  clientLcp?: { ms: number; element: string; runs: number[]; ratios: number[] };
 }
 
 const severe = (v: AxeViolation) => v.impact === 'serious' || v.impact === 'critical';
 
 let server: RunningServer | null = null;
-const scratch = scratchFolder('audit', KEEP, () => server);
+let clientServer: RunningServer | null = null;
+const scratch = scratchFolder('audit', KEEP, () => {
+  if (clientServer && clientServer.proc.exitCode === null) clientServer.proc.kill('SIGKILL');
+  return server;
+});
 
 async function main(): Promise<number> {
   if (CLIENT_DIR) {
@@ -138,6 +148,17 @@ async function main(): Promise<number> {
   });
   const base = server.base;
   const data = await prepareData(base);
+  if (LIGHTHOUSE && COMPARE) {
+    // The same build and database, every page rendered in the browser: what the pages were before issue 23.
+    clientServer = await startServer({
+      dbPath: scratch.dbPath,
+      uploadDir: scratch.uploadDir,
+      port: await freePort(),
+      seedDemo: false,
+      logFile: scratch.logFile,
+      env: { SERVER_RENDER: 'false', COUNTY_LOOKUP: 'false', ...(CLIENT_DIR ? { CLIENT_DIR: path.resolve(CLIENT_DIR) } : {}) },
+    });
+  }
 
   const routes: RouteSpec[] = [
     { path: '/', who: 'visitor', lighthouse: true },
@@ -183,11 +204,28 @@ async function main(): Promise<number> {
     }
     if (LIGHTHOUSE) {
       for (const r of routes.filter((x) => x.lighthouse)) {
-        const runs: { ms: number; element: string }[] = [];
-        for (let i = 0; i < RUNS; i++) runs.push(await cpuThrottledLcp(browser, base + r.path));
-        const ms = median(runs.map((x) => x.ms));
+        // Server-rendered and client-rendered alternately (A B A B), so that both see the same machine.
+        const runs: CpuLcp[] = [];
+        const clientRuns: CpuLcp[] = [];
+        // One visit each first, not measured: a server's first page loads its render code (the server bundle splits
+        // there), and it would time start-up, not the page.
+        for (const s of [server, clientServer]) if (s) await (await fetch(s.base + r.path)).arrayBuffer();
+        for (let i = 0; i < RUNS; i++) {
+          runs.push(await cpuThrottledLcp(browser, base + r.path));
+          if (clientServer) clientRuns.push(await cpuThrottledLcp(browser, clientServer.base + r.path));
+        }
         const result = results.find((x) => x.path === r.path && x.who === r.who)!;
-        result.cpuLcp = { ms, element: runs.find((x) => x.ms === ms)?.element ?? runs[0].element, runs: runs.map((x) => x.ms) };
+        const ms = median(runs.map((x) => x.ms));
+        result.cpuLcp = { ms, element: runs.find((x) => x.ms === ms)?.element ?? runs[0].element, runs: runs.map((x) => x.ms), inHtml: runs.map((x) => x.inHtml) };
+        if (clientRuns.length) {
+          const cms = median(clientRuns.map((x) => x.ms));
+          result.clientLcp = {
+            ms: cms,
+            element: clientRuns.find((x) => x.ms === cms)?.element ?? clientRuns[0].element,
+            runs: clientRuns.map((x) => x.ms),
+            ratios: runs.map((x, i) => x.ms / clientRuns[i].ms),
+          };
+        }
       }
     }
   } finally {
@@ -209,6 +247,8 @@ async function main(): Promise<number> {
 
   report(results);
   if (JSON_OUT) fs.writeFileSync(JSON_OUT, JSON.stringify(results, null, 2));
+  if (clientServer) await stopServer(clientServer);
+  clientServer = null;
   await stopServer(server);
   server = null;
   return results.some((r) => r.axe.some(severe)) ? 1 : 0;
@@ -352,30 +392,43 @@ function lcpDetails(details: unknown): { lcpElement: string; lcpPhases: string }
  * fresh context (no cache, no service worker, no storage), the first entry of `largest-contentful-paint` taken once
  * the page has been quiet, in ms from navigation start.
  */
-async function cpuThrottledLcp(browser: Browser, url: string): Promise<{ ms: number; element: string }> {
+interface CpuLcp {
+  ms: number;
+  element: string;
+  /** The LCP element's text or photo was in the HTML as the server sent it (not added by the page's scripts). */
+  inHtml: boolean;
+}
+
+async function cpuThrottledLcp(browser: Browser, url: string): Promise<CpuLcp> {
   const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
   try {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     await page.addInitScript(() => {
-      const w = window as unknown as { __lcp: { ms: number; element: string } };
-      w.__lcp = { ms: NaN, element: '' };
+      const w = window as unknown as { __lcp: { ms: number; element: string; text: string; src: string } };
+      w.__lcp = { ms: NaN, element: '', text: '', src: '' };
       new PerformanceObserver((list) => {
         for (const e of list.getEntries() as (PerformanceEntry & { element?: Element | null })[]) {
           const el = e.element;
-          w.__lcp = { ms: e.startTime, element: el ? `<${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}> ${(el.textContent ?? '').trim().slice(0, 40) || el.getAttribute('src') || ''}` : '(removed)' };
+          const text = (el?.textContent ?? '').trim().slice(0, 40);
+          const src = el?.getAttribute('src') ?? '';
+          w.__lcp = { ms: e.startTime, element: el ? `<${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}> ${text || src}` : '(removed)', text, src };
         }
       }).observe({ type: 'largest-contentful-paint', buffered: true });
     });
-    await page.goto(url, { waitUntil: 'networkidle' });
+    const response = await page.goto(url, { waitUntil: 'networkidle' });
+    const sent = (await response?.text()) ?? '';
     // At 4x the page may still be rendering when the network is quiet: wait for its heading, a first LCP entry, and
     // then a while for a larger one (a photo that follows the text).
     await page.locator('main h1').first().waitFor({ timeout: 30_000 });
     await page.waitForFunction(() => !Number.isNaN((window as unknown as { __lcp: { ms: number } }).__lcp.ms), null, { timeout: 30_000 });
     await page.waitForTimeout(2500);
     // LCP stops at the first input; none happened, so the last entry is the page's LCP.
-    return await page.evaluate(() => (window as unknown as { __lcp: { ms: number; element: string } }).__lcp);
+    const lcp = await page.evaluate(() => (window as unknown as { __lcp: { ms: number; element: string; text: string; src: string } }).__lcp);
+    // The markup escapes text (&amp;, &#x27;…): compare its first plain word run.
+    const probe = lcp.src || (lcp.text.match(/[\p{L}\p{N} ]{6,}/u)?.[0] ?? lcp.text);
+    return { ms: lcp.ms, element: lcp.element, inHtml: Boolean(probe) && sent.includes(probe) };
   } finally {
     await context.close();
   }
@@ -426,12 +479,16 @@ function report(results: RouteResult[]) {
   for (const r of results) {
     const lh = r.lighthouse;
     const scores = lh
-      ? `perf ${pad(lh.performance)}  a11y ${pad(lh.accessibility)}  bp ${pad(lh.bestPractices)}  seo ${pad(lh.seo)}  LCP ${(lh.lcpMs / 1000).toFixed(1).padStart(4)} s`
-      : `perf   –  a11y   –  bp   –  seo   –  LCP    – `;
+      ? `perf ${pad(lh.performance)}  a11y ${pad(lh.accessibility)}  bp ${pad(lh.bestPractices)}  seo ${pad(lh.seo)}  LCP ${(lh.lcpMs / 1000).toFixed(1).padStart(4)} s  TBT ${String(Math.round(lh.tbtMs)).padStart(4)} ms`
+      : `perf   –  a11y   –  bp   –  seo   –  LCP    –   TBT    –   `;
     const bad = r.axe.filter(severe);
     const nodes = bad.reduce((n, v) => n + v.nodes.length, 0);
     const ids = bad.map((v) => `${v.id}×${v.nodes.length}`).join(', ');
-    const cpu = r.cpuLcp ? `  LCP@4xCPU ${(r.cpuLcp.ms / 1000).toFixed(2)} s` : '';
+    const inHtml = r.cpuLcp ? (r.cpuLcp.inHtml.every(Boolean) ? ' (in the HTML)' : ` (in the HTML ${r.cpuLcp.inHtml.filter(Boolean).length}/${r.cpuLcp.inHtml.length})`) : '';
+    const vsClient = r.clientLcp
+      ? `, client-rendered ${(r.clientLcp.ms / 1000).toFixed(2)} s, ratio ${median(r.clientLcp.ratios).toFixed(2)} (${Math.min(...r.clientLcp.ratios).toFixed(2)}–${Math.max(...r.clientLcp.ratios).toFixed(2)})`
+      : '';
+    const cpu = r.cpuLcp ? `  LCP@4xCPU ${(r.cpuLcp.ms / 1000).toFixed(2)} s${inHtml}${vsClient}` : '';
     const axe = AXE ? `  axe serious/critical ${bad.length}${bad.length ? ` (${nodes} elements: ${ids})` : ''}` : '';
     console.log(`${r.path.padEnd(pathWidth)}  ${who[r.who].padEnd(10)}  ${scores}${cpu}${axe}`);
     const indent = ' '.repeat(pathWidth + 14);
@@ -442,6 +499,7 @@ function report(results: RouteResult[]) {
       console.log(`${indent}LCP phases (ms): ${lh.lcpPhases}`);
     }
     if (DETAILS && r.cpuLcp) console.log(`${indent}LCP@4xCPU runs ${r.cpuLcp.runs.map((x) => Math.round(x)).join(' / ')} ms, element ${r.cpuLcp.element}`);
+    if (DETAILS && r.clientLcp) console.log(`${indent}client-rendered runs ${r.clientLcp.runs.map((x) => Math.round(x)).join(' / ')} ms, element ${r.clientLcp.element}`);
     if (DETAILS) {
       for (const v of r.axe) {
         console.log(`    [${v.impact}] ${v.id}: ${v.help}`);

@@ -292,7 +292,7 @@ function registerClient(
   const plainPage = (_req: FastifyRequest, reply: FastifyReply) =>
     clientDir ? reply.code(200).sendFile('index.html') : reply.code(200).type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(BARE_TEMPLATE);
   const page =
-    (opts.serverRender ?? Boolean(clientDir)) &&
+    (opts.serverRender ?? (config.serverRender !== false && Boolean(clientDir))) &&
     registerServerRender(app, {
       clientDir,
       createContext: opts.createContext,

@@ -65,6 +65,9 @@ export function envSchema(nodeEnv: string | undefined) {
     S3_REGION: optionalText,
     // The site's own address (https://bilpartner.no): canonical URLs, link previews and the sitemap name it. Unset, the
     // request's own origin is used (behind a proxy with TRUST_PROXY, its X-Forwarded-Proto and -Host).
+    // Off, every page is rendered in the browser from the plain index.html (for comparing, or to shed the render's
+    // CPU); on by default (docs/decisions/019-server-rendering.md).
+    SERVER_RENDER: bool(true),
     PUBLIC_URL: z
       .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
       .transform((u) => new URL(u).origin)
@@ -96,6 +99,8 @@ export interface AppConfig {
   clientDir?: string;
   /** The site's origin for absolute links (PUBLIC_URL, no trailing slash); absent, each request's own (http/public-origin.ts). */
   publicUrl?: string;
+  /** Render the public pages on the server (SERVER_RENDER); absent, on when there is a built client. */
+  serverRender?: boolean;
   /** A connection on which no byte moves for this long is closed (docs/product/limits.md "Timeouts"). */
   httpIdleTimeoutMs: number;
   /** A request whose headers and body have not all arrived within this is answered 408 and closed. */
@@ -153,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     clientDir: e.CLIENT_DIR,
     publicUrl: e.PUBLIC_URL,
+    serverRender: e.SERVER_RENDER,
     httpIdleTimeoutMs: e.HTTP_IDLE_TIMEOUT_MS,
     httpRequestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
     countyLookup: e.COUNTY_LOOKUP,
