@@ -32,6 +32,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
   });
 
+  it('renders pages on the server unless SERVER_RENDER=false', () => {
+    expect(loadConfig({}).serverRender).toBe(true);
+    expect(loadConfig({ SERVER_RENDER: 'false' }).serverRender).toBe(false);
+  });
+
   it('turns the county look-up off with COUNTY_LOOKUP=false', () => {
     expect(loadConfig({ COUNTY_LOOKUP: 'false' }).countyLookup).toBe(false);
   });
@@ -79,6 +84,7 @@ describe('loadConfig', () => {
     ['HTTP_IDLE_TIMEOUT_MS', 'soon'],
     ['HTTP_REQUEST_TIMEOUT_MS', '0'],
     ['COUNTY_LOOKUP', 'sometimes'],
+    ['SERVER_RENDER', 'maybe'],
   ])('stops with a message naming %s when it is %s', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`\\b${name}\\b`));
   });
