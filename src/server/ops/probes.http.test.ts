@@ -1,0 +1,174 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../testing/harness';
+import { insertListing } from '../testing/listing-factory';
+import { createUser } from '../testing/harness';
+import { parsePrometheusText, type Scrape } from '../testing/prometheus-text';
+import { testDialect } from '../testing/stores';
+import { beginDraining } from './probes';
+
+// Issue 25: the three operator endpoints over HTTP (src/server/ops/probes.ts), on the suite's store (TEST_STORE=pg runs
+// them on PostgreSQL). The real SIGTERM path and a rolling restart behind a proxy: rolling-restart.test.ts.
+
+const TOKEN = 'metrics-token-for-tests';
+const BEARER = { authorization: `Bearer ${TOKEN}` };
+let t: TestApp | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+/** /metrics with the token, parsed as Prometheus reads it. */
+async function scrape(app: TestApp) {
+  const res = await app.app.inject({ method: 'GET', url: '/metrics', headers: BEARER });
+  expect(res.statusCode, res.body).toBe(200);
+  expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+  return parsePrometheusText(res.body);
+}
+
+/** The samples named `name` (a histogram's are `name_bucket`, `name_sum` and `name_count`). */
+const samples = (scrape: Scrape, name: string) => scrape.samples.filter((s) => s.name === name);
+
+/** The request histogram's count for one route pattern, method and status class (0 when absent). */
+function requestCount(scrape: Scrape, route: string, method: string, statusClass: string) {
+  const sample = samples(scrape, 'http_request_duration_seconds_count').find(
+    (s) => s.labels.route === route && s.labels.method === method && s.labels.status_class === statusClass,
+  );
+  return sample?.value ?? 0;
+}
+
+describe(`operator endpoints on ${testDialect()}`, () => {
+  it('/healthz answers 200 while the process runs, and every answer carries its request id', async () => {
+    t = await createTestApp();
+    const res = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    // The proxy's id is kept, so one request can be followed through both logs; one that is not an id is replaced.
+    const given = await t.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'nginx-4f2a9c' } });
+    expect(given.headers['x-request-id']).toBe('nginx-4f2a9c');
+    const odd = await t.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'a b\nc' } });
+    expect(odd.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('/readyz answers 503 until the search index is built, then 200', async () => {
+    t = await createTestApp({}, { warmSearchIndex: false });
+    const { user } = await createUser(t.store);
+    await insertListing(t.store, user.id, { make: 'Volvo', model: 'V70' });
+    const before = await t.app.inject({ method: 'GET', url: '/readyz' });
+    expect(before.statusCode).toBe(503);
+    expect(before.json()).toEqual({ status: 'unavailable', reason: 'search index not built' });
+    expect(before.headers['cache-control']).toBe('no-store');
+    // The first search builds it.
+    const search = await t.app.inject({ method: 'GET', url: '/api/listings?make=Volvo' });
+    expect(search.headers['x-total-count']).toBe('1');
+    const after = await t.app.inject({ method: 'GET', url: '/readyz' });
+    expect(after.statusCode, after.body).toBe(200);
+    expect(after.json()).toEqual({ status: 'ready' });
+  });
+
+  it('/readyz answers 503 once the instance is shutting down, and every answer then closes its connection', async () => {
+    t = await createTestApp();
+    await t.app.inject({ method: 'GET', url: '/api/listings' });
+    const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.headers.connection).not.toBe('close');
+    beginDraining(t.app);
+    const draining = await t.app.inject({ method: 'GET', url: '/readyz' });
+    expect(draining.statusCode).toBe(503);
+    expect(draining.json()).toEqual({ status: 'unavailable', reason: 'shutting down' });
+    // Still serving meanwhile: requests the proxy sent before it noticed are answered.
+    const search = await t.app.inject({ method: 'GET', url: '/api/listings' });
+    expect(search.statusCode).toBe(200);
+    expect(search.headers.connection).toBe('close');
+    expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+  });
+
+  it('/metrics answers 404 without METRICS_TOKEN', async () => {
+    t = await createTestApp();
+    const res = await t.app.inject({ method: 'GET', url: '/metrics', headers: BEARER });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('http_request_duration_seconds');
+  });
+
+  it('/metrics refuses a request without the token, and answers the metrics with it', async () => {
+    t = await createTestApp({ metricsToken: TOKEN });
+    for (const headers of [{}, { authorization: 'Bearer wrong-token-of-same-size!' }, { authorization: TOKEN }]) {
+      const res = await t.app.inject({ method: 'GET', url: '/metrics', headers });
+      expect(res.statusCode).toBe(401);
+      expect(res.headers['www-authenticate']).toMatch(/^Bearer/);
+      expect(res.body).not.toContain('http_request_duration_seconds');
+    }
+    const { types } = await scrape(t);
+    for (const [name, type] of [
+      ['http_request_duration_seconds', 'histogram'],
+      ['bilpartner_websocket_connections', 'gauge'],
+      ['bilpartner_subscriptions', 'gauge'],
+      ['bilpartner_events_pushed_total', 'counter'],
+      ['bilpartner_event_delivery_lag_seconds', 'histogram'],
+      ['bilpartner_search_index_listings', 'gauge'],
+      ['bilpartner_search_index_lag_changes', 'gauge'],
+      ['bilpartner_db_query_duration_seconds', 'histogram'],
+      ['bilpartner_rate_limit_refusals_total', 'counter'],
+      ['bilpartner_mail_sent_total', 'counter'],
+      ['bilpartner_mail_failed_total', 'counter'],
+      ['process_cpu_seconds_total', 'counter'],
+      ['process_resident_memory_bytes', 'gauge'],
+      ['nodejs_eventloop_lag_seconds', 'gauge'],
+    ]) {
+      expect(types.get(name), name).toBe(type);
+    }
+  });
+
+  it("counts a request under its route pattern, never its URL, and unmatched ones under 'not_found'", async () => {
+    t = await createTestApp({ metricsToken: TOKEN });
+    const { user } = await createUser(t.store);
+    const listing = await insertListing(t.store, user.id);
+    const before = await scrape(t);
+    for (let i = 0; i < 3; i++) expect((await t.app.inject({ method: 'GET', url: `/api/listings/${listing.id}` })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/listings/999999' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/no-such-thing/42' })).statusCode).toBe(404);
+    const after = await scrape(t);
+
+    const delta = (route: string, statusClass: string) =>
+      requestCount(after, route, 'GET', statusClass) - requestCount(before, route, 'GET', statusClass);
+    expect(delta('/api/listings/:id', '2xx')).toBe(3);
+    expect(delta('/api/listings/:id', '4xx')).toBe(1);
+    expect(delta('not_found', '4xx')).toBe(1);
+    // No raw URL among the labels: the listing's id appears in none.
+    const routes = samples(after, 'http_request_duration_seconds_count').map((s) => s.labels.route);
+    expect(routes.filter((r) => r.includes(String(listing.id)) || r.includes('999999') || r.includes('no-such-thing'))).toEqual([]);
+    // The database time of the detail's reads, measured at the store.
+    const reads = samples(after, 'bilpartner_db_query_duration_seconds_count').filter((s) => s.labels.store === testDialect());
+    expect(reads.length).toBeGreaterThan(0);
+    for (const s of reads) expect(s.labels.operation).toMatch(/^(users|listings|photos|chats|notifications|inbox|savedListings|searchSource)\.\w+$/);
+  });
+
+  it("reports the search index's size, and how far it lags the change log until a search brings it in step", async () => {
+    t = await createTestApp({ metricsToken: TOKEN });
+    await t.app.inject({ method: 'GET', url: '/api/listings' });
+    const { user } = await createUser(t.store);
+    await insertListing(t.store, user.id);
+    await insertListing(t.store, user.id);
+    const behind = await scrape(t);
+    expect(samples(behind, 'bilpartner_search_index_listings')[0].value).toBe(0);
+    expect(samples(behind, 'bilpartner_search_index_lag_changes')[0].value).toBeGreaterThan(0);
+    expect(Number((await t.app.inject({ method: 'GET', url: '/api/listings' })).headers['x-total-count'])).toBe(2);
+    const inStep = await scrape(t);
+    expect(samples(inStep, 'bilpartner_search_index_listings')[0].value).toBe(2);
+    expect(samples(inStep, 'bilpartner_search_index_lag_changes')[0].value).toBe(0);
+  });
+
+  it('counts a 429 under the name of the limit that refused', async () => {
+    t = await createTestApp({ metricsToken: TOKEN });
+    const refusals = async () =>
+      samples(await scrape(t!), 'bilpartner_rate_limit_refusals_total').find((s) => s.labels.limit === 'contact')?.value ?? 0;
+    const before = await refusals();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/contact', headers: { 'content-type': 'application/json' }, payload: '{}' });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses.at(-1)).toBe(429);
+    expect(await refusals()).toBe(before + 1);
+  });
+});
