@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet, { type HelmetOptions } from 'helmet';
 import fastifyStatic from '@fastify/static';
@@ -93,7 +93,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     logger: loggerOptions(config),
     // Fastify's two info lines per request ('incoming request', 'request completed') are replaced by one line with the
     // route pattern, status and duration (src/server/ops/probes.ts; docs/decisions/020-operability.md).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     // The proxy's X-Request-Id when it sends one, else a UUID: unique across instances, sent back as X-Request-Id.
     genReqId: requestId,
     bodyLimit: DEFAULT_BODY_LIMIT,

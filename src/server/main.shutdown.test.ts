@@ -62,6 +62,18 @@ describe('SIGTERM', () => {
       void exited.then(() => reject(new Error(`server exited during start-up:\n${output}`)));
     });
 
+    // Issue 25: one info line per request, naming its route pattern, status, duration and the id sent back.
+    const answer = await fetch(`http://127.0.0.1:${port}/api/listings/424242`);
+    expect(answer.status).toBe(404);
+    const id = answer.headers.get('x-request-id');
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    // Written after the answer went out; the pipe brings it a moment later.
+    for (let i = 0; i < 200 && !output.includes(`"reqId":"${id}"`); i++) await new Promise((r) => setTimeout(r, 10));
+    const lines = output.split('\n').filter((l) => l.includes(`"reqId":"${id}"`)).map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ level: 30, msg: 'request', route: '/api/listings/:id', method: 'GET', status: 404 });
+    expect(typeof lines[0].ms).toBe('number');
+
     const halfBody = await stuckClient(
       port,
       'POST /api/auth/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"username":',

@@ -10,6 +10,14 @@ import { beginDraining } from './probes';
 // them on PostgreSQL). The real SIGTERM path and a rolling restart behind a proxy: rolling-restart.test.ts.
 
 const TOKEN = 'metrics-token-for-tests';
+
+/** Polls `check` until it holds (the event listener reconnects on its own schedule). */
+async function until(check: () => Promise<boolean>) {
+  for (let i = 0; !(await check()); i++) {
+    if (i > 400) throw new Error('condition never held');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
 const BEARER = { authorization: `Bearer ${TOKEN}` };
 let t: TestApp | undefined;
 afterEach(async () => {
@@ -81,6 +89,23 @@ describe(`operator endpoints on ${testDialect()}`, () => {
     expect(search.statusCode).toBe(200);
     expect(search.headers.connection).toBe('close');
     expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+  });
+
+  it.runIf(testDialect() === 'pg')("/readyz answers 503 while PostgreSQL's event listener is down, and 200 once it is back", async () => {
+    t = await createTestApp();
+    const readyz = async () => (await t!.app.inject({ method: 'GET', url: '/readyz' })).json() as { status: string; reason?: string };
+    await until(async () => (await readyz()).status === 'ready');
+    if (t.store.dialect !== 'pg') return;
+    const pool = t.store.db.$client;
+    // The listening connection's last statement, after its LISTEN, asks for its own pid (realtime/pg-hub.ts).
+    const { rows } = await pool.query<{ pid: number }>(
+      "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query = 'SELECT pg_backend_pid() AS pid' AND pid <> pg_backend_pid()",
+    );
+    expect(rows).toHaveLength(1);
+    await pool.query('SELECT pg_terminate_backend($1)', [rows[0].pid]);
+    // Seen while the hub reconnects, then ready again without anyone's help.
+    await until(async () => (await readyz()).reason === 'event listener not connected');
+    await until(async () => (await readyz()).status === 'ready');
   });
 
   it('/metrics answers 404 without METRICS_TOKEN', async () => {
