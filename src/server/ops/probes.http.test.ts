@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../testing/harness';
+import { createTestApp, createUser, listenOnLoopback, loggedInUser, type TestApp } from '../testing/harness';
 import { insertListing } from '../testing/listing-factory';
-import { createUser } from '../testing/harness';
+import { socketClient } from '../testing/sockets';
 import { parsePrometheusText, type Scrape } from '../testing/prometheus-text';
 import { testDialect } from '../testing/stores';
 import { beginDraining } from './probes';
@@ -181,6 +181,45 @@ describe(`operator endpoints on ${testDialect()}`, () => {
     const inStep = await scrape(t);
     expect(samples(inStep, 'bilpartner_search_index_listings')[0].value).toBe(2);
     expect(samples(inStep, 'bilpartner_search_index_lag_changes')[0].value).toBe(0);
+  });
+
+  it('counts open websockets and subscriptions, and each message pushed with its delivery lag', async () => {
+    t = await createTestApp({ metricsToken: TOKEN });
+    const host = `127.0.0.1:${await listenOnLoopback(t)}`;
+    const seller = await loggedInUser(t.store);
+    const buyer = await loggedInUser(t.store);
+    const listing = await insertListing(t.store, seller.user.id);
+    const post = (url: string, cookie: string, body: unknown) =>
+      t!.app.inject({ method: 'POST', url, headers: { cookie, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+    const started = await post('/api/chats/start', buyer.cookie, { listingId: listing.id, sellerId: seller.user.id, message: 'Hei! Er bilen ledig?' });
+    expect(started.statusCode).toBe(201);
+    const value = (s: Scrape, name: string, labels: Record<string, string> = {}) =>
+      samples(s, name).find((x) => Object.entries(labels).every(([k, v]) => x.labels[k] === v))?.value ?? 0;
+    const before = await scrape(t);
+    expect(value(before, 'bilpartner_websocket_connections')).toBe(0);
+
+    const socket = socketClient(host, { cookie: seller.cookie, origin: `http://${host}` });
+    try {
+      const received: unknown[] = [];
+      await new Promise<void>((resolve, reject) => {
+        socket.client.chats.onMessage.subscribe(undefined, { onStarted: () => resolve(), onData: (e) => received.push(e), onError: reject });
+      });
+      const open = await scrape(t);
+      expect(value(open, 'bilpartner_websocket_connections')).toBe(1);
+      expect(value(open, 'bilpartner_subscriptions')).toBe(1);
+
+      const sent = await post('/api/messages', buyer.cookie, { chatId: started.json().chatId, content: 'Kan jeg se den i morgen?' });
+      expect(sent.statusCode).toBe(201);
+      for (let i = 0; received.length === 0 && i < 500; i++) await new Promise((r) => setTimeout(r, 10));
+      expect(received).toHaveLength(1);
+      const after = await scrape(t);
+      const kind = { kind: 'message' };
+      expect(value(after, 'bilpartner_events_pushed_total', kind) - value(before, 'bilpartner_events_pushed_total', kind)).toBe(1);
+      const lagCount = (s: Scrape) => value(s, 'bilpartner_event_delivery_lag_seconds_count', kind);
+      expect(lagCount(after) - lagCount(before)).toBe(1);
+    } finally {
+      socket.close();
+    }
   });
 
   it('counts a 429 under the name of the limit that refused', async () => {
