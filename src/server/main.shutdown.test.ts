@@ -8,7 +8,8 @@ import { freePort } from './testing/free-port';
 
 // Issue 8, item 4: SIGTERM ends the real process (src/server/main.ts) with exit 0 whatever the clients do: here a
 // request whose body stopped half-way and a websocket that never answers the close frame. main.ts exits 1 when its
-// shutdown deadline (under 10 s) passes, so exit 0 also says it finished in time.
+// shutdown deadline (under 10 s) passes, so exit 0 also says it finished in time. Issue 25: a request in flight at
+// SIGTERM is still answered, and each request leaves one log line.
 
 const root = path.resolve(__dirname, '../..');
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-shutdown-'));
@@ -85,8 +86,21 @@ describe('SIGTERM', () => {
       '101 Switching Protocols',
     );
 
+    // A request in flight when SIGTERM arrives is answered, not cut: its body's second half comes after the signal.
+    const body = '{"username":"ingen","password":"feil-passord"}';
+    const inFlight = await stuckClient(
+      port,
+      `POST /api/auth/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`,
+    );
+    let answered = '';
+    inFlight.on('data', (d: Buffer) => (answered += d.toString('latin1')));
+
     proc.kill('SIGTERM');
+    for (let i = 0; i < 500 && !output.includes('shutting down'); i++) await new Promise((r) => setTimeout(r, 10));
+    inFlight.write(body.slice(10));
     const code = await exited;
+    inFlight.destroy();
+    expect(answered).toMatch(/^HTTP\/1\.1 401 /);
     halfBody.destroy();
     websocket.destroy();
     expect(code, output).toBe(0);
