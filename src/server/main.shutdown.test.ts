@@ -33,11 +33,16 @@ function stuckClient(port: number, data: string, expectText?: string): Promise<n
 }
 
 describe('SIGTERM', () => {
-  afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+  let server: ReturnType<typeof spawn> | undefined;
+  afterAll(() => {
+    // A failed expectation before the SIGTERM leaves the server running: it must not outlive the test.
+    if (server && server.exitCode === null && server.signalCode === null) server.kill('SIGKILL');
+    fs.rmSync(tmp, { recursive: true, force: true });
+  });
 
   it('exits 0 with a half-sent request and an unresponsive websocket open', async () => {
     const port = await freePort();
-    const proc = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
+    const proc = (server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
       cwd: root,
       stdio: ['ignore', 'pipe', 'pipe'],
       env: {
@@ -52,7 +57,7 @@ describe('SIGTERM', () => {
         SEED_DEMO: 'false',
         LOG_LEVEL: 'info',
       },
-    });
+    }));
     let output = '';
     proc.stdout.on('data', (d) => (output += d));
     proc.stderr.on('data', (d) => (output += d));
