@@ -72,6 +72,11 @@ const CHECK = args.flag('check');
 const PROFILE = args.flag('profile');
 /** `--encoding br` (or 'gzip', 'br, gzip'): listing cases ask for compressed answers, as a browser does; default none. */
 const ACCEPT_ENCODING = args.str('encoding');
+/**
+ * `--log-level info`: the servers' LOG_LEVEL (default warn, scripts/lib/built-server.ts). At info this build writes its
+ * line per request to the server's log file (issue 25), so the line's cost shows against a baseline.
+ */
+const LOG_LEVEL = args.str('log-level');
 const LISTINGS = args.num('listings', 100_000);
 const DURATION = args.num('duration', 8);
 const RUNS = Math.max(1, Math.floor(args.num('runs', 3)));
@@ -562,6 +567,7 @@ async function listingCases(selected: Set<string>, builds: Build[]): Promise<voi
       uploadDir: path.join(tmp, `uploads-${build.label}`),
       port: await freePort(),
       seedDemo: false,
+      logLevel: LOG_LEVEL,
       logFile: path.join(tmp, `server-${build.label}.log`),
       env: PROFILE ? { NODE_OPTIONS: `--import=${pathToFileURL(path.join(root, 'bench/server-profiler.mjs')).href}`, BENCH_CPU_PROFILE: profileFile } : undefined,
     });

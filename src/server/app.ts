@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet, { type HelmetOptions } from 'helmet';
 import fastifyStatic from '@fastify/static';
@@ -41,6 +41,8 @@ import { DEFAULT_BODY_LIMIT } from './http/large-bodies';
 import { appRouter, type AppRouter } from './trpc/root';
 import { prepareDatabase } from './startup';
 import { HTTP_MESSAGES, toHttpError } from './errors';
+import { registerOps, requestId } from './ops/probes';
+import { timedStore } from './ops/store-timing';
 
 export interface BuildOptions {
   /** Use this store instead of opening the configured one (tests, several apps on one database); left open at close. */
@@ -60,6 +62,11 @@ export interface BuildOptions {
    * build to hydrate them. Tests of the render turn it on without one (the page then has no scripts).
    */
   serverRender?: boolean;
+  /**
+   * Build the search index in the background once the app is ready (default). Off, it is built by the first search,
+   * and /readyz answers 503 until then (tests of the readiness probe).
+   */
+  warmSearchIndex?: boolean;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -84,9 +91,11 @@ function trustProxyOf(config: AppConfig): FastifyServerOptions['trustProxy'] {
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config),
-    // Fastify's two info lines per request ('incoming request', 'request completed') cost two synchronous writes each
-    // time; access logs are the reverse proxy's job. Errors are still logged; LOG_LEVEL=debug brings them back.
-    disableRequestLogging: !['debug', 'trace'].includes(config.logLevel),
+    // Fastify's two info lines per request ('incoming request', 'request completed') are replaced by one line with the
+    // route pattern, status and duration (src/server/ops/probes.ts; docs/decisions/020-operability.md).
+    logController: new LogController({ disableRequestLogging: true }),
+    // The proxy's X-Request-Id when it sends one, else a UUID: unique across instances, sent back as X-Request-Id.
+    genReqId: requestId,
     bodyLimit: DEFAULT_BODY_LIMIT,
     routerOptions: { maxParamLength: 5000 },
     trustProxy: options.trustProxy ?? trustProxyOf(config),
@@ -95,7 +104,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
 
   const ownStore = !options.store && !options.db;
-  const store = options.store ?? (options.db ? createSqliteStore(options.db, false) : await openStore(config));
+  const openedStore = options.store ?? (options.db ? createSqliteStore(options.db, false) : await openStore(config));
+  // Every repository call timed for /metrics (bilpartner_db_query_duration_seconds); the store itself is unchanged.
+  const store = timedStore(openedStore);
   // PostgreSQL's pool, shared by the rate limits, the event hub and the leader lock (docs/decisions/018-postgresql.md).
   const pool = store.dialect === 'pg' ? store.db.$client : undefined;
   const hub = await createEventHub(
@@ -139,8 +150,14 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   app.addHook('onReady', async () => {
     await prepareDatabase(deps);
-    // Before the first request rather than during it (docs/decisions/014-cold-search.md "The column index").
-    app.log.info(await deps.stores.search.warm(), 'search index built');
+    // Built in the background as soon as the app is ready rather than by the first search (docs/decisions/014-cold-search.md
+    // "The column index"): the server listens meanwhile, /healthz answers, and /readyz says 503 until it is built, so a
+    // proxy sends no traffic before then (docs/decisions/020-operability.md). A search arriving earlier waits for it.
+    if (options.warmSearchIndex === false) return;
+    deps.stores.search.warm().then(
+      (built) => app.log.info(built, 'search index built'),
+      (err: unknown) => app.log.error({ err }, 'search index build failed'),
+    );
   });
 
   // Cookies are read where needed (the session cookie, src/server/auth/cookies.ts); the plugin only writes them, so
@@ -177,8 +194,13 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     crossOriginEmbedderPolicy: false,
   };
   const securityHeaders = computeSecurityHeaders(helmetOptions);
-  app.addHook('onRequest', (_req, reply, done) => {
+  // /healthz, /readyz, /metrics and the per-request histogram and log line (src/server/ops/probes.ts).
+  const readiness = registerOps(app, { store, hub, search: deps.stores.search, config });
+  app.addHook('onRequest', (req, reply, done) => {
     reply.headers(securityHeaders);
+    reply.header('x-request-id', req.id);
+    // Shutting down (SIGTERM): each answer closes its connection, so the proxy keeps none to an instance going away.
+    if (readiness.draining) reply.header('connection', 'close');
     done();
   });
 

@@ -18,6 +18,16 @@ describe('loadConfig', () => {
     expect(c.countyLookup).toBe(true);
   });
 
+  it('reads the metrics token and the shutdown drain (docs/operations.md "Probes, metrics and rolling deploys")', () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: '  ' }).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: 'abc123' }).metricsToken).toBe('abc123');
+    expect(loadConfig({}).shutdownDrainMs).toBe(3_000);
+    expect(loadConfig({ SHUTDOWN_DRAIN_MS: '0' }).shutdownDrainMs).toBe(0);
+    // The process must exit within 10 s of SIGTERM: a longer drain would not leave requests in flight time to finish.
+    expect(() => loadConfig({ SHUTDOWN_DRAIN_MS: '8000' })).toThrow(/SHUTDOWN_DRAIN_MS/);
+  });
+
   it('chooses PostgreSQL only with a postgres:// DATABASE_URL', () => {
     expect(loadConfig({}).databaseUrl).toBeUndefined();
     expect(loadConfig({ DATABASE_URL: '' }).databaseUrl).toBeUndefined();

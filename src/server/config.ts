@@ -68,6 +68,11 @@ export function envSchema(nodeEnv: string | undefined) {
     // Off, every page is rendered in the browser from the plain index.html (for comparing, or to shed the render's
     // CPU); on by default (docs/decisions/019-server-rendering.md).
     SERVER_RENDER: bool(true),
+    // docs/operations.md "Probes and metrics": GET /metrics answers only with `Authorization: Bearer <token>`; unset, 404.
+    METRICS_TOKEN: optionalText,
+    // docs/operations.md "Rolling deploys": after SIGTERM, /readyz answers 503 this long before the server stops taking
+    // connections, so the proxy's health check takes the instance out first. At most 4 s: the process exits within 10.
+    SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(4_000).default(3_000),
     PUBLIC_URL: z
       .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
       .transform((u) => new URL(u).origin)
@@ -113,6 +118,10 @@ export interface AppConfig {
   s3?: S3Config;
   /** Lower per-account bounds on staged photos, for tests; absent, ACCOUNT_STAGED_* of services/images.ts hold. */
   stagedPhotosPerAccount?: { photos: number; bytes: number };
+  /** The Bearer token GET /metrics asks for (METRICS_TOKEN); absent, /metrics answers 404. */
+  metricsToken?: string;
+  /** How long /readyz answers 503 after SIGTERM before the server stops taking connections (SHUTDOWN_DRAIN_MS). */
+  shutdownDrainMs: number;
   /** Turn off rate limits (tests that hammer an endpoint on purpose keep them on). */
   rateLimit?: boolean;
 }
@@ -163,6 +172,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     httpRequestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
     countyLookup: e.COUNTY_LOOKUP,
     stagedPhotosMaxBytes: e.STAGED_PHOTOS_MAX_MB * 1024 * 1024,
+    metricsToken: e.METRICS_TOKEN,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     s3: e.S3_BUCKET ? { bucket: e.S3_BUCKET, region: e.S3_REGION ?? 'us-east-1', endpoint: e.S3_ENDPOINT } : undefined,
   };
 }
@@ -187,6 +198,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     countyLookup: false,
     stagedPhotosMaxBytes: STAGED_PHOTOS_MAX_MB_DEFAULT * 1024 * 1024,
     rateLimit: true,
+    shutdownDrainMs: 0,
     ...overrides,
   };
 }

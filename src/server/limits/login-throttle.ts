@@ -37,7 +37,7 @@ function attempt(entry: Entry | undefined, now: number, limits: typeof LOGIN_THR
   const current = entry && entry.forgetAt > now ? entry : { failures: 0, lockedUntil: 0, forgetAt: 0 };
   if (current.lockedUntil > now) {
     const ms = current.lockedUntil - now;
-    throw new TooManyRequestsError(loginLockedMessage(ms), ms);
+    throw new TooManyRequestsError(loginLockedMessage(ms), ms, 'login');
   }
   const failures = current.failures + 1;
   const beyond = failures - limits.threshold;

@@ -44,7 +44,7 @@ export class AddressLimits {
     try {
       await this.limiters[kind].consume(address);
     } catch (err) {
-      if (err instanceof RateLimiterRes) throw new TooManyRequestsError(RATE_LIMIT_MESSAGE, err.msBeforeNext);
+      if (err instanceof RateLimiterRes) throw new TooManyRequestsError(RATE_LIMIT_MESSAGE, err.msBeforeNext, kind);
       throw err;
     }
   }

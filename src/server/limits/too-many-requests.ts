@@ -6,8 +6,11 @@ import { AppError } from '../errors';
  */
 export class TooManyRequestsError extends AppError {
   readonly retryAfterSeconds: number;
-  constructor(message: string, msBeforeNext: number) {
+  /** Which limit refused: the label of bilpartner_rate_limit_refusals_total (docs/operations.md "Metrics"). */
+  readonly limit: string;
+  constructor(message: string, msBeforeNext: number, limit: string) {
     super('TOO_MANY_REQUESTS', message);
     this.retryAfterSeconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
+    this.limit = limit;
   }
 }

@@ -1,5 +1,6 @@
 import type { MessageShape } from '../../shared/schemas/chat';
 import type { NotificationShape } from '../../shared/schemas/notification';
+import { recordPushed } from '../ops/metrics';
 
 /**
  * What is pushed to a user (docs/product/realtime.md). Every event is already committed to the database, and its id is
@@ -45,7 +46,13 @@ export class InProcessHub implements EventHub {
 
   publish(userId: number, event: UserEvent) {
     const subscribers = this.channels.get(userId);
-    if (subscribers) for (const deliver of subscribers) deliver(event);
+    if (!subscribers) return;
+    // Counted here, where both hubs hand events to subscribers (a PgHub through its local hub): /metrics.
+    const createdAt = event.kind === 'message' ? event.message.createdAt : event.kind === 'notification' ? event.notification.createdAt : undefined;
+    for (const deliver of subscribers) {
+      deliver(event);
+      recordPushed(event.kind, createdAt);
+    }
   }
 
   subscribe(userId: number, signal: AbortSignal): AsyncIterable<UserEvent> {

@@ -138,6 +138,11 @@ export class PgHub implements EventHub {
     return this.local.subscriberCount;
   }
 
+  /** Whether the listening connection listens now (the readiness probe, /readyz). */
+  get isListening(): boolean {
+    return this.listening;
+  }
+
   /** Ends every subscription, sends what is still queued and closes the listening connection. */
   async close(): Promise<void> {
     if (this.closed) return;

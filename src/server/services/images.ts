@@ -288,7 +288,7 @@ const STAGING_FULL_RETRY_MS = 60 * 60_000;
 export class StagingLimitError extends TooManyRequestsError {
   override readonly details: { title: string };
   constructor(message: string, msBeforeNext: number, title: string) {
-    super(message, msBeforeNext);
+    super(message, msBeforeNext, 'staged_photos');
     this.details = { title };
   }
 }

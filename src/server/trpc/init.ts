@@ -2,6 +2,7 @@ import { initTRPC } from '@trpc/server';
 import { notAdmin, notLoggedIn, toTRPCError, trpcDetails, trpcMessage } from '../errors';
 import { rateLimitKey, type RateLimitKind } from '../limits/rate-limits';
 import { TooManyRequestsError } from '../limits/too-many-requests';
+import { rateLimitRefusals } from '../ops/metrics';
 import type { Context } from './context';
 
 /**
@@ -38,7 +39,10 @@ const errorMapping = t.middleware(async ({ ctx, next }) => {
   if (!result.ok) {
     result.error = toTRPCError(result.error);
     const cause = result.error.cause;
-    if (cause instanceof TooManyRequestsError) ctx.setHeader('Retry-After', String(cause.retryAfterSeconds));
+    if (cause instanceof TooManyRequestsError) {
+      ctx.setHeader('Retry-After', String(cause.retryAfterSeconds));
+      rateLimitRefusals.inc({ limit: cause.limit });
+    }
   }
   return result;
 });

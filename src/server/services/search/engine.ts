@@ -25,6 +25,11 @@ export class SearchEngine {
     return this.index?.size ?? 0;
   }
 
+  /** Whether the index was built, and the change-log position it is in step with (docs/operations.md "Metrics"). */
+  get position(): { built: boolean; seq: number } {
+    return { built: this.index !== undefined, seq: this.lastSeq };
+  }
+
   /**
    * Brings the index up to the database: the listings logged as changed since the last call read again. One call at a
    * time (ListingSearch serialises them); between its awaits the index is always whole, so searches may run.

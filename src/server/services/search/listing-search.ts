@@ -149,6 +149,27 @@ export class ListingSearch {
     return { listings: (await this.synced()).size, ms: Math.round(performance.now() - started) };
   }
 
+  /**
+   * Where the index stands against the change log, without syncing (/metrics): its size, and the entries written since
+   * it last caught up, which the next search applies (null before it is built).
+   */
+  async indexState(): Promise<{ listings: number; lag: number | null }> {
+    const { built, seq } = this.engine.position;
+    if (!built) return { listings: 0, lag: null };
+    const { latest } = await this.source.logState();
+    return { listings: this.engine.size, lag: Math.max(0, latest - seq) };
+  }
+
+  /**
+   * For the readiness probe (/readyz): false before the index was first built; once it was, brings it in step with
+   * the database as a search would (so a sync that fails or hangs shows as not ready) and answers true.
+   */
+  async inStep(): Promise<boolean> {
+    if (!this.engine.position.built) return false;
+    await this.synced();
+    return true;
+  }
+
   /** How the engine's index stands: for tests. */
   async columnIndexState() {
     const { size, rebuilds } = await this.synced();
