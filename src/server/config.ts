@@ -73,6 +73,14 @@ export function envSchema(nodeEnv: string | undefined) {
       .transform((u) => new URL(u).origin)
       .optional()
       .or(z.literal('').transform(() => undefined)),
+    // docs/decisions/021-mail-and-account-recovery.md: set, mail goes out through this SMTP server; unset, each mail is
+    // an .eml file in MAIL_OUTBOX_DIR.
+    SMTP_URL: z
+      .url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' })
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    MAIL_OUTBOX_DIR: z.string().min(1).default('./data/outbox'),
+    MAIL_FROM: z.string().min(3).default('Bilpartner.no <no-reply@bilpartner.no>'),
   });
 }
 
@@ -113,6 +121,11 @@ export interface AppConfig {
   s3?: S3Config;
   /** Lower per-account bounds on staged photos, for tests; absent, ACCOUNT_STAGED_* of services/images.ts hold. */
   stagedPhotosPerAccount?: { photos: number; bytes: number };
+  /** The SMTP server mail goes through (SMTP_URL); absent, mails are .eml files in mailOutboxDir. */
+  smtpUrl?: string;
+  mailOutboxDir: string;
+  /** The From header of every mail (MAIL_FROM). */
+  mailFrom: string;
   /** Turn off rate limits (tests that hammer an endpoint on purpose keep them on). */
   rateLimit?: boolean;
 }
@@ -164,6 +177,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     countyLookup: e.COUNTY_LOOKUP,
     stagedPhotosMaxBytes: e.STAGED_PHOTOS_MAX_MB * 1024 * 1024,
     s3: e.S3_BUCKET ? { bucket: e.S3_BUCKET, region: e.S3_REGION ?? 'us-east-1', endpoint: e.S3_ENDPOINT } : undefined,
+    smtpUrl: e.SMTP_URL,
+    mailOutboxDir: e.MAIL_OUTBOX_DIR,
+    mailFrom: e.MAIL_FROM,
   };
 }
 
@@ -186,6 +202,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     // Off in tests: a background caller of the address service would answer to no test (county-lookup.test.ts runs it).
     countyLookup: false,
     stagedPhotosMaxBytes: STAGED_PHOTOS_MAX_MB_DEFAULT * 1024 * 1024,
+    mailOutboxDir: overrides.mailOutboxDir ?? `/tmp/bilpartner-test-outbox-${process.pid}`,
+    mailFrom: 'Bilpartner.no <no-reply@bilpartner.no>',
     rateLimit: true,
     ...overrides,
   };
