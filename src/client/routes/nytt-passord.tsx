@@ -26,10 +26,13 @@ function NewPasswordPage() {
   const [newPassword, setNewPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<{ newPassword?: string; form?: string }>({});
+  // A used, expired or unknown link: the form goes, the reason and the way to a new link stay.
+  const [deadLink, setDeadLink] = useState<string | undefined>();
   const reset = useMutation(
     trpc.auth.resetPassword.mutationOptions({
       onError: (err) => {
         const fields = fieldErrors(err);
+        if (fields.token) return setDeadLink(fields.token);
         setErrors(fields.newPassword ? { newPassword: fields.newPassword } : { form: errorMessage(err, 'Kunne ikke lagre nytt passord. Prøv igjen.') });
       },
     }),
@@ -66,8 +69,8 @@ function NewPasswordPage() {
                 Logg inn
               </Button>
             </Stack>
-          ) : !token ? (
-            <InvalidLink message={NO_TOKEN_MESSAGE} onNewLink={() => openLogin('login')} />
+          ) : !token || deadLink ? (
+            <InvalidLink message={deadLink ?? NO_TOKEN_MESSAGE} onNewLink={() => openLogin('login')} />
           ) : (
             <Stack asChild gap="4">
               <form noValidate onSubmit={submit}>
@@ -87,7 +90,12 @@ function NewPasswordPage() {
                     <Input type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
                   </FormField>
                 </SimpleGrid>
-                {errors.form && <InvalidLink message={errors.form} onNewLink={() => openLogin('login')} />}
+                {errors.form && (
+                  <Alert.Root status="error" role="alert" data-testid="form-error">
+                    <Alert.Indicator />
+                    <Alert.Title>{errors.form}</Alert.Title>
+                  </Alert.Root>
+                )}
                 <Button type="submit" colorPalette="brand" size="lg" disabled={!ready} loading={reset.isPending} loadingText="Lagrer...">
                   Lagre nytt passord
                 </Button>
