@@ -154,6 +154,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const e = parsed.data;
   // An endpoint without a bucket would quietly leave photos on disk.
   if (e.S3_ENDPOINT && !e.S3_BUCKET) throw new Error('Invalid environment:\n  S3_BUCKET: must be set when S3_ENDPOINT is');
+  // A mailed link (a password reset) must not take its host from the request: anyone can send any Host header, and the
+  // victim's mail would then carry their token to the sender's site. The outbox alone reaches nobody, so it may.
+  if (e.SMTP_URL && !e.PUBLIC_URL) throw new Error('Invalid environment:\n  PUBLIC_URL: must be set when SMTP_URL is (the links in mails)');
   return {
     env: e.NODE_ENV,
     port: e.PORT,
