@@ -74,7 +74,8 @@ export const authRouter = router({
   // address and per e-mail address asked about.
   forgotPassword: publicProcedure.use(rateLimited('forgotPassword')).input(forgotPasswordInput).mutation(async ({ ctx, input }) => {
     await ctx.rateLimits.addresses.consume('forgotPasswordEmail', `email:${input.email.toLowerCase()}`);
-    const { store, mailer, origin } = ctx;
+    const { store, mailer } = ctx;
+    const origin = ctx.origin();
     mailer.later(() => sendPasswordReset({ store, mailer }, input.email, origin));
     return { message: FORGOT_PASSWORD_SENT_MESSAGE };
   }),

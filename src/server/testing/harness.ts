@@ -140,7 +140,7 @@ async function callerContext(store: Store, user: { id: number } | null, opts: { 
     ip: '127.0.0.1',
     userAgent: 'vitest',
     setHeader: () => {},
-    origin: 'http://localhost',
+    origin: () => 'http://localhost',
     socketCaller: undefined,
   };
 }
