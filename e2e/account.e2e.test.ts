@@ -98,6 +98,23 @@ describe('one account per e-mail address', () => {
   });
 });
 
+describe('a taken address on /profil', () => {
+  it('is refused under E-post, and the saved address stays', async () => {
+    const { user: other } = await createUser({ email: `annen.${Date.now().toString(36)}@example.no` });
+    const { user } = await createUser({ name: 'Per Profil' });
+    const page = await newPage();
+    await loginAs(page, user);
+    await page.goto('/profil');
+    const form = page.getByRole('region', { name: 'Profilinformasjon' });
+    await field(form, 'E-post').fill(other.email.toUpperCase());
+    await form.getByRole('button', { name: 'Lagre endringer' }).click();
+    await form.getByText(EMAIL_TAKEN_MESSAGE).waitFor();
+    await expectToast(page, 'Feil', 'Kunne ikke oppdatere profil.');
+    expect(db().select().from(users).where(eq(users.id, user.id)).get()?.email).toBe(user.email);
+    expectNoErrors(page, [FAILED_REQUEST]);
+  });
+});
+
 describe('Dine data on /profil', () => {
   it('downloads the own data as one JSON file', async () => {
     const { user } = await createUser({ name: 'Dina Data' });
