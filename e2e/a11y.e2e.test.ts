@@ -71,9 +71,9 @@ beforeAll(async () => {
 });
 
 describe('axe: no serious or critical violation', () => {
-  it('logged out: home, search, listing, contact, about and the legal pages', async () => {
+  it('logged out: home, search, listing, contact, about, the legal pages and the reset page', async () => {
     const page = await newPage();
-    for (const path of ['/', '/annonser', `/listing/${car.id}`, '/kontakt', '/about', '/personvern', '/vilkar', '/cookies']) {
+    for (const path of ['/', '/annonser', `/listing/${car.id}`, '/kontakt', '/about', '/personvern', '/vilkar', '/cookies', '/nytt-passord?token=ukjent']) {
       expect({ path, violations: await audit(page, path) }).toEqual({ path, violations: [] });
     }
     expectNoErrors(page);

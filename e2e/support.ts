@@ -58,6 +58,8 @@ export let baseURL = '';
 export let fakeUpstreamsURL = '';
 /** This file's server's upload folder: a photo stored here is served at /uploads/... */
 export let uploadDir = '';
+/** This file's server's mail outbox (MAIL_OUTBOX_DIR): every mail it sends is an .eml file here (src/server/testing/mail.ts reads them). */
+export let outboxDir = '';
 export const SCREENSHOT_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'screenshots');
 
 let browserPromise: Promise<Browser> | undefined;
@@ -91,6 +93,7 @@ function serverEnv(port: number, clientDir: string, upstreams: FakeUpstreams): N
     PORT: String(port),
     DATABASE_PATH: dbPath,
     UPLOAD_DIR: uploadDir,
+    MAIL_OUTBOX_DIR: outboxDir,
     SEED_DEMO: 'false',
     ADMIN_USERNAME: '',
     ADMIN_PASSWORD: '',
@@ -107,6 +110,7 @@ beforeAll(async () => {
   const name = path.basename(expect.getState().testPath ?? 'file').replace(/\.e2e\.test\.ts$/, '');
   fileDir = fs.mkdtempSync(path.join(inject('runDir'), `${name}-`));
   uploadDir = path.join(fileDir, 'uploads');
+  outboxDir = path.join(fileDir, 'outbox');
   dbPath = path.join(fileDir, 'db', 'bilpartner.db');
   fs.mkdirSync(uploadDir, { recursive: true });
   const clientDir = path.join(fileDir, 'client');

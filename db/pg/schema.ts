@@ -38,6 +38,7 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
     uniqueIndex('users_unique_id_uq').on(t.uniqueId),
     index('users_created_at_idx').on(t.createdAt),
   ],
@@ -54,6 +55,19 @@ export const sessions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: time('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
 );
 
 export const listings = pgTable(

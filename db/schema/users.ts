@@ -21,6 +21,9 @@ export const users = sqliteTable(
   (t) => [
     // Usernames are unique regardless of case: "Ola" and "ola" are the same person to a buyer.
     uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
+    // E-mail addresses too (issue 24): one address logs in and receives the reset link of one account. Migration 0017
+    // renamed the duplicates of older databases first (docs/decisions/021-mail-and-account-recovery.md).
+    uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
     uniqueIndex('users_unique_id_uq').on(t.uniqueId),
     index('users_created_at_idx').on(t.createdAt),
   ],
@@ -38,6 +41,21 @@ export const sessions = sqliteTable(
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch() * 1000)`),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+// 'Glemt passord?' (docs/decisions/021-mail-and-account-recovery.md): the id is the SHA-256 of the token the mailed
+// link holds, like a session's; a token is deleted when used, when the password is reset, and an hour after it was made.
+export const passwordResetTokens = sqliteTable(
+  'password_reset_tokens',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch() * 1000)`),
+  },
+  (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
 );
 
 export type User = typeof users.$inferSelect;

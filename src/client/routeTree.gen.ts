@@ -16,6 +16,7 @@ import { Route as AdminRouteImport } from './routes/admin'
 import { Route as AnnonserRouteImport } from './routes/annonser'
 import { Route as CookiesRouteImport } from './routes/cookies'
 import { Route as KontaktRouteImport } from './routes/kontakt'
+import { Route as NyttPassordRouteImport } from './routes/nytt-passord'
 import { Route as PersonvernRouteImport } from './routes/personvern'
 import { Route as VilkarRouteImport } from './routes/vilkar'
 import { Route as InnloggetChatsRouteImport } from './routes/_innlogget/chats'
@@ -63,6 +64,11 @@ const CookiesRoute = CookiesRouteImport.update({
 const KontaktRoute = KontaktRouteImport.update({
   id: '/kontakt',
   path: '/kontakt',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const NyttPassordRoute = NyttPassordRouteImport.update({
+  id: '/nytt-passord',
+  path: '/nytt-passord',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PersonvernRoute = PersonvernRouteImport.update({
@@ -145,6 +151,7 @@ export interface FileRoutesByFullPath {
   '/annonser': typeof AnnonserRoute
   '/cookies': typeof CookiesRoute
   '/kontakt': typeof KontaktRoute
+  '/nytt-passord': typeof NyttPassordRoute
   '/personvern': typeof PersonvernRoute
   '/vilkar': typeof VilkarRoute
   '/chats': typeof InnloggetChatsRoute
@@ -166,6 +173,7 @@ export interface FileRoutesByTo {
   '/annonser': typeof AnnonserRoute
   '/cookies': typeof CookiesRoute
   '/kontakt': typeof KontaktRoute
+  '/nytt-passord': typeof NyttPassordRoute
   '/personvern': typeof PersonvernRoute
   '/vilkar': typeof VilkarRoute
   '/chats': typeof InnloggetChatsRoute
@@ -190,6 +198,7 @@ export interface FileRoutesById {
   '/annonser': typeof AnnonserRoute
   '/cookies': typeof CookiesRoute
   '/kontakt': typeof KontaktRoute
+  '/nytt-passord': typeof NyttPassordRoute
   '/personvern': typeof PersonvernRoute
   '/vilkar': typeof VilkarRoute
   '/_innlogget/chats': typeof InnloggetChatsRoute
@@ -214,6 +223,7 @@ export interface FileRouteTypes {
     | '/annonser'
     | '/cookies'
     | '/kontakt'
+    | '/nytt-passord'
     | '/personvern'
     | '/vilkar'
     | '/chats'
@@ -235,6 +245,7 @@ export interface FileRouteTypes {
     | '/annonser'
     | '/cookies'
     | '/kontakt'
+    | '/nytt-passord'
     | '/personvern'
     | '/vilkar'
     | '/chats'
@@ -258,6 +269,7 @@ export interface FileRouteTypes {
     | '/annonser'
     | '/cookies'
     | '/kontakt'
+    | '/nytt-passord'
     | '/personvern'
     | '/vilkar'
     | '/_innlogget/chats'
@@ -282,6 +294,7 @@ export interface RootRouteChildren {
   AnnonserRoute: typeof AnnonserRoute
   CookiesRoute: typeof CookiesRoute
   KontaktRoute: typeof KontaktRoute
+  NyttPassordRoute: typeof NyttPassordRoute
   PersonvernRoute: typeof PersonvernRoute
   VilkarRoute: typeof VilkarRoute
   ListingIdRoute: typeof ListingIdRoute
@@ -336,6 +349,13 @@ declare module '@tanstack/react-router' {
       path: '/kontakt'
       fullPath: '/kontakt'
       preLoaderRoute: typeof KontaktRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/nytt-passord': {
+      id: '/nytt-passord'
+      path: '/nytt-passord'
+      fullPath: '/nytt-passord'
+      preLoaderRoute: typeof NyttPassordRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/personvern': {
@@ -487,6 +507,7 @@ const rootRouteChildren: RootRouteChildren = {
   AnnonserRoute: AnnonserRoute,
   CookiesRoute: CookiesRoute,
   KontaktRoute: KontaktRoute,
+  NyttPassordRoute: NyttPassordRoute,
   PersonvernRoute: PersonvernRoute,
   VilkarRoute: VilkarRoute,
   ListingIdRoute: ListingIdRoute,

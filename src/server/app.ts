@@ -18,6 +18,7 @@ import { rememberClientIp } from './http/client-ip';
 import { registerResponseCache } from './http/response-cache';
 import { createRateLimits, type RateLimits } from './limits/rate-limiter';
 import { createEventHub } from './realtime/create-hub';
+import { createMailer, type Mailer } from './mail/mailer';
 import { BACKGROUND_WORK_LOCK, startLeaderElection } from './cluster/leader';
 import { messagesByIds } from './services/chats';
 import { notificationsByIds } from './services/notifications';
@@ -51,6 +52,8 @@ export interface BuildOptions {
   db?: Db;
   /** Replace integrations (tests point them at fakes). */
   integrations?: Partial<Integrations>;
+  /** Use this mailer (tests await its idle(); short retry pauses); left open at close. Default: one from config. */
+  mailer?: Mailer;
   /** Rate-limit state with its own clock (tests of the login throttle's lock). */
   rateLimits?: RateLimits;
   /** Fastify's trustProxy (tests of X-Forwarded-For); default: loopback in production, off otherwise. */
@@ -120,7 +123,17 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     },
   );
   const integrations = { ...(await createIntegrations(config, app)), ...options.integrations } as Integrations;
-  const deps: AppDeps = { store, config, hub, log: app.log, integrations, stores: createStores(store), rateLimits: options.rateLimits ?? createRateLimits({ pool }) };
+  const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.mailOutboxDir, from: config.mailFrom, log: app.log });
+  const deps: AppDeps = {
+    store,
+    config,
+    hub,
+    log: app.log,
+    integrations,
+    stores: createStores(store),
+    rateLimits: options.rateLimits ?? createRateLimits({ pool }),
+    mailer,
+  };
   // The caller of a request, looked up once from its cookie and shared by the auth precheck and the tRPC context.
   const requestAuth = new RequestAuth(store);
   const createContext = makeCreateContext(deps, requestAuth);
@@ -146,6 +159,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await leadership.stop();
     stopBackground?.();
     await hub.close();
+    // Before the store closes: a queued job (the look-up behind 'Glemt passord?') may still read it.
+    if (!options.mailer) await mailer.close();
     if (ownStore) await store.close();
   });
   app.addHook('onReady', async () => {

@@ -35,6 +35,21 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://db/bilpartner' })).toThrow(/DATABASE_URL/);
   });
 
+  it('sends mail through SMTP_URL, else into the outbox folder', () => {
+    const c = loadConfig({});
+    expect(c.smtpUrl).toBeUndefined();
+    expect(c.mailOutboxDir).toBe('./data/outbox');
+    expect(c.mailFrom).toBe('Bilpartner.no <no-reply@bilpartner.no>');
+    expect(loadConfig({ SMTP_URL: '' }).smtpUrl).toBeUndefined();
+    expect(loadConfig({ SMTP_URL: 'smtps://bp:pw@smtp.example.no:465', PUBLIC_URL: 'https://bilpartner.no', MAIL_OUTBOX_DIR: '/var/mail/bp' })).toMatchObject({
+      smtpUrl: 'smtps://bp:pw@smtp.example.no:465',
+      mailOutboxDir: '/var/mail/bp',
+    });
+    expect(() => loadConfig({ SMTP_URL: 'https://smtp.example.no', PUBLIC_URL: 'https://bilpartner.no' })).toThrow(/SMTP_URL/);
+    // Real mail needs the site's own address for its links, never a request's Host header.
+    expect(() => loadConfig({ SMTP_URL: 'smtp://smtp.example.no:587' })).toThrow(/PUBLIC_URL: must be set when SMTP_URL is/);
+  });
+
   it('reads which proxies to trust from TRUST_PROXY', () => {
     expect(loadConfig({}).trustProxy).toBeUndefined();
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);

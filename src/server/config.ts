@@ -78,6 +78,14 @@ export function envSchema(nodeEnv: string | undefined) {
       .transform((u) => new URL(u).origin)
       .optional()
       .or(z.literal('').transform(() => undefined)),
+    // docs/decisions/021-mail-and-account-recovery.md: set, mail goes out through this SMTP server; unset, each mail is
+    // an .eml file in MAIL_OUTBOX_DIR.
+    SMTP_URL: z
+      .url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' })
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    MAIL_OUTBOX_DIR: z.string().min(1).default('./data/outbox'),
+    MAIL_FROM: z.string().min(3).default('Bilpartner.no <no-reply@bilpartner.no>'),
   });
 }
 
@@ -122,6 +130,11 @@ export interface AppConfig {
   metricsToken?: string;
   /** How long /readyz answers 503 after SIGTERM before the server stops taking connections (SHUTDOWN_DRAIN_MS). */
   shutdownDrainMs: number;
+  /** The SMTP server mail goes through (SMTP_URL); absent, mails are .eml files in mailOutboxDir. */
+  smtpUrl?: string;
+  mailOutboxDir: string;
+  /** The From header of every mail (MAIL_FROM). */
+  mailFrom: string;
   /** Turn off rate limits (tests that hammer an endpoint on purpose keep them on). */
   rateLimit?: boolean;
 }
@@ -150,6 +163,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const e = parsed.data;
   // An endpoint without a bucket would quietly leave photos on disk.
   if (e.S3_ENDPOINT && !e.S3_BUCKET) throw new Error('Invalid environment:\n  S3_BUCKET: must be set when S3_ENDPOINT is');
+  // A mailed link (a password reset) must not take its host from the request: anyone can send any Host header, and the
+  // victim's mail would then carry their token to the sender's site. The outbox alone reaches nobody, so it may.
+  if (e.SMTP_URL && !e.PUBLIC_URL) throw new Error('Invalid environment:\n  PUBLIC_URL: must be set when SMTP_URL is (the links in mails)');
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -175,6 +191,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     metricsToken: e.METRICS_TOKEN,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     s3: e.S3_BUCKET ? { bucket: e.S3_BUCKET, region: e.S3_REGION ?? 'us-east-1', endpoint: e.S3_ENDPOINT } : undefined,
+    smtpUrl: e.SMTP_URL,
+    mailOutboxDir: e.MAIL_OUTBOX_DIR,
+    mailFrom: e.MAIL_FROM,
   };
 }
 
@@ -197,6 +216,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     // Off in tests: a background caller of the address service would answer to no test (county-lookup.test.ts runs it).
     countyLookup: false,
     stagedPhotosMaxBytes: STAGED_PHOTOS_MAX_MB_DEFAULT * 1024 * 1024,
+    mailOutboxDir: overrides.mailOutboxDir ?? `/tmp/bilpartner-test-outbox-${process.pid}`,
+    mailFrom: 'Bilpartner.no <no-reply@bilpartner.no>',
     rateLimit: true,
     shutdownDrainMs: 0,
     ...overrides,

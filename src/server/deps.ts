@@ -7,6 +7,7 @@ import type { ImageStorage } from './integrations/image-storage';
 import type { Stores } from './services/stores';
 import type { RateLimits } from './limits/rate-limiter';
 import type { Store } from './store';
+import type { Mailer } from './mail/mailer';
 
 /**
  * Long-lived things created once in buildApp and closed in Fastify's onClose. Procedures and REST rows
@@ -23,6 +24,8 @@ export interface AppDeps {
   stores: Stores;
   /** Per-address budgets and the per-account login throttle (docs/product/limits.md#rate-limits). */
   rateLimits: RateLimits;
+  /** Outgoing mail, sent in the background after the causing change commits (src/server/mail/mailer.ts). */
+  mailer: Mailer;
 }
 
 // Filled by the issues that build each integration; kept as one open interface so adding one touches

@@ -13,6 +13,17 @@ export const RATE_LIMITS = {
   register: { max: 40, timeWindow: 60_000 },
   // A wrong old password also counts against the account (LOGIN_THROTTLE); this bounds argon2 work per address.
   changePassword: { max: 10, timeWindow: 60_000 },
+  // 'Glemt passord?' (issue 24): each may send a mail. Per address a person asks once or twice; ten a minute leaves room
+  // for a classroom. The address asked about has its own budget below, so nobody fills a stranger's inbox.
+  forgotPassword: { max: 10, timeWindow: 60_000 },
+  // Counted per e-mail address asked about (known or not, so the answer tells nothing), keyed 'email:<address>'.
+  forgotPasswordEmail: { max: 5, timeWindow: 60 * 60_000 },
+  // Each costs an argon2 hash; a token cannot be guessed, so this only bounds CPU per address.
+  resetPassword: { max: 10, timeWindow: 60_000 },
+  // 'Last ned mine data' reads everything the account holds; a person downloads it once.
+  accountExport: { max: 5, timeWindow: 60_000, per: 'user' },
+  // 'Slett kontoen min': a wrong password also counts against the account (LOGIN_THROTTLE), as for a password change.
+  deleteAccount: { max: 10, timeWindow: 60_000 },
   // Each lands in the admin inbox. A person sends one; ten per minute from one address is a crowd, not a visitor.
   contact: { max: 10, timeWindow: 60_000 },
   feedback: { max: 10, timeWindow: 60_000 },

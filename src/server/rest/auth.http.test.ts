@@ -347,10 +347,12 @@ describe('PUT /api/auth/change-password', () => {
 
 describe('PUT /api/auth/update-profile', () => {
   const update = (cookie: string | undefined, body: unknown) => call({ method: 'PUT', url: '/api/auth/update-profile', cookie, body });
+  // Each profile its own address: e-mail addresses are unique across accounts (issue 24).
+  let profiles = 0;
   const profile = (overrides: Record<string, unknown> = {}) => ({
     name: 'Kari Nordmann',
     displayName: 'Kari',
-    email: 'kari@example.no',
+    email: `kari.profil${++profiles}@example.no`,
     phone: '+47 412 34 567',
     address: 'Arendalsgata 12A, 0463 OSLO',
     ...overrides,
@@ -363,7 +365,7 @@ describe('PUT /api/auth/update-profile', () => {
   it('saves the profile and answers the updated user', async () => {
     const { user, password } = await createUser(t.store);
     const cookie = cookieHeader(await login(user.username, password));
-    const res = await update(cookie, profile({ name: '  Kari Nordmann Hansen ' }));
+    const res = await update(cookie, profile({ name: '  Kari Nordmann Hansen ', email: 'kari@example.no' }));
     expect(res.statusCode).toBe(200);
     expect(json(res)).toMatchObject({
       id: user.id,

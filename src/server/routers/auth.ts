@@ -1,6 +1,17 @@
-import { changePasswordInput, loginInput, registerInput, updateProfileInput } from '../../shared/schemas/auth';
+import {
+  FORGOT_PASSWORD_SENT_MESSAGE,
+  PASSWORD_RESET_DONE_MESSAGE,
+  changePasswordInput,
+  deleteAccountInput,
+  forgotPasswordInput,
+  loginInput,
+  registerInput,
+  resetPasswordInput,
+  updateProfileInput,
+} from '../../shared/schemas/auth';
 import { createSession, generateSessionToken, invalidateSession } from '../auth/session';
-import { authenticate, changePassword, registerUser, updateProfile } from '../services/auth';
+import { deleteOwnAccount, exportAccount } from '../services/account';
+import { authenticate, changePassword, registerUser, resetPassword, sendPasswordReset, updateProfile } from '../services/auth';
 import { toUserShape } from '../services/users';
 import { SESSIONS_ENDED } from '../realtime/hub';
 import { protectedProcedure, publicProcedure, rateLimited, router } from '../trpc/init';
@@ -56,5 +67,40 @@ export const authRouter = router({
     // Every session was revoked; this browser stays logged in with a fresh one.
     await startSession(ctx, ctx.user.id);
     return { success: true, message: 'Passord endret' };
+  }),
+
+  // 'Glemt passord?' (docs/decisions/021-mail-and-account-recovery.md): the answer is the same, and as fast, for a known
+  // and an unknown address: the look-up, the token and the mail happen after it (Mailer.later). Limited per client
+  // address and per e-mail address asked about.
+  forgotPassword: publicProcedure.use(rateLimited('forgotPassword')).input(forgotPasswordInput).mutation(async ({ ctx, input }) => {
+    await ctx.rateLimits.addresses.consume('forgotPasswordEmail', `email:${input.email.toLowerCase()}`);
+    const { store, mailer } = ctx;
+    const origin = ctx.origin();
+    mailer.later(() => sendPasswordReset({ store, mailer }, input.email, origin));
+    return { message: FORGOT_PASSWORD_SENT_MESSAGE };
+  }),
+
+  // Every session of the user ends, open sockets included (decision 016); nobody is logged in by it.
+  resetPassword: publicProcedure.use(rateLimited('resetPassword')).input(resetPasswordInput).mutation(async ({ ctx, input }) => {
+    const userId = await resetPassword(ctx.store, input);
+    ctx.hub.publish(userId, SESSIONS_ENDED);
+    if (ctx.session?.userId === userId) ctx.cookies.clearSession();
+    return { success: true, message: PASSWORD_RESET_DONE_MESSAGE };
+  }),
+
+  export: protectedProcedure.use(rateLimited('accountExport')).query(({ ctx }) => exportAccount(ctx.store, ctx.user.id)),
+
+  // A wrong password counts against the account like a failed login (a stolen session must not guess it).
+  deleteAccount: protectedProcedure.use(rateLimited('deleteAccount')).input(deleteAccountInput).mutation(async ({ ctx, input }) => {
+    const userId = ctx.user.id;
+    await deleteOwnAccount(
+      { store: ctx.store, storage: ctx.integrations.imageStorage, mailer: ctx.mailer },
+      userId,
+      input.password,
+      { throttle: ctx.rateLimits.logins },
+    );
+    ctx.hub.publish(userId, SESSIONS_ENDED);
+    ctx.cookies.clearSession();
+    return { success: true };
   }),
 });

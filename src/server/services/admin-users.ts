@@ -13,6 +13,7 @@ import type { AuditRecord, ProfileFields } from '../store/users';
 import { listingAuditLabel, userAuditLabel, type AuditActor } from './audit';
 import { deleteImageFiles } from './images';
 import { toUserShape } from './users';
+import { refusingTakenEmail } from './auth';
 
 // The admin's users tab (docs/product/admin.md#users): list, edit with the profile's rules, delete with everything
 // the user owns. Admin accounts are neither edited nor deleted here (docs/product/permissions.md).
@@ -33,7 +34,7 @@ const EDITABLE = ['name', 'displayName', 'email', 'phone', 'address'] as const;
  * the log outlives the user, their contact details should not. Decided on the row as the transaction reads it.
  */
 export async function adminUpdateUser(store: Store, actor: AuditActor, input: AdminUpdateUserInput): Promise<AdminUserRow> {
-  const result = await store.users.editAudited(input.id, (before) => {
+  const result = await refusingTakenEmail(() => store.users.editAudited(input.id, (before) => {
     if (before.isAdmin) throw new AppError('FORBIDDEN', ADMIN_NOT_EDITABLE_MESSAGE);
     const next: Pick<User, (typeof EDITABLE)[number]> = {
       name: input.name,
@@ -53,7 +54,7 @@ export async function adminUpdateUser(store: Store, actor: AuditActor, input: Ad
       details: { fields: changed },
     };
     return { fields, audit };
-  });
+  }));
   if (!result) throw userNotFound();
   return { ...toUserShape(result.user), listingCount: result.listingCount };
 }
@@ -69,23 +70,41 @@ export interface AdminUserDeps {
  * entries and notifications. Chats stay for the other party: the schema sets the deleted side (and a deleted
  * listing) to null, and the page shows the fallback names. Each listing and the user get an audit entry. The photo
  * files are removed after the commit, so a failed deletion leaves every photo in place.
+ *
+ * The one deletion of an account: an admin's (`by.actor`) and the user's own 'Slett kontoen min' (`by.self`, the
+ * entries then name the user as the actor, with no id: the account is gone). Admin accounts are refused either way.
  */
-export async function adminDeleteUser({ store, storage }: AdminUserDeps, actor: AuditActor, id: number): Promise<{ success: true; deletedListings: number }> {
+export async function deleteUserWithEverything(
+  { store, storage }: AdminUserDeps,
+  id: number,
+  by: { actor: AuditActor } | { self: true },
+): Promise<{ user: User; deletedListings: number }> {
+  let deleted: User | undefined;
   const result = await store.users.deleteWithListings(id, (user, owned) => {
     if (user.isAdmin) throw new AppError('FORBIDDEN', ADMIN_NOT_DELETABLE_MESSAGE);
+    deleted = user;
+    const self = 'self' in by;
+    const actor: AuditRecord['actor'] = self ? { id: null, name: userAuditLabel(user) } : by.actor;
+    const byOwner = self ? { byOwner: true } : {};
     return [
       ...owned.map(
         (l): AuditRecord => ({
           actor,
           action: 'listing.delete',
           target: { type: 'listing', id: l.id, label: listingAuditLabel(l) },
-          details: { owner: user.username, withUser: true },
+          details: { owner: user.username, withUser: true, ...byOwner },
         }),
       ),
-      { actor, action: 'user.delete', target: { type: 'user', id, label: userAuditLabel(user) }, details: { deletedListings: owned.length } },
+      { actor, action: 'user.delete', target: { type: 'user', id, label: userAuditLabel(user) }, details: { deletedListings: owned.length, ...byOwner } },
     ];
   });
-  if (!result) throw userNotFound();
+  if (!result || !deleted) throw userNotFound();
   await deleteImageFiles(storage, result.files);
-  return { success: true, deletedListings: result.deletedListings };
+  return { user: deleted, deletedListings: result.deletedListings };
+}
+
+/** The admin's delete of a user (403 for an admin account). */
+export async function adminDeleteUser(deps: AdminUserDeps, actor: AuditActor, id: number): Promise<{ success: true; deletedListings: number }> {
+  const { deletedListings } = await deleteUserWithEverything(deps, id, { actor });
+  return { success: true, deletedListings };
 }

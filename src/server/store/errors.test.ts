@@ -22,8 +22,8 @@ describeOnEachStore('driver errors', (dialect) => {
 
   it('tells a unique violation by the index it broke', async () => {
     store = await createTestStore(dialect);
-    const user = (name: string, code: string) =>
-      `INSERT INTO users (username, password_hash, name, email, unique_id) VALUES ('${name}', 'x', 'Kari', 'k@example.no', '${code}')`;
+    const user = (name: string, code: string, email = `${name}.${code}@example.no`) =>
+      `INSERT INTO users (username, password_hash, name, email, unique_id) VALUES ('${name}', 'x', 'Kari', '${email}', '${code}')`;
     expect(await run(user('kari', 'BP-1'))).toBeUndefined();
     const sameName = await run(user('KARI', 'BP-2'));
     expect(isUniqueViolation(sameName, 'users_username_lower_uq')).toBe(true);
@@ -31,6 +31,9 @@ describeOnEachStore('driver errors', (dialect) => {
     const sameCode = await run(user('ola', 'BP-1'));
     expect(isUniqueViolation(sameCode, 'users_unique_id_uq')).toBe(true);
     expect(isUniqueViolation(sameCode, 'users_username_lower_uq')).toBe(false);
+    const sameEmail = await run(user('per', 'BP-3', 'KARI.bp-1@EXAMPLE.no'));
+    expect(isUniqueViolation(sameEmail, 'users_email_lower_uq')).toBe(true);
+    expect(isUniqueViolation(sameEmail, 'users_username_lower_uq')).toBe(false);
     expect(isUniqueViolation(new Error('UNIQUE constraint failed: users.unique_id'), 'users_unique_id_uq')).toBe(false);
   });
 

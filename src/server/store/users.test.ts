@@ -7,6 +7,7 @@ import { AppError } from '../errors';
 import { USER_NOT_FOUND_MESSAGE } from '../../shared/schemas/admin';
 import type { ImageStorage } from '../integrations/image-storage';
 import { adminDeleteUser, adminUpdateUser } from '../services/admin-users';
+import { EMAIL_TAKEN_MESSAGE } from '../../shared/schemas/auth';
 import { USERNAME_TAKEN, registerUser } from '../services/auth';
 import { createTestStore, describeOnEachStore } from '../testing/stores';
 import { isUniqueViolation } from './errors';
@@ -111,9 +112,9 @@ describeOnEachStore('users repository', (dialect) => {
 
     it('lets exactly one of several simultaneous registrations of a name (in any case) win', async () => {
       await fresh();
-      const input = { password: 'hemmelig123', name: 'Kari Nordmann', email: 'kari@example.no', phone: '91234567' };
+      const input = { password: 'hemmelig123', name: 'Kari Nordmann', phone: '91234567' };
       const names = ['kari.nordmann', 'KARI.NORDMANN', 'Kari.Nordmann', 'kari.NORDMANN', ' kari.nordmann '];
-      const results = await Promise.allSettled(names.map((username) => registerUser(store, { ...input, username })));
+      const results = await Promise.allSettled(names.map((username, i) => registerUser(store, { ...input, username, email: `kari${i}@example.no` })));
       const won = results.filter((r) => r.status === 'fulfilled');
       expect(won).toHaveLength(1);
       for (const r of results.filter((r) => r.status === 'rejected')) {
@@ -124,6 +125,22 @@ describeOnEachStore('users repository', (dialect) => {
         expect(err.details).toEqual({ username: USERNAME_TAKEN });
       }
       expect(await rowsOf(store, 'users')).toHaveLength(1);
+    });
+
+    it('lets exactly one of several simultaneous registrations of an e-mail address (in any case) win', async () => {
+      await fresh();
+      const input = { password: 'hemmelig123', name: 'Kari Nordmann', phone: '91234567' };
+      const emails = ['kari@example.no', 'KARI@example.no', 'Kari@Example.NO', ' kari@example.no '];
+      const results = await Promise.allSettled(emails.map((email, i) => registerUser(store, { ...input, email, username: `kari${i}` })));
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      for (const r of results.filter((r) => r.status === 'rejected')) {
+        const err = (r as PromiseRejectedResult).reason as AppError;
+        expect(err).toBeInstanceOf(AppError);
+        expect(err.code).toBe('CONFLICT');
+        expect(err.details).toEqual({ email: EMAIL_TAKEN_MESSAGE });
+      }
+      expect(await rowsOf(store, 'users')).toHaveLength(1);
+      expect((await store.users.findByEmail('KARI@EXAMPLE.NO'))?.username).toMatch(/^kari\d$/);
     });
 
     it('updates the profile fields and answers undefined for a missing user', async () => {
@@ -330,6 +347,52 @@ describeOnEachStore('users repository', (dialect) => {
       const kari = await store.users.insert(newUser({ phone: '' }));
       await insertRow(store, 'listings', listing(kari.id, { hideAddress: true, address: 'Skjult' }));
       expect(await store.users.publicProfile(kari.id)).toEqual({ id: kari.id, name: kari.name, displayName: 'Kari', phone: null, address: null });
+    });
+  });
+
+  describe('password reset tokens', () => {
+    it('uses a token once: the password set, every session and other token of the user gone, another user untouched', async () => {
+      await fresh();
+      const kari = await store.users.insert(newUser());
+      const ola = await store.users.insert(newUser());
+      const inAnHour = new Date(Date.now() + 3_600_000);
+      await store.users.createResetToken({ id: 'a', userId: kari.id, expiresAt: inAnHour });
+      await store.users.createResetToken({ id: 'b', userId: kari.id, expiresAt: inAnHour });
+      await store.users.createResetToken({ id: 'c', userId: ola.id, expiresAt: inAnHour });
+      await store.users.createSession({ id: 's1', userId: kari.id, expiresAt: inAnHour });
+      await store.users.createSession({ id: 's2', userId: ola.id, expiresAt: inAnHour });
+
+      expect(await store.users.resetPassword('a', new Date(), 'new-hash')).toBe(kari.id);
+      expect((await store.users.findById(kari.id))?.passwordHash).toBe('new-hash');
+      expect(await store.users.findSession('s1')).toBeUndefined();
+      expect(await store.users.findResetToken('b')).toBeUndefined();
+      expect(await store.users.findSession('s2')).toBeDefined();
+      expect(await store.users.findResetToken('c')).toMatchObject({ userId: ola.id });
+      expect(await store.users.resetPassword('a', new Date(), 'other-hash')).toBeUndefined();
+      expect((await store.users.findById(kari.id))?.passwordHash).toBe('new-hash');
+    });
+
+    it('refuses an expired token, and lets one of two simultaneous uses win', async () => {
+      await fresh();
+      const kari = await store.users.insert(newUser());
+      await store.users.createResetToken({ id: 'old', userId: kari.id, expiresAt: new Date(Date.now() - 1) });
+      expect(await store.users.resetPassword('old', new Date(), 'x')).toBeUndefined();
+      expect((await store.users.findById(kari.id))?.passwordHash).toBe('hash');
+
+      // A new token clears the user's expired ones.
+      await store.users.createResetToken({ id: 'new', userId: kari.id, expiresAt: new Date(Date.now() + 60_000) });
+      expect(await store.users.findResetToken('old')).toBeUndefined();
+      const results = await Promise.all([store.users.resetPassword('new', new Date(), 'h1'), store.users.resetPassword('new', new Date(), 'h2')]);
+      expect(results.filter((r) => r === kari.id)).toHaveLength(1);
+      expect(results.filter((r) => r === undefined)).toHaveLength(1);
+    });
+
+    it('goes with its user', async () => {
+      await fresh();
+      const kari = await store.users.insert(newUser());
+      await store.users.createResetToken({ id: 't', userId: kari.id, expiresAt: new Date(Date.now() + 60_000) });
+      await store.users.deleteWithListings(kari.id, () => []);
+      expect(await store.users.findResetToken('t')).toBeUndefined();
     });
   });
 

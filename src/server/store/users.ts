@@ -20,7 +20,8 @@ export interface SessionRow {
 
 /** An audit log entry (services/audit.ts) written in the same transaction as the change it describes. */
 export interface AuditRecord {
-  actor: { id: number; name: string };
+  /** Null for a user deleting their own account: the entry outlives them (the column is set null on deletion anyway). */
+  actor: { id: number | null; name: string };
   action: AuditEntry['action'];
   target: { type: AuditEntry['targetType']; id: number; label: string };
   details?: Record<string, unknown>;
@@ -47,16 +48,41 @@ export interface PublicProfileRow {
   address: string | null;
 }
 
+/** A 'Glemt passord?' token (docs/decisions/021-mail-and-account-recovery.md): `id` is the SHA-256 of the mailed token. */
+export interface ResetTokenRow {
+  id: string;
+  userId: number;
+  expiresAt: Date;
+}
+
+/** What the export (GET /api/auth/export) reads beyond the other repositories' lists: raw rows, shaped by services/account.ts. */
+export interface ExportRows {
+  /** Inquiries the user sent, with the car they were about (the listing may be gone: the inquiry then went with it). */
+  inquiries: { id: number; listingId: number; car: { make: string; model: string; year: number }; name: string; email: string; phone: string; message: string; createdAt: Date }[];
+  /** Every chat the user is in, hidden ones too, oldest first, with all messages. */
+  chats: {
+    id: number;
+    listingId: number | null;
+    role: 'buyer' | 'seller';
+    other: { name: string | null; displayName: string | null; username: string | null };
+    car: { make: string; model: string; year: number } | null;
+    createdAt: Date;
+    messages: { fromMe: boolean; content: string; createdAt: Date }[];
+  }[];
+}
+
 export interface UsersRepo {
   findById(id: number): Promise<User | undefined>;
   /** The user whose username equals this one, trimmed, regardless of case (as the unique index sees it). */
   findByUsername(username: string): Promise<User | undefined>;
+  /** The user whose e-mail address equals this one, trimmed, regardless of case (users_email_lower_uq). */
+  findByEmail(email: string): Promise<User | undefined>;
   /**
-   * Inserts a user. A taken username (in any case) or uniqueId throws the store's unique violation of
-   * users_username_lower_uq or users_unique_id_uq, for the caller to read with isUniqueViolation.
+   * Inserts a user. A taken username or e-mail address (in any case) or uniqueId throws the store's unique violation
+   * of users_username_lower_uq, users_email_lower_uq or users_unique_id_uq, for the caller to read with isUniqueViolation.
    */
   insert(user: NewUserRow): Promise<User>;
-  /** Sets the profile's fields (and updatedAt); undefined when there is no such user. */
+  /** Sets the profile's fields (and updatedAt); undefined when there is no such user. A taken e-mail: users_email_lower_uq. */
   updateProfile(id: number, fields: ProfileFields): Promise<User | undefined>;
   /** Sets the password hash and deletes every session of the user, in one transaction. */
   setPasswordRevokingSessions(id: number, passwordHash: string): Promise<void>;
@@ -83,10 +109,55 @@ export interface UsersRepo {
   /** The public profile of a user with at least one visible listing; undefined otherwise. */
   publicProfile(id: number): Promise<PublicProfileRow | undefined>;
 
+  /** Stores a reset token, and deletes the user's expired ones (a user asks a few times at most: rate-limited). */
+  createResetToken(token: ResetTokenRow): Promise<void>;
+  /** The token with this id, expired or not. */
+  findResetToken(id: string): Promise<ResetTokenRow | undefined>;
+  /**
+   * Uses a token: in one transaction deletes it (only if it is unexpired at `now`, so two uses race to one), sets the
+   * password hash, and deletes every session and every other reset token of its user. Answers the user's id, or
+   * undefined when the token was unknown, used or expired.
+   */
+  resetPassword(tokenId: string, now: Date, passwordHash: string): Promise<number | undefined>;
+  /** The inquiries and chats of the user's data export. */
+  exportRows(userId: number): Promise<ExportRows>;
+
   createSession(session: SessionRow): Promise<void>;
   /** The session with this id and its user, expired or not. */
   findSession(id: string): Promise<{ session: SessionRow; user: User } | undefined>;
   extendSession(id: string, expiresAt: Date): Promise<void>;
   deleteSession(id: string): Promise<void>;
   deleteUserSessions(userId: number): Promise<void>;
+}
+
+/** The chats' rows and their messages as the export holds them (both stores' exportRows). */
+export function exportChats(
+  userId: number,
+  rows: {
+    id: number;
+    listingId: number | null;
+    buyerId: number | null;
+    createdAt: Date;
+    other: { name: string | null; displayName: string | null; username: string | null } | null;
+    make: string | null;
+    model: string | null;
+    year: number | null;
+  }[],
+  texts: { chatId: number; senderId: number | null; content: string; createdAt: Date }[],
+): ExportRows['chats'] {
+  const byChat = new Map<number, ExportRows['chats'][number]['messages']>();
+  for (const m of texts) {
+    const list = byChat.get(m.chatId) ?? [];
+    list.push({ fromMe: m.senderId === userId, content: m.content, createdAt: m.createdAt });
+    byChat.set(m.chatId, list);
+  }
+  return rows.map((r) => ({
+    id: r.id,
+    listingId: r.listingId,
+    role: r.buyerId === userId ? 'buyer' : 'seller',
+    other: r.other ?? { name: null, displayName: null, username: null },
+    car: r.make === null ? null : { make: r.make, model: r.model ?? '', year: r.year ?? 0 },
+    createdAt: r.createdAt,
+    messages: byChat.get(r.id) ?? [],
+  }));
 }

@@ -18,6 +18,8 @@ import { createRateLimits } from '../limits/rate-limiter';
 import { createSqliteStore, type Store } from '../store';
 import { createTestStore } from './stores';
 import { storeOf, type StoreOrDb } from './store-or-db';
+import { createTestMailer } from './mail';
+import type { Mailer } from '../mail/mailer';
 
 export { storeOf, type StoreOrDb };
 
@@ -32,6 +34,9 @@ export interface TestApp {
   db: Db;
   config: AppConfig;
   uploadDir: string;
+  /** The app's mailer: `await mailer.idle()`, then read `outboxDir` (testing/mail.ts readOutbox). */
+  mailer: Mailer;
+  outboxDir: string;
   close(): Promise<void>;
 }
 
@@ -41,7 +46,9 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, options:
   const config = testConfig({ uploadDir, ...overrides });
   const store = options.store ?? (options.db ? createSqliteStore(options.db, false) : await createTestStore());
   const db = (store.dialect === 'sqlite' ? store.db : undefined) as Db;
-  const app = await buildApp(config, { ...options, store });
+  const own = options.mailer ? undefined : createTestMailer();
+  const mailer = options.mailer ?? own!.mailer;
+  const app = await buildApp(config, { ...options, store, mailer });
   await app.ready();
   return {
     app,
@@ -49,10 +56,14 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, options:
     db,
     config,
     uploadDir,
+    mailer,
+    outboxDir: own?.outboxDir ?? config.mailOutboxDir,
     async close() {
       await app.close();
+      await own?.mailer.close();
       if (!options.store) await store.close();
       fs.rmSync(uploadDir, { recursive: true, force: true });
+      if (own) fs.rmSync(own.outboxDir, { recursive: true, force: true });
     },
   };
 }
@@ -121,12 +132,15 @@ async function callerContext(store: Store, user: { id: number } | null, opts: { 
     integrations: (opts.integrations ?? {}) as Integrations,
     stores: createStores(store),
     rateLimits: createRateLimits(),
+    // Created only when a mail is written: router tests that send none leave no folder behind.
+    mailer: createTestMailer(path.join(os.tmpdir(), `bp-outbox-callers-${process.pid}`)).mailer,
     user: full ? (safe as Context['user']) : null,
     session: full ? { id: 'test', userId: full.id, expiresAt: new Date(Date.now() + 1e9) } : null,
     cookies: noCookieJar,
     ip: '127.0.0.1',
     userAgent: 'vitest',
     setHeader: () => {},
+    origin: () => 'http://localhost',
     socketCaller: undefined,
   };
 }

@@ -8,8 +8,8 @@ import { socketClient } from '../testing/sockets';
 import { findRow, findRows, updateRows } from '../testing/store-rows';
 
 // Issue 20, item 1: a websocket's context is made when it opens, yet every call over it must run with the session as
-// it is now. After a logout, a password change made elsewhere, an expiry or the user's deletion, the open socket is
-// refused what the user could do, and its subscriptions end without waiting for an event.
+// it is now. After a logout, a password change made elsewhere or a reset by mail, an expiry or the user's deletion, the
+// open socket is refused what the user could do, and its subscriptions end without waiting for an event.
 
 type User = Awaited<ReturnType<typeof loggedInUser>>;
 
@@ -114,6 +114,14 @@ describe('a websocket runs every call with the session as it is now', () => {
     await expectNoRights(client, user, chatId);
   });
 
+  it('after a password reset from the mailed link, the old socket has no rights', async () => {
+    const user = await loggedInUser(t.store);
+    const { chatId } = await chatOf(user);
+    const client = await socketOf(user);
+    expect((await resetWithMailedToken(user.user.id)).statusCode).toBe(200);
+    await expectNoRights(client, user, chatId);
+  });
+
   it('after the session expires, the socket is anonymous', async () => {
     const user = await loggedInUser(t.store);
     const { chatId } = await chatOf(user);
@@ -146,7 +154,7 @@ describe('a websocket runs every call with the session as it is now', () => {
   });
 
   it('a subscription ends at once when the session ends, without waiting for an event', async () => {
-    for (const end of ['logout', 'password', 'deleted'] as const) {
+    for (const end of ['logout', 'password', 'deleted', 'reset', 'self-deleted'] as const) {
       const admin = await loggedInUser(t.store, { isAdmin: true });
       const user = await loggedInUser(t.store, { password: 'gammelt-passord' });
       const client = await socketOf(user);
@@ -162,6 +170,16 @@ describe('a websocket runs every call with the session as it is now', () => {
           payload: JSON.stringify({ oldPassword: 'gammelt-passord', newPassword: 'nytt-passord-123' }),
         });
         expect(res.statusCode).toBe(200);
+      } else if (end === 'reset') {
+        expect((await resetWithMailedToken(user.user.id)).statusCode).toBe(200);
+      } else if (end === 'self-deleted') {
+        const res = await t.app.inject({
+          method: 'DELETE',
+          url: '/api/auth/account',
+          headers: { cookie: `bp_session=${await newSessionToken(user.user.id)}`, 'content-type': 'application/json' },
+          payload: JSON.stringify({ password: 'gammelt-passord' }),
+        });
+        expect(res.statusCode).toBe(204);
       } else {
         await t.app.inject({ method: 'DELETE', url: `/api/admin/users/${user.user.id}`, headers: { cookie: admin.cookie } });
       }
@@ -172,6 +190,18 @@ describe('a websocket runs every call with the session as it is now', () => {
     }
   });
 });
+
+/** 'Glemt passord?' as the mailed link uses it: a token for the user, then POST /api/auth/reset-password from anywhere. */
+async function resetWithMailedToken(userId: number) {
+  const token = generateSessionToken();
+  await t.store.users.createResetToken({ id: sessionIdFromToken(token), userId, expiresAt: new Date(Date.now() + 60_000) });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/auth/reset-password',
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify({ token, newPassword: 'nullstilt-passord' }),
+  });
+}
 
 async function newSessionToken(userId: number): Promise<string> {
   const token = generateSessionToken();

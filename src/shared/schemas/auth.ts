@@ -33,8 +33,12 @@ export const phoneSchema = cleanText(
   PHONE_SUBMIT_MESSAGE,
 ).refine((v) => v === '' || isValidNorwegianPhone(v), { error: PHONE_SUBMIT_MESSAGE });
 
+/** Taken (ignoring case) by another account: register, profile and an admin's edit answer 409 with it (issue 24). */
+export const EMAIL_TAKEN_MESSAGE = 'E-postadressen er allerede i bruk av en annen konto.';
+
+// The username or, since issue 24, the e-mail address (a username holds no '@', so the '@' tells which).
 export const loginInput = z.object({
-  username: cleanText(z.string({ error: 'Brukernavn må fylles ut.' }), 100, tooLongMessage('Brukernavn', 100)).min(1, { error: 'Brukernavn må fylles ut.' }),
+  username: cleanText(z.string({ error: 'Brukernavn må fylles ut.' }), 254, tooLongMessage('Brukernavn', 254)).min(1, { error: 'Brukernavn må fylles ut.' }),
   password: z.string({ error: 'Passord må fylles ut.' }).min(1, { error: 'Passord må fylles ut.' }).max(200, { error: 'Passordet er for langt.' }),
 });
 
@@ -60,18 +64,41 @@ export const updateProfileInput = z.object({
   address: address().default(''),
 });
 
+/** The rule every new password follows: a change, and a reset. */
+const newPassword = () => z.string({ error: PASSWORD_MIN_MESSAGE }).min(PASSWORD_MIN, { error: PASSWORD_MIN_MESSAGE }).max(200, { error: 'Passordet er for langt.' });
+
 export const changePasswordInput = z.object({
   oldPassword: z
     .string({ error: 'Nåværende passord må fylles ut.' })
     .min(1, { error: 'Nåværende passord må fylles ut.' })
     .max(200, { error: 'Passordet er for langt.' }),
-  newPassword: z.string({ error: PASSWORD_MIN_MESSAGE }).min(PASSWORD_MIN, { error: PASSWORD_MIN_MESSAGE }).max(200, { error: 'Passordet er for langt.' }),
+  newPassword: newPassword(),
+});
+
+// 'Glemt passord?' (docs/decisions/021-mail-and-account-recovery.md).
+export const forgotPasswordInput = z.object({ email: emailSchema });
+/** The 202 answer, the same whether or not the address belongs to an account. */
+export const FORGOT_PASSWORD_SENT_MESSAGE = 'Hvis e-postadressen hører til en konto hos oss, har vi sendt en lenke for å lage nytt passord. Sjekk innboksen din.';
+export const forgotPasswordAnswerShape = z.object({ message: z.string() });
+
+export const RESET_TOKEN_INVALID_MESSAGE = 'Lenken for nytt passord er ugyldig, brukt eller utløpt. Be om en ny lenke.';
+export const PASSWORD_RESET_DONE_MESSAGE = 'Passordet er endret. Logg inn med det nye passordet.';
+export const resetPasswordInput = z.object({
+  token: z.string({ error: RESET_TOKEN_INVALID_MESSAGE }).min(1, { error: RESET_TOKEN_INVALID_MESSAGE }).max(200, { error: RESET_TOKEN_INVALID_MESSAGE }),
+  newPassword: newPassword(),
+});
+
+// 'Slett kontoen min' (docs/decisions/021-mail-and-account-recovery.md).
+export const WRONG_PASSWORD_MESSAGE = 'Passordet er feil.';
+export const deleteAccountInput = z.object({
+  password: z.string({ error: 'Passord må fylles ut.' }).min(1, { error: 'Passord må fylles ut.' }).max(200, { error: 'Passordet er for langt.' }),
 });
 
 export type LoginInput = z.infer<typeof loginInput>;
 export type RegisterInput = z.input<typeof registerInput>;
 export type UpdateProfileInput = z.infer<typeof updateProfileInput>;
 export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
+export type ResetPasswordInput = z.infer<typeof resetPasswordInput>;
 
 /** The user as the API shows it to its owner and to admins (docs/product/api.md). Never a password hash. */
 export const userShape = z.object({

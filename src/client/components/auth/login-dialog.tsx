@@ -1,8 +1,8 @@
-import { Alert, Button, CloseButton, Dialog, Input, Portal, SimpleGrid, Stack, Tabs } from '@chakra-ui/react';
+import { Alert, Button, CloseButton, Dialog, Input, Portal, SimpleGrid, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEventHandler, type ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
-import { loginInput, registerInput } from '../../../shared/schemas/auth';
+import { forgotPasswordInput, loginInput, registerInput } from '../../../shared/schemas/auth';
 import { applyFieldErrors, errorMessage, fieldErrors } from '../../lib/server-errors';
 import { toast, toastError } from '../../lib/toaster';
 import { useTRPC } from '../../trpc';
@@ -83,7 +83,7 @@ export default function LoginDialog({ open, onOpenChange, initialTab, after }: L
                   <Tabs.Trigger value="register">Opprett konto</Tabs.Trigger>
                 </Tabs.List>
                 <Tabs.Content value="login" pt="0">
-                  <LoginForm onOpenChange={onOpenChange} after={after} />
+                  <LoginTab onOpenChange={onOpenChange} after={after} />
                 </Tabs.Content>
                 <Tabs.Content value="register" pt="0">
                   <RegisterForm onOpenChange={onOpenChange} after={after} />
@@ -142,7 +142,13 @@ function AuthForm(props: {
   );
 }
 
-function LoginForm({ onOpenChange, after }: FormProps) {
+/** The login form, or in its place 'Glemt passord?' (issue 24) until the user goes back. */
+function LoginTab(props: FormProps) {
+  const [forgot, setForgot] = useState(false);
+  return forgot ? <ForgotPasswordForm onBack={() => setForgot(false)} /> : <LoginForm {...props} onForgot={() => setForgot(true)} />;
+}
+
+function LoginForm({ onOpenChange, after, onForgot }: FormProps & { onForgot: () => void }) {
   const trpc = useTRPC();
   const done = useAuthSuccess(onOpenChange, after);
   const [formError, setFormError] = useState<string | null>(null);
@@ -171,7 +177,71 @@ function LoginForm({ onOpenChange, after }: FormProps) {
       submitting="Logg inn..."
     >
       <CredentialFields form={form} />
+      <Button variant="plain" size="sm" alignSelf="flex-start" px="0" mt="-2" colorPalette="brand" textDecoration="underline" onClick={onForgot}>
+        Glemt passord?
+      </Button>
     </AuthForm>
+  );
+}
+
+/**
+ * 'Glemt passord?': the address, then the same answer whether or not it has an account (the server's 202 message), and
+ * the way back to the login form.
+ */
+function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
+  const trpc = useTRPC();
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useZodForm(forgotPasswordInput, { defaultValues: { email: '' } });
+  const send = useMutation(
+    trpc.auth.forgotPassword.mutationOptions({
+      onError: (err) => {
+        applyFieldErrors(err, form);
+        const message = errorMessage(err, 'Kunne ikke sende lenken. Prøv igjen senere.');
+        setFormError(Object.values(fieldErrors(err)).includes(message) ? null : message);
+      },
+    }),
+  );
+
+  if (send.isSuccess) {
+    return (
+      <Stack gap="4" data-testid="forgot-password-sent">
+        <Alert.Root status="success" role="status">
+          <Alert.Indicator />
+          <Alert.Title>{send.data.message}</Alert.Title>
+        </Alert.Root>
+        <Text color="fg.muted" textStyle="sm">
+          Lenken gjelder i én time. Finner du ikke e-posten, se i søppelpost-mappen.
+        </Text>
+        <Button variant="outline" onClick={onBack}>
+          Tilbake til innlogging
+        </Button>
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack asChild gap="4">
+      <form
+        noValidate
+        aria-label="Glemt passord"
+        onSubmit={form.handleSubmit((values) => {
+          setFormError(null);
+          send.mutate(values);
+        })}
+      >
+        <Text>Skriv inn e-postadressen du registrerte deg med, så sender vi deg en lenke for å lage nytt passord.</Text>
+        <FormField label="E-post" required error={form.errorOf('email')}>
+          <Input {...form.register('email')} type="email" autoComplete="email" inputMode="email" />
+        </FormField>
+        <FormError message={formError} />
+        <Button type="submit" colorPalette="brand" size="lg" loading={send.isPending} loadingText="Sender lenke...">
+          Send lenke
+        </Button>
+        <Button variant="ghost" onClick={onBack}>
+          Tilbake til innlogging
+        </Button>
+      </form>
+    </Stack>
   );
 }
 

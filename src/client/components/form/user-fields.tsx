@@ -14,11 +14,14 @@ interface FieldsOf<Name extends string> {
   errorOf: (name: Name) => string | undefined;
 }
 
-/** Brukernavn and Passord; `newPassword` when the password is being chosen (registration). */
+/**
+ * Brukernavn and Passord; `newPassword` when the password is being chosen (registration). Logging in, the first field
+ * also takes the e-mail address (issue 24), and says so.
+ */
 export function CredentialFields({ form, newPassword = false }: { form: FieldsOf<'username' | 'password'>; newPassword?: boolean }) {
   return (
     <>
-      <FormField label="Brukernavn" required error={form.errorOf('username')}>
+      <FormField label={newPassword ? 'Brukernavn' : 'Brukernavn eller e-post'} required error={form.errorOf('username')}>
         <Input {...form.register('username')} autoComplete="username" autoCapitalize="none" spellCheck={false} />
       </FormField>
       <FormField label="Passord" required error={form.errorOf('password')} helper={newPassword ? 'Minst 6 tegn.' : undefined}>

@@ -31,6 +31,7 @@ import { applyFieldErrors, errorMessage, fieldErrors } from '../../lib/server-er
 import { toast, toastError } from '../../lib/toaster';
 import { useTRPC } from '../../trpc';
 import { pageHead } from '../../components/layout/page-title';
+import { DialogFrame } from '../../components/dialog-frame';
 
 // docs/product/screens.md /profil. The user comes from the login guard (routes/_innlogget.tsx).
 export const Route = createFileRoute('/_innlogget/profil')({
@@ -54,6 +55,7 @@ function ProfilePage() {
         {/* Re-mounted when another user logs in on this tab, so the form never shows stale values. */}
         <ProfileCard key={user.id} user={user} />
         <PasswordCard />
+        <YourDataCard />
       </Stack>
     </Container>
   );
@@ -231,5 +233,118 @@ function PasswordCard() {
         </Stack>
       </Card.Body>
     </Card.Root>
+  );
+}
+
+/**
+ * 'Dine data' (issue 24; the rights /personvern promises): 'Last ned mine data' downloads GET /api/auth/export, and
+ * 'Slett kontoen min' deletes the account after the password is given (DELETE /api/auth/account).
+ */
+function YourDataCard() {
+  const [deleting, setDeleting] = useState(false);
+  return (
+    <Card.Root as="section" aria-labelledby="data-heading" size={{ base: 'sm', md: 'md' }}>
+      <Card.Header>
+        <Heading as="h2" size="lg" id="data-heading">
+          Dine data
+        </Heading>
+        <Card.Description>
+          Last ned en kopi av alt kontoen din inneholder, eller slett kontoen for godt.
+        </Card.Description>
+      </Card.Header>
+      <Card.Body>
+        <Stack gap="5">
+          <Stack gap="2">
+            <Text textStyle="sm" color="fg.muted">
+              Én JSON-fil med profilen, annonsene, lagrede annonser og søk, chatter med meldinger, varsler og henvendelser du har sendt.
+            </Text>
+            <Button asChild variant="outline" alignSelf="flex-start">
+              {/* Same origin and the session cookie: the browser saves the answer under its Content-Disposition name. */}
+              <a href="/api/auth/export" download>
+                Last ned mine data
+              </a>
+            </Button>
+          </Stack>
+          <Stack gap="2">
+            <Text textStyle="sm" color="fg.muted">
+              Annonsene, bildene, lagrede annonser og varslene dine slettes. Meldinger du har sendt, blir stående hos mottakeren uten navnet ditt.
+            </Text>
+            <Button colorPalette="red" variant="outline" alignSelf="flex-start" onClick={() => setDeleting(true)}>
+              Slett kontoen min
+            </Button>
+          </Stack>
+        </Stack>
+      </Card.Body>
+      <DeleteAccountDialog open={deleting} onClose={() => setDeleting(false)} />
+    </Card.Root>
+  );
+}
+
+function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const trpc = useTRPC();
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const remove = useMutation(
+    trpc.auth.deleteAccount.mutationOptions({
+      onSuccess: () => {
+        toast('Kontoen er slettet', 'Vi har sendt en bekreftelse på e-post.');
+        // Everything on the page belonged to the account: start over, logged out, on the front page.
+        setTimeout(() => window.location.assign('/'), 600);
+      },
+      onError: (err) => {
+        setError(fieldErrors(err).password ?? errorMessage(err, 'Kunne ikke slette kontoen.'));
+      },
+    }),
+  );
+  const close = () => {
+    setPassword('');
+    setError(undefined);
+    onClose();
+  };
+
+  return (
+    <DialogFrame
+      role="alertdialog"
+      open={open}
+      busy={remove.isPending || remove.isSuccess}
+      onClose={close}
+      title="Slette kontoen din?"
+      testId="delete-account-dialog"
+      form={{
+        noValidate: true,
+        onSubmit: (e) => {
+          e.preventDefault();
+          if (password === '' || remove.isPending) return;
+          remove.mutate({ password });
+        },
+      }}
+      footer={
+        <>
+          <Button variant="outline" onClick={close} disabled={remove.isPending}>
+            Avbryt
+          </Button>
+          <Button type="submit" colorPalette="red" disabled={password === '' || remove.isSuccess} loading={remove.isPending} loadingText="Sletter...">
+            Slett kontoen min
+          </Button>
+        </>
+      }
+    >
+      <Stack gap="4">
+        <Text>Dette kan ikke angres. Skriv inn passordet ditt for å bekrefte.</Text>
+        {/* Lets password managers fill the right account's password. */}
+        <input type="text" name="username" autoComplete="username" hidden readOnly />
+        <FormField label="Passord" required error={error}>
+          <Input
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => {
+              setPassword(e.target.value);
+              setError(undefined);
+            }}
+          />
+        </FormField>
+      </Stack>
+    </DialogFrame>
   );
 }

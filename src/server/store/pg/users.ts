@@ -1,9 +1,34 @@
-import { count, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { lockListingWrites } from './locks';
 import type { PgDb } from '../../../../db/pg/client';
-import { auditLog, listingImages, listings, notifications, savedListings, sessions, users } from '../../../../db/pg/schema';
+import {
+  auditLog,
+  chats,
+  inquiries,
+  listingImages,
+  listings,
+  messages,
+  notifications,
+  passwordResetTokens,
+  savedListings,
+  sessions,
+  users,
+} from '../../../../db/pg/schema';
 import type { User } from '../../../../db/schema';
-import type { AuditRecord, NewUserRow, OwnedListing, ProfileFields, PublicProfileRow, SessionRow, UserEdit, UsersRepo } from '../users';
+import type {
+  AuditRecord,
+  ExportRows,
+  NewUserRow,
+  OwnedListing,
+  ProfileFields,
+  PublicProfileRow,
+  ResetTokenRow,
+  SessionRow,
+  UserEdit,
+  UsersRepo,
+} from '../users';
+import { exportChats } from '../users';
 
 type Tx = Parameters<Parameters<PgDb['transaction']>[0]>[0];
 
@@ -71,6 +96,14 @@ export class PgUsersRepo implements UsersRepo {
       .select()
       .from(users)
       .where(sql`lower(${users.username}) = lower(${username.trim()})`);
+    return row;
+  }
+
+  async findByEmail(email: string): Promise<User | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = lower(${email.trim()})`);
     return row;
   }
 
@@ -176,6 +209,82 @@ export class PgUsersRepo implements UsersRepo {
       FROM users u
       WHERE u.id = ${id} AND EXISTS (SELECT 1 FROM listings l WHERE l.user_id = u.id AND ${VISIBLE})`);
     return result.rows[0];
+  }
+
+  async createResetToken(token: ResetTokenRow): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx
+        .delete(passwordResetTokens)
+        .where(and(eq(passwordResetTokens.userId, token.userId), lte(passwordResetTokens.expiresAt, new Date())));
+      await tx.insert(passwordResetTokens).values(token);
+    });
+  }
+
+  async findResetToken(id: string): Promise<ResetTokenRow | undefined> {
+    const [row] = await this.db
+      .select({ id: passwordResetTokens.id, userId: passwordResetTokens.userId, expiresAt: passwordResetTokens.expiresAt })
+      .from(passwordResetTokens)
+      .where(eq(passwordResetTokens.id, id));
+    return row;
+  }
+
+  async resetPassword(tokenId: string, now: Date, passwordHash: string): Promise<number | undefined> {
+    return this.db.transaction(async (tx) => {
+      // The DELETE takes the row's lock: a second use of the same token waits, then deletes nothing.
+      const [used] = await tx
+        .delete(passwordResetTokens)
+        .where(and(eq(passwordResetTokens.id, tokenId), gt(passwordResetTokens.expiresAt, now)))
+        .returning({ userId: passwordResetTokens.userId });
+      if (!used) return undefined;
+      await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, used.userId));
+      await tx.delete(sessions).where(eq(sessions.userId, used.userId));
+      await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, used.userId));
+      return used.userId;
+    });
+  }
+
+  async exportRows(userId: number): Promise<ExportRows> {
+    const sent = await this.db
+      .select({
+        id: inquiries.id,
+        listingId: inquiries.listingId,
+        car: { make: listings.make, model: listings.model, year: listings.year },
+        name: inquiries.name,
+        email: inquiries.email,
+        phone: inquiries.phone,
+        message: inquiries.message,
+        createdAt: inquiries.createdAt,
+      })
+      .from(inquiries)
+      .innerJoin(listings, eq(inquiries.listingId, listings.id))
+      .where(eq(inquiries.senderId, userId))
+      .orderBy(asc(inquiries.id));
+    const other = alias(users, 'other');
+    const rows = await this.db
+      .select({
+        id: chats.id,
+        listingId: chats.listingId,
+        buyerId: chats.buyerId,
+        createdAt: chats.createdAt,
+        other: { name: other.name, displayName: other.displayName, username: other.username },
+        make: listings.make,
+        model: listings.model,
+        year: listings.year,
+      })
+      .from(chats)
+      .leftJoin(other, eq(other.id, sql`CASE WHEN ${chats.buyerId} = ${userId} THEN ${chats.sellerId} ELSE ${chats.buyerId} END`))
+      .leftJoin(listings, eq(listings.id, chats.listingId))
+      .where(or(eq(chats.buyerId, userId), eq(chats.sellerId, userId)))
+      .orderBy(asc(chats.id));
+    const ids = rows.map((r) => r.id);
+    const texts = ids.length
+      ? await this.db
+          .select({ chatId: messages.chatId, senderId: messages.senderId, content: messages.content, createdAt: messages.createdAt })
+          .from(messages)
+          .where(inArray(messages.chatId, ids))
+          .orderBy(asc(messages.id))
+      : [];
+    return { inquiries: sent, chats: exportChats(userId, rows, texts) };
   }
 
   async createSession(session: SessionRow): Promise<void> {

@@ -1,18 +1,35 @@
 import type { Statement } from 'better-sqlite3';
-import { count, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../../../db/client';
 import {
   auditLog,
+  chats,
+  inquiries,
   listingImages,
   listings,
+  messages,
   notifications,
+  passwordResetTokens,
   savedListings,
   sessions,
   users,
   visibleWhere,
   type User,
 } from '../../../../db/schema';
-import type { AuditRecord, NewUserRow, OwnedListing, ProfileFields, PublicProfileRow, SessionRow, UserEdit, UsersRepo } from '../users';
+import type {
+  AuditRecord,
+  ExportRows,
+  NewUserRow,
+  OwnedListing,
+  ProfileFields,
+  PublicProfileRow,
+  ResetTokenRow,
+  SessionRow,
+  UserEdit,
+  UsersRepo,
+} from '../users';
+import { exportChats } from '../users';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -89,6 +106,14 @@ export class SqliteUsersRepo implements UsersRepo {
       .select()
       .from(users)
       .where(sql`lower(${users.username}) = lower(${username.trim()})`)
+      .get();
+  }
+
+  async findByEmail(email: string): Promise<User | undefined> {
+    return this.db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = lower(${email.trim()})`)
       .get();
   }
 
@@ -183,6 +208,85 @@ export class SqliteUsersRepo implements UsersRepo {
 
   async publicProfile(id: number): Promise<PublicProfileRow | undefined> {
     return this.profile.get(id) as PublicProfileRow | undefined;
+  }
+
+  async createResetToken(token: ResetTokenRow): Promise<void> {
+    this.db.transaction((tx) => {
+      tx.delete(passwordResetTokens)
+        .where(and(eq(passwordResetTokens.userId, token.userId), lte(passwordResetTokens.expiresAt, new Date())))
+        .run();
+      tx.insert(passwordResetTokens).values(token).run();
+    });
+  }
+
+  async findResetToken(id: string): Promise<ResetTokenRow | undefined> {
+    return this.db
+      .select({ id: passwordResetTokens.id, userId: passwordResetTokens.userId, expiresAt: passwordResetTokens.expiresAt })
+      .from(passwordResetTokens)
+      .where(eq(passwordResetTokens.id, id))
+      .get();
+  }
+
+  async resetPassword(tokenId: string, now: Date, passwordHash: string): Promise<number | undefined> {
+    return this.db.transaction((tx) => {
+      const used = tx
+        .delete(passwordResetTokens)
+        .where(and(eq(passwordResetTokens.id, tokenId), gt(passwordResetTokens.expiresAt, now)))
+        .returning({ userId: passwordResetTokens.userId })
+        .get();
+      if (!used) return undefined;
+      tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, used.userId)).run();
+      tx.delete(sessions).where(eq(sessions.userId, used.userId)).run();
+      tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, used.userId)).run();
+      return used.userId;
+    });
+  }
+
+  async exportRows(userId: number): Promise<ExportRows> {
+    const sent = this.db
+      .select({
+        id: inquiries.id,
+        listingId: inquiries.listingId,
+        car: { make: listings.make, model: listings.model, year: listings.year },
+        name: inquiries.name,
+        email: inquiries.email,
+        phone: inquiries.phone,
+        message: inquiries.message,
+        createdAt: inquiries.createdAt,
+      })
+      .from(inquiries)
+      .innerJoin(listings, eq(inquiries.listingId, listings.id))
+      .where(eq(inquiries.senderId, userId))
+      .orderBy(asc(inquiries.id))
+      .all();
+    const other = alias(users, 'other');
+    const rows = this.db
+      .select({
+        id: chats.id,
+        listingId: chats.listingId,
+        buyerId: chats.buyerId,
+        createdAt: chats.createdAt,
+        other: { name: other.name, displayName: other.displayName, username: other.username },
+        make: listings.make,
+        model: listings.model,
+        year: listings.year,
+      })
+      .from(chats)
+      .leftJoin(other, eq(other.id, sql`CASE WHEN ${chats.buyerId} = ${userId} THEN ${chats.sellerId} ELSE ${chats.buyerId} END`))
+      .leftJoin(listings, eq(listings.id, chats.listingId))
+      .where(or(eq(chats.buyerId, userId), eq(chats.sellerId, userId)))
+      .orderBy(asc(chats.id))
+      .all();
+    const ids = rows.map((r) => r.id);
+    const texts = ids.length
+      ? this.db
+          .select({ chatId: messages.chatId, senderId: messages.senderId, content: messages.content, createdAt: messages.createdAt })
+          .from(messages)
+          .where(inArray(messages.chatId, ids))
+          .orderBy(asc(messages.id))
+          .all()
+      : [];
+    return { inquiries: sent, chats: exportChats(userId, rows, texts) };
   }
 
   async createSession(session: SessionRow): Promise<void> {
