@@ -59,7 +59,7 @@ describe('Glemt passord?', () => {
     await page.getByTestId('password-reset-done').getByRole('button', { name: 'Logg inn' }).click();
     const login = page.getByRole('dialog', { name: DIALOG_TITLE });
     const panel = login.getByRole('tabpanel');
-    await field(panel, 'Brukernavn eller e-post').fill(user.email);
+    await field(panel, 'Brukernavn').fill(user.email);
     await field(panel, 'Passord').fill('vinter2026');
     const reloaded = page.waitForEvent('load', { timeout: 15_000 });
     await panel.locator('button[type="submit"]').click();

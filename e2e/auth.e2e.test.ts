@@ -47,7 +47,9 @@ describe('login and registration dialog', () => {
     const dialog = await openDialog(page);
     await expect.poll(() => dialog.getByRole('tab', { name: 'Logg inn', exact: true }).getAttribute('aria-selected')).toBe('true');
     const panel = dialog.getByRole('tabpanel');
-    await field(panel, 'Brukernavn eller e-post').waitFor();
+    await field(panel, 'Brukernavn').waitFor();
+    // The specification's label, with a helper line saying the e-mail address works too (issue 24).
+    await panel.getByText('Du kan også bruke e-postadressen din.').waitFor();
     expect(await field(panel, 'Passord').getAttribute('type')).toBe('password');
     await dialog.getByRole('button', { name: 'Lukk' }).click();
     await dialog.waitFor({ state: 'hidden' });
@@ -88,7 +90,7 @@ describe('login and registration dialog', () => {
     const page = await newPage();
     await page.goto('/');
     const panel = await tab(await openDialog(page), 'Logg inn');
-    await field(panel, 'Brukernavn eller e-post').fill(user.username);
+    await field(panel, 'Brukernavn').fill(user.username);
     await field(panel, 'Passord').fill(password);
 
     const reloaded = page.waitForEvent('load', { timeout: 15_000 });
@@ -105,7 +107,7 @@ describe('login and registration dialog', () => {
     await page.goto('/');
     const dialog = await openDialog(page);
     const panel = await tab(dialog, 'Logg inn');
-    await field(panel, 'Brukernavn eller e-post').fill(user.username);
+    await field(panel, 'Brukernavn').fill(user.username);
     await field(panel, 'Passord').fill('feil-passord');
     await submitButton(panel).click();
 
@@ -124,7 +126,7 @@ describe('login and registration dialog', () => {
     const page = await newPage();
     await page.goto('/');
     const panel = await tab(await openDialog(page), 'Logg inn');
-    await field(panel, 'Brukernavn eller e-post').fill(user.username);
+    await field(panel, 'Brukernavn').fill(user.username);
     // docs/product/limits.md#rate-limits: five failed password checks per account are free, then the account is locked.
     for (let i = 0; i < 5; i++) {
       await field(panel, 'Passord').fill(`feil-passord-${i}`);

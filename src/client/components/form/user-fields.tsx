@@ -16,12 +16,12 @@ interface FieldsOf<Name extends string> {
 
 /**
  * Brukernavn and Passord; `newPassword` when the password is being chosen (registration). Logging in, the first field
- * also takes the e-mail address (issue 24), and says so.
+ * also takes the e-mail address (issue 24): its label stays the specification's 'Brukernavn', and a helper line says so.
  */
 export function CredentialFields({ form, newPassword = false }: { form: FieldsOf<'username' | 'password'>; newPassword?: boolean }) {
   return (
     <>
-      <FormField label={newPassword ? 'Brukernavn' : 'Brukernavn eller e-post'} required error={form.errorOf('username')}>
+      <FormField label="Brukernavn" required error={form.errorOf('username')} helper={newPassword ? undefined : 'Du kan også bruke e-postadressen din.'}>
         <Input {...form.register('username')} autoComplete="username" autoCapitalize="none" spellCheck={false} />
       </FormField>
       <FormField label="Passord" required error={form.errorOf('password')} helper={newPassword ? 'Minst 6 tegn.' : undefined}>
