@@ -11,6 +11,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import type { ReviewedValues } from '../../src/shared/schemas/listing';
+import type { SavedSearchParams } from '../../src/shared/schemas/saved-search';
 
 // The PostgreSQL form of db/schema (the SQLite one, whose comments explain each table and column). Property names,
 // column names and index names are the same, so a row has one shape on both stores (db/pg/schema-shape.test.ts):
@@ -96,6 +97,7 @@ export const listings = pgTable(
     status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
     rejectionReason: text('rejection_reason'),
     active: boolean('active').notNull().default(true),
+    soldAt: time('sold_at'),
     coverImage: text('cover_image'),
     place: text('place').notNull().default(''),
     municipalityNumber: text('municipality_number').notNull().default(''),
@@ -171,6 +173,7 @@ export const savedListings = pgTable(
     listingId: integer('listing_id')
       .notNull()
       .references(() => listings.id, { onDelete: 'cascade' }),
+    savedTotalPrice: integer('saved_total_price'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -298,3 +301,36 @@ export const listingsSearchChanges = pgTable('listings_search_changes', {
   seq: integer('seq').primaryKey(),
   listingId: integer('listing_id').notNull(),
 });
+
+export const savedSearches = pgTable(
+  'saved_searches',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    params: jsonb('params').$type<SavedSearchParams>().notNull(),
+    email: boolean('email').notNull().default(false),
+    lastSeenAt: time('last_seen_at').notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('saved_searches_user_idx').on(t.userId, t.createdAt)],
+);
+
+export const savedSearchAlerts = pgTable(
+  'saved_search_alerts',
+  {
+    savedSearchId: integer('saved_search_id')
+      .notNull()
+      .references(() => savedSearches.id, { onDelete: 'cascade' }),
+    listingId: integer('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('saved_search_alerts_search_listing_uq').on(t.savedSearchId, t.listingId),
+    index('saved_search_alerts_listing_idx').on(t.listingId),
+  ],
+);

@@ -2,17 +2,18 @@ import {
   listingFormInput,
   listingIdInput,
   listingSetActiveInput,
+  listingSetSoldInput,
   listingUpdateInput,
   uploadImageInput,
 } from '../../shared/schemas/listing';
 import { stageImage, stagingLimitsOf } from '../services/images';
-import { createListing, deleteListing, listingForEdit, myListings, setListingActive, updateListing } from '../services/listings';
+import { createListing, deleteListing, listingForEdit, myListings, setListingActive, setListingSold, updateListing } from '../services/listings';
 import { protectedProcedure, rateLimited } from '../trpc/init';
 import type { Context } from '../trpc/context';
 
 // Seller side of the listings namespace (issue 3), merged with the buyer half in trpc/root.ts.
 const seller = (ctx: Context & { user: NonNullable<Context['user']> }) => ({
-  deps: { store: ctx.store, storage: ctx.integrations.imageStorage },
+  deps: { store: ctx.store, storage: ctx.integrations.imageStorage, hub: ctx.hub },
   actor: { id: ctx.user.id, isAdmin: ctx.user.isAdmin },
 });
 
@@ -38,6 +39,15 @@ export const listingsSellerProcedures = {
     const { actor } = seller(ctx);
     return setListingActive(ctx.store, actor, input.id, input.active);
   }),
+
+  /** 'Marker som solgt' (docs/product/states.md#sold): owner or admin; `sold: false` puts it back on the market. */
+  setSold: protectedProcedure
+    .use(rateLimited('listingSold'))
+    .input(listingSetSoldInput)
+    .mutation(({ ctx, input }) => {
+      const { actor } = seller(ctx);
+      return setListingSold(ctx.store, actor, input.id, input.sold);
+    }),
 
   /** 'Slett permanent': owner or admin; the photos' files go too. */
   delete: protectedProcedure.input(listingIdInput).mutation(async ({ ctx, input }) => {

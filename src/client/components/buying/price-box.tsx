@@ -34,7 +34,7 @@ export function PriceBox({ listing: l }: { listing: ListingDetail }) {
         <Row label="Totalpris" value={formatPrice(shownPrice(l))} strong />
       </Stack>
       <Stack gap="2.5" mt="5">
-        {l.isOwner ? <OwnerNote id={l.id} /> : <StartChatButton listing={l} />}
+        {l.isOwner ? <OwnerNote id={l.id} /> : l.sold ? <SoldNote /> : <StartChatButton listing={l} />}
         <SaveButton listing={l} />
       </Stack>
     </Box>
@@ -54,6 +54,15 @@ function Row({ label, value, strong }: { label: string; value: string; strong?: 
       </Text>
       <Text as="dd">{value}</Text>
     </Flex>
+  );
+}
+
+/** In place of 'Start chat' on a sold car (docs/product/states.md#sold). */
+function SoldNote() {
+  return (
+    <Text fontSize="sm" color="fg.muted" bg="bg.muted" rounded="md" px="3" py="2" data-testid="sold-note">
+      Bilen er solgt.
+    </Text>
   );
 }
 
