@@ -4,11 +4,14 @@
 //   copy says 'Solgt'.
 // - A price drop: the seller lowers the price in the edit form; the buyer who saved the car gets a notification with
 //   both prices and the saved card says 'Prisen er satt ned'.
+// - 'Lagre søk': the buyer saves a search on /annonser; an admin approves a matching car; the buyer's badge counts the
+//   alert, /lagrede-sok shows the new hit, 'Vis treff' opens the search, and the search can be renamed and deleted.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { listings, savedListings } from '../db/schema';
 import { SOLD_TEXTS } from '../src/shared/texts/sold';
-import { createUser, db, expectNoErrors, expectToast, insertCar, loginAs, menuCount, newPage } from './support';
+import { createAdmin, createUser, db, expectNoErrors, expectToast, insertCar, loginAs, menuCount, newPage } from './support';
+import { SAVED_SEARCH_TEXTS as T } from '../src/shared/texts/saved-searches';
 
 const TAG = `s${Date.now().toString(36)}`;
 const IGNORE = [/maps\.google|google\.com|ERR_NAME_NOT_RESOLVED|ERR_INTERNET_DISCONNECTED|ERR_CONNECTION/i];
@@ -17,7 +20,8 @@ describe('a car marked sold', () => {
   it('leaves search, keeps its page with Solgt and no Start chat, and shows sold where it was saved', async () => {
     const { user: seller } = await createUser({ name: 'Selma Selger' });
     const { user: buyer } = await createUser({ name: 'Kjell Kjøper' });
-    const car = await insertCar(seller.id, { make: 'Skoda', model: `Octavia ${TAG}`, price: 189_000 });
+    // Contact details hidden: the seller card then offers 'Start chat' too, which a sold car must not.
+    const car = await insertCar(seller.id, { make: 'Skoda', model: `Octavia ${TAG}`, price: 189_000, hideAddress: true, hideContactInfo: true });
     db().insert(savedListings).values({ userId: buyer.id, listingId: car.id, savedTotalPrice: car.totalPrice }).run();
 
     const sellerPage = await newPage();
@@ -91,5 +95,70 @@ describe('a price drop on a saved car', () => {
     await saved.getByText('371\u00a0600\u00a0kr').waitFor();
     expectNoErrors(sellerPage);
     expectNoErrors(buyerPage, IGNORE);
+  });
+});
+
+describe('a saved search with alerts', () => {
+  it('asks a visitor to log in first', async () => {
+    const page = await newPage();
+    await page.goto('/annonser?make=Volvo');
+    await page.getByTestId('save-search').click();
+    await page.getByRole('dialog', { name: 'Logg inn eller opprett konto' }).waitFor();
+    expectNoErrors(page);
+  });
+
+  it('is saved from the search, alerted when a matching car is approved, opened, renamed and deleted', async () => {
+    const { user: seller } = await createUser({ name: 'Sigurd Selger' });
+    const { user: buyer } = await createUser({ name: 'Berit Bilkjøper' });
+    const { user: admin } = await createAdmin();
+    const page = await newPage({ width: 375, height: 800 });
+    await loginAs(page, buyer);
+    await page.goto(`/annonser?make=Volvo&priceMax=300000&query=${TAG}`);
+    await page.getByText('Ingen annonser funnet').waitFor();
+    await page.getByTestId('save-search').click();
+    const dialog = page.getByRole('dialog', { name: T.save });
+    await dialog.getByRole('textbox', { name: T.name }).fill(`Volvo ${TAG}`);
+    await dialog.getByText(T.email).click();
+    await dialog.getByRole('button', { name: T.save }).click();
+    await expectToast(page, T.saved);
+
+    // A matching car (make, price, the words) and one too dear; only the first alerts, once the admin approves it.
+    const match = await insertCar(seller.id, { make: 'Volvo', model: `V60 ${TAG}`, year: 2019, price: 249_000, status: 'pending' });
+    const dear = await insertCar(seller.id, { make: 'Volvo', model: `XC90 ${TAG}`, year: 2022, price: 650_000, status: 'pending' });
+    const adminPage = await newPage();
+    await loginAs(adminPage, admin);
+    for (const id of [match.id, dear.id]) {
+      const res = await adminPage.request.post(`/api/admin/listings/${id}/approve`, { data: { approved: true } });
+      expect(res.status()).toBe(200);
+    }
+
+    await expect.poll(() => menuCount(page, 'Varslinger')).toBe(1);
+    await page.goto('/varslinger');
+    await page.getByText(`Nytt treff i «Volvo ${TAG}»`).waitFor();
+    await page.getByText(`Volvo V60 ${TAG} 2019 til 249\u00a0000\u00a0kr passer det lagrede søket ditt «Volvo ${TAG}».`).waitFor();
+
+    await page.goto('/lagrede-sok');
+    const card = page.getByTestId('saved-search').filter({ hasText: `Volvo ${TAG}` });
+    expect((await card.getByTestId('new-hits').textContent())?.trim()).toBe('1 nytt treff');
+    await card.getByText('Varsler og e-post').waitFor();
+    await card.getByRole('button', { name: T.open }).click();
+    await page.waitForURL(/\/annonser\?/);
+    await page.getByRole('article').filter({ hasText: `V60 ${TAG}` }).waitFor();
+    expect(await page.getByRole('article').count()).toBe(1);
+
+    await page.goto('/lagrede-sok');
+    await card.waitFor();
+    expect(await card.getByTestId('new-hits').count()).toBe(0);
+    await card.getByRole('button', { name: T.rename }).click();
+    const rename = page.getByRole('dialog', { name: T.rename });
+    await rename.getByRole('textbox', { name: T.name }).fill(`Billig Volvo ${TAG}`);
+    await rename.getByRole('button', { name: 'Lagre' }).click();
+    await expectToast(page, T.renamed);
+    const renamed = page.getByTestId('saved-search').filter({ hasText: `Billig Volvo ${TAG}` });
+    await renamed.getByRole('button', { name: new RegExp(T.delete) }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: T.delete }).click();
+    await expectToast(page, T.deleted);
+    await page.getByText(T.empty).waitFor();
+    expectNoErrors(page);
   });
 });

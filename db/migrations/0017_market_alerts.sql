@@ -2,6 +2,7 @@
 -- listing is also inactive, so the search triggers need no change), the price a listing had when it was saved (for
 -- 'Prisen er satt ned'), saved searches and the one-alert-per-listing-and-search table.
 CREATE TABLE `saved_search_alerts` (
+	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`saved_search_id` integer NOT NULL,
 	`listing_id` integer NOT NULL,
 	`created_at` integer DEFAULT (unixepoch() * 1000) NOT NULL,
@@ -17,7 +18,7 @@ CREATE TABLE `saved_searches` (
 	`name` text NOT NULL,
 	`params` text NOT NULL,
 	`email` integer DEFAULT false NOT NULL,
-	`last_seen_at` integer DEFAULT (unixepoch() * 1000) NOT NULL,
+	`seen_alert_id` integer DEFAULT 0 NOT NULL,
 	`created_at` integer DEFAULT (unixepoch() * 1000) NOT NULL,
 	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
 );

@@ -312,7 +312,7 @@ export const savedSearches = pgTable(
     name: text('name').notNull(),
     params: jsonb('params').$type<SavedSearchParams>().notNull(),
     email: boolean('email').notNull().default(false),
-    lastSeenAt: time('last_seen_at').notNull().defaultNow(),
+    seenAlertId: integer('seen_alert_id').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [index('saved_searches_user_idx').on(t.userId, t.createdAt)],
@@ -321,6 +321,7 @@ export const savedSearches = pgTable(
 export const savedSearchAlerts = pgTable(
   'saved_search_alerts',
   {
+    id: id(),
     savedSearchId: integer('saved_search_id')
       .notNull()
       .references(() => savedSearches.id, { onDelete: 'cascade' }),

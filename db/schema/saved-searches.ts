@@ -19,8 +19,9 @@ export const savedSearches = sqliteTable(
     params: text('params', { mode: 'json' }).$type<SavedSearchParams>().notNull(),
     // Whether alerts also go by e-mail.
     email: integer('email', { mode: 'boolean' }).notNull().default(false),
-    // When the owner last opened the search from /lagrede-sok: alerts after it are its new hits.
-    lastSeenAt: integer('last_seen_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch() * 1000)`),
+    // The newest alert of this search when the owner last opened it from /lagrede-sok: alerts after it are its new
+    // hits. Alert ids follow commit order on both stores (store/pg/saved-searches.ts), unlike times of a second's grain.
+    seenAlertId: integer('seen_alert_id').notNull().default(0),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch() * 1000)`),
   },
   (t) => [index('saved_searches_user_idx').on(t.userId, t.createdAt)],
@@ -30,6 +31,7 @@ export const savedSearches = sqliteTable(
 export const savedSearchAlerts = sqliteTable(
   'saved_search_alerts',
   {
+    id: integer('id').primaryKey({ autoIncrement: true }),
     savedSearchId: integer('saved_search_id')
       .notNull()
       .references(() => savedSearches.id, { onDelete: 'cascade' }),

@@ -21,6 +21,7 @@ import { Route as VilkarRouteImport } from './routes/vilkar'
 import { Route as InnloggetChatsRouteImport } from './routes/_innlogget/chats'
 import { Route as InnloggetChatsOldRouteImport } from './routes/_innlogget/chats-old'
 import { Route as InnloggetLagredeAnnonserRouteImport } from './routes/_innlogget/lagrede-annonser'
+import { Route as InnloggetLagredeSokRouteImport } from './routes/_innlogget/lagrede-sok'
 import { Route as InnloggetMineAnnonserRouteImport } from './routes/_innlogget/mine-annonser'
 import { Route as InnloggetNyAnnonseRouteImport } from './routes/_innlogget/ny-annonse'
 import { Route as InnloggetProfilRouteImport } from './routes/_innlogget/profil'
@@ -91,6 +92,11 @@ const InnloggetLagredeAnnonserRoute =
     path: '/lagrede-annonser',
     getParentRoute: () => InnloggetRoute,
   } as any)
+const InnloggetLagredeSokRoute = InnloggetLagredeSokRouteImport.update({
+  id: '/lagrede-sok',
+  path: '/lagrede-sok',
+  getParentRoute: () => InnloggetRoute,
+} as any)
 const InnloggetMineAnnonserRoute = InnloggetMineAnnonserRouteImport.update({
   id: '/mine-annonser',
   path: '/mine-annonser',
@@ -150,6 +156,7 @@ export interface FileRoutesByFullPath {
   '/chats': typeof InnloggetChatsRoute
   '/chats-old': typeof InnloggetChatsOldRoute
   '/lagrede-annonser': typeof InnloggetLagredeAnnonserRoute
+  '/lagrede-sok': typeof InnloggetLagredeSokRoute
   '/mine-annonser': typeof InnloggetMineAnnonserRoute
   '/ny-annonse': typeof InnloggetNyAnnonseRoute
   '/profil': typeof InnloggetProfilRoute
@@ -171,6 +178,7 @@ export interface FileRoutesByTo {
   '/chats': typeof InnloggetChatsRoute
   '/chats-old': typeof InnloggetChatsOldRoute
   '/lagrede-annonser': typeof InnloggetLagredeAnnonserRoute
+  '/lagrede-sok': typeof InnloggetLagredeSokRoute
   '/mine-annonser': typeof InnloggetMineAnnonserRoute
   '/ny-annonse': typeof InnloggetNyAnnonseRoute
   '/profil': typeof InnloggetProfilRoute
@@ -195,6 +203,7 @@ export interface FileRoutesById {
   '/_innlogget/chats': typeof InnloggetChatsRoute
   '/_innlogget/chats-old': typeof InnloggetChatsOldRoute
   '/_innlogget/lagrede-annonser': typeof InnloggetLagredeAnnonserRoute
+  '/_innlogget/lagrede-sok': typeof InnloggetLagredeSokRoute
   '/_innlogget/mine-annonser': typeof InnloggetMineAnnonserRoute
   '/_innlogget/ny-annonse': typeof InnloggetNyAnnonseRoute
   '/_innlogget/profil': typeof InnloggetProfilRoute
@@ -219,6 +228,7 @@ export interface FileRouteTypes {
     | '/chats'
     | '/chats-old'
     | '/lagrede-annonser'
+    | '/lagrede-sok'
     | '/mine-annonser'
     | '/ny-annonse'
     | '/profil'
@@ -240,6 +250,7 @@ export interface FileRouteTypes {
     | '/chats'
     | '/chats-old'
     | '/lagrede-annonser'
+    | '/lagrede-sok'
     | '/mine-annonser'
     | '/ny-annonse'
     | '/profil'
@@ -263,6 +274,7 @@ export interface FileRouteTypes {
     | '/_innlogget/chats'
     | '/_innlogget/chats-old'
     | '/_innlogget/lagrede-annonser'
+    | '/_innlogget/lagrede-sok'
     | '/_innlogget/mine-annonser'
     | '/_innlogget/ny-annonse'
     | '/_innlogget/profil'
@@ -373,6 +385,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof InnloggetLagredeAnnonserRouteImport
       parentRoute: typeof InnloggetRoute
     }
+    '/_innlogget/lagrede-sok': {
+      id: '/_innlogget/lagrede-sok'
+      path: '/lagrede-sok'
+      fullPath: '/lagrede-sok'
+      preLoaderRoute: typeof InnloggetLagredeSokRouteImport
+      parentRoute: typeof InnloggetRoute
+    }
     '/_innlogget/mine-annonser': {
       id: '/_innlogget/mine-annonser'
       path: '/mine-annonser'
@@ -443,6 +462,7 @@ interface InnloggetRouteChildren {
   InnloggetChatsRoute: typeof InnloggetChatsRoute
   InnloggetChatsOldRoute: typeof InnloggetChatsOldRoute
   InnloggetLagredeAnnonserRoute: typeof InnloggetLagredeAnnonserRoute
+  InnloggetLagredeSokRoute: typeof InnloggetLagredeSokRoute
   InnloggetMineAnnonserRoute: typeof InnloggetMineAnnonserRoute
   InnloggetNyAnnonseRoute: typeof InnloggetNyAnnonseRoute
   InnloggetProfilRoute: typeof InnloggetProfilRoute
@@ -454,6 +474,7 @@ const InnloggetRouteChildren: InnloggetRouteChildren = {
   InnloggetChatsRoute: InnloggetChatsRoute,
   InnloggetChatsOldRoute: InnloggetChatsOldRoute,
   InnloggetLagredeAnnonserRoute: InnloggetLagredeAnnonserRoute,
+  InnloggetLagredeSokRoute: InnloggetLagredeSokRoute,
   InnloggetMineAnnonserRoute: InnloggetMineAnnonserRoute,
   InnloggetNyAnnonseRoute: InnloggetNyAnnonseRoute,
   InnloggetProfilRoute: InnloggetProfilRoute,

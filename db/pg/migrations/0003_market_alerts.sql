@@ -2,6 +2,7 @@
 -- listing is also inactive, so the search triggers need no change), the price a listing had when it was saved (for
 -- 'Prisen er satt ned'), saved searches and the one-alert-per-listing-and-search table.
 CREATE TABLE "saved_search_alerts" (
+	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "saved_search_alerts_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
 	"saved_search_id" integer NOT NULL,
 	"listing_id" integer NOT NULL,
 	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL
@@ -13,7 +14,7 @@ CREATE TABLE "saved_searches" (
 	"name" text NOT NULL,
 	"params" jsonb NOT NULL,
 	"email" boolean DEFAULT false NOT NULL,
-	"last_seen_at" timestamp (3) with time zone DEFAULT now() NOT NULL,
+	"seen_alert_id" integer DEFAULT 0 NOT NULL,
 	"created_at" timestamp (3) with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint

@@ -1,3 +1,4 @@
+import { SAVED_SEARCH_NAME_MAX, SAVED_SEARCH_TEXTS } from '../texts/saved-searches';
 import { z } from '../zod';
 import { searchInput, type SearchParams } from './search';
 
@@ -5,19 +6,7 @@ import { searchInput, type SearchParams } from './search';
 // is read by the one schema of GET /api/listings (search.ts searchInput), so a saved search holds exactly what the
 // search page sends, and opening it shows what its alerts matched.
 
-export const SAVED_SEARCH_NAME_MAX = 80;
-/** How many saved searches one account may keep (docs/product/limits.md). */
-export const SAVED_SEARCHES_MAX = 50;
-
-export const SAVED_SEARCH_TEXTS = {
-  nameRequired: 'Gi søket et navn.',
-  nameTooLong: `Navnet kan ha høyst ${SAVED_SEARCH_NAME_MAX} tegn.`,
-  notFound: 'Fant ikke det lagrede søket.',
-  tooMany: `Du kan ha høyst ${SAVED_SEARCHES_MAX} lagrede søk. Slett et søk for å lagre et nytt.`,
-  saved: 'Søket er lagret',
-  renamed: 'Søket er endret',
-  deleted: 'Søket er slettet',
-} as const;
+export { SAVED_SEARCH_NAME_MAX, SAVED_SEARCHES_MAX, SAVED_SEARCH_TEXTS } from '../texts/saved-searches';
 
 /** What a saved search keeps of the search: the filters, free text and order, never the page. */
 export type SavedSearchParams = Omit<SearchParams, 'limit' | 'offset'>;
@@ -54,7 +43,6 @@ export const savedSearchShape = z.object({
   email: z.boolean(),
   /** Listings alerted since the owner last opened the search that buyers can still see. */
   newHits: z.number().int().min(0),
-  lastSeenAt: z.string(),
   createdAt: z.string(),
 });
 export type SavedSearchShape = z.infer<typeof savedSearchShape>;
