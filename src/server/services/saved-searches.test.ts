@@ -4,7 +4,7 @@ import { InProcessHub, type UserEvent } from '../realtime/hub';
 import type { Dialect, Store } from '../store';
 import { insertListing } from '../testing/listing-factory';
 import { insertUser } from '../testing/photos-fixtures';
-import { updateListingRow } from '../testing/store-rows';
+import { deleteUserRow, updateListingRow } from '../testing/store-rows';
 import { createTestStore, describeOnEachStore } from '../testing/stores';
 import { setListingActive } from './listings';
 import { listNotifications } from './notifications';
@@ -120,5 +120,14 @@ describeOnEachStore('saved searches', (dialect: Dialect) => {
 
     for (let i = 0; i < SAVED_SEARCHES_MAX; i++) await save(seller, `Søk ${i}`, {});
     await expect(save(seller, 'Ett til', {})).rejects.toMatchObject({ code: 'BAD_REQUEST', message: SAVED_SEARCH_TEXTS.tooMany });
+  });
+
+  it("goes with its owner's account, alerts included (the foreign keys cascade like other user-owned rows)", async () => {
+    await save(buyer, 'Skoda', { make: 'Skoda' });
+    await alertSavedSearches(deps(), await approved({ make: 'Skoda', model: 'Fabia' }));
+    await deleteUserRow(store, buyer);
+    expect(await store.savedSearches.candidates(seller)).toEqual([]);
+    const left = store.dialect === 'sqlite' ? store.db.$client.prepare('SELECT count(*) AS n FROM saved_search_alerts').get() : (await store.db.$client.query('SELECT count(*)::int AS n FROM saved_search_alerts')).rows[0];
+    expect(left).toEqual({ n: 0 });
   });
 });
