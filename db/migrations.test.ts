@@ -4,7 +4,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
-import { eq } from 'drizzle-orm';
+import { eq, getTableColumns } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeDatabase, migrationsFolder, openDatabase, type Db } from './client';
 import * as schema from './schema';
@@ -187,11 +187,18 @@ describe('migrating the search from its SQL plans to the column index (0016)', (
     const seller = Number(
       sqlite.prepare("INSERT INTO users (username, password_hash, name, email, unique_id) VALUES ('selger', 'x', 'Selger', 'selger@example.no', 'BP-S')").run().lastInsertRowid,
     );
-    old.insert(schema.listings).values([
+    // Written column by column: today's schema has columns (sold_at, 0018) the database of 0015 does not.
+    const columns = getTableColumns(schema.listings);
+    for (const values of [
       listingValues(seller, { make: 'Volvo', model: 'V60', description: 'Romslig og godt utstyrt' }),
       listingValues(seller, { make: 'Tesla', model: 'Model 3', description: 'Pent brukt elbil' }),
       listingValues(seller, { make: 'Skoda', model: 'Octavia', status: 'pending' }),
-    ]).run();
+    ]) {
+      const entries = Object.entries(values).filter(([, v]) => v !== undefined);
+      const names = entries.map(([k]) => `"${columns[k as keyof typeof columns].name}"`);
+      const row = entries.map(([k, v]) => columns[k as keyof typeof columns].mapToDriverValue(v));
+      sqlite.prepare(`INSERT INTO listings (${names.join(', ')}) VALUES (${names.map(() => '?').join(', ')})`).run(...row);
+    }
     const versionBefore = sqlite.prepare('SELECT version FROM listings_search_state').pluck().get() as number;
     sqlite.close();
 

@@ -47,6 +47,13 @@ beforeAll(async () => {
   db.insert(lite.messages).values({ chatId: chat.id, senderId: buyer.id, content: 'Er bilen til salgs?' }).run();
   db.insert(lite.notifications).values({ userId: seller.id, title: 'Ny melding', message: 'Hei', data: { chatId: chat.id, nested: { a: [1, 2] } }, read: true }).run();
   db.insert(lite.inboxMessages).values({ kind: 'feedback', message: 'Fin side', phone: null }).run();
+  db.insert(lite.passwordResetTokens).values({ id: 'hashed-token', userId: buyer.id, expiresAt: t0, createdAt: t0 }).run();
+  const search = db
+    .insert(lite.savedSearches)
+    .values({ userId: buyer.id, name: 'Volvo', params: { make: 'Volvo', priceTo: 300_000 } as lite.SavedSearch['params'], email: true, unsubscribeToken: 'meld-av', createdAt: t0 })
+    .returning()
+    .get();
+  db.insert(lite.savedSearchAlerts).values({ savedSearchId: search.id, listingId: visible.id, createdAt: t0 }).run();
   db.insert(lite.auditLog).values({ actorId: seller.id, actorName: 'selger', action: 'listing.approve', targetType: 'listing', targetId: visible.id, targetLabel: 'VW Golf', details: { from: 'pending' } }).run();
   copied = await copySqliteToPg(sqlite.db, pg.db);
 });

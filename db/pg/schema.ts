@@ -11,6 +11,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import type { ReviewedValues } from '../../src/shared/schemas/listing';
+import type { SavedSearchParams } from '../../src/shared/schemas/saved-search';
 
 // The PostgreSQL form of db/schema (the SQLite one, whose comments explain each table and column). Property names,
 // column names and index names are the same, so a row has one shape on both stores (db/pg/schema-shape.test.ts):
@@ -110,6 +111,7 @@ export const listings = pgTable(
     status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
     rejectionReason: text('rejection_reason'),
     active: boolean('active').notNull().default(true),
+    soldAt: time('sold_at'),
     coverImage: text('cover_image'),
     place: text('place').notNull().default(''),
     municipalityNumber: text('municipality_number').notNull().default(''),
@@ -185,6 +187,7 @@ export const savedListings = pgTable(
     listingId: integer('listing_id')
       .notNull()
       .references(() => listings.id, { onDelete: 'cascade' }),
+    savedTotalPrice: integer('saved_total_price'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -312,3 +315,38 @@ export const listingsSearchChanges = pgTable('listings_search_changes', {
   seq: integer('seq').primaryKey(),
   listingId: integer('listing_id').notNull(),
 });
+
+export const savedSearches = pgTable(
+  'saved_searches',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    params: jsonb('params').$type<SavedSearchParams>().notNull(),
+    email: boolean('email').notNull().default(false),
+    seenAlertId: integer('seen_alert_id').notNull().default(0),
+    unsubscribeToken: text('unsubscribe_token').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('saved_searches_user_idx').on(t.userId, t.createdAt), uniqueIndex('saved_searches_unsubscribe_token_uq').on(t.unsubscribeToken)],
+);
+
+export const savedSearchAlerts = pgTable(
+  'saved_search_alerts',
+  {
+    id: id(),
+    savedSearchId: integer('saved_search_id')
+      .notNull()
+      .references(() => savedSearches.id, { onDelete: 'cascade' }),
+    listingId: integer('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('saved_search_alerts_search_listing_uq').on(t.savedSearchId, t.listingId),
+    index('saved_search_alerts_listing_idx').on(t.listingId),
+  ],
+);

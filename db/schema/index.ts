@@ -4,3 +4,4 @@ export * from './chats';
 export * from './notifications';
 export * from './inbox';
 export * from './audit';
+export * from './saved-searches';

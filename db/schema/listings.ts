@@ -46,6 +46,9 @@ export const listings = sqliteTable(
     status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
     rejectionReason: text('rejection_reason'),
     active: integer('active', { mode: 'boolean' }).notNull().default(true),
+    // When the owner marked it sold ('Marker som solgt', docs/product/states.md#sold), else null. A sold listing is
+    // also inactive, so it leaves search by the one visibility rule; its page and saved copies still show it.
+    soldAt: integer('sold_at', { mode: 'timestamp_ms' }),
     // Denormalised for the public card and the place filter: the first image's thumbnail and the
     // place name of the address (the part after the postal code).
     coverImage: text('cover_image'),
@@ -82,6 +85,17 @@ export const visibleWhere = (alias = 'l') => `${alias}.status = 'approved' AND $
 /** For a row already loaded. */
 export function isVisible(row: { status: string; active: boolean }): boolean {
   return row.status === 'approved' && row.active;
+}
+
+// "Sold" (docs/product/states.md#sold): an approved listing its owner marked sold. It is never visible (marking sold
+// also deactivates it), yet its page opens for everyone with a 'Solgt' badge and saved copies keep it.
+
+/** For hand-written SQL over `listings <alias>`: a listing whose page buyers may open (visible, or sold). */
+export const openableWhere = (alias = 'l') => `${alias}.status = 'approved' AND (${alias}.active = 1 OR ${alias}.sold_at IS NOT NULL)`;
+
+/** For a row already loaded. */
+export function isSold(row: { status: string; soldAt: Date | null }): boolean {
+  return row.status === 'approved' && row.soldAt !== null;
 }
 
 export const listingImages = sqliteTable(
@@ -158,6 +172,9 @@ export const savedListings = sqliteTable(
     listingId: integer('listing_id')
       .notNull()
       .references(() => listings.id, { onDelete: 'cascade' }),
+    // The listing's total price when it was saved: the card says 'Prisen er satt ned' while the price is below it
+    // (docs/decisions/022-market-alerts.md). Null only for rows saved before it was recorded (migration backfills).
+    savedTotalPrice: integer('saved_total_price'),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch() * 1000)`),
   },
   (t) => [

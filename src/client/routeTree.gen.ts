@@ -16,12 +16,14 @@ import { Route as AdminRouteImport } from './routes/admin'
 import { Route as AnnonserRouteImport } from './routes/annonser'
 import { Route as CookiesRouteImport } from './routes/cookies'
 import { Route as KontaktRouteImport } from './routes/kontakt'
+import { Route as MeldAvSokRouteImport } from './routes/meld-av-sok'
 import { Route as NyttPassordRouteImport } from './routes/nytt-passord'
 import { Route as PersonvernRouteImport } from './routes/personvern'
 import { Route as VilkarRouteImport } from './routes/vilkar'
 import { Route as InnloggetChatsRouteImport } from './routes/_innlogget/chats'
 import { Route as InnloggetChatsOldRouteImport } from './routes/_innlogget/chats-old'
 import { Route as InnloggetLagredeAnnonserRouteImport } from './routes/_innlogget/lagrede-annonser'
+import { Route as InnloggetLagredeSokRouteImport } from './routes/_innlogget/lagrede-sok'
 import { Route as InnloggetMineAnnonserRouteImport } from './routes/_innlogget/mine-annonser'
 import { Route as InnloggetNyAnnonseRouteImport } from './routes/_innlogget/ny-annonse'
 import { Route as InnloggetProfilRouteImport } from './routes/_innlogget/profil'
@@ -66,6 +68,11 @@ const KontaktRoute = KontaktRouteImport.update({
   path: '/kontakt',
   getParentRoute: () => rootRouteImport,
 } as any)
+const MeldAvSokRoute = MeldAvSokRouteImport.update({
+  id: '/meld-av-sok',
+  path: '/meld-av-sok',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const NyttPassordRoute = NyttPassordRouteImport.update({
   id: '/nytt-passord',
   path: '/nytt-passord',
@@ -97,6 +104,11 @@ const InnloggetLagredeAnnonserRoute =
     path: '/lagrede-annonser',
     getParentRoute: () => InnloggetRoute,
   } as any)
+const InnloggetLagredeSokRoute = InnloggetLagredeSokRouteImport.update({
+  id: '/lagrede-sok',
+  path: '/lagrede-sok',
+  getParentRoute: () => InnloggetRoute,
+} as any)
 const InnloggetMineAnnonserRoute = InnloggetMineAnnonserRouteImport.update({
   id: '/mine-annonser',
   path: '/mine-annonser',
@@ -151,12 +163,14 @@ export interface FileRoutesByFullPath {
   '/annonser': typeof AnnonserRoute
   '/cookies': typeof CookiesRoute
   '/kontakt': typeof KontaktRoute
+  '/meld-av-sok': typeof MeldAvSokRoute
   '/nytt-passord': typeof NyttPassordRoute
   '/personvern': typeof PersonvernRoute
   '/vilkar': typeof VilkarRoute
   '/chats': typeof InnloggetChatsRoute
   '/chats-old': typeof InnloggetChatsOldRoute
   '/lagrede-annonser': typeof InnloggetLagredeAnnonserRoute
+  '/lagrede-sok': typeof InnloggetLagredeSokRoute
   '/mine-annonser': typeof InnloggetMineAnnonserRoute
   '/ny-annonse': typeof InnloggetNyAnnonseRoute
   '/profil': typeof InnloggetProfilRoute
@@ -173,12 +187,14 @@ export interface FileRoutesByTo {
   '/annonser': typeof AnnonserRoute
   '/cookies': typeof CookiesRoute
   '/kontakt': typeof KontaktRoute
+  '/meld-av-sok': typeof MeldAvSokRoute
   '/nytt-passord': typeof NyttPassordRoute
   '/personvern': typeof PersonvernRoute
   '/vilkar': typeof VilkarRoute
   '/chats': typeof InnloggetChatsRoute
   '/chats-old': typeof InnloggetChatsOldRoute
   '/lagrede-annonser': typeof InnloggetLagredeAnnonserRoute
+  '/lagrede-sok': typeof InnloggetLagredeSokRoute
   '/mine-annonser': typeof InnloggetMineAnnonserRoute
   '/ny-annonse': typeof InnloggetNyAnnonseRoute
   '/profil': typeof InnloggetProfilRoute
@@ -198,12 +214,14 @@ export interface FileRoutesById {
   '/annonser': typeof AnnonserRoute
   '/cookies': typeof CookiesRoute
   '/kontakt': typeof KontaktRoute
+  '/meld-av-sok': typeof MeldAvSokRoute
   '/nytt-passord': typeof NyttPassordRoute
   '/personvern': typeof PersonvernRoute
   '/vilkar': typeof VilkarRoute
   '/_innlogget/chats': typeof InnloggetChatsRoute
   '/_innlogget/chats-old': typeof InnloggetChatsOldRoute
   '/_innlogget/lagrede-annonser': typeof InnloggetLagredeAnnonserRoute
+  '/_innlogget/lagrede-sok': typeof InnloggetLagredeSokRoute
   '/_innlogget/mine-annonser': typeof InnloggetMineAnnonserRoute
   '/_innlogget/ny-annonse': typeof InnloggetNyAnnonseRoute
   '/_innlogget/profil': typeof InnloggetProfilRoute
@@ -223,12 +241,14 @@ export interface FileRouteTypes {
     | '/annonser'
     | '/cookies'
     | '/kontakt'
+    | '/meld-av-sok'
     | '/nytt-passord'
     | '/personvern'
     | '/vilkar'
     | '/chats'
     | '/chats-old'
     | '/lagrede-annonser'
+    | '/lagrede-sok'
     | '/mine-annonser'
     | '/ny-annonse'
     | '/profil'
@@ -245,12 +265,14 @@ export interface FileRouteTypes {
     | '/annonser'
     | '/cookies'
     | '/kontakt'
+    | '/meld-av-sok'
     | '/nytt-passord'
     | '/personvern'
     | '/vilkar'
     | '/chats'
     | '/chats-old'
     | '/lagrede-annonser'
+    | '/lagrede-sok'
     | '/mine-annonser'
     | '/ny-annonse'
     | '/profil'
@@ -269,12 +291,14 @@ export interface FileRouteTypes {
     | '/annonser'
     | '/cookies'
     | '/kontakt'
+    | '/meld-av-sok'
     | '/nytt-passord'
     | '/personvern'
     | '/vilkar'
     | '/_innlogget/chats'
     | '/_innlogget/chats-old'
     | '/_innlogget/lagrede-annonser'
+    | '/_innlogget/lagrede-sok'
     | '/_innlogget/mine-annonser'
     | '/_innlogget/ny-annonse'
     | '/_innlogget/profil'
@@ -294,6 +318,7 @@ export interface RootRouteChildren {
   AnnonserRoute: typeof AnnonserRoute
   CookiesRoute: typeof CookiesRoute
   KontaktRoute: typeof KontaktRoute
+  MeldAvSokRoute: typeof MeldAvSokRoute
   NyttPassordRoute: typeof NyttPassordRoute
   PersonvernRoute: typeof PersonvernRoute
   VilkarRoute: typeof VilkarRoute
@@ -351,6 +376,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof KontaktRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/meld-av-sok': {
+      id: '/meld-av-sok'
+      path: '/meld-av-sok'
+      fullPath: '/meld-av-sok'
+      preLoaderRoute: typeof MeldAvSokRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/nytt-passord': {
       id: '/nytt-passord'
       path: '/nytt-passord'
@@ -391,6 +423,13 @@ declare module '@tanstack/react-router' {
       path: '/lagrede-annonser'
       fullPath: '/lagrede-annonser'
       preLoaderRoute: typeof InnloggetLagredeAnnonserRouteImport
+      parentRoute: typeof InnloggetRoute
+    }
+    '/_innlogget/lagrede-sok': {
+      id: '/_innlogget/lagrede-sok'
+      path: '/lagrede-sok'
+      fullPath: '/lagrede-sok'
+      preLoaderRoute: typeof InnloggetLagredeSokRouteImport
       parentRoute: typeof InnloggetRoute
     }
     '/_innlogget/mine-annonser': {
@@ -463,6 +502,7 @@ interface InnloggetRouteChildren {
   InnloggetChatsRoute: typeof InnloggetChatsRoute
   InnloggetChatsOldRoute: typeof InnloggetChatsOldRoute
   InnloggetLagredeAnnonserRoute: typeof InnloggetLagredeAnnonserRoute
+  InnloggetLagredeSokRoute: typeof InnloggetLagredeSokRoute
   InnloggetMineAnnonserRoute: typeof InnloggetMineAnnonserRoute
   InnloggetNyAnnonseRoute: typeof InnloggetNyAnnonseRoute
   InnloggetProfilRoute: typeof InnloggetProfilRoute
@@ -474,6 +514,7 @@ const InnloggetRouteChildren: InnloggetRouteChildren = {
   InnloggetChatsRoute: InnloggetChatsRoute,
   InnloggetChatsOldRoute: InnloggetChatsOldRoute,
   InnloggetLagredeAnnonserRoute: InnloggetLagredeAnnonserRoute,
+  InnloggetLagredeSokRoute: InnloggetLagredeSokRoute,
   InnloggetMineAnnonserRoute: InnloggetMineAnnonserRoute,
   InnloggetNyAnnonseRoute: InnloggetNyAnnonseRoute,
   InnloggetProfilRoute: InnloggetProfilRoute,
@@ -507,6 +548,7 @@ const rootRouteChildren: RootRouteChildren = {
   AnnonserRoute: AnnonserRoute,
   CookiesRoute: CookiesRoute,
   KontaktRoute: KontaktRoute,
+  MeldAvSokRoute: MeldAvSokRoute,
   NyttPassordRoute: NyttPassordRoute,
   PersonvernRoute: PersonvernRoute,
   VilkarRoute: VilkarRoute,

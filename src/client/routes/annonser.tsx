@@ -22,6 +22,7 @@ import { formatNumber } from '../../shared/format';
 import { AfterFirstPaint } from '../components/layout/after-first-paint';
 import { ListingCard, ListingGrid, ListingGridSkeleton } from '../components/buying/listing-card';
 import { ActiveFilterTags, FilterPanel, type ApplyPatch } from '../components/search/filter-panel';
+import { SaveSearchButton } from '../components/search/save-search';
 import { SearchPagination } from '../components/search/search-pagination';
 import { activeFilterCount, PAGE_SIZE, toListInput, validateListingSearch, type ListingSearch } from '../components/search/search-params';
 import { useDebouncedUrlValue } from '../components/search/use-debounced-url-value';
@@ -133,11 +134,14 @@ function SearchPage() {
           )}
           {updating && <Spinner size="xs" color="brand.500" aria-label="Oppdaterer" />}
         </HStack>
-        {pages > 1 && (
-          <Text fontSize="sm" color="fg.muted">
-            Side {page} av {pages}
-          </Text>
-        )}
+        <HStack gap="3">
+          {pages > 1 && (
+            <Text fontSize="sm" color="fg.muted">
+              Side {page} av {pages}
+            </Text>
+          )}
+          <SaveSearchButton search={search} />
+        </HStack>
       </Flex>
 
       {results.isPending || pastTheEnd ? (

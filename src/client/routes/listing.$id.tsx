@@ -23,6 +23,7 @@ import { LocationMap } from '../components/buying/location-map';
 import { PriceBox, type ListingDetail } from '../components/buying/price-box';
 import { AfterFirstPaint } from '../components/layout/after-first-paint';
 import { listingPageHead } from '../../shared/page-head';
+import { SOLD_TEXTS } from '../../shared/texts/sold';
 import { reviewNotices, ReviewNotices } from '../components/buying/review-status';
 import { SellerCard, VegvesenCheck } from '../components/buying/seller-card';
 import { useCurrentUser } from '../hooks/use-current-user';
@@ -107,6 +108,12 @@ function ListingView({ listing: l }: { listing: ListingDetail }) {
           {l.status === 'approved' && l.active && (
             <Badge colorPalette="green" variant="subtle" size="lg" rounded="full" px="2.5">
               <BadgeCheck size={14} aria-hidden /> Verifisert
+            </Badge>
+          )}
+          {/* Sold: the page stays, with the badge and no 'Start chat' (docs/product/states.md#sold). */}
+          {l.sold && (
+            <Badge colorPalette="purple" variant="solid" size="lg" rounded="full" px="2.5" data-testid="sold-badge">
+              {SOLD_TEXTS.badge}
             </Badge>
           )}
         </Flex>

@@ -49,6 +49,15 @@ export const RATE_LIMITS = {
   // Each staged photo costs up to half a second of decoding; a dealer photographing five cars of 40 photos in an hour,
   // with retries, stays under 300 (the bounds on staged photos themselves are in src/server/services/images.ts).
   photoUpload: { max: 300, timeWindow: 60 * 60_000, per: 'user' },
+  // 'Marker som solgt' and back: putting a car back on the market runs the saved-search alerts, so flipping it in a
+  // loop is held to one every two seconds; a seller clicks it once or twice per car.
+  listingSold: { max: 30, timeWindow: 60_000, per: 'user' },
+  // Saving, renaming and deleting saved searches (at most SAVED_SEARCHES_MAX kept): a person tidying the list makes a
+  // few changes a minute; thirty holds a script without getting in anyone's way.
+  savedSearchWrite: { max: 30, timeWindow: 60_000, per: 'user' },
+  // 'Meld av' from an alert e-mail, without a login: a person clicks it once; the token cannot be guessed, so this only
+  // bounds the look-ups one address can make.
+  savedSearchUnsubscribe: { max: 20, timeWindow: 60_000 },
 } as const satisfies Record<string, { max: number; timeWindow: number; per?: 'user' }>;
 
 export type RateLimitKind = keyof typeof RATE_LIMITS;

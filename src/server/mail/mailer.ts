@@ -62,7 +62,14 @@ export function createMailer(opts: MailerOptions): Mailer {
     });
 
   async function deliver(to: string, message: MailMessage): Promise<void> {
-    const info = await transport.sendMail({ from: opts.from, to, subject: message.subject, text: message.text, html: message.html });
+    const info = await transport.sendMail({
+      from: opts.from,
+      to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+      ...(message.unsubscribeUrl && { list: { unsubscribe: message.unsubscribeUrl } }),
+    });
     if (opts.smtpUrl) return;
     // Written under a temporary name and renamed: a reader of the folder never sees half a message.
     await fs.mkdir(opts.outboxDir, { recursive: true });

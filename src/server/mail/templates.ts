@@ -7,6 +7,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** A link that stops mails of this kind: also sent as List-Unsubscribe, so mail programs offer it (RFC 2369). */
+  unsubscribeUrl?: string;
 }
 
 const SIGNATURE = 'Hilsen\nBilpartner.no';
@@ -49,5 +51,21 @@ export function accountDeletedMail(user: { name: string; username: string }): Ma
     subject: ACCOUNT_DELETED_SUBJECT,
     text: [greeting, body, chats, SIGNATURE].join('\n\n') + '\n',
     html: htmlOf([greeting, body, chats, SIGNATURE]),
+  };
+}
+
+/** A saved search's alert by e-mail: the car, its price, the listing's link, and 'Meld av' for this search's mails. */
+export function savedSearchAlertMail(
+  user: { name: string },
+  alert: { searchName: string; car: string; price: string; listingUrl: string; unsubscribeUrl: string },
+): MailMessage {
+  const greeting = `Hei ${user.name},`;
+  const body = `${alert.car} til ${alert.price} passer det lagrede søket ditt «${alert.searchName}».`;
+  const stop = `Vil du ikke lenger få e-post om dette søket, kan du melde deg av her:\n${alert.unsubscribeUrl}`;
+  return {
+    subject: `Nytt treff i «${alert.searchName}»`,
+    text: [greeting, body, `Se annonsen her:\n${alert.listingUrl}`, stop, SIGNATURE].join('\n\n') + '\n',
+    html: htmlOf([greeting, body, { href: alert.listingUrl, label: 'Se annonsen' }, stop, SIGNATURE]),
+    unsubscribeUrl: alert.unsubscribeUrl,
   };
 }

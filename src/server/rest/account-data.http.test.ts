@@ -78,6 +78,8 @@ async function aDeal() {
 describe('GET /api/auth/export', () => {
   it('gives the seller their profile, listings, chats and notifications as one download, the buyer only by name', async () => {
     const { seller, buyer, car, chatId } = await aDeal();
+    const saved = await call('POST', '/api/saved-searches', seller, { name: 'Volvo til under 200 000', params: { make: 'Volvo', priceMax: 200000 }, email: true });
+    expect(saved.statusCode, saved.body).toBe(201);
     const res = await get('/api/auth/export', seller);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-disposition']).toMatch(new RegExp(`^attachment; filename="bilpartner-data-${seller.user.username}-\\d{4}-\\d{2}-\\d{2}\\.json"$`));
@@ -86,7 +88,9 @@ describe('GET /api/auth/export', () => {
     expect(data.format).toBe(EXPORT_FORMAT);
     expect(data.profile).toMatchObject({ id: seller.user.id, username: seller.user.username, email: seller.user.email, phone: '41111111' });
     expect(data.listings.map((l) => l.id)).toEqual([car.id]);
-    expect(data.savedSearches).toEqual([]);
+    expect(data.savedSearches).toMatchObject([{ name: 'Volvo til under 200 000', params: { make: 'Volvo', priceTo: 200000 }, email: true }]);
+    // The 'Meld av' link's secret is not part of the saved search as its owner sees it, nor of the export.
+    expect(res.body).not.toContain('unsubscribe');
     expect(data.chats).toHaveLength(1);
     expect(data.chats[0]).toMatchObject({ id: chatId, listingId: car.id, role: 'seller', otherParty: 'Kjell', car: 'Volvo V70 2012' });
     expect(data.chats[0].messages.map((m) => [m.sender, m.fromMe, m.content])).toEqual([

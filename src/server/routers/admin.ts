@@ -9,6 +9,7 @@ import type { AuditActor } from '../services/audit';
 import { SESSIONS_ENDED } from '../realtime/hub';
 import { deleteInboxMessage, listInbox, markInboxRead } from '../services/inbox';
 import { pendingListings, reviewListing } from '../services/moderation';
+import { afterListingShown } from '../services/saved-searches';
 import type { Context } from '../trpc/context';
 import { adminProcedure, router } from '../trpc/init';
 
@@ -26,7 +27,12 @@ export const adminRouter = router({
     /** The pending tab's cards, oldest first: new listings, and owners' edits of approved ones with their changes. */
     pending: adminProcedure.query(({ ctx }) => pendingListings(ctx.store)),
     /** 'Godkjenn' / 'Avvis' with a reason / 'Godkjenn likevel': the owner is notified; audited. */
-    review: adminProcedure.input(reviewListingInput).mutation(({ ctx, input }) => reviewListing(ctx.store, ctx.hub, actorOf(ctx), input)),
+    review: adminProcedure.input(reviewListingInput).mutation(async ({ ctx, input }) => {
+      const result = await reviewListing(ctx.store, ctx.hub, actorOf(ctx), input);
+      // An approval may show the listing to buyers: the saved searches it matches are alerted (a no-op otherwise).
+      if (input.approved) await afterListingShown(ctx, input.id);
+      return result;
+    }),
     /** Any listing, photos included; audited. */
     delete: adminProcedure.input(listingIdInput).mutation(async ({ ctx, input }) => {
       await adminDeleteListing(depsOf(ctx), actorOf(ctx), input.id);

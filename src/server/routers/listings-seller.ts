@@ -2,17 +2,19 @@ import {
   listingFormInput,
   listingIdInput,
   listingSetActiveInput,
+  listingSetSoldInput,
   listingUpdateInput,
   uploadImageInput,
 } from '../../shared/schemas/listing';
 import { stageImage, stagingLimitsOf } from '../services/images';
-import { createListing, deleteListing, listingForEdit, myListings, setListingActive, updateListing } from '../services/listings';
+import { createListing, deleteListing, listingForEdit, myListings, setListingActive, setListingSold, updateListing } from '../services/listings';
+import { afterListingShown } from '../services/saved-searches';
 import { protectedProcedure, rateLimited } from '../trpc/init';
 import type { Context } from '../trpc/context';
 
 // Seller side of the listings namespace (issue 3), merged with the buyer half in trpc/root.ts.
 const seller = (ctx: Context & { user: NonNullable<Context['user']> }) => ({
-  deps: { store: ctx.store, storage: ctx.integrations.imageStorage },
+  deps: { store: ctx.store, storage: ctx.integrations.imageStorage, hub: ctx.hub },
   actor: { id: ctx.user.id, isAdmin: ctx.user.isAdmin },
 });
 
@@ -34,10 +36,24 @@ export const listingsSellerProcedures = {
   }),
 
   /** 'Aktiver' / 'Deaktiver' (docs/product/states.md). */
-  setActive: protectedProcedure.input(listingSetActiveInput).mutation(({ ctx, input }) => {
+  setActive: protectedProcedure.input(listingSetActiveInput).mutation(async ({ ctx, input }) => {
     const { actor } = seller(ctx);
-    return setListingActive(ctx.store, actor, input.id, input.active);
+    const shape = await setListingActive(ctx.store, actor, input.id, input.active);
+    // Shown to buyers again: the saved searches it matches are alerted (docs/decisions/022-market-alerts.md).
+    if (input.active) await afterListingShown(ctx, input.id);
+    return shape;
   }),
+
+  /** 'Marker som solgt' (docs/product/states.md#sold): owner or admin; `sold: false` puts it back on the market. */
+  setSold: protectedProcedure
+    .use(rateLimited('listingSold'))
+    .input(listingSetSoldInput)
+    .mutation(async ({ ctx, input }) => {
+      const { actor } = seller(ctx);
+      const shape = await setListingSold(ctx.store, actor, input.id, input.sold);
+      if (!input.sold) await afterListingShown(ctx, input.id);
+      return shape;
+    }),
 
   /** 'Slett permanent': owner or admin; the photos' files go too. */
   delete: protectedProcedure.input(listingIdInput).mutation(async ({ ctx, input }) => {

@@ -10,6 +10,7 @@ import { deleteUserWithEverything } from './admin-users';
 import { confirmPassword, type PasswordCheckOptions } from './auth';
 import { myListings } from './listings';
 import { listSavedListings } from './saved-listings';
+import { listSavedSearches } from './saved-searches';
 import { toUserShape } from './users';
 
 // The rights the privacy page promises (issue 24, docs/decisions/021-mail-and-account-recovery.md): a copy of one's
@@ -32,9 +33,10 @@ const idOf = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) ? v :
 export async function exportAccount(store: Store, userId: number, now = new Date()): Promise<AccountExport> {
   const user = await store.users.findById(userId);
   if (!user) throw new AppError('NOT_FOUND', 'Fant ikke brukeren.');
-  const [listings, savedListings, rows, notifications] = await Promise.all([
+  const [listings, savedListings, savedSearches, rows, notifications] = await Promise.all([
     myListings(store, userId),
     listSavedListings(store, userId),
+    listSavedSearches(store, userId),
     store.users.exportRows(userId),
     store.notifications.list(userId, ALL_NOTIFICATIONS),
   ]);
@@ -45,7 +47,7 @@ export async function exportAccount(store: Store, userId: number, now = new Date
     profile: toUserShape(user),
     listings,
     savedListings,
-    savedSearches: [],
+    savedSearches,
     chats: rows.chats.map((c) => {
       const other = chatPartyName(c.other);
       return {

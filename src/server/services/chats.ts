@@ -9,6 +9,7 @@ import {
   type MessageShape,
 } from '../../shared/schemas/chat';
 import { AppError, listingNotFound } from '../errors';
+import { SOLD_TEXTS } from '../../shared/schemas/listing';
 import type { EventHub } from '../realtime/hub';
 import type { Store } from '../store';
 import type { ChatListRow, MessageRow } from '../store/chats';
@@ -132,8 +133,10 @@ export async function startChat(
   return { chatId: result.chat.id, created: result.created, message };
 }
 
-function startRefused(status: 'listing-not-found' | 'own-listing' | 'wrong-seller'): AppError {
+function startRefused(status: 'listing-not-found' | 'listing-sold' | 'own-listing' | 'wrong-seller'): AppError {
   if (status === 'listing-not-found') return listingNotFound();
+  // A sold car's page still opens, so say why (docs/product/states.md#sold); its existing chats go on.
+  if (status === 'listing-sold') return new AppError('CONFLICT', SOLD_TEXTS.chatRefused);
   if (status === 'own-listing') return new AppError('FORBIDDEN', CHAT_OWN_LISTING_MESSAGE);
   return new AppError('BAD_REQUEST', CHAT_WRONG_SELLER_MESSAGE, { sellerId: CHAT_WRONG_SELLER_MESSAGE });
 }

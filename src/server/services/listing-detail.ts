@@ -1,4 +1,4 @@
-import { isVisible } from '../../../db/schema';
+import { isSold, isVisible } from '../../../db/schema';
 import type { ListingDetailShape, SellerShape } from '../../shared/schemas/listing-shape';
 import { listingNotFound } from '../errors';
 import type { Store } from '../store';
@@ -17,7 +17,7 @@ export class ListingDetails {
   constructor(private readonly store: Store) {}
 
   /**
-   * A listing as `viewer` may see it: anyone sees an approved, active listing; only its owner and admins see it
+   * A listing as `viewer` may see it: anyone sees an approved, active (or sold) listing; only its owner and admins see it
    * otherwise, everyone else gets the same 404 as for a listing that does not exist. Hidden address and contact
    * details are blanked for everyone but the owner and admins. Buyers see the approved version; the owner sees an edit
    * waiting for review applied (`revision` says it waits), an admin the approved version with `revision`.
@@ -29,7 +29,8 @@ export class ListingDetails {
     const { listing: stored, images, seller: user, saved } = found;
     const isOwner = viewer?.id === stored.userId;
     const privileged = isOwner || viewer?.isAdmin === true;
-    if (!isVisible(stored) && !privileged) throw listingNotFound();
+    // A sold listing still opens, with 'Solgt' and no way to start a chat (docs/product/states.md#sold).
+    if (!isVisible(stored) && !isSold(stored) && !privileged) throw listingNotFound();
 
     const pending = privileged && stored.status === 'approved' ? await photos.pendingRevision(id) : undefined;
     let shape;

@@ -1,8 +1,8 @@
 // The builders that make the listing's shapes (src/shared/schemas/listing-shape.ts, their one home) from database rows.
 
-import type { Listing, ListingImage } from '../../../db/schema';
+import { isSold, type Listing, type ListingImage } from '../../../db/schema';
 import { withServiceBook } from '../../shared/equipment';
-import type { ListingCardShape, ListingImageShape, ListingShape } from '../../shared/schemas/listing-shape';
+import type { ListingCardShape, ListingImageShape, ListingShape, SavedListingCardShape } from '../../shared/schemas/listing-shape';
 
 /** The place name of an address: the text after the 4-digit postal code, title-cased ('0155 OSLO' → 'Oslo'). */
 export function placeFromAddress(address: string): string {
@@ -67,7 +67,7 @@ export function toImageShape(img: ImageColumns): ListingImageShape {
 }
 
 /** The listing's fields a row carries as they are; the rest are converted below. */
-type CopiedKey = Exclude<keyof ListingShape, 'images' | 'imageDetails' | 'equipment' | 'rejectionReason' | 'createdAt' | 'updatedAt' | 'revision'>;
+type CopiedKey = Exclude<keyof ListingShape, 'images' | 'imageDetails' | 'equipment' | 'rejectionReason' | 'createdAt' | 'updatedAt' | 'revision' | 'sold'>;
 // The row must have every field of the API shape with a compatible type (db/schema/listings.ts ↔ listing-shape.ts).
 type RowHasShapeFields = Pick<Listing, CopiedKey> extends Pick<ListingShape, CopiedKey> ? true : never;
 const _rowHasShapeFields: RowHasShapeFields = true;
@@ -129,6 +129,7 @@ export function toListingShape(row: Listing, images: PhotoColumns[]): ListingSha
   shape.createdAt = row.createdAt.toISOString();
   shape.updatedAt = row.updatedAt.toISOString();
   shape.revision = null;
+  shape.sold = isSold(row);
   return shape;
 }
 
@@ -191,4 +192,16 @@ export function toCard(r: CardRow): ListingCardShape {
     createdAt: new Date(r.created_at).toISOString(),
     coverPhoto: coverPhotoOf(r),
   };
+}
+
+/** A saved listing's card row: the card's columns, when it was sold, and its total price when it was saved. */
+export interface SavedCardRow extends CardRow {
+  sold_at: number | null;
+  saved_total_price: number | null;
+}
+
+/** A card of /lagrede-annonser: sold, or cheaper than when it was saved (docs/decisions/022-market-alerts.md). */
+export function toSavedCard(r: SavedCardRow): SavedListingCardShape {
+  const dropped = r.saved_total_price !== null && r.total_price < r.saved_total_price;
+  return { ...toCard(r), sold: r.sold_at !== null, priceDroppedFrom: dropped ? r.saved_total_price : null };
 }

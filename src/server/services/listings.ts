@@ -1,20 +1,24 @@
-import { isVisible, type Listing, type ListingImage, type ListingRevision, type NewListing } from '../../../db/schema';
+import { isVisible, type Listing, type ListingImage, type ListingRevision, type NewListing, type Notification } from '../../../db/schema';
 import {
   INSTANT_FIELDS,
   isDataUrl,
   LISTING_FORM_KEYS,
   reviewedChanges,
+  SOLD_TEXTS,
   type ListingFormData,
   type ListingFormKey,
 } from '../../shared/schemas/listing';
 import type { ListingShape } from '../../shared/schemas/listing-shape';
 import { AppError, listingNotFound as notFound } from '../errors';
 import { keyFromUrl, type ImageStorage } from '../integrations/image-storage';
+import type { EventHub } from '../realtime/hub';
 import type { Store } from '../store';
-import type { AuditWrite, EditWrites, ImageWrite, ListingView } from '../store/listings';
+import type { AuditWrite, EditWrites, ImageWrite, ListingValues, ListingView, NotificationWrite } from '../store/listings';
 import { listingAuditLabel } from './audit';
 import { deleteImageFiles, storeDataUrls, type StoredImage } from './images';
 import { placeFromAddress } from './listing-shape';
+import { publishNotifications } from './notifications';
+import { formatPrice } from '../../shared/format';
 import { proposedShape, sameFields, type RevisionFields } from './listing-revisions';
 
 export { placeFromAddress };
@@ -36,10 +40,13 @@ export interface Actor {
 export interface SellerDeps {
   store: Store;
   storage: ImageStorage;
+  /** Where committed notifications (a price drop) are pushed live; without it they are only stored. */
+  hub?: EventHub;
 }
 
 export const UNKNOWN_IMAGE_MESSAGE = 'Ukjent bilde. Last opp bildet på nytt.';
 export const NOT_YOURS_MESSAGE = 'Du har ikke tilgang til å endre denne annonsen.';
+export const PRICE_DROP_TITLE = 'Prisen er satt ned';
 
 /** The listing as its owner (and the edit form) sees it: a waiting edit applied, with its review status. */
 const ownerShapeOf = (v: ListingView) => proposedShape(v.row, v.images, v.revision, v.newImages);
@@ -180,6 +187,26 @@ function instantColumnsOf(data: ListingFormData) {
   return { ...values, totalPrice: data.price + data.registrationFee } satisfies Partial<NewListing>;
 }
 
+/**
+ * 'Prisen er satt ned' (docs/product/notifications.md): when an edit lowers the total price of a listing buyers can
+ * see, everyone who saved it is told the old and the new price (the editor excepted). Total price as buyers see it:
+ * src/shared/listing-price.ts.
+ */
+function priceDropNotices(before: Listing, set: Partial<ListingValues>, savers: number[], actorId: number): NotificationWrite[] {
+  const to = set.totalPrice;
+  if (to === undefined || to >= before.totalPrice || !isVisible(before)) return [];
+  const car = `${before.make} ${before.model} ${before.year}`.trim();
+  return savers
+    .filter((userId) => userId !== actorId)
+    .map((userId) => ({
+      userId,
+      type: 'info' as const,
+      title: PRICE_DROP_TITLE,
+      message: `${car}: fra ${formatPrice(before.totalPrice)} til ${formatPrice(to)}.`,
+      data: { listingId: before.id, oldPrice: before.totalPrice, newPrice: to },
+    }));
+}
+
 /** The form fields whose value the edit changes (for the audit log); photos count when their list changes. */
 function editedFields(before: Listing, data: ListingFormData, photosChanged: boolean): ListingFormKey[] {
   const reviewed = new Set<ListingFormKey>(reviewedChanges(before, data));
@@ -237,13 +264,13 @@ function stageEdit(c: EditContext): Pick<EditWrites, 'revision' | 'images' | 'li
  * once, a waiting edit included (the edit form shows it), and never changes the status. Answers the listing as the
  * editor sees it (the waiting edit applied).
  */
-export async function updateListing({ store, storage }: SellerDeps, actor: Actor, id: number, data: ListingFormData): Promise<ListingShape> {
+export async function updateListing({ store, storage, hub }: SellerDeps, actor: Actor, id: number, data: ListingFormData): Promise<ListingShape> {
   checkOwned(await store.listings.find(id), actor);
   const plan = planImages(data.images);
   const stored = await storeNewImages(storage, data.images, plan);
-  let removed: ListingImage[];
+  let written: { removed: ListingImage[]; notifications: Notification[] };
   try {
-    removed = await store.listings.edit(id, actor.id, photoKeysOf(plan), (state): EditWrites => {
+    written = await store.listings.edit(id, actor.id, photoKeysOf(plan), (state): EditWrites => {
       // Decided on the listing as the transaction reads it: it may have been deleted while photos were processed.
       const before = checkOwned(state.before, actor);
       const { revision, current } = state;
@@ -286,6 +313,7 @@ export async function updateListing({ store, storage }: SellerDeps, actor: Actor
         };
       }
 
+      const notifications = priceDropNotices(before, writes.listing, state.savers, actor.id);
       const fields = editedFields(before, data, photosChanged);
       let audit: AuditWrite | null = null;
       if (fields.length > 0) {
@@ -294,13 +322,14 @@ export async function updateListing({ store, storage }: SellerDeps, actor: Actor
         if (revision && !byOwner) details.appliedWaitingEdit = true;
         audit = { actor: { id: actor.id, name: state.actorName }, action: 'listing.edit', target: { type: 'listing', id, label: listingAuditLabel(before) }, details };
       }
-      return { removeImageIds: removedRows.map((r) => r.id), ...writes, audit };
+      return { removeImageIds: removedRows.map((r) => r.id), ...writes, audit, notifications };
     });
   } catch (err) {
     await deleteImageFiles(storage, stored);
     throw err;
   }
-  await deleteImageFiles(storage, removed);
+  if (hub) publishNotifications(hub, written.notifications);
+  await deleteImageFiles(storage, written.removed);
   return ownerView(store, id);
 }
 
@@ -308,6 +337,18 @@ export async function updateListing({ store, storage }: SellerDeps, actor: Actor
 export async function setListingActive(store: Store, actor: Actor, id: number, active: boolean): Promise<ListingShape> {
   checkOwned(await store.listings.find(id), actor);
   if (!(await store.listings.setActive(id, active))) throw notFound();
+  return ownerView(store, id);
+}
+
+/**
+ * 'Marker som solgt' (docs/product/states.md#sold): owner or admin. Only an approved listing is sold (a listing
+ * waiting for review was never for sale); `sold: false` puts it back on the market, active. Answers the listing as
+ * its editor sees it; the caller runs the saved-search alerts when it is for sale again.
+ */
+export async function setListingSold(store: Store, actor: Actor, id: number, sold: boolean): Promise<ListingShape> {
+  const row = checkOwned(await store.listings.find(id), actor);
+  if (sold && row.status !== 'approved') throw new AppError('BAD_REQUEST', SOLD_TEXTS.onlyApproved, { sold: SOLD_TEXTS.onlyApproved });
+  if (!(await store.listings.setSold(id, sold))) throw notFound();
   return ownerView(store, id);
 }
 

@@ -1,19 +1,19 @@
-import type { ListingCardShape } from '../../shared/schemas/listing-shape';
+import type { SavedListingCardShape } from '../../shared/schemas/listing-shape';
 import { z } from '../../shared/zod';
 import { listingNotFound } from '../errors';
 import type { Store } from '../store';
-import { toCard } from './listing-shape';
+import { toSavedCard } from './listing-shape';
 
 // Saved listings (docs/product/screens.md /lagrede-annonser, docs/product/states.md "Saved listing"). A user's own
-// only; only listings a buyer may see are listed or can be saved, so a listing that is later hidden drops out of the
-// list (and comes back if shown again) without its saved row being deleted.
+// only; only listings a buyer may see can be saved, and only those and sold ones are listed (marked sold), so a listing
+// that is later hidden drops out of the list (and comes back if shown again) without its saved row being deleted.
 
 export const savedListingShape = z.object({ listingId: z.number().int(), savedAt: z.string() });
 export type SavedListingShape = z.infer<typeof savedListingShape>;
 
-/** The user's saved listings that are still visible, newest saved first. */
-export async function listSavedListings(store: Store, userId: number): Promise<ListingCardShape[]> {
-  return (await store.savedListings.list(userId)).map(toCard);
+/** The user's saved listings that are still visible or sold, newest saved first, marked sold or cheaper. */
+export async function listSavedListings(store: Store, userId: number): Promise<SavedListingCardShape[]> {
+  return (await store.savedListings.list(userId)).map(toSavedCard);
 }
 
 /** Ids of the user's saved (visible) listings, for marking cards. */

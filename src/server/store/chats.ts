@@ -44,7 +44,7 @@ export interface ChatListing {
 }
 
 export type StartChatResult =
-  | { status: 'listing-not-found' | 'own-listing' | 'wrong-seller' }
+  | { status: 'listing-not-found' | 'listing-sold' | 'own-listing' | 'wrong-seller' }
   | { status: 'ok'; chat: ChatParties; created: boolean; message: MessageRow; notification: NotificationRow | undefined };
 
 export type SendMessageResult = { status: 'not-found' | 'party-gone' } | { status: 'ok'; chat: ChatParties; message: MessageRow };

@@ -198,6 +198,7 @@ describeOnEachStore('listings repository', (dialect) => {
       images: [{ kind: 'new', place: 'revision', position: 0, image: { ...clash, mediumUrl: '' } }],
       listing: { description: 'Halvveis.' },
       audit: { actor: { id: seller, name: state.actorName }, action: 'listing.edit', target: { type: 'listing', id: l.id, label: 'x' } },
+      notifications: [],
     }));
     await expect(edit).rejects.toThrow();
     expect(await store.listings.find(l.id)).toMatchObject({ description: 'Gammel tekst.' });

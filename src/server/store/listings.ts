@@ -58,6 +58,8 @@ export interface EditState {
   current: ListingImage[];
   /** The editor's name, for the audit log. */
   actorName: string;
+  /** Who saved the listing: told when its price goes down (docs/product/notifications.md). */
+  savers: number[];
 }
 
 export type RevisionValues = Pick<ListingRevision, 'fields' | 'status' | 'rejectionReason' | 'submittedAt'>;
@@ -69,6 +71,8 @@ export interface EditWrites {
   images: ImageWrite[];
   listing: Partial<ListingValues>;
   audit: AuditWrite | null;
+  /** Written with the edit (a price drop told to those who saved it), pushed by the service after the commit. */
+  notifications: NotificationWrite[];
 }
 
 /** A listing with its photos and its owner's waiting edit. */
@@ -150,10 +154,18 @@ export interface ListingsRepo {
 
   /** A new listing with a fresh code and its photos, in one transaction; answers its id. */
   create(actorId: number, photoKeys: string[], decide: (state: CreateState) => CreateWrites): Promise<number>;
-  /** An edit in one transaction; answers the photo rows it removed (their files are the caller's to delete). */
-  edit(id: number, actorId: number, photoKeys: string[], decide: (state: EditState) => EditWrites): Promise<ListingImage[]>;
-  /** Sets the active flag; false when there is no such listing. */
+  /**
+   * An edit in one transaction; answers the photo rows it removed (their files are the caller's to delete) and the
+   * notifications it wrote.
+   */
+  edit(id: number, actorId: number, photoKeys: string[], decide: (state: EditState) => EditWrites): Promise<{ removed: ListingImage[]; notifications: Notification[] }>;
+  /**
+   * Sets the active flag; false when there is no such listing. Activating a sold listing puts it back on the market
+   * (no longer sold): a sold listing is never active (docs/product/states.md#sold).
+   */
   setActive(id: number, active: boolean): Promise<boolean>;
+  /** Marks the listing sold (and inactive), or back on the market (active); false when there is no such listing. */
+  setSold(id: number, sold: boolean): Promise<boolean>;
   /**
    * Deletes the listing (photo rows, the waiting edit, saved entries and inquiries go by foreign key) with the audit
    * entry `decide` answers, in one transaction; answers every photo row it had, for their files.

@@ -6,6 +6,7 @@ import type { ListingsRepo } from './listings';
 import type { NotificationsRepo } from './notifications';
 import type { PhotosRepo } from './photos';
 import type { SavedListingsRepo } from './saved-listings';
+import type { SavedSearchesRepo } from './saved-searches';
 import type { SearchSource } from './search-source';
 import type { UsersRepo } from './users';
 
@@ -24,6 +25,7 @@ interface Repositories {
   notifications: NotificationsRepo;
   inbox: InboxRepo;
   savedListings: SavedListingsRepo;
+  savedSearches: SavedSearchesRepo;
   searchSource: SearchSource;
 }
 

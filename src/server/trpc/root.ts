@@ -8,6 +8,7 @@ import { listingsBuyerProcedures } from '../routers/listings-buyer';
 import { listingsSellerProcedures } from '../routers/listings-seller';
 import { notificationsRouter } from '../routers/notifications';
 import { savedListingsRouter } from '../routers/saved-listings';
+import { savedSearchesRouter } from '../routers/saved-searches';
 import { usersRouter } from '../routers/users';
 import { vehicleRouter } from '../routers/vehicle';
 import { router } from './init';
@@ -20,6 +21,7 @@ export const appRouter = router({
   vehicle: vehicleRouter,
   listings: router({ ...listingsSellerProcedures, ...listingsBuyerProcedures }),
   savedListings: savedListingsRouter,
+  savedSearches: savedSearchesRouter,
   inquiries: inquiriesRouter,
   users: usersRouter,
   chats: chatsRouter,

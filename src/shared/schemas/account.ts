@@ -2,6 +2,7 @@ import { z } from '../zod';
 import { userShape } from './auth';
 import { listingCardShape, listingShape } from './listing-shape';
 import { notificationShape } from './notification';
+import { savedSearchShape } from './saved-search';
 
 // 'Last ned mine data' (GET /api/auth/export, docs/decisions/021-mail-and-account-recovery.md): everything the account
 // holds, as one JSON file. Another user appears only by the name their chats already show.
@@ -47,7 +48,7 @@ export const accountExportShape = z.object({
   listings: z.array(listingShape),
   savedListings: z.array(listingCardShape),
   // Saved searches ('Lagre søk') are built alongside (issue 24's market half): their list joins here.
-  savedSearches: z.array(z.record(z.string(), z.unknown())),
+  savedSearches: z.array(savedSearchShape),
   chats: z.array(exportChatShape),
   notifications: z.array(exportNotificationShape),
   inquiries: z.array(exportInquiryShape),

@@ -115,6 +115,8 @@ export const listingRevisionShape = z.object({
  */
 export const listingShape = listingFields.extend({
   revision: listingRevisionShape.nullable(),
+  /** Marked sold by its owner or an admin (docs/product/states.md#sold): out of search, its page shows 'Solgt'. */
+  sold: z.boolean(),
 });
 
 /**
@@ -131,6 +133,15 @@ export const listingCardShape = listingShape
     /** The first photo in all its sizes (for `srcset`), or null without photos. */
     coverPhoto: listingImageShape.nullable(),
   });
+
+/**
+ * A card of /lagrede-annonser: the card, whether the car is sold, and the total price when it was saved while the
+ * price is lower now ('Prisen er satt ned', docs/decisions/022-market-alerts.md), else null.
+ */
+export const savedListingCardShape = listingCardShape.extend({
+  sold: z.boolean(),
+  priceDroppedFrom: int.nullable(),
+});
 
 export const sellerShape = z.object({
   id: int,
@@ -160,6 +171,7 @@ export type ListingImageShape = z.infer<typeof listingImageShape>;
 export type ListingShape = z.infer<typeof listingShape>;
 /** The slim card shape of list views (search, home, saved). */
 export type ListingCardShape = z.infer<typeof listingCardShape>;
+export type SavedListingCardShape = z.infer<typeof savedListingCardShape>;
 export type SellerShape = z.infer<typeof sellerShape>;
 export type ListingDetailShape = z.infer<typeof listingDetailShape>;
 export type ListingListItem = z.infer<typeof listingListItemShape>;

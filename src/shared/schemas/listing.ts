@@ -306,6 +306,16 @@ export const listingSetActiveInput = listingIdInput.extend({
   active: activeFlag,
 });
 
+/**
+ * 'Marker som solgt' (docs/product/states.md#sold): `sold: true` takes it off the market, `sold: false` puts it back
+ * (active again).
+ */
+export const listingSetSoldInput = listingIdInput.extend({
+  sold: z.boolean({ error: 'Solgt må være true eller false.' }),
+});
+
+export { SOLD_TEXTS } from '../texts/sold';
+
 /** A single photo uploaded ahead of the form (staged): the data URL the browser read. */
 export const uploadImageInput = z.object({
   image: z

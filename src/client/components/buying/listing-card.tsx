@@ -42,6 +42,8 @@ interface ListingCardProps {
   listing: ListingCardShape;
   /** Rendered under the price, above the card-wide link (e.g. a remove button on /lagrede-annonser). */
   action?: ReactNode;
+  /** Rendered above the price: what changed since the card was saved ('Solgt', 'Prisen er satt ned'). */
+  note?: ReactNode;
   /**
    * An above-the-fold card: its photo loads at once (not lazily) and with high priority. Default: the first
    * PRIORITY_CARDS cards of a ListingGrid.
@@ -57,7 +59,7 @@ interface ListingCardProps {
 }
 
 /** The card of every list view (home, search, saved). The whole card links to /listing/{id}. */
-export function ListingCard({ listing: l, action, priority, eager, headingLevel = 'h3' }: ListingCardProps) {
+export function ListingCard({ listing: l, action, note, priority, eager, headingLevel = 'h3' }: ListingCardProps) {
   const title = `${l.make} ${l.model}`.trim();
   // A missing or broken photo shows the placeholder, never the browser's broken-image icon and alt text.
   const [broken, setBroken] = useState(false);
@@ -125,6 +127,7 @@ export function ListingCard({ listing: l, action, priority, eager, headingLevel 
             <Text truncate>{l.place}</Text>
           </HStack>
         )}
+        {note}
         <Text mt="auto" pt="2" fontSize="xl" fontWeight="bold" color="fg" letterSpacing="-0.01em" data-testid="card-price">
           {formatPrice(l.totalPrice)}
         </Text>

@@ -34,8 +34,9 @@ export function PriceBox({ listing: l }: { listing: ListingDetail }) {
         <Row label="Totalpris" value={formatPrice(shownPrice(l))} strong />
       </Stack>
       <Stack gap="2.5" mt="5">
-        {l.isOwner ? <OwnerNote id={l.id} /> : <StartChatButton listing={l} />}
-        <SaveButton listing={l} />
+        {l.isOwner ? <OwnerNote id={l.id} /> : l.sold ? <SoldNote /> : <StartChatButton listing={l} />}
+        {/* A sold car cannot be saved anew; one saved already can still be removed here. */}
+        {(!l.sold || l.isSaved) && <SaveButton listing={l} />}
       </Stack>
     </Box>
   );
@@ -54,6 +55,15 @@ function Row({ label, value, strong }: { label: string; value: string; strong?: 
       </Text>
       <Text as="dd">{value}</Text>
     </Flex>
+  );
+}
+
+/** In place of 'Start chat' on a sold car (docs/product/states.md#sold). */
+function SoldNote() {
+  return (
+    <Text fontSize="sm" color="fg.muted" bg="bg.muted" rounded="md" px="3" py="2" data-testid="sold-note">
+      Bilen er solgt.
+    </Text>
   );
 }
 
@@ -92,10 +102,11 @@ export function StartChatButton({ listing: l, variant = 'solid' }: { listing: Li
   const toChat = () => navigate({ to: '/chats', search: { startChat: true, listingId: l.id, sellerId: l.userId } });
   // Back from logging in through this button (the dialog reloads the page): the chat opens as if clicked again.
   useEffect(() => {
-    if (user && !l.isOwner && takeAction('chat', l.id)) void toChat();
+    if (user && !l.isOwner && !l.sold && takeAction('chat', l.id)) void toChat();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once the user is known; toChat is remade every render
-  }, [user, l.id, l.isOwner]);
-  if (l.isOwner) return null;
+  }, [user, l.id, l.isOwner, l.sold]);
+  // No chat with the owner, nor a new one about a sold car (docs/product/states.md#sold; the server refuses it too).
+  if (l.isOwner || l.sold) return null;
   const start = async () => {
     if (!(await currentUser())) return openLogin('login', { kind: 'chat', listingId: l.id });
     await toChat();

@@ -5,7 +5,7 @@ import type { ListingShape } from '../../../shared/types/listing';
 // for approval, rejected with the reason, inactive, or an owner's edit waiting (or rejected) while the approved
 // version stays public. Shown to the owner and admins on /listing/{id}, on /mine-annonser and in the edit form.
 
-type Reviewable = Pick<ListingShape, 'status' | 'active' | 'rejectionReason' | 'revision'>;
+type Reviewable = Pick<ListingShape, 'status' | 'active' | 'rejectionReason' | 'revision'> & { sold?: boolean };
 
 export interface ReviewNotice {
   key: string;
@@ -43,6 +43,8 @@ export function reviewNotices(l: Reviewable, viewer: 'owner' | 'admin', where: '
         ? `Annonsen er ikke synlig for kjøpere. ${where === 'form' ? 'Rett opp og lagre' : 'Rediger annonsen'}, så blir den kontrollert på nytt.`
         : 'Annonsen er ikke synlig for kjøpere.',
     });
+  } else if (l.sold) {
+    // Sold is inactive too; the page and 'Mine annonser' say 'Solgt' instead (docs/product/states.md#sold).
   } else if (!l.active) {
     notices.push({
       key: 'inactive',

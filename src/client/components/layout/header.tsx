@@ -45,6 +45,7 @@ function userMenuItems(isAdmin: boolean, counts: { chats: number; notifications:
   return [
     { link: linkOptions({ to: '/mine-annonser' }), label: 'Mine annonser' },
     { link: linkOptions({ to: '/lagrede-annonser' }), label: 'Lagrede annonser' },
+    { link: linkOptions({ to: '/lagrede-sok' }), label: 'Lagrede søk' },
     { link: linkOptions({ to: '/chats' }), label: 'Meldinger', badge: counts.chats },
     { link: linkOptions({ to: '/varslinger' }), label: 'Varslinger', badge: counts.notifications },
   ];

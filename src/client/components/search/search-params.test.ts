@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SORT_LABELS as SHARED_SORT_LABELS, SORTS } from '../../../shared/schemas/search';
-import { activeFilterCount, canonical, SORT_KEYS, SORT_LABELS, toListInput, validateListingSearch } from './search-params';
+import { activeFilterCount, canonical, savedSearchParamsOf, searchOfSaved, SORT_KEYS, SORT_LABELS, toListInput, validateListingSearch } from './search-params';
+import { savedSearchParams } from '../../../shared/schemas/saved-search';
 
 describe('/annonser URL state', () => {
   it('keeps its zod-free sort list and labels in step with the shared ones', () => {
@@ -50,5 +51,16 @@ describe('/annonser URL state', () => {
     expect(s).toEqual({ query: '2020', page: 3, sort: 'price_asc' });
     expect(toListInput(s)).toMatchObject({ query: '2020', sort: 'price_asc', limit: 24, offset: 48 });
     expect(activeFilterCount(s)).toBe(0);
+  });
+});
+
+describe("'Lagre søk' and 'Vis treff'", () => {
+  it('saves the filters without paging in the API names, which the server reads as they are, and opens them again', () => {
+    const page = validateListingSearch({ make: 'Volvo', priceMax: '300000', yearMin: '2015', query: 'hengerfeste', sort: 'price_asc', page: '3' });
+    const params = savedSearchParamsOf(page);
+    expect(params).toEqual({ make: 'Volvo', priceTo: 300_000, yearFrom: 2015, query: 'hengerfeste', sort: 'price_asc' });
+    // What the server keeps (the schema of GET /api/listings) is the same, and opening it gives the page without paging.
+    expect(savedSearchParams.parse(params)).toEqual(params);
+    expect(searchOfSaved(params)).toEqual({ make: 'Volvo', priceMax: 300_000, yearMin: 2015, query: 'hengerfeste', sort: 'price_asc' });
   });
 });

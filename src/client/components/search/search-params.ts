@@ -119,6 +119,28 @@ export function toListInput(s: ListingSearch) {
   };
 }
 
+/**
+ * What 'Lagre søk' keeps of the page's search: GET /api/listings parameters without paging (the server reads them
+ * with the same schema, src/shared/schemas/saved-search.ts).
+ */
+export function savedSearchParamsOf(s: ListingSearch): Record<string, string | number> {
+  const { limit: _limit, offset: _offset, ...rest } = toListInput(s);
+  return Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined && v !== '')) as Record<string, string | number>;
+}
+
+/** A saved search's parameters (the API's names) as this page's URL: what 'Vis treff' on /lagrede-sok opens. */
+export function searchOfSaved(params: Record<string, string | number>): ListingSearch {
+  const { priceFrom, priceTo, yearFrom, yearTo, sort, ...rest } = params;
+  return validateListingSearch({
+    ...rest,
+    priceMin: priceFrom,
+    priceMax: priceTo,
+    yearMin: yearFrom,
+    yearMax: yearTo,
+    sort: sort === 'newest' ? undefined : sort,
+  });
+}
+
 /** How many filters narrow the result (the text search and the sort order are not filters). */
 export function activeFilterCount(s: ListingSearch): number {
   return (

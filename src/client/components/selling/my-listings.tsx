@@ -15,11 +15,12 @@ import {
 } from '@chakra-ui/react';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, type ErrorComponentProps } from '@tanstack/react-router';
-import { CalendarDays, Car, Eye, EyeOff, MapPin, Pencil, Plus, Trash2 } from 'lucide-react';
+import { BadgeCheck, CalendarDays, Car, Eye, EyeOff, MapPin, Pencil, Plus, RotateCcw, Trash2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { formatDate, formatPrice } from '../../../shared/format';
 import type { ListingShape, ListingStatus } from '../../../shared/types/listing';
 import { LISTING_DELETED_MESSAGE, LISTING_DELETED_TITLE } from '../../../shared/schemas/listing';
+import { SOLD_TEXTS } from '../../../shared/texts/sold';
 import { toast, toastError } from '../../lib/toaster';
 import { usePhotoSources } from '../../lib/image-quality';
 import { RouteErrorAlert } from '../../lib/route-retry';
@@ -50,6 +51,7 @@ export function MyListingsPage() {
   const trpc = useTRPC();
   const { data: listings } = useSuspenseQuery(trpc.listings.mine.queryOptions());
   const [toDelete, setToDelete] = useState<ListingShape | null>(null);
+  const [toSell, setToSell] = useState<ListingShape | null>(null);
 
   return (
     <MyListingsShell count={listings.length}>
@@ -66,12 +68,13 @@ export function MyListingsPage() {
       ) : (
         <Stack as="ul" gap="4" listStyleType="none" data-testid="my-listings">
           {listings.map((l, i) => (
-            <MyListingCard key={l.id} listing={l} first={i === 0} onDelete={() => setToDelete(l)} />
+            <MyListingCard key={l.id} listing={l} first={i === 0} onDelete={() => setToDelete(l)} onSell={() => setToSell(l)} />
           ))}
         </Stack>
       )}
 
       <DeleteDialog listing={toDelete} onClose={() => setToDelete(null)} />
+      <SoldDialog listing={toSell} onClose={() => setToSell(null)} />
     </MyListingsShell>
   );
 }
@@ -134,7 +137,7 @@ function useInvalidateMine() {
 /** The card photo's box: the card's full width on phones, a 256 px column beside the text from 768 px. */
 const MY_CARD_PHOTO_SIZES = '(min-width: 768px) 256px, calc(100vw - 32px)';
 
-function MyListingCard({ listing: l, first, onDelete }: { listing: ListingShape; first: boolean; onDelete: () => void }) {
+function MyListingCard({ listing: l, first, onDelete, onSell }: { listing: ListingShape; first: boolean; onDelete: () => void; onSell: () => void }) {
   const trpc = useTRPC();
   const invalidate = useInvalidateMine();
   const setActive = useMutation(
@@ -142,6 +145,16 @@ function MyListingCard({ listing: l, first, onDelete }: { listing: ListingShape;
       onSuccess: (_data, vars) => {
         if (vars.active) toast('Annonse aktivert', 'synlig for kjøpere');
         else toast('Annonse deaktivert', 'skjult fra søkeresultater');
+        return invalidate();
+      },
+      onError: () => toastError('Feil', 'Kunne ikke endre status. Prøv igjen.'),
+    }),
+  );
+  // Back on the market needs no confirmation: it is what 'Aktiver' does too (docs/product/states.md#sold).
+  const unsell = useMutation(
+    trpc.listings.setSold.mutationOptions({
+      onSuccess: () => {
+        toast(SOLD_TEXTS.markedUnsold, 'synlig for kjøpere');
         return invalidate();
       },
       onError: () => toastError('Feil', 'Kunne ikke endre status. Prøv igjen.'),
@@ -198,9 +211,14 @@ function MyListingCard({ listing: l, first, onDelete }: { listing: ListingShape;
           <Badge colorPalette={status.palette} variant="subtle" size="md" data-testid="status-badge">
             {status.label}
           </Badge>
-          {l.status === 'approved' && (
+          {l.status === 'approved' && !l.sold && (
             <Badge colorPalette={l.active ? 'green' : 'gray'} variant="outline" size="md" data-testid="active-badge">
               {l.active ? 'Aktiv' : 'Inaktiv'}
+            </Badge>
+          )}
+          {l.sold && (
+            <Badge colorPalette="purple" variant="solid" size="md" data-testid="sold-badge">
+              {SOLD_TEXTS.badge}
             </Badge>
           )}
           {l.status === 'approved' && l.revision && (
@@ -236,7 +254,17 @@ function MyListingCard({ listing: l, first, onDelete }: { listing: ListingShape;
               <Pencil size={16} /> Rediger
             </Link>
           </Button>
-          {l.status === 'approved' && (
+          {l.status === 'approved' && !l.sold && (
+            <Button size="sm" variant="outline" onClick={onSell}>
+              <BadgeCheck size={16} /> {SOLD_TEXTS.markSold}
+            </Button>
+          )}
+          {l.sold && (
+            <Button size="sm" variant="outline" loading={unsell.isPending} onClick={() => unsell.mutate({ id: l.id, sold: false })}>
+              <RotateCcw size={16} /> {SOLD_TEXTS.markUnsold}
+            </Button>
+          )}
+          {l.status === 'approved' && !l.sold && (
             <Button size="sm" variant="outline" loading={setActive.isPending} onClick={() => setActive.mutate({ id: l.id, active: !l.active })}>
               {l.active ? (
                 <>
@@ -281,6 +309,34 @@ function DeleteDialog({ listing, onClose }: { listing: ListingShape | null; onCl
       onClose={onClose}
     >
       {DELETE_CONFIRM}
+    </ConfirmDialog>
+  );
+}
+
+/** 'Marker som solgt' after a confirmation (docs/product/states.md#sold). */
+function SoldDialog({ listing, onClose }: { listing: ListingShape | null; onClose: () => void }) {
+  const trpc = useTRPC();
+  const invalidate = useInvalidateMine();
+  const sell = useMutation(
+    trpc.listings.setSold.mutationOptions({
+      onSuccess: async () => {
+        toast(SOLD_TEXTS.markedSold, 'fjernet fra søkeresultater');
+        onClose();
+        await invalidate();
+      },
+      onError: (err) => toastError('Feil', err.message || 'Kunne ikke endre status. Prøv igjen.'),
+    }),
+  );
+  return (
+    <ConfirmDialog
+      open={!!listing}
+      title={`${SOLD_TEXTS.markSold}${listing ? `: ${listing.make} ${listing.model}` : ''}`}
+      confirmLabel={SOLD_TEXTS.markSold}
+      pending={sell.isPending}
+      onConfirm={() => listing && sell.mutate({ id: listing.id, sold: true })}
+      onClose={onClose}
+    >
+      {SOLD_TEXTS.confirm}
     </ConfirmDialog>
   );
 }

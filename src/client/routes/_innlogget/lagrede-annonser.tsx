@@ -1,7 +1,10 @@
-import { Alert, Badge, Button, Container, EmptyState, Flex, Heading } from '@chakra-ui/react';
+import { Alert, Badge, Button, Container, EmptyState, Flex, Heading, HStack, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { Heart, Trash2 } from 'lucide-react';
+import { Heart, TrendingDown, Trash2 } from 'lucide-react';
+import { formatPrice } from '../../../shared/format';
+import { SOLD_TEXTS } from '../../../shared/texts/sold';
+import type { SavedListingCardShape } from '../../../shared/types/listing';
 import type { ReactNode } from 'react';
 import { ListingCard, ListingGrid, ListingGridSkeleton } from '../../components/buying/listing-card';
 import { useRouteRetry } from '../../lib/route-retry';
@@ -99,6 +102,7 @@ function SavedListings() {
               key={l.id}
               listing={l}
               headingLevel="h2"
+              note={<SavedNote listing={l} />}
               action={
                 <Button
                   variant="outline"
@@ -117,5 +121,32 @@ function SavedListings() {
         </ListingGrid>
       )}
     </SavedShell>
+  );
+}
+
+/**
+ * What changed since the listing was saved: sold, or a lower total price than when it was saved (shown while it stays
+ * below it; docs/decisions/022-market-alerts.md).
+ */
+function SavedNote({ listing: l }: { listing: SavedListingCardShape }) {
+  if (!l.sold && l.priceDroppedFrom === null) return null;
+  return (
+    <HStack gap="2" pt="2" wrap="wrap">
+      {l.sold && (
+        <Badge colorPalette="purple" variant="solid" data-testid="saved-sold">
+          {SOLD_TEXTS.badge}
+        </Badge>
+      )}
+      {l.priceDroppedFrom !== null && (
+        <>
+          <Badge colorPalette="green" variant="subtle" data-testid="price-dropped">
+            <TrendingDown size={14} aria-hidden /> Prisen er satt ned
+          </Badge>
+          <Text as="s" fontSize="sm" color="fg.muted" aria-label={`Før ${formatPrice(l.priceDroppedFrom)}`}>
+            {formatPrice(l.priceDroppedFrom)}
+          </Text>
+        </>
+      )}
+    </HStack>
   );
 }

@@ -60,11 +60,11 @@ export const chatsRoutes = defineRoutes([
     doc: {
       tag,
       summary: 'Start a chat about a listing with its seller, or continue the one the caller already has',
-      description: 'Not about one’s own listing (403); `sellerId` must be the listing’s owner (400); a listing that is not public answers 404.',
+      description: 'Not about one’s own listing (403); `sellerId` must be the listing’s owner (400); a listing that is not public answers 404, a sold one 409.',
       auth: true,
       body: startChatInput,
       responses: { 201: startChatResult },
-      errors: [401, 403, 404, 429],
+      errors: [401, 403, 404, 409, 429],
     },
   },
   {

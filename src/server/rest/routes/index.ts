@@ -9,6 +9,7 @@ import { listingsBuyerRoutes } from './listings-buyer';
 import { listingsSellerRoutes } from './listings-seller';
 import { notificationsRoutes } from './notifications';
 import { savedListingsRoutes } from './saved-listings';
+import { savedSearchesRoutes } from './saved-searches';
 import { usersRoutes } from './users';
 import { vehicleRoutes } from './vehicle';
 
@@ -21,6 +22,7 @@ export const restRoutes: RestRoute[] = [
   ...listingsSellerRoutes,
   ...listingsBuyerRoutes,
   ...savedListingsRoutes,
+  ...savedSearchesRoutes,
   ...inquiriesRoutes,
   ...usersRoutes,
   ...chatsRoutes,

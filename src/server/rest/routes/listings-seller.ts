@@ -1,4 +1,4 @@
-import { listingFormInput, listingIdInput, listingSetActiveInput, uploadImageInput } from '../../../shared/schemas/listing';
+import { listingFormInput, listingIdInput, listingSetActiveInput, listingSetSoldInput, uploadImageInput } from '../../../shared/schemas/listing';
 import { listingImageShape, listingShape } from '../../../shared/schemas/listing-shape';
 import { z } from '../../../shared/zod';
 import { defineRoutes } from '../types';
@@ -51,17 +51,23 @@ export const listingsSellerRoutes = defineRoutes([
         procedure: 'listings.setActive',
         input: ({ params, body }) => ({ id: params.id, active: (body as { active: unknown }).active }),
       },
+      {
+        // 'Marker som solgt' (docs/product/states.md#sold).
+        when: ({ body }) => isOnly(body, 'sold'),
+        procedure: 'listings.setSold',
+        input: ({ params, body }) => ({ id: params.id, sold: (body as { sold: unknown }).sold }),
+      },
     ],
     bodyLimit: LISTING_BODY_LIMIT,
     doc: {
       tag: 'Listings',
-      summary: 'Edit a listing, or switch it on or off',
-      description: "`{active}` alone toggles the active flag; any other body is the full form. An owner's edit of what moderation checks waits for review beside the public version of an approved listing (`revision` in the answer); price and contact changes apply at once.",
+      summary: 'Edit a listing, switch it on or off, or mark it sold',
+      description: "`{active}` alone toggles the active flag; `{sold: true}` alone marks an approved listing sold (out of search, its page shows 'Solgt'), `{sold: false}` puts it back on the market (active); any other body is the full form. An owner's edit of what moderation checks waits for review beside the public version of an approved listing (`revision` in the answer); price and contact changes apply at once.",
       auth: true,
       params: listingIdInput,
-      body: z.union([listingSetActiveInput.pick({ active: true }), listingFormInput]),
+      body: z.union([listingSetActiveInput.pick({ active: true }), listingSetSoldInput.pick({ sold: true }), listingFormInput]),
       responses: { 200: listingShape },
-      errors: [401, 403, 404],
+      errors: [400, 401, 403, 404, 429],
     },
   },
   {

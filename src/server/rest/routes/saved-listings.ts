@@ -1,5 +1,5 @@
 import { listingId } from '../../../shared/schemas/listing';
-import { listingCardShape } from '../../../shared/schemas/listing-shape';
+import { savedListingCardShape } from '../../../shared/schemas/listing-shape';
 import { z } from '../../../shared/zod';
 import { savedListingShape } from '../../services/saved-listings';
 import { defineRoutes } from '../types';
@@ -14,7 +14,7 @@ export const savedListingsRoutes = defineRoutes([
     procedure: 'savedListings.list',
     input: () => undefined,
     serialize: true,
-    doc: { tag, summary: "The caller's saved listings (cards)", auth: true, responses: { 200: z.array(listingCardShape) }, errors: [401] },
+    doc: { tag, summary: "The caller's saved listings (cards)", description: "Sold ones stay, with `sold: true`; `priceDroppedFrom` is the total price when saved while the price is lower now.", auth: true, responses: { 200: z.array(savedListingCardShape) }, errors: [401] },
   },
   {
     method: 'POST',

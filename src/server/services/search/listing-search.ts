@@ -1,12 +1,14 @@
 import { FILTER_MAKES } from '../../../shared/codes';
-import type { FacetValue, SearchFacets, SearchParams } from '../../../shared/schemas/search';
+import { searchInput, type FacetValue, type SearchFacets, type SearchParams } from '../../../shared/schemas/search';
 import { searchKey } from '../../../shared/search-words';
 import type { SearchSource } from '../../store/search-source';
 import type { Store } from '../../store';
 import { toCard } from '../listing-shape';
 import type { ListingCardShape } from '../../../shared/types/listing';
 import { FullListings, type ListingListItem } from './full-listings';
+import { ColumnIndex } from './column-index';
 import { SearchEngine } from './engine';
+import { query } from './query';
 import { buildFilters } from './filters';
 import { addToVocabulary, vocabularyOf, type Vocabulary } from './query-words';
 
@@ -141,6 +143,28 @@ export class ListingSearch {
     const q = buildFilters(p, p.query || p.make || p.model ? (await this.forSale()).vocabulary : undefined);
     const { ids, total } = q ? engine.query(q, p.sort, p.offset, p.limit) : { ids: [], total: 0 };
     return { items: ids.length ? await byIds(ids) : [], total };
+  }
+
+  /**
+   * Those of `searches` (GET /api/listings parameters) that would show the listing now: the saved-search alerts
+   * (docs/decisions/022-market-alerts.md). The listing's own row, read as the index reads it, goes into an index of
+   * one, and each search's parameters become the engine's query exactly as a search would make them (the same schema,
+   * filters and vocabulary), so an alert matches what the saved search shows. Empty when buyers cannot see it.
+   */
+  async matching<T extends { params: object }>(listingId: number, searches: readonly T[]): Promise<T[]> {
+    if (searches.length === 0) return [];
+    const [row] = await this.source.visibleRows([listingId]);
+    if (!row) return [];
+    await this.synced();
+    const forSale = await this.forSale();
+    const one = new ColumnIndex([row], 1);
+    return searches.filter((s) => {
+      const parsed = searchInput.safeParse(s.params);
+      if (!parsed.success) return false;
+      const p = parsed.data;
+      const q = buildFilters(p, p.query || p.make || p.model ? forSale.vocabulary : undefined);
+      return q !== null && query(one, q, p.sort, 0, 1).total > 0;
+    });
   }
 
   /** Builds the engine's index now, so the first search does not wait for it; answers its size and how long it took. */

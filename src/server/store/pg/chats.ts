@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgDb } from '../../../../db/pg/client';
 import { chats, listingImages, listings, messages, users } from '../../../../db/pg/schema';
-import type { Chat } from '../../../../db/schema';
+import { isSold, isVisible, type Chat } from '../../../../db/schema';
 import { roleOf, type ChatListRow, type ChatListing, type ChatRole, type ChatsRepo, type MessageRow, type SendMessageResult, type StartChatResult } from '../chats';
 import type { NewNotification } from '../notifications';
 import { afterIdParam, isPgInt } from './int';
@@ -224,11 +224,13 @@ export class PgChatsRepo implements ChatsRepo {
   ): Promise<StartChatResult> {
     if (!isPgInt(input.listingId)) return { status: 'listing-not-found' };
     return this.db.transaction(async (tx): Promise<StartChatResult> => {
-      const [listing] = await tx
-        .select({ id: listings.id, userId: listings.userId, make: listings.make, model: listings.model })
+      const [found] = await tx
+        .select({ id: listings.id, userId: listings.userId, make: listings.make, model: listings.model, status: listings.status, active: listings.active, soldAt: listings.soldAt })
         .from(listings)
-        .where(and(eq(listings.id, input.listingId), eq(listings.status, 'approved'), eq(listings.active, true)));
-      if (!listing) return { status: 'listing-not-found' };
+        .where(eq(listings.id, input.listingId));
+      if (found && isSold(found)) return { status: 'listing-sold' };
+      if (!found || !isVisible(found)) return { status: 'listing-not-found' };
+      const listing = { id: found.id, userId: found.userId, make: found.make, model: found.model };
       if (listing.userId === input.buyerId) return { status: 'own-listing' };
       if (listing.userId !== input.sellerId) return { status: 'wrong-seller' };
       // A concurrent start for the same listing and buyer waits here for the other's commit and then inserts nothing;

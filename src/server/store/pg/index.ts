@@ -6,6 +6,7 @@ import { PgListingsRepo } from './listings';
 import { PgNotificationsRepo } from './notifications';
 import { PgPhotosRepo } from './photos';
 import { PgSavedListingsRepo } from './saved-listings';
+import { PgSavedSearchesRepo } from './saved-searches';
 import { PgSearchSource } from './search-source';
 import { PgUsersRepo } from './users';
 
@@ -21,6 +22,7 @@ export function createPgStore(db: PgDb, owned = true): PgStore {
     notifications: new PgNotificationsRepo(db),
     inbox: new PgInboxRepo(db),
     savedListings: new PgSavedListingsRepo(db),
+    savedSearches: new PgSavedSearchesRepo(db),
     searchSource: new PgSearchSource(db),
     async close() {
       if (owned) await closePgDatabase(db);

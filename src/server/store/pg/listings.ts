@@ -5,6 +5,7 @@ import {
   listingImages,
   listingRevisions,
   listings,
+  savedListings,
   users,
   visibleSql,
 } from '../../../../db/pg/schema';
@@ -236,6 +237,7 @@ export class PgListingsRepo implements ListingsRepo {
         photos: before ? await namedPhotos(tx, photoKeys, id) : [],
         current: before ? await photoRowsOf(tx, [id]) : [],
         actorName: (await tx.select({ name: users.name }).from(users).where(eq(users.id, actorId)))[0]?.name ?? '',
+        savers: before ? (await tx.select({ id: savedListings.userId }).from(savedListings).where(eq(savedListings.listingId, id))).map((r) => r.id) : [],
       };
       const w = decide(state);
       const removed = state.current.filter((r) => w.removeImageIds.includes(r.id));
@@ -248,12 +250,25 @@ export class PgListingsRepo implements ListingsRepo {
       if (w.revision.kind === 'delete') await tx.delete(listingRevisions).where(eq(listingRevisions.listingId, id));
       await tx.update(listings).set(w.listing).where(eq(listings.id, id));
       if (w.audit) await recordAudit(tx, w.audit);
-      return removed;
+      const notifications = [];
+      for (const write of w.notifications) notifications.push(await insertNotification(tx, write));
+      return { removed, notifications };
     });
   }
 
   async setActive(id: number, active: boolean) {
-    const rows = await this.db.update(listings).set({ active, updatedAt: new Date() }).where(eq(listings.id, id)).returning({ id: listings.id });
+    const set = active ? { active, soldAt: null, updatedAt: new Date() } : { active, updatedAt: new Date() };
+    const rows = await this.db.update(listings).set(set).where(eq(listings.id, id)).returning({ id: listings.id });
+    return rows.length > 0;
+  }
+
+  async setSold(id: number, sold: boolean) {
+    const now = new Date();
+    const rows = await this.db
+      .update(listings)
+      .set({ soldAt: sold ? now : null, active: !sold, updatedAt: now })
+      .where(eq(listings.id, id))
+      .returning({ id: listings.id });
     return rows.length > 0;
   }
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
-import { chats, listingImages, listings, messages, users, visibleSql, type Chat } from '../../../../db/schema';
+import { chats, isSold, isVisible, listingImages, listings, messages, users, type Chat } from '../../../../db/schema';
 import { roleOf, type ChatListing, type ChatListRow, type ChatRole, type ChatsRepo, type MessageRow, type SendMessageResult, type StartChatResult } from '../chats';
 import type { NewNotification } from '../notifications';
 import { insertNotificationSqlite } from './notifications';
@@ -154,12 +154,14 @@ export class SqliteChatsRepo implements ChatsRepo {
     notify: (listing: ChatListing, message: MessageRow) => NewNotification,
   ): Promise<StartChatResult> {
     return this.db.transaction((tx): StartChatResult => {
-      const listing = tx
-        .select({ id: listings.id, userId: listings.userId, make: listings.make, model: listings.model })
+      const found = tx
+        .select({ id: listings.id, userId: listings.userId, make: listings.make, model: listings.model, status: listings.status, active: listings.active, soldAt: listings.soldAt })
         .from(listings)
-        .where(and(eq(listings.id, input.listingId), visibleSql(listings)))
+        .where(eq(listings.id, input.listingId))
         .get();
-      if (!listing) return { status: 'listing-not-found' };
+      if (found && isSold(found)) return { status: 'listing-sold' };
+      if (!found || !isVisible(found)) return { status: 'listing-not-found' };
+      const listing = { id: found.id, userId: found.userId, make: found.make, model: found.model };
       if (listing.userId === input.buyerId) return { status: 'own-listing' };
       if (listing.userId !== input.sellerId) return { status: 'wrong-seller' };
       // The unique index makes the chat once; the statement that did not make it reads the one that did.

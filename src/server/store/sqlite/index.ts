@@ -6,6 +6,7 @@ import { SqliteListingsRepo } from './listings';
 import { SqliteNotificationsRepo } from './notifications';
 import { SqlitePhotosRepo } from './photos';
 import { SqliteSavedListingsRepo } from './saved-listings';
+import { SqliteSavedSearchesRepo } from './saved-searches';
 import { SqliteSearchSource } from './search-source';
 import { SqliteUsersRepo } from './users';
 
@@ -21,6 +22,7 @@ export function createSqliteStore(db: Db, owned = true): SqliteStore {
     notifications: new SqliteNotificationsRepo(db),
     inbox: new SqliteInboxRepo(db),
     savedListings: new SqliteSavedListingsRepo(db),
+    savedSearches: new SqliteSavedSearchesRepo(db),
     searchSource: new SqliteSearchSource(db),
     async close() {
       if (owned) closeDatabase(db);

@@ -6,6 +6,7 @@ import {
   listingImages,
   listingRevisions,
   listings,
+  savedListings,
   users,
   visibleSql,
   type Listing,
@@ -235,6 +236,7 @@ export class SqliteListingsRepo implements ListingsRepo {
         photos: before ? namedPhotos(tx, photoKeys, id) : [],
         current: before ? photoRowsOf(tx, [id]) : [],
         actorName: tx.select({ name: users.name }).from(users).where(eq(users.id, actorId)).get()?.name ?? '',
+        savers: before ? tx.select({ id: savedListings.userId }).from(savedListings).where(eq(savedListings.listingId, id)).all().map((r) => r.id) : [],
       };
       const w = decide(state);
       const removed = state.current.filter((r) => w.removeImageIds.includes(r.id));
@@ -247,12 +249,19 @@ export class SqliteListingsRepo implements ListingsRepo {
       if (w.revision.kind === 'delete') tx.delete(listingRevisions).where(eq(listingRevisions.listingId, id)).run();
       tx.update(listings).set(w.listing).where(eq(listings.id, id)).run();
       if (w.audit) recordAudit(tx, w.audit);
-      return removed;
+      const notifications = w.notifications.map((write) => insertNotification(tx, write));
+      return { removed, notifications };
     });
   }
 
   async setActive(id: number, active: boolean) {
-    return this.db.update(listings).set({ active, updatedAt: new Date() }).where(eq(listings.id, id)).run().changes > 0;
+    const set = active ? { active, soldAt: null, updatedAt: new Date() } : { active, updatedAt: new Date() };
+    return this.db.update(listings).set(set).where(eq(listings.id, id)).run().changes > 0;
+  }
+
+  async setSold(id: number, sold: boolean) {
+    const now = new Date();
+    return this.db.update(listings).set({ soldAt: sold ? now : null, active: !sold, updatedAt: now }).where(eq(listings.id, id)).run().changes > 0;
   }
 
   async remove(id: number, decide: (target: DeletionTarget | undefined) => AuditWrite | null) {

@@ -1,25 +1,27 @@
 import type { Db } from '../../../../db/client';
-import { visibleWhere } from '../../../../db/schema';
-import { cardColumns, type CardRow } from '../../services/listing-shape';
+import { openableWhere, visibleWhere } from '../../../../db/schema';
+import { cardColumns, type SavedCardRow } from '../../services/listing-shape';
 import type { SavedListingsRepo } from '../saved-listings';
 
 function prepare(db: Db) {
   const c = db.$client;
   const visible = visibleWhere('l');
+  // Sold listings stay in the list, shown as sold (docs/product/states.md#sold).
+  const openable = openableWhere('l');
   return {
     list: c.prepare(
-      `SELECT ${cardColumns('l')} FROM saved_listings s JOIN listings l ON l.id = s.listing_id
-       WHERE s.user_id = ? AND ${visible} ORDER BY s.created_at DESC, s.rowid DESC`,
+      `SELECT ${cardColumns('l')}, l.sold_at, s.saved_total_price FROM saved_listings s JOIN listings l ON l.id = s.listing_id
+       WHERE s.user_id = ? AND ${openable} ORDER BY s.created_at DESC, s.rowid DESC`,
     ),
     ids: c
       .prepare(
         `SELECT s.listing_id FROM saved_listings s JOIN listings l ON l.id = s.listing_id
-         WHERE s.user_id = ? AND ${visible} ORDER BY s.created_at DESC, s.rowid DESC`,
+         WHERE s.user_id = ? AND ${openable} ORDER BY s.created_at DESC, s.rowid DESC`,
       )
       .pluck(),
-    // Only a visible listing is saved; saving twice keeps the first save (and its date).
+    // Only a visible listing is saved; saving twice keeps the first save (its date and price).
     add: c.prepare(
-      `INSERT INTO saved_listings (user_id, listing_id) SELECT ?, l.id FROM listings l WHERE l.id = ? AND ${visible}
+      `INSERT INTO saved_listings (user_id, listing_id, saved_total_price) SELECT ?, l.id, l.total_price FROM listings l WHERE l.id = ? AND ${visible}
        ON CONFLICT (user_id, listing_id) DO NOTHING`,
     ),
     get: c
@@ -39,8 +41,8 @@ export class SqliteSavedListingsRepo implements SavedListingsRepo {
     return (this.statements ??= prepare(this.db));
   }
 
-  async list(userId: number): Promise<CardRow[]> {
-    return this.s.list.all(userId) as CardRow[];
+  async list(userId: number): Promise<SavedCardRow[]> {
+    return this.s.list.all(userId) as SavedCardRow[];
   }
 
   async ids(userId: number): Promise<number[]> {
