@@ -10,7 +10,8 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { listings, savedListings } from '../db/schema';
 import { SOLD_TEXTS } from '../src/shared/texts/sold';
-import { createAdmin, createUser, db, expectNoErrors, expectToast, insertCar, loginAs, menuCount, newPage } from './support';
+import { readOutbox } from '../src/server/testing/mail';
+import { createAdmin, createUser, db, expectNoErrors, expectToast, insertCar, loginAs, menuCount, newPage, outboxDir } from './support';
 import { SAVED_SEARCH_TEXTS as T } from '../src/shared/texts/saved-searches';
 
 const TAG = `s${Date.now().toString(36)}`;
@@ -149,6 +150,17 @@ describe('a saved search with alerts', () => {
     await page.goto('/lagrede-sok');
     await card.waitFor();
     expect(await card.getByTestId('new-hits').count()).toBe(0);
+
+    // E-mail was chosen: the alert came by mail too, and its 'Meld av' link turns the e-mails off in one click.
+    let mails: Awaited<ReturnType<typeof readOutbox>> = [];
+    await expect.poll(async () => (mails = (await readOutbox(outboxDir)).filter((m) => m.to === buyer.email)).length).toBe(1);
+    expect(mails[0].subject).toBe(`Nytt treff i «Volvo ${TAG}»`);
+    const link = /https?:\/\/\S+\/meld-av-sok\?token=[a-z2-7]+/.exec(mails[0].text);
+    expect(link).not.toBeNull();
+    await page.goto(new URL(link![0]).pathname + new URL(link![0]).search);
+    await page.getByTestId('unsubscribe-done').getByText(T.unsubscribed(`Volvo ${TAG}`)).waitFor();
+    await page.goto('/lagrede-sok');
+    await card.getByText('Bare varsler').waitFor();
     await card.getByRole('button', { name: T.rename }).click();
     const rename = page.getByRole('dialog', { name: T.rename });
     await rename.getByRole('textbox', { name: T.name }).fill(`Billig Volvo ${TAG}`);
