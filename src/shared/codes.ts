@@ -144,3 +144,16 @@ export function canonicalFilterValue(field: FilterField, value: string | undefin
   if (!value) return '';
   return FILTER_OPTIONS[field].find((o) => o.toLowerCase() === value.toLowerCase()) ?? value;
 }
+
+/**
+ * A filter value in the filter panel's words, whether it was given as a label or as a stored code ('el' →
+ * 'Elektrisk', 'cvt' → 'Automat'); several comma-separated values each. What no filter knows stays as given.
+ */
+export function filterValueLabel(key: FilterKey, value: string): string {
+  return value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean)
+    .map((v) => (FILTERS[key] as readonly { label: string; codes: readonly string[] }[]).find((f) => f.codes.includes(v.toLowerCase()))?.label ?? canonicalFilterValue(key, v))
+    .join(', ');
+}

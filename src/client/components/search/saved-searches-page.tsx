@@ -5,6 +5,7 @@ import { Bell, BellOff, Pencil, Search, Trash2 } from 'lucide-react';
 import type { inferRouterOutputs } from '@trpc/server';
 import { useState, type ReactNode } from 'react';
 import type { AppRouter } from '../../../server/trpc/root';
+import { FILTERS, filterValueLabel, type FilterKey } from '../../../shared/codes';
 import { formatDate, formatNumber, formatPrice } from '../../../shared/format';
 import { SAVED_SEARCH_NAME_MAX, SAVED_SEARCH_TEXTS as T } from '../../../shared/texts/saved-searches';
 import { useRouteRetry } from '../../lib/route-retry';
@@ -44,7 +45,11 @@ export function describeParams(p: Record<string, string | number>): string {
     const t = to === undefined ? undefined : fmt(Number(to));
     parts.push(`${label}: ${f && t ? `${f}–${t}` : f ? `fra ${f}` : `til ${t}`}`);
   };
-  for (const [key, label] of Object.entries(LABELS)) if (p[key] !== undefined && key !== 'query') parts.push(`${label}: ${p[key]}`);
+  for (const [key, label] of Object.entries(LABELS)) {
+    if (p[key] === undefined || key === 'query') continue;
+    const value = String(p[key]);
+    parts.push(`${label}: ${key in FILTERS ? filterValueLabel(key as FilterKey, value) : value}`);
+  }
   range('Pris', p.priceFrom, p.priceTo, formatPrice);
   range('Årsmodell', p.yearFrom, p.yearTo, String);
   range('Km', p.mileageFrom, p.mileageTo, formatNumber);

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { SORT_LABELS as SHARED_SORT_LABELS, SORTS } from '../../../shared/schemas/search';
 import { activeFilterCount, canonical, savedSearchParamsOf, searchOfSaved, SORT_KEYS, SORT_LABELS, toListInput, validateListingSearch } from './search-params';
 import { savedSearchParams } from '../../../shared/schemas/saved-search';
+import { formatPrice } from '../../../shared/format';
+import { describeParams } from './saved-searches-page';
 
 describe('/annonser URL state', () => {
   it('keeps its zod-free sort list and labels in step with the shared ones', () => {
@@ -62,5 +64,16 @@ describe("'Lagre søk' and 'Vis treff'", () => {
     // What the server keeps (the schema of GET /api/listings) is the same, and opening it gives the page without paging.
     expect(savedSearchParams.parse(params)).toEqual(params);
     expect(searchOfSaved(params)).toEqual({ make: 'Volvo', priceMax: 300_000, yearMin: 2015, query: 'hengerfeste', sort: 'price_asc' });
+  });
+});
+
+describe("a saved search's filters in words on /lagrede-sok", () => {
+  it('names codes and labels as the filter panel does, and keeps what no filter knows', () => {
+    expect(describeParams({ make: 'Volvo', fuelType: 'el', transmission: 'cvt', priceTo: 300_000 })).toBe(
+      `Merke: Volvo · Drivstoff: Elektrisk · Girkasse: Automat · Pris: til ${formatPrice(300_000)}`,
+    );
+    expect(describeParams({ fuelType: 'diesel,Hybrid', bodyType: 'suv' })).toBe('Drivstoff: Diesel, Hybrid · Karosseri: SUV');
+    expect(describeParams({ fuelType: 'parafin' })).toBe('Drivstoff: parafin');
+    expect(describeParams({})).toBe('Alle biler');
   });
 });
