@@ -57,6 +57,7 @@ function precompress(): Plugin {
  * Modules of the libraries the entry runs on every page (see build.rolldownOptions.output.codeSplitting). tRPC's
  * WebSocket link is left out: only a logged-in user's live updates load it (src/client/realtime/ws-link.ts).
  */
+const PAGE_HEAD = /src[\\/](?:shared[\\/]page-head|client[\\/]components[\\/]layout[\\/]page-title)\./;
 const FRAMEWORK =
   /node_modules[\\/](?:react|react-dom|scheduler|@tanstack[\\/](?:router-core|react-router|history|store|react-store|query-core|react-query)|@trpc(?![\\/]client[\\/]dist[\\/](?:links[\\/])?wsLink)|@emotion|stylis|use-sync-external-store|hoist-non-react-statics|react-is)[\\/]/;
 
@@ -100,7 +101,9 @@ export default defineConfig({
           // first load fetched anyway and which, compressed one by one, cost ≈ 4 KB more brotli than together.
           // includeDependenciesRecursively: a group otherwise also takes every module its modules import, which put
           // tRPC's WebSocket link (re-exported by the '@trpc/client' index) back in (see moduleSideEffects above).
-          groups: [{ name: 'framework', test: FRAMEWORK, includeDependenciesRecursively: false }],
+          // The page head helpers (src/shared/page-head.ts and the client's page-title) are imported by the root route
+          // and by lazy pages alike; split apart they came as a separate 95-byte chunk too small to compress.
+          groups: [{ name: 'framework', test: new RegExp(`${FRAMEWORK.source}|${PAGE_HEAD.source}`), includeDependenciesRecursively: false }],
         },
       },
     },
