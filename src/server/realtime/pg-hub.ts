@@ -5,6 +5,7 @@ import type { MessageShape } from '../../shared/schemas/chat';
 import type { NotificationShape } from '../../shared/schemas/notification';
 import { backoff, closeClient, dedicatedClient, ended } from '../cluster/connection';
 import { InProcessHub, SESSIONS_ENDED, type EventHub, type UserEvent } from './hub';
+import { EVENTS_CHANNEL, type Wire } from './wire';
 
 /**
  * Reads published rows back on the instance that delivers them: a NOTIFY carries ids only (its payload is limited to
@@ -27,23 +28,12 @@ export interface PgHubOptions {
    */
   onInterrupted?: () => void;
   log?: { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
-  channel?: string;
   /** Reconnect delays of the listening connection (doubling, with jitter). */
   retry?: { firstMs: number; maxMs: number };
   /** How often the listening connection is asked for a sign of life: a silently dead one hears nothing. */
   heartbeatMs?: number;
 }
 
-/** What goes over NOTIFY: origin instance, its publish sequence number, user, kind and row id. */
-interface Wire {
-  o: string;
-  s: number;
-  u: number;
-  k: 'm' | 'n' | 'e';
-  i?: number;
-}
-
-const DEFAULT_CHANNEL = 'bilpartner_events';
 /** Notifications sent in one statement; each is well under 100 bytes. */
 const BATCH = 500;
 /** Rows loaded in one query. */
@@ -63,6 +53,10 @@ const PUBLISH_ATTEMPTS = 5;
  * query, so a burst costs a query, not one per event) and delivered in arrival order. Events of different instances
  * interleave in the order their NOTIFYs committed.
  *
+ * A chat message is not published here on PostgreSQL: the statement that stores it sends its notices itself
+ * (realtime/wire.ts, store/pg/chats.ts), in the same commit and under the lock that orders message ids, so notices
+ * arrive in id order from every instance and none is lost or sent twice. Every instance, this one too, loads it.
+ *
  * publish() is called after the data's transaction committed (EventHub) and sends on a connection of its own, never in
  * the caller's transaction. Events published while the listening connection is down are not heard by this instance;
  * so when it drops, every subscription here ends (after `onInterrupted`), the clients resubscribe with lastEventId and
@@ -72,7 +66,7 @@ const PUBLISH_ATTEMPTS = 5;
 export class PgHub implements EventHub {
   private readonly local = new InProcessHub();
   private readonly origin = randomUUID();
-  private readonly channel: string;
+  private readonly channel = EVENTS_CHANNEL;
   private seq = 0;
   /** Events published here and not yet heard back: delivered from memory rather than loaded. */
   private readonly pending = new Map<number, UserEvent>();
@@ -100,8 +94,6 @@ export class PgHub implements EventHub {
   constructor(private readonly opts: PgHubOptions) {
     this.messages = this.batchLoader('m', opts.load.messages);
     this.notifications = this.batchLoader('n', opts.load.notifications);
-    this.channel = opts.channel ?? DEFAULT_CHANNEL;
-    if (!/^[a-z_][a-z0-9_]*$/.test(this.channel)) throw new Error(`invalid channel name: ${this.channel}`);
     this.running = this.listen();
   }
 
@@ -251,15 +243,19 @@ export class PgHub implements EventHub {
     } catch {
       return;
     }
-    if ((this.heard.get(wire.o) ?? 0) >= wire.s) return;
-    this.heard.set(wire.o, wire.s);
     let event: UserEvent | undefined;
-    if (wire.o === this.origin) {
-      event = this.pending.get(wire.s);
-      // Ours arrive in order: anything older is not coming back.
-      for (const s of this.pending.keys()) {
-        if (s > wire.s) break;
-        this.pending.delete(s);
+    // Published by a hub: dropped when heard before. A notice without an origin came with its row's commit.
+    if (wire.o !== undefined && wire.s !== undefined) {
+      const { o: origin, s: seq } = wire;
+      if ((this.heard.get(origin) ?? 0) >= seq) return;
+      this.heard.set(origin, seq);
+      if (origin === this.origin) {
+        event = this.pending.get(seq);
+        // Ours arrive in order: anything older is not coming back.
+        for (const s of this.pending.keys()) {
+          if (s > seq) break;
+          this.pending.delete(s);
+        }
       }
     }
     if (this.local.subscribersOf(wire.u) === 0) return;

@@ -102,7 +102,7 @@ export async function sendMessage(store: Store, hub: EventHub, userId: number, i
   const result = await store.chats.send(userId, input.chatId, input.content);
   if (result.status !== 'ok') throw result.status === 'not-found' ? chatNotFound() : new AppError('CONFLICT', CHAT_PARTY_GONE_MESSAGE);
   const message = toMessageShape(result.message);
-  publishMessage(hub, result.chat, message);
+  if (!result.published) publishMessage(hub, result.chat, message);
   return message;
 }
 
@@ -128,7 +128,7 @@ export async function startChat(
   );
   if (result.status !== 'ok') throw startRefused(result.status);
   const message = toMessageShape(result.message);
-  publishMessage(hub, result.chat, message);
+  if (!result.published) publishMessage(hub, result.chat, message);
   if (result.notification) publishNotifications(hub, [result.notification]);
   return { chatId: result.chat.id, created: result.created, message };
 }

@@ -4,6 +4,7 @@ import type { Store } from '.';
 import { createTestStore, describeOnEachStore } from '../testing/stores';
 import { deleteUserRow, insertListingRow, insertPhotoRow, insertUserRow, updateListingRow } from '../testing/store-rows';
 import type { ChatListing, MessageRow } from './chats';
+import { EVENTS_CHANNEL, type Wire } from '../realtime/wire';
 import { MESSAGE_ORDER_LOCK } from './pg/chats';
 
 // The chats repository on both stores (docs/product/chats.md, docs/decisions/018-postgresql.md).
@@ -237,6 +238,35 @@ describeOnEachStore('chats repository', (dialect) => {
       release();
       await holder;
       expect((await sending).content).toBe('Venter på tur');
+    });
+
+    it('tells every instance of a message in its own commit: one notice per party, in id order, none for a refusal', async () => {
+      const { chat } = await started(buyer, 'Hei');
+      const pgStore = store as Extract<Store, { dialect: 'pg' }>;
+      const listener = await pgStore.db.$client.connect();
+      const heard: Wire[] = [];
+      listener.on('notification', (n) => {
+        if (n.channel === EVENTS_CHANNEL) heard.push(JSON.parse(n.payload!) as Wire);
+      });
+      try {
+        await listener.query(`LISTEN ${EVENTS_CHANNEL}`);
+        const results = await Promise.all(['Én', 'To', 'Tre', 'Fire'].map((c, i) => store.chats.send(i % 2 ? seller : buyer, chat.id, c)));
+        const ids = results.map((r) => (r.status === 'ok' && r.published ? r.message.id : 0)).sort((a, b) => a - b);
+        expect(ids.every((id) => id > 0)).toBe(true);
+        await expect.poll(() => heard.length).toBe(8);
+        // In commit order, which is id order: both parties' notices of a message before the next message's.
+        expect(heard.map((w) => w.i)).toEqual(ids.flatMap((id) => [id, id]));
+        for (const id of ids) expect(heard.filter((w) => w.i === id).map((w) => w.u).sort()).toEqual([buyer, seller].sort());
+        expect(heard.every((w) => w.k === 'm' && w.o === undefined)).toBe(true);
+
+        await deleteUserRow(store, seller);
+        expect(await store.chats.send(buyer, chat.id, 'Hallo?')).toEqual({ status: 'party-gone' });
+        await listener.query('SELECT 1');
+        expect(heard).toHaveLength(8);
+      } finally {
+        await listener.query(`UNLISTEN ${EVENTS_CHANNEL}`);
+        listener.release();
+      }
     });
   }
 });

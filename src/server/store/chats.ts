@@ -43,11 +43,15 @@ export interface ChatListing {
   model: string;
 }
 
+/**
+ * `published`: the store has told every instance of the message itself, in its commit (PostgreSQL's NOTIFY from the
+ * statement that stores it: realtime/wire.ts); otherwise the caller publishes it on the hub.
+ */
 export type StartChatResult =
   | { status: 'listing-not-found' | 'listing-sold' | 'own-listing' | 'wrong-seller' }
-  | { status: 'ok'; chat: ChatParties; created: boolean; message: MessageRow; notification: NotificationRow | undefined };
+  | { status: 'ok'; chat: ChatParties; created: boolean; message: MessageRow; notification: NotificationRow | undefined; published: boolean };
 
-export type SendMessageResult = { status: 'not-found' | 'party-gone' } | { status: 'ok'; chat: ChatParties; message: MessageRow };
+export type SendMessageResult = { status: 'not-found' | 'party-gone' } | { status: 'ok'; chat: ChatParties; message: MessageRow; published: boolean };
 
 export interface ChatsRepo {
   /**

@@ -4,6 +4,7 @@ import { chats, listingImages, listings, messages, users } from '../../../../db/
 import { isSold, isVisible, type Chat } from '../../../../db/schema';
 import { roleOf, type ChatListRow, type ChatListing, type ChatRole, type ChatsRepo, type MessageRow, type SendMessageResult, type StartChatResult } from '../chats';
 import type { NewNotification } from '../notifications';
+import { messageNoticeSql } from '../../realtime/wire';
 import { afterIdParam, isPgInt } from './int';
 import { insertNotificationPg } from './notifications';
 
@@ -157,17 +158,12 @@ export class PgChatsRepo implements ChatsRepo {
   }
 
   /**
-   * Inserts a message and moves the chat's positions (the sender has read up to their own message). The advisory lock,
-   * held to commit, keeps message ids in commit order across connections and instances: a subscriber that saw id n
-   * and replays "after n" finds every later commit (realtime/subscription.ts), and the chat's last message only grows.
-   */
-  /**
    * Sends a message as one statement: checks that the sender is a party of the chat and that the other party is still
-   * there, inserts the message, moves the chat on (last message, the sender's read position) and reads the sender's
-   * names. The order lock is taken in it before the message's id is (the MATERIALIZED lock is read before the row is
-   * formed, and the row's identity default is taken when it is), and held to the caller's commit, so ids commit in
-   * order and a replay "after id n" misses none. One statement holds it for one round trip (the COMMIT) where four
-   * statements held it for four, which is what lets many instances send at once.
+   * there, inserts the message, moves the chat on (last message, the sender's read position), reads the sender's
+   * names, and sends the message's notice to both parties (realtime/wire.ts). The order lock is taken in it before the
+   * message's id is (the MATERIALIZED lock is read before the row is formed, and the row's identity default is taken
+   * when it is), and held to commit, so ids commit in order and a replay "after id n" misses none; the notices are
+   * queued at that commit, so every instance hears them in id order too.
    */
   private async sendStatement(q: Q, userId: number, chatId: number, content: string): Promise<SendMessageResult> {
     if (!isPgInt(chatId)) return { status: 'not-found' };
@@ -188,15 +184,17 @@ export class PgChatsRepo implements ChatsRepo {
           buyer_read_id = CASE WHEN ready.is_buyer THEN m.id ELSE chats.buyer_read_id END,
           seller_read_id = CASE WHEN ready.is_buyer THEN chats.seller_read_id ELSE m.id END
         FROM m, ready WHERE chats.id = m.chat_id
-      )
+      ),
+      announced AS (SELECT ${messageNoticeSql(sql`party_id`, sql`m.id`)} FROM m, ready, LATERAL (VALUES (ready.buyer_id), (ready.seller_id)) AS p(party_id))
       SELECT p.id AS chat_id, p.buyer_id, p.seller_id, m.id, m.sender_id, m.content, ${epochMs(sql`m.created_at`)} AS created_at,
-        u.name, u.display_name, u.username
+        u.name, u.display_name, u.username, (SELECT count(*) FROM announced) AS announced
       FROM party p LEFT JOIN m ON true LEFT JOIN users u ON u.id = m.sender_id`);
     const r = rows[0];
     if (!r) return { status: 'not-found' };
     if (r.id === null) return { status: 'party-gone' };
     return {
       status: 'ok',
+      published: true,
       chat: { id: r.chat_id, buyerId: r.buyer_id, sellerId: r.seller_id },
       message: {
         id: r.id,
@@ -212,10 +210,9 @@ export class PgChatsRepo implements ChatsRepo {
   }
 
   async send(userId: number, chatId: number, content: string): Promise<SendMessageResult> {
-    // In a transaction, so the order lock is held until COMMIT has answered: the next sender's message commits after
-    // this one's answer, and so is published after it. In one statement alone the two answers came back together and
-    // their publishes could swap, delivering a chat's messages out of order.
-    return this.db.transaction((tx) => this.sendStatement(tx, userId, chatId, content));
+    // Its own transaction: the order lock is held only while PostgreSQL runs it and commits, never across a round trip
+    // to this process, and its notices need no publish after the answer that could be overtaken by the next one's.
+    return this.sendStatement(this.db, userId, chatId, content);
   }
 
   async start(
@@ -247,7 +244,7 @@ export class PgChatsRepo implements ChatsRepo {
       if (sent.status !== 'ok') throw new Error(`chat ${chat.id}: a new message was refused (${sent.status})`);
       const { message } = sent;
       const notification = inserted ? await insertNotificationPg(tx, listing.userId, notify(listing, message)) : undefined;
-      return { status: 'ok', chat, created: inserted !== undefined, message, notification };
+      return { status: 'ok', chat, created: inserted !== undefined, message, notification, published: true };
     });
   }
 

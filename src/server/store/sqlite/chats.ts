@@ -145,7 +145,7 @@ export class SqliteChatsRepo implements ChatsRepo {
       if (!found) return { status: 'not-found' };
       const { chat, role } = found;
       if ((role === 'buyer' ? chat.sellerId : chat.buyerId) === null) return { status: 'party-gone' };
-      return { status: 'ok', chat, message: this.insertMessage(tx, chat.id, role, userId, content) };
+      return { status: 'ok', chat, message: this.insertMessage(tx, chat.id, role, userId, content), published: false };
     });
   }
 
@@ -174,7 +174,7 @@ export class SqliteChatsRepo implements ChatsRepo {
       const chat = inserted ?? tx.select().from(chats).where(and(eq(chats.listingId, listing.id), eq(chats.buyerId, input.buyerId))).get()!;
       const message = this.insertMessage(tx, chat.id, 'buyer', input.buyerId, input.content);
       const notification = inserted ? insertNotificationSqlite(tx, listing.userId, notify(listing, message)) : undefined;
-      return { status: 'ok', chat, created: inserted !== undefined, message, notification };
+      return { status: 'ok', chat, created: inserted !== undefined, message, notification, published: false };
     });
   }
 
