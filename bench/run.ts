@@ -18,7 +18,8 @@
 //
 // `--store pg` (issue 22) compares this build on PostgreSQL with itself on SQLite instead, the same way: a throwaway
 // PostgreSQL cluster (src/server/testing/pg-cluster.ts) gets a database holding the seeded file's rows
-// (bench/pg-copy.ts), and the ratios are pg/sqlite. `--check` then holds the cached, detail and cold cases' req/s to
+// (bench/pg-copy.ts), and the servers reach it through its Unix socket (`--pg-tcp`: loopback TCP), as a server on the
+// database's machine would; the ratios are pg/sqlite. `--check` then holds the cached, detail and cold cases' req/s to
 // at least 0.7× SQLite's; peak RSS is shown, not checked (PostgreSQL's own memory is not the server's). The realtime
 // case becomes two instances on PostgreSQL (subscribers on one, senders on the other) against one on SQLite,
 // alternated `--runs` times: `--check` holds its p99 to at most 2× and both to exactly once.
@@ -85,6 +86,11 @@ const BASELINE = args.str('baseline');
 /** `--store pg`: this build on PostgreSQL against itself on SQLite (the default store, `sqlite`, compares builds). */
 const STORE = args.str('store') ?? 'sqlite';
 const PG = STORE === 'pg';
+/**
+ * `--pg-tcp`: the servers reach PostgreSQL over loopback TCP. By default they use its Unix socket, as a server on the
+ * same machine as its database would; docs/benchmarks.md has the two side by side.
+ */
+const PG_TCP = args.flag('pg-tcp');
 const WARMUP = 2;
 const CONNECTIONS = 10;
 /** --check with a baseline (issue 21): this build's req/s at least this share of the baseline's (issue 22: PostgreSQL's
@@ -533,7 +539,7 @@ async function pgDatabaseFrom(file: string, name: string): Promise<Record<string
   cluster ??= await startPgCluster();
   await adminQuery(cluster.adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   await adminQuery(cluster.adminUrl, `CREATE DATABASE ${name}`);
-  const url = cluster.urlOf(name);
+  const url = PG_TCP ? cluster.urlOf(name) : cluster.socketUrlOf(name);
   const started = performance.now();
   const source = copyDatabase(file, `${name}-source`, tmp);
   const from = openDatabase(source);

@@ -12,7 +12,13 @@ import { freePort } from './free-port';
 export interface PgCluster {
   /** postgres://…/postgres: the maintenance database, to create others from. */
   adminUrl: string;
+  /** The database over loopback TCP. */
   urlOf(database: string): string;
+  /**
+   * The same database over the cluster's Unix socket (its directory is the URL's `host`): how a server on the same
+   * machine as PostgreSQL connects, with less kernel work per query than TCP.
+   */
+  socketUrlOf(database: string): string;
   stop(): Promise<void>;
 }
 
@@ -68,6 +74,7 @@ export async function startPgCluster(options: { port?: number } = {}): Promise<P
   return {
     adminUrl,
     urlOf: (database) => `postgres://postgres@127.0.0.1:${port}/${database}`,
+    socketUrlOf: (database) => `postgres://postgres@localhost:${port}/${database}?host=${encodeURIComponent(dir)}`,
     async stop() {
       if (server.exitCode === null) {
         const exited = new Promise((r) => server.once('exit', r));
