@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import type { PgStore, Store } from '../store';
-import { createTestStore, pgUrlOf } from '../testing/stores';
+import { createTestStore, instancePool } from '../testing/stores';
 import { startLeaderElection, type Leadership } from './leader';
 
 const until = async (check: () => boolean | Promise<boolean>, ms = 5000) => {
@@ -27,7 +27,7 @@ describe('leader election on PostgreSQL', () => {
   beforeAll(async () => {
     store = await createTestStore('pg');
     // Two instances: two pools on one database.
-    pools = [(store as PgStore).db.$client, new pg.Pool({ connectionString: pgUrlOf(store), max: 2 })];
+    pools = [(store as PgStore).db.$client, instancePool(store, 2)];
   });
   afterAll(async () => {
     await Promise.all(running.map((l) => l.stop()));

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import type { PgStore, Store } from '../store';
-import { createTestStore, pgUrlOf } from '../testing/stores';
+import { createTestStore, pgUrlOf, instancePool } from '../testing/stores';
 import { MemoryLoginThrottle, PgLoginThrottle, type LoginThrottle } from './login-throttle';
 import { AddressLimits } from './rate-limiter';
 import { LOGIN_THROTTLE, RATE_LIMITS, RATE_LIMIT_MESSAGE, loginLockedMessage } from './rate-limits';
@@ -15,7 +15,7 @@ let pools: pg.Pool[];
 beforeAll(async () => {
   store = await createTestStore('pg');
   // Two instances: two pools on one database.
-  pools = [(store as PgStore).db.$client, new pg.Pool({ connectionString: pgUrlOf(store), max: 4 })];
+  pools = [(store as PgStore).db.$client, instancePool(store, 4)];
 });
 afterAll(async () => {
   await pools[1].end();

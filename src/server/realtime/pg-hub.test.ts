@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import type { PgStore, Store } from '../store';
-import { createTestStore, pgUrlOf } from '../testing/stores';
+import { createTestStore, instancePool } from '../testing/stores';
 import { SESSIONS_ENDED, type UserEvent } from './hub';
 import { PgHub, type EventLoaders } from './pg-hub';
 
@@ -69,7 +69,7 @@ describe('PgHub across two instances', () => {
 
   beforeAll(async () => {
     store = await createTestStore('pg');
-    pools = [(store as PgStore).db.$client, new pg.Pool({ connectionString: pgUrlOf(store), max: 4 })];
+    pools = [(store as PgStore).db.$client, instancePool(store, 4)];
     loadsA = slowLoaders();
     loadsB = slowLoaders();
     a = new PgHub({ pool: pools[0], load: loadsA.load });

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { describe } from 'vitest';
 import { openDatabase } from '../../../db/client';
 import { openPgDatabase } from '../../../db/pg/client';
@@ -39,6 +40,17 @@ export function pgUrlOf(store: Store): string {
   const url = (store as Store & { url?: string }).url;
   if (!url) throw new Error('not a PostgreSQL test store');
   return url;
+}
+
+/**
+ * A second instance's pool on a PostgreSQL test store's database. Like the app's (db/pg/client.ts) it drops a
+ * connection the server ends rather than throwing: the store's close drops the database WITH (FORCE), which can end a
+ * connection this pool is still closing.
+ */
+export function instancePool(store: Store, max: number): pg.Pool {
+  const pool = new pg.Pool({ connectionString: pgUrlOf(store), max });
+  pool.on('error', () => {});
+  return pool;
 }
 
 /** Runs a repository's contract on both stores: `describe(name + ' on sqlite' | ' on pg', …)`. */
