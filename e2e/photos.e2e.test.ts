@@ -106,12 +106,16 @@ async function cardPhotos(page: Page): Promise<Shown[]> {
   );
 }
 
-/** The gallery's stage photo once loaded. */
+/**
+ * The gallery's stage photo once loaded. A page that picks another size after hydrating (a slow connection) swaps the
+ * file, so the file it ends with is read once the network is quiet, not the server's while the swap is under way.
+ */
 async function stagePhoto(page: Page, id: number): Promise<Shown> {
   await page.goto(`/listing/${id}`);
   const img = page.getByRole('region', { name: /Bilder av/ }).locator('img');
   await img.waitFor();
-  await expect.poll(() => img.evaluate((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0)).toBe(true);
+  await page.waitForLoadState('networkidle');
+  await expect.poll(() => img.evaluate((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0 && (i as HTMLImageElement).currentSrc !== '')).toBe(true);
   return img.evaluate((i) => {
     const e = i as HTMLImageElement;
     return { src: new URL(e.currentSrc).pathname, loading: e.loading, fetchPriority: e.getAttribute('fetchpriority'), width: e.getBoundingClientRect().width };
