@@ -64,6 +64,12 @@ export default tseslint.config(
     { files: ['src/shared/**'], forbid: [['server', false], ['client', false], ['db', false]], why: 'src/shared is imported by server and client and imports neither, nor the database' },
     { files: ['src/client/**'], forbid: [['server', true], ['db', false]], why: "src/client takes only types from src/server (the AppRouter): use `import type`" },
     { files: ['src/server/**'], forbid: [['client', false]], why: 'src/server does not import src/client; code both need lives in src/shared' },
+    // The store is the bottom of the server (docs/decisions/023-one-store.md): what it needs lives in it or in src/shared.
+    {
+      files: ['src/server/store/**'],
+      forbid: [['client', false], ['services', false], ['realtime', false], ['routers', false], ['http', false], ['rest', false], ['trpc', false], ['pages', false]],
+      why: 'src/server/store imports nothing from the layers above it: move what it needs into the store or src/shared',
+    },
     // The schema's JSON columns name their shapes with types from src/shared; nothing else of src is imported.
     { files: ['db/**'], forbid: [['src/server', false], ['src/client', false], ['src/shared', true]], why: 'db/ imports nothing from src (types of src/shared only)' },
   ]),

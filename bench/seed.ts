@@ -6,7 +6,8 @@ import { getTableColumns } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { openDatabase } from '../db/client';
-import { listings, visibleWhere, type NewListing } from '../db/schema';
+import { listings, type NewListing } from '../db/schema';
+import { visibleWhere } from '../src/server/store/rules';
 import { generateListing, rng } from '../src/server/testing/listing-factory';
 
 const FIRST = ['Ola', 'Kari', 'Per', 'Ingrid', 'Lars', 'Anne', 'Jonas', 'Sofie', 'Erik', 'Nora', 'Håkon', 'Åse', 'Øystein', 'Marte'];

@@ -128,14 +128,6 @@ export const listings = pgTable(
   ],
 );
 
-/**
- * "Visible to buyers" as db/schema/listings.ts visibleSql defines it (approved and active), in PostgreSQL's types:
- * the flag is a boolean. For Drizzle: `where(and(eq(listings.id, id), visibleSql(listings)))`.
- */
-export function visibleSql(t: { status: AnyPgColumn; active: AnyPgColumn }) {
-  return sql`${t.status} = 'approved' AND ${t.active}`;
-}
-
 export const listingRevisions = pgTable(
   'listing_revisions',
   {

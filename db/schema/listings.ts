@@ -70,34 +70,6 @@ export const listings = sqliteTable(
   ],
 );
 
-// "Visible to buyers" (docs/product/states.md): approved **and** active. The one definition of the rule: the search
-// index, the saved listings and public profiles, Drizzle queries and checks of a loaded row all use these (and
-// db/pg/schema.ts visibleSql, the same rule in PostgreSQL's types).
-
-/** For Drizzle: `where(and(eq(listings.id, id), visibleSql(listings)))`. */
-export function visibleSql(t: { status: AnySQLiteColumn; active: AnySQLiteColumn }) {
-  return sql`${t.status} = 'approved' AND ${t.active} = 1`;
-}
-
-/** For hand-written SQL over `listings <alias>`. */
-export const visibleWhere = (alias = 'l') => `${alias}.status = 'approved' AND ${alias}.active = 1`;
-
-/** For a row already loaded. */
-export function isVisible(row: { status: string; active: boolean }): boolean {
-  return row.status === 'approved' && row.active;
-}
-
-// "Sold" (docs/product/states.md#sold): an approved listing its owner marked sold. It is never visible (marking sold
-// also deactivates it), yet its page opens for everyone with a 'Solgt' badge and saved copies keep it.
-
-/** For hand-written SQL over `listings <alias>`: a listing whose page buyers may open (visible, or sold). */
-export const openableWhere = (alias = 'l') => `${alias}.status = 'approved' AND (${alias}.active = 1 OR ${alias}.sold_at IS NOT NULL)`;
-
-/** For a row already loaded. */
-export function isSold(row: { status: string; soldAt: Date | null }): boolean {
-  return row.status === 'approved' && row.soldAt !== null;
-}
-
 export const listingImages = sqliteTable(
   'listing_images',
   {

@@ -5,7 +5,7 @@ import type { MessageShape } from '../../shared/schemas/chat';
 import type { NotificationShape } from '../../shared/schemas/notification';
 import { backoff, closeClient, dedicatedClient, ended } from '../cluster/connection';
 import { InProcessHub, SESSIONS_ENDED, type EventHub, type UserEvent } from './hub';
-import { EVENTS_CHANNEL, type Wire } from './wire';
+import { EVENTS_CHANNEL, type Wire } from '../store/pg/events';
 
 /**
  * Reads published rows back on the instance that delivers them: a NOTIFY carries ids only (its payload is limited to
@@ -54,7 +54,7 @@ const PUBLISH_ATTEMPTS = 5;
  * interleave in the order their NOTIFYs committed.
  *
  * A chat message is not published here on PostgreSQL: the statement that stores it sends its notices itself
- * (realtime/wire.ts, store/pg/chats.ts), in the same commit and under the lock that orders message ids, so notices
+ * (store/pg/events.ts, store/pg/chats.ts), in the same commit and under the lock that orders message ids, so notices
  * arrive in id order from every instance and none is lost or sent twice. Every instance, this one too, loads it.
  *
  * publish() is called after the data's transaction committed (EventHub) and sends on a connection of its own, never in

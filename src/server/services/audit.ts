@@ -1,36 +1,12 @@
-import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
-import type { Db } from '../../../db/client';
 import type { AuditEntry } from '../../../db/schema';
 import type { Store } from '../store';
-import type { NewAuditRow } from '../store/inbox';
-import { insertAuditSqlite } from '../store/sqlite/inbox';
+import { auditRow, type AuditAction, type AuditActor, type AuditTarget } from '../store/inbox';
 
 // The administrators' audit log (docs/product/admin.md#audit-log). Entries are written in the same transaction as
-// the change they describe (the row from `auditRow`, inserted with store/sqlite/inbox.ts insertAuditSqlite or
-// store/pg/inbox.ts insertAuditPg inside the change's repository method), and copy the names they show, so they
-// survive the deletion of the listing or user.
+// the change they describe (store/inbox.ts auditRow and insertAudit, inside the change's repository method), and
+// copy the names they show, so they survive the deletion of the listing or user.
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Q = BaseSQLiteDatabase<'sync', any, any>;
-
-export type AuditAction = AuditEntry['action'];
-export type AuditTarget = { type: AuditEntry['targetType']; id: number; label: string };
-
-/** Who did it: the admin (or an owner, for an edit) with the name shown in the log. */
-export interface AuditActor {
-  id: number;
-  name: string;
-}
-
-/** The values of one entry, for either store's insert. */
-export function auditRow(actor: AuditActor, action: AuditAction, target: AuditTarget, details?: Record<string, unknown>): NewAuditRow {
-  return { actorId: actor.id, actorName: actor.name, action, targetType: target.type, targetId: target.id, targetLabel: target.label, details };
-}
-
-/** For the services still on the SQLite Db (docs/decisions/018-postgresql.md): inside their transaction. */
-export function recordAudit(tx: Q, actor: AuditActor, action: AuditAction, target: AuditTarget, details?: Record<string, unknown>): void {
-  insertAuditSqlite(tx as Db, auditRow(actor, action, target, details));
-}
+export { auditRow, type AuditAction, type AuditActor, type AuditTarget };
 
 /** A standalone entry, for a change that has no transaction of its own to put it in. */
 export async function recordAuditEntry(store: Store, actor: AuditActor, action: AuditAction, target: AuditTarget, details?: Record<string, unknown>): Promise<void> {

@@ -15,7 +15,8 @@ import { AppError } from '../errors';
 import type { LoginThrottle } from '../limits/login-throttle';
 import type { Store } from '../store';
 import { isUniqueViolation } from '../store/errors';
-import { findUserById, findUserByUsername, randomCode } from './users';
+import { randomCode } from '../../shared/random-code';
+import { findUserById, findUserByUsername } from './users';
 
 export const WRONG_CREDENTIALS = 'Feil brukernavn eller passord.';
 export const USERNAME_TAKEN = 'Brukernavnet er allerede tatt. Velg et annet.';

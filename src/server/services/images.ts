@@ -136,16 +136,9 @@ export function photoKeyOfFile(fileKey: string): string {
   return fileKey.replace(/-(?:medium|thumb)(\.[a-z0-9]+)$/, '$1');
 }
 
-export interface StoredImage {
-  storageKey: string;
-  url: string;
-  thumbUrl: string;
-  mediumUrl: string;
-  width: number;
-  height: number;
-  /** The three files' bytes on disk (listing_images.stored_bytes). */
-  storedBytes: number;
-}
+import type { StoredImage } from '../store/photos';
+
+export type { StoredImage };
 
 /** Processes a data URL and writes every size under a fresh random key. */
 export async function storeDataUrl(storage: ImageStorage, dataUrl: string): Promise<StoredImage> {

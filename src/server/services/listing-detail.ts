@@ -1,4 +1,4 @@
-import { isSold, isVisible } from '../../../db/schema';
+import { isSold, isVisible } from '../store/rules';
 import type { ListingDetailShape, SellerShape } from '../../shared/schemas/listing-shape';
 import { listingNotFound } from '../errors';
 import type { Store } from '../store';

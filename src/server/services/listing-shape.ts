@@ -1,6 +1,7 @@
 // The builders that make the listing's shapes (src/shared/schemas/listing-shape.ts, their one home) from database rows.
 
-import { isSold, type Listing, type ListingImage } from '../../../db/schema';
+import type { Listing, ListingImage } from '../../../db/schema';
+import { isSold, type CardRow, type SavedCardRow } from '../store/rules';
 import { withServiceBook } from '../../shared/equipment';
 import type { ListingCardShape, ListingImageShape, ListingShape, SavedListingCardShape } from '../../shared/schemas/listing-shape';
 
@@ -133,42 +134,6 @@ export function toListingShape(row: Listing, images: PhotoColumns[]): ListingSha
   return shape;
 }
 
-// --- cards ----------------------------------------------------------------------------------------------------
-// The slim card of list views (search, saved listings) is read with hand-written SQL on the hot search path, so its
-// columns are named once here, next to the one mapper.
-
-const CARD_COLUMNS = [
-  'id', 'make', 'model', 'year', 'mileage', 'fuel_type', 'transmission', 'total_price', 'place', 'cover_image', 'created_at',
-] as const satisfies readonly (keyof CardRow)[];
-
-/**
- * The card's columns of `listings <alias>`, for a SELECT list, and its cover photo's sizes (`cover_photo`, for the
- * card's srcset): the listing's first photo, one step down the (listing_id, position) index per card, read only for
- * the page's rows.
- */
-export function cardColumns(alias = 'l') {
-  const cover =
-    `(SELECT json_array(i.id, i.url, i.thumb_url, i.medium_url, i.width, i.height) FROM listing_images i ` +
-    `WHERE i.listing_id = ${alias}.id ORDER BY i.position LIMIT 1) AS cover_photo`;
-  return `${CARD_COLUMNS.map((c) => `${alias}.${c}`).join(', ')}, ${cover}`;
-}
-
-export interface CardRow {
-  id: number;
-  make: string;
-  model: string;
-  year: number;
-  mileage: number;
-  fuel_type: string;
-  transmission: string;
-  total_price: number;
-  place: string;
-  cover_image: string | null;
-  created_at: number;
-  /** JSON [id, url, thumb_url, medium_url, width, height] of the first photo, or null (cardColumns). */
-  cover_photo?: string | null;
-}
-
 /** The cover's sizes, when the first photo is the one `cover_image` names (it always is; checked, not assumed). */
 function coverPhotoOf(r: CardRow): ListingImageShape | null {
   if (!r.cover_photo || !r.cover_image) return null;
@@ -192,12 +157,6 @@ export function toCard(r: CardRow): ListingCardShape {
     createdAt: new Date(r.created_at).toISOString(),
     coverPhoto: coverPhotoOf(r),
   };
-}
-
-/** A saved listing's card row: the card's columns, when it was sold, and its total price when it was saved. */
-export interface SavedCardRow extends CardRow {
-  sold_at: number | null;
-  saved_total_price: number | null;
 }
 
 /** A card of /lagrede-annonser: sold, or cheaper than when it was saved (docs/decisions/022-market-alerts.md). */

@@ -1,4 +1,5 @@
-import { isVisible, type Listing, type ListingImage, type ListingRevision, type NewListing, type Notification } from '../../../db/schema';
+import { isVisible } from '../store/rules';
+import type { Listing, ListingImage, ListingRevision, NewListing, Notification } from '../../../db/schema';
 import {
   INSTANT_FIELDS,
   isDataUrl,

@@ -1,4 +1,5 @@
-import { isVisible, type Listing } from '../../../db/schema';
+import type { Listing } from '../../../db/schema';
+import { isVisible } from '../store/rules';
 import { formatPrice } from '../../shared/format';
 import { SAVED_SEARCH_TEXTS, SAVED_SEARCHES_MAX, type SavedSearchShape } from '../../shared/schemas/saved-search';
 import type { SavedSearchParams } from '../../shared/schemas/saved-search';

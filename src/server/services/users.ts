@@ -27,10 +27,3 @@ export function findUserById(store: Store, id: number): Promise<User | undefined
   return store.users.findById(id);
 }
 
-// Unambiguous alphabet (no 0/O, 1/I/L) for codes people read aloud or type.
-const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-export function randomCode(length = 6): string {
-  const bytes = new Uint8Array(length);
-  crypto.getRandomValues(bytes);
-  return Array.from(bytes, (b) => CODE_ALPHABET[b % CODE_ALPHABET.length]).join('');
-}

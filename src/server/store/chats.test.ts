@@ -4,7 +4,7 @@ import type { Store } from '.';
 import { createTestStore, describeOnEachStore } from '../testing/stores';
 import { deleteUserRow, insertListingRow, insertPhotoRow, insertUserRow, updateListingRow } from '../testing/store-rows';
 import type { ChatListing, MessageRow } from './chats';
-import { EVENTS_CHANNEL, type Wire } from '../realtime/wire';
+import { EVENTS_CHANNEL, type Wire } from './pg/events';
 import { MESSAGE_ORDER_LOCK } from './pg/chats';
 
 // The chats repository on both stores (docs/product/chats.md, docs/decisions/018-postgresql.md).

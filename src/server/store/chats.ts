@@ -45,7 +45,7 @@ export interface ChatListing {
 
 /**
  * `published`: the store has told every instance of the message itself, in its commit (PostgreSQL's NOTIFY from the
- * statement that stores it: realtime/wire.ts); otherwise the caller publishes it on the hub.
+ * statement that stores it: store/pg/events.ts); otherwise the caller publishes it on the hub.
  */
 export type StartChatResult =
   | { status: 'listing-not-found' | 'listing-sold' | 'own-listing' | 'wrong-seller' }

@@ -1,10 +1,9 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import type { Store } from '.';
+import { storeParts, type Store } from '.';
 import { createTestStore, describeOnEachStore } from '../testing/stores';
 import { deleteUserRow, insertUserRow } from '../testing/store-rows';
 import { auditRow } from '../services/audit';
-import { insertAuditPg } from './pg/inbox';
-import { insertAuditSqlite } from './sqlite/inbox';
+import { insertAudit } from './inbox';
 
 // The inbox (contact and feedback) and the audit log on both stores (docs/product/admin.md, docs/decisions/018-postgresql.md).
 describeOnEachStore('inbox repository', (dialect) => {
@@ -68,25 +67,14 @@ describeOnEachStore('inbox repository', (dialect) => {
     const admin = await insertUserRow(store, { name: 'Ada Admin' });
     const row = (label: string) => auditRow({ id: admin, name: 'Ada Admin' }, 'listing.delete', { type: 'listing', id: 9, label });
     const fail = new Error('rolled back');
-    if (store.dialect === 'sqlite') {
-      const db = store.db;
-      expect(() =>
-        db.transaction((tx) => {
-          insertAuditSqlite(tx, row('Rulles tilbake'));
-          throw fail;
-        }),
-      ).toThrow(fail);
-      db.transaction((tx) => insertAuditSqlite(tx, row('Lagret')));
-    } else {
-      const db = store.db;
-      await expect(
-        db.transaction(async (tx) => {
-          await insertAuditPg(tx, row('Rulles tilbake'));
-          throw fail;
-        }),
-      ).rejects.toThrow(fail);
-      await db.transaction((tx) => insertAuditPg(tx, row('Lagret')));
-    }
+    const parts = storeParts(store);
+    await expect(
+      parts.d.transaction(parts.db, async (tx) => {
+        await insertAudit(tx, parts.t, row('Rulles tilbake'));
+        throw fail;
+      }),
+    ).rejects.toThrow(fail);
+    await parts.d.transaction(parts.db, (tx) => insertAudit(tx, parts.t, row('Lagret')));
     expect((await store.inbox.auditFor('listing', 9, 100)).map((e) => e.targetLabel)).toEqual(['Lagret']);
   });
 });

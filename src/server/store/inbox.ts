@@ -1,23 +1,77 @@
-// The repository of the inbox (contact and feedback) and the admin audit log (docs/decisions/018-postgresql.md): implemented in store/sqlite/inbox.ts and store/pg/inbox.ts.
+// The repository of the inbox (contact and feedback) and the admin audit log, one implementation for both stores
+// (docs/decisions/023-one-store.md).
+import { and, desc, eq } from 'drizzle-orm';
 import type { AuditEntry, InboxMessage } from '../../../db/schema';
+import type { Q, Tables } from './dialect';
+import { affectedRows, isRowId, Repository } from './repository';
 
 export type NewInboxMessage = Pick<InboxMessage, 'kind' | 'name' | 'email' | 'phone' | 'subject' | 'message'>;
 
-/** An audit row's values (services/audit.ts auditRow builds them); `createdAt` is the database's. */
+/** An audit row's values (auditRow builds them); `createdAt` is the database's. */
 export type NewAuditRow = Pick<AuditEntry, 'actorId' | 'actorName' | 'action' | 'targetType' | 'targetId' | 'targetLabel'> & {
   details?: Record<string, unknown>;
 };
 
-export interface InboxRepo {
-  create(message: NewInboxMessage): Promise<InboxMessage>;
+export type AuditAction = AuditEntry['action'];
+export type AuditTarget = { type: AuditEntry['targetType']; id: number; label: string };
+
+/** Who did it: the admin (or an owner, for an edit) with the name shown in the log. */
+export interface AuditActor {
+  id: number;
+  name: string;
+}
+
+/** The values of one entry (docs/product/admin.md#audit-log). */
+export function auditRow(actor: AuditActor, action: AuditAction, target: AuditTarget, details?: Record<string, unknown>): NewAuditRow {
+  return { actorId: actor.id, actorName: actor.name, action, targetType: target.type, targetId: target.id, targetLabel: target.label, details };
+}
+
+/** Inserts an audit entry inside the caller's transaction, so it commits with the change it describes. */
+export async function insertAudit(tx: Q, t: Tables, row: NewAuditRow): Promise<void> {
+  await tx.insert(t.auditLog).values(row);
+}
+
+export class InboxRepo extends Repository {
+  async create(message: NewInboxMessage): Promise<InboxMessage> {
+    const [row] = await this.db.insert(this.t.inboxMessages).values(message).returning();
+    return row;
+  }
+
   /** One kind, newest first. */
-  list(kind: InboxMessage['kind']): Promise<InboxMessage[]>;
+  async list(kind: InboxMessage['kind']): Promise<InboxMessage[]> {
+    const { inboxMessages } = this.t;
+    return this.db.select().from(inboxMessages).where(eq(inboxMessages.kind, kind)).orderBy(desc(inboxMessages.createdAt), desc(inboxMessages.id));
+  }
+
   /** Null when there is no such message. */
-  markRead(id: number, isRead: boolean): Promise<InboxMessage | null>;
+  async markRead(id: number, isRead: boolean): Promise<InboxMessage | null> {
+    if (!isRowId(id)) return null;
+    const { inboxMessages } = this.t;
+    const [row] = await this.db.update(inboxMessages).set({ isRead }).where(eq(inboxMessages.id, id)).returning();
+    return row ?? null;
+  }
+
   /** False when there is no such message. */
-  delete(id: number): Promise<boolean>;
+  async delete(id: number): Promise<boolean> {
+    if (!isRowId(id)) return false;
+    const { inboxMessages } = this.t;
+    return affectedRows(await this.db.delete(inboxMessages).where(eq(inboxMessages.id, id))) > 0;
+  }
+
   /** A standalone audit entry (a change that has a transaction of its own inserts the row inside it). */
-  recordAudit(row: NewAuditRow): Promise<void>;
+  async recordAudit(row: NewAuditRow): Promise<void> {
+    await insertAudit(this.db, this.t, row);
+  }
+
   /** The entries about one listing or user, newest first. */
-  auditFor(targetType: AuditEntry['targetType'], targetId: number, limit: number): Promise<AuditEntry[]>;
+  async auditFor(targetType: AuditEntry['targetType'], targetId: number, limit: number): Promise<AuditEntry[]> {
+    if (!isRowId(targetId)) return [];
+    const { auditLog } = this.t;
+    return this.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetType, targetType), eq(auditLog.targetId, targetId)))
+      .orderBy(desc(auditLog.id))
+      .limit(limit);
+  }
 }

@@ -20,8 +20,8 @@ import type { Store } from '.';
 
 // The codes the repository draws: a test may queue some to force a clash (the rest are random as usual).
 const codes = vi.hoisted(() => [] as string[]);
-vi.mock('../services/users', async (original) => {
-  const actual = await original<typeof import('../services/users')>();
+vi.mock('../../shared/random-code', async (original) => {
+  const actual = await original<typeof import('../../shared/random-code')>();
   return { ...actual, randomCode: (length?: number) => codes.shift() ?? actual.randomCode(length) };
 });
 

@@ -8,9 +8,9 @@
 
 import type { inquiries, Listing, ListingImage, ListingRevision, NewListing, Notification } from '../../../db/schema';
 import type { AdminListingsParams } from '../../shared/schemas/admin';
-import type { AuditAction, AuditActor, AuditTarget } from '../services/audit';
-import type { StoredImage } from '../services/images';
-import type { NewNotification } from '../services/notifications';
+import type { AuditAction, AuditActor, AuditTarget } from './inbox';
+import type { StoredImage } from './photos';
+import type { NewNotification } from './notifications';
 
 export type Inquiry = typeof inquiries.$inferSelect;
 

@@ -4,16 +4,21 @@ import type { Listing, ListingImage, ListingRevision } from '../../../db/schema'
 // (docs/decisions/018-postgresql.md), plus the listing reads of the detail view and the county look-up that run beside
 // them: implemented in store/sqlite/photos.ts and store/pg/photos.ts.
 
-/** A photo's files as stored (services/images.ts StoredImage), staged for `uploaderId`. */
-export interface NewStagedPhoto {
-  uploaderId: number;
+/** A photo's files as stored (services/images.ts writes them). */
+export interface StoredImage {
   storageKey: string;
   url: string;
   thumbUrl: string;
   mediumUrl: string;
   width: number;
   height: number;
+  /** The three files' bytes on disk (listing_images.stored_bytes). */
   storedBytes: number;
+}
+
+/** A photo's files as stored, staged for `uploaderId`. */
+export interface NewStagedPhoto extends StoredImage {
+  uploaderId: number;
 }
 
 /** The bounds on staged photos (docs/product/limits.md#photos), with the start of the account's 24-hour window. */

@@ -1,5 +1,5 @@
 // The repository of saved listings (docs/decisions/018-postgresql.md): implemented in store/sqlite/saved-listings.ts and store/pg/saved-listings.ts.
-import type { SavedCardRow } from '../services/listing-shape';
+import type { SavedCardRow } from './rules';
 
 export interface SavedListingsRepo {
   /**

@@ -1,4 +1,4 @@
-import type { CardRow } from '../services/listing-shape';
+import type { CardRow } from './rules';
 import type { Listing, ListingImage } from '../../../db/schema';
 
 // The repository of what the search engine reads (docs/decisions/014-cold-search.md "The column index"): the visible

@@ -15,7 +15,7 @@ import type { UsersRepo } from './users';
 // transactions included) and a PostgreSQL one (store/pg, with real transactions). A business transaction is one
 // repository method, so no service holds a transaction open across an await.
 
-export type Dialect = 'sqlite' | 'pg';
+export type { DialectName as Dialect } from './dialect';
 
 interface Repositories {
   users: UsersRepo;

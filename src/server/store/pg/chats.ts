@@ -1,10 +1,11 @@
 import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgDb } from '../../../../db/pg/client';
 import { chats, listingImages, listings, messages, users } from '../../../../db/pg/schema';
-import { isSold, isVisible, type Chat } from '../../../../db/schema';
+import type { Chat } from '../../../../db/schema';
+import { isSold, isVisible } from '../rules';
 import { roleOf, type ChatListRow, type ChatListing, type ChatRole, type ChatsRepo, type MessageRow, type SendMessageResult, type StartChatResult } from '../chats';
 import type { NewNotification } from '../notifications';
-import { messageNoticeSql } from '../../realtime/wire';
+import { messageNoticeSql } from './events';
 import { afterIdParam, isPgInt } from './int';
 import { insertNotificationPg } from './notifications';
 
@@ -160,7 +161,7 @@ export class PgChatsRepo implements ChatsRepo {
   /**
    * Sends a message as one statement: checks that the sender is a party of the chat and that the other party is still
    * there, inserts the message, moves the chat on (last message, the sender's read position), reads the sender's
-   * names, and sends the message's notice to both parties (realtime/wire.ts). The order lock is taken in it before the
+   * names, and sends the message's notice to both parties (store/pg/events.ts). The order lock is taken in it before the
    * message's id is (the MATERIALIZED lock is read before the row is formed, and the row's identity default is taken
    * when it is), and held to commit, so ids commit in order and a replay "after id n" misses none; the notices are
    * queued at that commit, so every instance hears them in id order too.

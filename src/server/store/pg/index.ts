@@ -1,7 +1,10 @@
 import { closePgDatabase, type PgDb } from '../../../../db/pg/client';
+import * as tables from '../../../../db/pg/schema';
+import { InboxRepo } from '../inbox';
+import type { StoreParts } from '../repository';
 import type { PgStore } from '../store';
 import { PgChatsRepo } from './chats';
-import { PgInboxRepo } from './inbox';
+import { pgDialect } from './dialect';
 import { PgListingsRepo } from './listings';
 import { PgNotificationsRepo } from './notifications';
 import { PgPhotosRepo } from './photos';
@@ -12,6 +15,7 @@ import { PgUsersRepo } from './users';
 
 /** The repositories over one PostgreSQL pool; `close` ends the pool when `owned`. */
 export function createPgStore(db: PgDb, owned = true): PgStore {
+  const parts: StoreParts = { db, t: tables, d: pgDialect };
   return {
     dialect: 'pg',
     db,
@@ -20,7 +24,7 @@ export function createPgStore(db: PgDb, owned = true): PgStore {
     photos: new PgPhotosRepo(db),
     chats: new PgChatsRepo(db),
     notifications: new PgNotificationsRepo(db),
-    inbox: new PgInboxRepo(db),
+    inbox: new InboxRepo(parts),
     savedListings: new PgSavedListingsRepo(db),
     savedSearches: new PgSavedSearchesRepo(db),
     searchSource: new PgSearchSource(db),

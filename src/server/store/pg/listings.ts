@@ -1,3 +1,4 @@
+import { visible as visibleSql } from '../rules';
 import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { PgDb } from '../../../../db/pg/client';
 import {
@@ -7,11 +8,10 @@ import {
   listings,
   savedListings,
   users,
-  visibleSql,
-} from '../../../../db/pg/schema';
+  } from '../../../../db/pg/schema';
 import type { Listing, ListingImage, ListingRevision, Notification } from '../../../../db/schema';
 import type { AdminListingsParams } from '../../../shared/schemas/admin';
-import { randomCode } from '../../services/users';
+import { randomCode } from '../../../shared/random-code';
 import { isUniqueViolation } from '../errors';
 import type {
   AdminListingRow,
@@ -33,10 +33,11 @@ import type {
   ReviewWrites,
   VisibleStamp,
 } from '../listings';
-import type { StoredImage } from '../../services/images';
-import type { NewNotification } from '../../services/notifications';
-import { auditRow } from '../../services/audit';
-import { insertAuditPg } from './inbox';
+import type { StoredImage } from '../photos';
+import type { NewNotification } from '../notifications';
+import { auditRow } from '../inbox';
+import { insertAudit } from '../inbox';
+import * as pgSchema from '../../../../db/pg/schema';
 import { insertNotificationPg } from './notifications';
 import { lockListingWrites } from './locks';
 
@@ -133,7 +134,7 @@ async function insertWithFreshCode(tx: Q, values: ListingValues): Promise<Listin
 }
 
 async function recordAudit(tx: Q, a: AuditWrite) {
-  await insertAuditPg(tx, auditRow(a.actor, a.action, a.target, a.details));
+  await insertAudit(tx as never, pgSchema, auditRow(a.actor, a.action, a.target, a.details));
 }
 
 // The shared insert takes the lock that keeps notification ids in commit order (store/pg/notifications.ts).

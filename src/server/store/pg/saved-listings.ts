@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { PgDb } from '../../../../db/pg/client';
 import { listings, savedListings } from '../../../../db/pg/schema';
-import type { SavedCardRow } from '../../services/listing-shape';
+import type { SavedCardRow } from '../rules';
 import type { SavedListingsRepo } from '../saved-listings';
 import { epochMs } from './chats';
 import { isPgInt } from './int';

@@ -1,6 +1,7 @@
+import { isSold, isVisible } from '../rules';
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
-import { chats, isSold, isVisible, listingImages, listings, messages, users, type Chat } from '../../../../db/schema';
+import { chats, listingImages, listings, messages, users, type Chat } from '../../../../db/schema';
 import { roleOf, type ChatListing, type ChatListRow, type ChatRole, type ChatsRepo, type MessageRow, type SendMessageResult, type StartChatResult } from '../chats';
 import type { NewNotification } from '../notifications';
 import { insertNotificationSqlite } from './notifications';

@@ -1,7 +1,12 @@
-import { closeDatabase, type Db } from '../../../../db/client';
+import { closeDatabase, type Db as SqliteDb } from '../../../../db/client';
+import * as tables from '../../../../db/schema';
+import type { Db, Tables } from '../dialect';
+import { InboxRepo } from '../inbox';
+import type { StoreParts } from '../repository';
 import type { SqliteStore } from '../store';
 import { SqliteChatsRepo } from './chats';
-import { SqliteInboxRepo } from './inbox';
+import { sqliteDialect } from './dialect';
+import { gateRepositories } from './gate';
 import { SqliteListingsRepo } from './listings';
 import { SqliteNotificationsRepo } from './notifications';
 import { SqlitePhotosRepo } from './photos';
@@ -11,8 +16,10 @@ import { SqliteSearchSource } from './search-source';
 import { SqliteUsersRepo } from './users';
 
 /** The repositories over one SQLite file; `close` closes it when `owned` (the app opened it). */
-export function createSqliteStore(db: Db, owned = true): SqliteStore {
-  return {
+export function createSqliteStore(db: SqliteDb, owned = true): SqliteStore {
+  // The repositories are typed over PostgreSQL's tables; SQLite's have the same shape (store/dialect.ts).
+  const parts: StoreParts = { db: db as unknown as Db, t: tables as unknown as Tables, d: sqliteDialect };
+  const store: SqliteStore = {
     dialect: 'sqlite',
     db,
     users: new SqliteUsersRepo(db),
@@ -20,7 +27,7 @@ export function createSqliteStore(db: Db, owned = true): SqliteStore {
     photos: new SqlitePhotosRepo(db),
     chats: new SqliteChatsRepo(db),
     notifications: new SqliteNotificationsRepo(db),
-    inbox: new SqliteInboxRepo(db),
+    inbox: new InboxRepo(parts),
     savedListings: new SqliteSavedListingsRepo(db),
     savedSearches: new SqliteSavedSearchesRepo(db),
     searchSource: new SqliteSearchSource(db),
@@ -28,4 +35,6 @@ export function createSqliteStore(db: Db, owned = true): SqliteStore {
       if (owned) closeDatabase(db);
     },
   };
+  // One repository call at a time on the one connection, so none runs inside another's open transaction.
+  return gateRepositories(store);
 }

@@ -1,21 +1,22 @@
+import { visible as visibleSql } from '../rules';
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../../../db/client';
 import {
+  auditLog,
   inquiries,
   listingImages,
   listingRevisions,
   listings,
   savedListings,
   users,
-  visibleSql,
   type Listing,
   type ListingImage,
   type ListingRevision,
   type Notification,
 } from '../../../../db/schema';
 import type { AdminListingsParams } from '../../../shared/schemas/admin';
-import { randomCode } from '../../services/users';
+import { randomCode } from '../../../shared/random-code';
 import { isUniqueViolation } from '../errors';
 import type {
   AdminListingRow,
@@ -37,10 +38,9 @@ import type {
   ReviewWrites,
   VisibleStamp,
 } from '../listings';
-import type { StoredImage } from '../../services/images';
-import type { NewNotification } from '../../services/notifications';
-import { auditRow } from '../../services/audit';
-import { insertAuditSqlite } from './inbox';
+import type { StoredImage } from '../photos';
+import type { NewNotification } from '../notifications';
+import { auditRow } from '../inbox';
 import { insertNotificationSqlite } from './notifications';
 
 // The listings repository on SQLite: better-sqlite3 runs each transaction synchronously (it refuses async callbacks),
@@ -136,7 +136,7 @@ function insertWithFreshCode(tx: Q, values: ListingValues): Listing {
 }
 
 function recordAudit(tx: Q, a: AuditWrite) {
-  insertAuditSqlite(tx, auditRow(a.actor, a.action, a.target, a.details));
+  tx.insert(auditLog).values(auditRow(a.actor, a.action, a.target, a.details)).run();
 }
 
 function insertNotification(tx: Q, { userId, ...n }: NotificationWrite): Notification {

@@ -1,6 +1,6 @@
+import { openableWhere, visibleWhere } from '../rules';
 import type { Db } from '../../../../db/client';
-import { openableWhere, visibleWhere } from '../../../../db/schema';
-import { cardColumns, type SavedCardRow } from '../../services/listing-shape';
+import { cardColumns, type SavedCardRow } from '../rules';
 import type { SavedListingsRepo } from '../saved-listings';
 
 function prepare(db: Db) {
@@ -10,7 +10,7 @@ function prepare(db: Db) {
   const openable = openableWhere('l');
   return {
     list: c.prepare(
-      `SELECT ${cardColumns('l')}, l.sold_at, s.saved_total_price FROM saved_listings s JOIN listings l ON l.id = s.listing_id
+      `SELECT ${cardColumns('sqlite', 'l')}, l.sold_at, s.saved_total_price FROM saved_listings s JOIN listings l ON l.id = s.listing_id
        WHERE s.user_id = ? AND ${openable} ORDER BY s.created_at DESC, s.rowid DESC`,
     ),
     ids: c

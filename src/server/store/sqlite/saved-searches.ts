@@ -1,6 +1,7 @@
+import { visibleWhere } from '../rules';
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
-import { savedSearchAlerts, savedSearches, visibleWhere } from '../../../../db/schema';
+import { savedSearchAlerts, savedSearches } from '../../../../db/schema';
 import type { AlertWrite, SavedSearchesRepo, SavedSearchRow } from '../saved-searches';
 import { insertNotificationSqlite } from './notifications';
 

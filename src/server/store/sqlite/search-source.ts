@@ -1,8 +1,9 @@
+import { visibleWhere } from '../rules';
 import type { Statement } from 'better-sqlite3';
 import { Column, getTableColumns, type Table } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
-import { listings, visibleWhere, type Listing } from '../../../../db/schema';
-import { cardColumns } from '../../services/listing-shape';
+import { listings, type Listing } from '../../../../db/schema';
+import { cardColumns } from '../rules';
 import { searchRowColumns, type SearchCardRow, type SearchLogState, type SearchPhoto, type SearchRow, type SearchSource } from '../search-source';
 
 // The search's reads on SQLite: prepared once (on first use, after the migrations), synchronous inside. A list of ids
@@ -58,7 +59,7 @@ function statements(db: Db) {
     prune: client.prepare(
       'DELETE FROM listings_search_changes WHERE seq <= ? AND seq < (SELECT seq FROM listings_search_changes ORDER BY seq DESC LIMIT 1 OFFSET ? - 1)',
     ),
-    cards: client.prepare(`SELECT ${cardColumns('l')} FROM listings l WHERE l.id IN (SELECT value FROM json_each(?))`),
+    cards: client.prepare(`SELECT ${cardColumns('sqlite', 'l')} FROM listings l WHERE l.id IN (SELECT value FROM json_each(?))`),
     fullRows: client.prepare(`SELECT ${full.columns} FROM listings l WHERE l.id IN (SELECT value FROM json_each(?))`).raw(),
     readFull: full.read,
     photos: client.prepare(PHOTOS_SQL).raw(),

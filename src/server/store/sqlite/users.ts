@@ -1,3 +1,4 @@
+import { visibleWhere } from '../rules';
 import type { Statement } from 'better-sqlite3';
 import { and, asc, count, desc, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
@@ -14,7 +15,6 @@ import {
   savedListings,
   sessions,
   users,
-  visibleWhere,
   type User,
 } from '../../../../db/schema';
 import type {

@@ -1,5 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 
+// What instances on one PostgreSQL database tell each other (realtime/pg-hub.ts listens), defined in the store's
+// PostgreSQL part because a chat message's notice is sent by the statement that stores it (store/pg/chats.ts).
+
 /** The NOTIFY channel every instance on one PostgreSQL database listens on (realtime/pg-hub.ts). */
 export const EVENTS_CHANNEL = 'bilpartner_events';
 

@@ -1,0 +1,53 @@
+import type { SQL } from 'drizzle-orm';
+import type { PgDb } from '../../../db/pg/client';
+import type * as tables from '../../../db/pg/schema';
+
+// One implementation of each repository serves both stores (docs/decisions/023-one-store.md). It is written against
+// Drizzle's query builder typed as PostgreSQL's; on SQLite the same calls run on the SQLite database and tables, whose
+// rows have the same shape (db/pg/schema-shape.test.ts). What really differs between the two databases is named once,
+// here, and implemented in store/sqlite/dialect.ts and store/pg/dialect.ts.
+
+/** The database a repository queries: typed as PostgreSQL's, the SQLite one at run time on SQLite. */
+export type Db = PgDb;
+/** A transaction, as `Dialect.transaction` hands it to its work. */
+export type Tx = Parameters<Parameters<PgDb['transaction']>[0]>[0];
+/** Either: what a helper shared by transactional and plain reads takes. */
+export type Q = Db | Tx;
+/** The tables, typed as PostgreSQL's; on SQLite the SQLite schema's tables of the same names. */
+export type Tables = typeof tables;
+
+export type DialectName = 'sqlite' | 'pg';
+
+export interface SqlDialect {
+  readonly name: DialectName;
+
+  /**
+   * Runs `work` as one transaction and answers what it answered; a throw rolls it back. On PostgreSQL a pooled
+   * connection's transaction; on SQLite the one connection's, with every other repository call held back until it ends
+   * (store/sqlite/gate.ts), so nothing else runs inside it across its awaits.
+   */
+  transaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * The select's rows locked until the transaction ends (PostgreSQL's FOR UPDATE, of `of` only when given). Nothing on
+   * SQLite, where a transaction already holds the whole database.
+   */
+  lockRows<T>(query: T, of?: unknown): T;
+  /**
+   * Takes the transaction-level lock `key` (PostgreSQL's pg_advisory_xact_lock), which orders inserts whose serial ids
+   * must commit in order. Nothing on SQLite, where transactions run one at a time.
+   */
+  orderLock(tx: Tx, key: number): Promise<void>;
+  /** Runs a hand-written statement and answers its rows (column names as the SQL gives them). */
+  rows<T extends Record<string, unknown>>(db: Q, query: SQL): Promise<T[]>;
+
+  /** The larger of two numbers in one row: SQLite's scalar max(), PostgreSQL's greatest(). */
+  greatest(a: SQL, b: SQL): SQL;
+  /** A timestamp column as epoch milliseconds (a number) in hand-written SQL: SQLite stores them so. */
+  epochMs(column: SQL): SQL;
+  /** `column` starts with `prefix`, byte for byte, in a form the column's index can serve. */
+  startsWith(column: SQL | SQL.Aliased | object, prefix: string): SQL;
+  /** A text column for ordering with ASCII case folded, then byte order: SQLite's COLLATE NOCASE. */
+  caseFolded(column: object): SQL;
+  /** A JSON array column as text, for the search's free text. */
+  jsonText(column: SQL): SQL;
+}

@@ -1,0 +1,76 @@
+import type { Db, SqlDialect, Tables } from './dialect';
+
+/** What every repository written once is built from: the database, its tables and its dialect (store/dialect.ts). */
+export interface StoreParts {
+  db: Db;
+  t: Tables;
+  d: SqlDialect;
+}
+
+/** A repository written once for both stores. */
+export abstract class Repository {
+  protected readonly db: Db;
+  protected readonly t: Tables;
+  protected readonly d: SqlDialect;
+
+  constructor(parts: StoreParts) {
+    this.db = parts.db;
+    this.t = parts.t;
+    this.d = parts.d;
+  }
+}
+
+// PostgreSQL's integer columns hold 32 bits, and a parameter outside them is an error (22003) where SQLite just finds
+// no row. Ids from requests are only checked to be positive integers, so a repository asks this first, on both stores,
+// and answers as for a missing row; an "after id" bound is clamped instead (nothing is stored above the largest id).
+const INT_MAX = 2_147_483_647;
+
+/** Whether `id` can be a row's id (an integer column's value). */
+export const isRowId = (id: number) => Number.isSafeInteger(id) && id >= -INT_MAX - 1 && id <= INT_MAX;
+
+/** An "after this id" bound as an integer parameter: beyond the largest id, nothing comes after. */
+export const afterIdParam = (afterId: number) => Math.min(afterId, INT_MAX);
+
+/** Rows an insert, update or delete without `returning` touched, as either driver reports it. */
+export const affectedRows = (result: unknown) => {
+  const r = result as { changes?: number; rowCount?: number | null };
+  return r.changes ?? r.rowCount ?? 0;
+};
+
+type Method = (...args: unknown[]) => unknown;
+
+/** The store's repositories, found by what they are: every object it holds but the database itself. */
+export function repositoriesOf(store: object): [name: string, repository: object][] {
+  return Object.entries(store).filter(([name, value]) => name !== 'db' && value !== null && typeof value === 'object');
+}
+
+/**
+ * A copy of the store whose repositories' methods are each replaced by `wrap(repository, method, original)`, the
+ * original called on the repository itself (so its calls of its own methods are not wrapped again).
+ */
+export function wrapRepositories<S extends object>(store: S, wrap: (repository: string, method: string, original: Method) => Method): S {
+  const wrapped = { ...store } as Record<string, unknown>;
+  for (const [name, repo] of repositoriesOf(store)) {
+    // Inherits the repository's fields; its methods are replaced by own properties.
+    const copy = Object.create(repo) as Record<string, unknown>;
+    for (const key of methodNames(repo)) {
+      const original = (repo as Record<string, Method>)[key];
+      copy[key] = wrap(name, key, (...args: unknown[]) => original.apply(repo, args));
+    }
+    wrapped[name] = copy;
+  }
+  return wrapped as S;
+}
+
+/** The methods along the repository's prototype chain (class methods are not own, enumerable properties). */
+function methodNames(repo: object): string[] {
+  const names = new Set<string>();
+  for (let proto = Object.getPrototypeOf(repo); proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
+    for (const key of Object.getOwnPropertyNames(proto)) {
+      // Getters are left alone (reading them here would run them).
+      if (key !== 'constructor' && typeof Object.getOwnPropertyDescriptor(proto, key)?.value === 'function') names.add(key);
+    }
+  }
+  for (const key of Object.keys(repo)) if (typeof (repo as Record<string, unknown>)[key] === 'function') names.add(key);
+  return [...names];
+}
