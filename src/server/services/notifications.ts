@@ -1,21 +1,14 @@
-import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
-import type { Db } from '../../../db/client';
 import { NOTIFICATION_NOT_FOUND_MESSAGE, type NotificationShape } from '../../shared/schemas/notification';
 import { AppError } from '../errors';
 import type { EventHub } from '../realtime/hub';
 import type { Store } from '../store';
-import type { NewNotification, NotificationRow } from '../store/notifications';
-import { insertNotificationSqlite } from '../store/sqlite/notifications';
+import type { NotificationRow } from '../store/notifications';
 
 // Notifications (docs/product/notifications.md): a user's own only. Producers (an inquiry, a new chat, a listing
-// approved or rejected) insert inside their own transaction (store/sqlite/notifications.ts insertNotificationSqlite,
-// store/pg/notifications.ts insertNotificationPg) and push the committed row with `publishNotifications` afterwards,
+// approved or rejected) insert inside their own transaction (store/notifications.ts insertNotification) and push the committed row with `publishNotifications` afterwards,
 // so no subscriber hears of a notification that was rolled back.
 
 export type { NewNotification } from '../store/notifications';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Q = BaseSQLiteDatabase<'sync', any, any>;
 
 /** The page shows the newest; older ones stay stored until deleted. */
 export const NOTIFICATION_LIST_LIMIT = 200;
@@ -34,11 +27,6 @@ export function toNotificationShape(row: NotificationRow): NotificationShape {
     read: row.read,
     createdAt: row.createdAt.toISOString(),
   };
-}
-
-/** For the services still on the SQLite Db (docs/decisions/018-postgresql.md): insertNotificationSqlite. */
-export function insertNotification(tx: Q, userId: number, n: NewNotification): NotificationRow {
-  return insertNotificationSqlite(tx as Db, userId, n);
 }
 
 /** Pushes committed notification rows to their owners. */

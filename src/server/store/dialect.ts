@@ -32,6 +32,8 @@ export interface SqlDialect {
    * SQLite, where a transaction already holds the whole database.
    */
   lockRows<T>(query: T, of?: unknown): T;
+  /** Runs a hand-written SELECT that locks its rows until the transaction ends; nothing on SQLite, as lockRows. */
+  lockRowsOf(tx: Tx, select: SQL): Promise<void>;
   /**
    * Takes the transaction-level lock `key` (PostgreSQL's pg_advisory_xact_lock), which orders inserts whose serial ids
    * must commit in order. Nothing on SQLite, where transactions run one at a time.

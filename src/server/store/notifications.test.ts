@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import type { Store } from '.';
+import { storeParts, type Store } from '.';
 import { createTestStore, describeOnEachStore } from '../testing/stores';
 import { insertUserRow } from '../testing/store-rows';
-import { insertNotificationPg, NOTIFICATION_ORDER_LOCK } from './pg/notifications';
-import { insertNotificationSqlite } from './sqlite/notifications';
+import { insertNotification, NOTIFICATION_ORDER_LOCK } from './notifications';
 
 // The notifications repository on both stores (docs/product/notifications.md, docs/decisions/018-postgresql.md).
 describeOnEachStore('notifications repository', (dialect) => {
@@ -82,25 +81,14 @@ describeOnEachStore('notifications repository', (dialect) => {
 
   it('inserts inside a producer’s transaction, and nothing when it rolls back', async () => {
     const fail = new Error('rolled back');
-    if (store.dialect === 'sqlite') {
-      const db = store.db;
-      expect(() =>
-        db.transaction((tx) => {
-          insertNotificationSqlite(tx, kari, approved('Rulles tilbake'));
-          throw fail;
-        }),
-      ).toThrow(fail);
-      db.transaction((tx) => insertNotificationSqlite(tx, kari, approved('Lagret')));
-    } else {
-      const db = store.db;
-      await expect(
-        db.transaction(async (tx) => {
-          await insertNotificationPg(tx, kari, approved('Rulles tilbake'));
-          throw fail;
-        }),
-      ).rejects.toThrow(fail);
-      await db.transaction((tx) => insertNotificationPg(tx, kari, approved('Lagret')));
-    }
+    const parts = storeParts(store);
+    await expect(
+      parts.d.transaction(parts.db, async (tx) => {
+        await insertNotification(tx, parts, kari, approved('Rulles tilbake'));
+        throw fail;
+      }),
+    ).rejects.toThrow(fail);
+    await parts.d.transaction(parts.db, (tx) => insertNotification(tx, parts, kari, approved('Lagret')));
     expect((await store.notifications.list(kari, 10)).map((n) => n.title)).toEqual(['Lagret']);
   });
 
@@ -112,7 +100,7 @@ describeOnEachStore('notifications repository', (dialect) => {
       let inserted!: (id: number) => void;
       const firstId = new Promise<number>((r) => (inserted = r));
       const first = db.transaction(async (tx) => {
-        inserted((await insertNotificationPg(tx, kari, approved('Først'))).id);
+        inserted((await insertNotification(tx as never, storeParts(store), kari, approved('Først'))).id);
         await held;
       });
       await firstId;

@@ -1,6 +1,9 @@
-// The repository of notifications (docs/decisions/018-postgresql.md): implemented in store/sqlite/notifications.ts and store/pg/notifications.ts.
+// The repository of notifications, one implementation for both stores (docs/decisions/023-one-store.md).
+import { and, asc, count, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { Notification } from '../../../db/schema';
 import type { NotificationType } from '../../shared/schemas/notification';
+import type { SqlDialect, Tables, Tx } from './dialect';
+import { affectedRows, afterIdParam, isRowId, Repository } from './repository';
 
 export type NotificationRow = Notification;
 
@@ -11,29 +14,85 @@ export interface NewNotification {
   data?: Record<string, unknown>;
 }
 
+/** The transaction-level lock that orders notification inserts ('bpnt' in ASCII; nothing else takes it). */
+export const NOTIFICATION_ORDER_LOCK = 0x62706e74;
+
 /**
- * The row's values: what a producer inserting a notification inside its own transaction writes (with
- * `insertNotificationSqlite` or `insertNotificationPg`, which also keep ids in commit order).
+ * Inserts a notification inside the caller's transaction (a new chat, an inquiry, a review). Ids are handed out at
+ * insert, not at commit, so on PostgreSQL two transactions could commit their notifications in the other order, and a
+ * subscriber replaying "after id n" would skip the smaller one. The order lock, held until commit, keeps ids in commit
+ * order, as SQLite's single writer does. Call it late in the transaction: the lock is held to the end.
  */
-export function notificationValues(userId: number, n: NewNotification) {
-  return { userId, type: n.type, title: n.title, message: n.message, data: n.data };
+export async function insertNotification(tx: Tx, { t, d }: { t: Tables; d: SqlDialect }, userId: number, n: NewNotification): Promise<NotificationRow> {
+  await d.orderLock(tx, NOTIFICATION_ORDER_LOCK);
+  const [row] = await tx.insert(t.notifications).values({ userId, type: n.type, title: n.title, message: n.message, data: n.data }).returning();
+  return row;
 }
 
-export interface NotificationsRepo {
-  /** A standalone notification (producers with a transaction of their own use the *Tx helpers of each store). */
-  insert(userId: number, n: NewNotification): Promise<NotificationRow>;
+export class NotificationsRepo extends Repository {
+  /** A standalone notification (producers with a transaction of their own use insertNotification inside it). */
+  async insert(userId: number, n: NewNotification): Promise<NotificationRow> {
+    return this.d.transaction(this.db, (tx) => insertNotification(tx, this, userId, n));
+  }
+
   /** The user's newest `limit`, newest first. */
-  list(userId: number, limit: number): Promise<NotificationRow[]>;
-  unreadCount(userId: number): Promise<number>;
-  /** The user's notifications after `afterId`, oldest first, at most `limit`: a reconnecting subscription's replay. */
-  after(userId: number, afterId: number, limit: number): Promise<NotificationRow[]>;
+  async list(userId: number, limit: number): Promise<NotificationRow[]> {
+    const { notifications } = this.t;
+    return this.db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.id)).limit(limit);
+  }
+
+  async unreadCount(userId: number): Promise<number> {
+    const { notifications } = this.t;
+    const [row] = await this.db.select({ n: count() }).from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.read, false)));
+    return row.n;
+  }
+
   /** Notifications by id, in id order (missing ids left out): what another instance's published ids are loaded by. */
-  byIds(ids: readonly number[]): Promise<NotificationRow[]>;
+  async byIds(ids: readonly number[]): Promise<NotificationRow[]> {
+    const valid = ids.filter(isRowId);
+    if (valid.length === 0) return [];
+    const { notifications } = this.t;
+    return this.db.select().from(notifications).where(inArray(notifications.id, valid)).orderBy(asc(notifications.id));
+  }
+
+  /** The user's notifications after `afterId`, oldest first, at most `limit`: a reconnecting subscription's replay. */
+  async after(userId: number, afterId: number, limit: number): Promise<NotificationRow[]> {
+    const { notifications } = this.t;
+    return this.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), gt(notifications.id, afterIdParam(afterId))))
+      .orderBy(asc(notifications.id))
+      .limit(limit);
+  }
+
   /** Null when the user has no such notification. */
-  markRead(userId: number, id: number): Promise<NotificationRow | null>;
+  async markRead(userId: number, id: number): Promise<NotificationRow | null> {
+    if (!isRowId(id)) return null;
+    const { notifications } = this.t;
+    const [row] = await this.db
+      .update(notifications)
+      .set({ read: true })
+      .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+      .returning();
+    return row ?? null;
+  }
+
   /** How many were unread. */
-  markAllRead(userId: number): Promise<number>;
+  async markAllRead(userId: number): Promise<number> {
+    const { notifications } = this.t;
+    return affectedRows(await this.db.update(notifications).set({ read: true }).where(and(eq(notifications.userId, userId), eq(notifications.read, false))));
+  }
+
   /** False when the user has no such notification. */
-  delete(userId: number, id: number): Promise<boolean>;
-  deleteAll(userId: number): Promise<number>;
+  async delete(userId: number, id: number): Promise<boolean> {
+    if (!isRowId(id)) return false;
+    const { notifications } = this.t;
+    return affectedRows(await this.db.delete(notifications).where(and(eq(notifications.id, id), eq(notifications.userId, userId)))) > 0;
+  }
+
+  async deleteAll(userId: number): Promise<number> {
+    const { notifications } = this.t;
+    return affectedRows(await this.db.delete(notifications).where(eq(notifications.userId, userId)));
+  }
 }

@@ -9,9 +9,9 @@ export interface StoreParts {
 
 /** A repository written once for both stores. */
 export abstract class Repository {
-  protected readonly db: Db;
-  protected readonly t: Tables;
-  protected readonly d: SqlDialect;
+  readonly db: Db;
+  readonly t: Tables;
+  readonly d: SqlDialect;
 
   constructor(parts: StoreParts) {
     this.db = parts.db;

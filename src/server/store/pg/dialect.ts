@@ -14,6 +14,10 @@ export const pgDialect: SqlDialect = {
     return (of ? select.for('update', { of: of as never }) : select.for('update')) as unknown as T;
   },
 
+  async lockRowsOf(tx: Tx, select: SQL) {
+    await tx.execute(sql`${select} FOR UPDATE`);
+  },
+
   async orderLock(tx: Tx, key: number) {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${key})`);
   },

@@ -1,12 +1,12 @@
 import { closePgDatabase, type PgDb } from '../../../../db/pg/client';
 import * as tables from '../../../../db/pg/schema';
 import { InboxRepo } from '../inbox';
+import { NotificationsRepo } from '../notifications';
 import type { StoreParts } from '../repository';
 import type { PgStore } from '../store';
 import { PgChatsRepo } from './chats';
 import { pgDialect } from './dialect';
 import { PgListingsRepo } from './listings';
-import { PgNotificationsRepo } from './notifications';
 import { PgPhotosRepo } from './photos';
 import { PgSavedListingsRepo } from './saved-listings';
 import { PgSavedSearchesRepo } from './saved-searches';
@@ -23,7 +23,7 @@ export function createPgStore(db: PgDb, owned = true): PgStore {
     listings: new PgListingsRepo(db),
     photos: new PgPhotosRepo(db),
     chats: new PgChatsRepo(db),
-    notifications: new PgNotificationsRepo(db),
+    notifications: new NotificationsRepo(parts),
     inbox: new InboxRepo(parts),
     savedListings: new PgSavedListingsRepo(db),
     savedSearches: new PgSavedSearchesRepo(db),

@@ -26,6 +26,7 @@ export const sqliteDialect: SqlDialect = {
   },
 
   lockRows: (query) => query,
+  lockRowsOf: async () => {},
   orderLock: async () => {},
 
   async rows<T extends Record<string, unknown>>(db: Q, query: SQL): Promise<T[]> {

@@ -2,13 +2,13 @@ import { closeDatabase, type Db as SqliteDb } from '../../../../db/client';
 import * as tables from '../../../../db/schema';
 import type { Db, Tables } from '../dialect';
 import { InboxRepo } from '../inbox';
+import { NotificationsRepo } from '../notifications';
 import type { StoreParts } from '../repository';
 import type { SqliteStore } from '../store';
 import { SqliteChatsRepo } from './chats';
 import { sqliteDialect } from './dialect';
 import { gateRepositories } from './gate';
 import { SqliteListingsRepo } from './listings';
-import { SqliteNotificationsRepo } from './notifications';
 import { SqlitePhotosRepo } from './photos';
 import { SqliteSavedListingsRepo } from './saved-listings';
 import { SqliteSavedSearchesRepo } from './saved-searches';
@@ -26,7 +26,7 @@ export function createSqliteStore(db: SqliteDb, owned = true): SqliteStore {
     listings: new SqliteListingsRepo(db),
     photos: new SqlitePhotosRepo(db),
     chats: new SqliteChatsRepo(db),
-    notifications: new SqliteNotificationsRepo(db),
+    notifications: new NotificationsRepo(parts),
     inbox: new InboxRepo(parts),
     savedListings: new SqliteSavedListingsRepo(db),
     savedSearches: new SqliteSavedSearchesRepo(db),
