@@ -1,3 +1,4 @@
+import type { Statement } from 'better-sqlite3';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db as SqliteDb } from '../../../../db/client';
 import type { Db, SqlDialect, Q, Tx } from '../dialect';
@@ -7,20 +8,29 @@ import type { Db, SqlDialect, Q, Tx } from '../dialect';
 
 const sqliteOf = (db: Q) => db as unknown as SqliteDb;
 
+/** BEGIN, COMMIT and ROLLBACK prepared once per connection, as better-sqlite3's own transactions keep them. */
+const control = new WeakMap<object, { begin: Statement; commit: Statement; rollback: Statement }>();
+function controlOf(client: SqliteDb['$client']) {
+  let c = control.get(client);
+  if (!c) control.set(client, (c = { begin: client.prepare('BEGIN IMMEDIATE'), commit: client.prepare('COMMIT'), rollback: client.prepare('ROLLBACK') }));
+  return c;
+}
+
 export const sqliteDialect: SqlDialect = {
   name: 'sqlite',
 
   async transaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
     const client = sqliteOf(db).$client;
+    const { begin, commit, rollback } = controlOf(client);
     // IMMEDIATE takes the write lock at once: another process writing the file (npm run admin) waits on busy_timeout
     // instead of failing the upgrade from a read lock half-way through.
-    client.exec('BEGIN IMMEDIATE');
+    begin.run();
     try {
       const answer = await work(db as unknown as Tx);
-      client.exec('COMMIT');
+      commit.run();
       return answer;
     } catch (err) {
-      if (client.inTransaction) client.exec('ROLLBACK');
+      if (client.inTransaction) rollback.run();
       throw err;
     }
   },
