@@ -4,9 +4,10 @@ import { PublicProfiles } from './public-profile';
 import { ListingSearch } from './search/listing-search';
 
 /**
- * The services that keep prepared statements or caches over the database. Created once per database in buildApp and
- * held in AppDeps (ctx.stores), so nothing is kept in module-level state keyed by the database; they need no closing
- * of their own (closing the database finalises their statements).
+ * The services created once per store in buildApp and held in AppDeps (ctx.stores): the search engine with the index
+ * it builds from the store, and the listing details and public profiles read through it. Nothing is kept in
+ * module-level state keyed by the database; they read only through the store's repositories and need no closing of
+ * their own.
  */
 export interface Stores {
   search: ListingSearch;
