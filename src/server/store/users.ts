@@ -82,9 +82,13 @@ export interface UsersRepo {
    * of users_username_lower_uq, users_email_lower_uq or users_unique_id_uq, for the caller to read with isUniqueViolation.
    */
   insert(user: NewUserRow): Promise<User>;
-  /** Sets the profile's fields (and updatedAt); undefined when there is no such user. A taken e-mail: users_email_lower_uq. */
+  /**
+   * Sets the profile's fields (and updatedAt); undefined when there is no such user. A taken e-mail: users_email_lower_uq.
+   * A new e-mail address (not only a new case) deletes the user's reset tokens in the same transaction: a link mailed
+   * to the old mailbox no longer takes the account.
+   */
   updateProfile(id: number, fields: ProfileFields): Promise<User | undefined>;
-  /** Sets the password hash and deletes every session of the user, in one transaction. */
+  /** Sets the password hash and deletes every session and every reset token of the user, in one transaction. */
   setPasswordRevokingSessions(id: number, passwordHash: string): Promise<void>;
   /** Sets isAdmin (and updatedAt); false when there is no such user. */
   makeAdmin(id: number): Promise<boolean>;
@@ -93,7 +97,7 @@ export interface UsersRepo {
   listWithListingCounts(): Promise<(User & { listingCount: number })[]>;
   /**
    * An admin's edit: reads the user locked, asks `edit` what to change (it may throw to refuse), writes the change and
-   * its audit entry. Undefined when there is no such user.
+   * its audit entry; a new e-mail address deletes the reset tokens, as updateProfile. Undefined when there is no such user.
    */
   editAudited(id: number, edit: UserEdit): Promise<{ user: User; listingCount: number } | undefined>;
   /**
@@ -131,6 +135,11 @@ export interface UsersRepo {
 }
 
 /** The chats' rows and their messages as the export holds them (both stores' exportRows). */
+/** Whether an e-mail change names another mailbox (addresses are one account's in any case, users_email_lower_uq). */
+export function emailChanged(before: string, after: string): boolean {
+  return before.toLowerCase() !== after.toLowerCase();
+}
+
 export function exportChats(
   userId: number,
   rows: {

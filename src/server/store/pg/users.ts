@@ -28,7 +28,7 @@ import type {
   UserEdit,
   UsersRepo,
 } from '../users';
-import { exportChats } from '../users';
+import { emailChanged, exportChats } from '../users';
 
 type Tx = Parameters<Parameters<PgDb['transaction']>[0]>[0];
 
@@ -113,18 +113,23 @@ export class PgUsersRepo implements UsersRepo {
   }
 
   async updateProfile(id: number, fields: ProfileFields): Promise<User | undefined> {
-    const [row] = await this.db
-      .update(users)
-      .set({ ...fields, updatedAt: new Date() })
-      .where(eq(users.id, id))
-      .returning();
-    return row;
+    return this.db.transaction(async (tx) => {
+      const [before] = await tx.select({ email: users.email }).from(users).where(eq(users.id, id)).for('update');
+      const [after] = await tx
+        .update(users)
+        .set({ ...fields, updatedAt: new Date() })
+        .where(eq(users.id, id))
+        .returning();
+      if (before && after && emailChanged(before.email, after.email)) await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, id));
+      return after;
+    });
   }
 
   async setPasswordRevokingSessions(id: number, passwordHash: string): Promise<void> {
     await this.db.transaction(async (tx) => {
       await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, id));
       await tx.delete(sessions).where(eq(sessions.userId, id));
+      await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, id));
     });
   }
 
@@ -153,6 +158,7 @@ export class PgUsersRepo implements UsersRepo {
         .set({ ...change.fields, updatedAt: new Date() })
         .where(eq(users.id, id))
         .returning();
+      if (emailChanged(before.email, after.email)) await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, id));
       await writeAudit(tx, change.audit);
       return { user: after, listingCount: await listingCountOf(tx, id) };
     });

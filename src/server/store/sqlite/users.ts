@@ -29,7 +29,7 @@ import type {
   UserEdit,
   UsersRepo,
 } from '../users';
-import { exportChats } from '../users';
+import { emailChanged, exportChats } from '../users';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -122,18 +122,24 @@ export class SqliteUsersRepo implements UsersRepo {
   }
 
   async updateProfile(id: number, fields: ProfileFields): Promise<User | undefined> {
-    return this.db
-      .update(users)
-      .set({ ...fields, updatedAt: new Date() })
-      .where(eq(users.id, id))
-      .returning()
-      .get();
+    return this.db.transaction((tx) => {
+      const before = tx.select({ email: users.email }).from(users).where(eq(users.id, id)).get();
+      const after = tx
+        .update(users)
+        .set({ ...fields, updatedAt: new Date() })
+        .where(eq(users.id, id))
+        .returning()
+        .get();
+      if (before && after && emailChanged(before.email, after.email)) tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, id)).run();
+      return after;
+    });
   }
 
   async setPasswordRevokingSessions(id: number, passwordHash: string): Promise<void> {
     this.db.transaction((tx) => {
       tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, id)).run();
       tx.delete(sessions).where(eq(sessions.userId, id)).run();
+      tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, id)).run();
     });
   }
 
@@ -161,6 +167,7 @@ export class SqliteUsersRepo implements UsersRepo {
         .where(eq(users.id, id))
         .returning()
         .get();
+      if (emailChanged(before.email, after.email)) tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, id)).run();
       writeAudit(tx, change.audit);
       return { user: after, listingCount: listingCountOf(tx, id) };
     });
