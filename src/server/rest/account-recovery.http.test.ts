@@ -124,6 +124,72 @@ describe('Glemt passord?', () => {
   });
 });
 
+describe('an outstanding reset link', () => {
+  /** Asks for a reset link for `email` and answers its token (the mail read from the outbox). */
+  async function resetTokenFor(email: string) {
+    expect((await post('/api/auth/forgot-password', { email })).statusCode).toBe(202);
+    return resetLinkOf((await mailsTo(email)).at(-1)!).searchParams.get('token')!;
+  }
+  const profileOf = (user: { name: string }, email: string) => ({ name: user.name, displayName: 'Kari', phone: '91234567', address: '', email });
+  async function expectTokenDead(token: string, username: string, password: string) {
+    const res = await post('/api/auth/reset-password', { token, newPassword: 'overtatt-passord' });
+    expect(res.statusCode).toBe(400);
+    expect(json(res).message).toBe(RESET_TOKEN_INVALID_MESSAGE);
+    expect((await post('/api/auth/login', { username, password })).statusCode).toBe(200);
+  }
+
+  it('dies with a password change over REST', async () => {
+    const { user, cookie } = await loggedInUser(t.store, { password: 'gammelt-passord' });
+    const token = await resetTokenFor(user.email);
+    const changed = await post('/api/auth/change-password', { oldPassword: 'gammelt-passord', newPassword: 'nytt-passord' }, { cookie, method: 'PUT' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    await expectTokenDead(token, user.username, 'nytt-passord');
+  });
+
+  it('dies with a password change over tRPC HTTP', async () => {
+    const { user, cookie } = await loggedInUser(t.store, { password: 'gammelt-passord' });
+    const token = await resetTokenFor(user.email);
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/trpc/auth.changePassword',
+      remoteAddress: freshIp(),
+      headers: { cookie, 'content-type': 'application/json' },
+      payload: JSON.stringify({ oldPassword: 'gammelt-passord', newPassword: 'nytt-passord' }),
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    await expectTokenDead(token, user.username, 'nytt-passord');
+  });
+
+  it('dies when the owner changes the e-mail address, and lives on when only its case changes', async () => {
+    const { user, cookie, password } = await loggedInUser(t.store, { email: 'gammel.adresse@example.no' });
+    const kept = await resetTokenFor(user.email);
+    const sameMailbox = await post('/api/auth/update-profile', profileOf(user, 'Gammel.Adresse@example.no'), { cookie, method: 'PUT' });
+    expect(sameMailbox.statusCode, sameMailbox.body).toBe(200);
+    expect(await t.store.users.findResetToken(sessionIdFromToken(kept))).toBeDefined();
+
+    const moved = await post('/api/auth/update-profile', profileOf(user, 'ny.adresse@example.no'), { cookie, method: 'PUT' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    await expectTokenDead(kept, user.username, password);
+  });
+
+  it('dies when an admin changes the e-mail address', async () => {
+    const admin = await loggedInUser(t.store, { isAdmin: true });
+    const { user, password } = await loggedInUser(t.store);
+    const token = await resetTokenFor(user.email);
+    const edited = await post(`/api/admin/users/${user.id}`, profileOf(user, `flyttet.${user.id}@example.no`), { cookie: admin.cookie, method: 'PUT' });
+    expect(edited.statusCode, edited.body).toBe(200);
+    await expectTokenDead(token, user.username, password);
+  });
+
+  it('dies with a reset through another link of the same account', async () => {
+    const { user } = await loggedInUser(t.store);
+    const first = await resetTokenFor(user.email);
+    const second = await resetTokenFor(user.email);
+    expect((await post('/api/auth/reset-password', { token: second, newPassword: 'nytt-passord' })).statusCode).toBe(200);
+    await expectTokenDead(first, user.username, 'nytt-passord');
+  });
+});
+
 describe('logging in with the e-mail address', () => {
   it('accepts the address in any case in place of the username', async () => {
     const { user } = await createUser(t.store, { email: 'Ola.Epost@Example.no', password: 'hemmelig123' });
