@@ -16,6 +16,7 @@ import { makeAuthPrecheck } from './http/auth-precheck';
 import { closeWebSockets, reconnectWebSockets, registerTransportGuards, transportOptions } from './http/transport';
 import { rememberClientIp } from './http/client-ip';
 import { registerResponseCache } from './http/response-cache';
+import { publicOrigin } from './http/public-origin';
 import { createRateLimits, type RateLimits } from './limits/rate-limiter';
 import { createEventHub } from './realtime/create-hub';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -236,6 +237,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // Bumped by a trigger on every write to a listing (db/migrations/0016_one_search_engine.sql), whichever instance.
     listingsVersion: () => store.searchSource.version(),
     sharedProcedure: (path) => procedureMeta(appRouter, path)?.cache === 'listings',
+    originOf: (req) => publicOrigin(req, config),
   });
 
   app.setErrorHandler((err: Error & { statusCode?: number }, req, reply) => {
