@@ -188,6 +188,7 @@ export const savedListings = pgTable(
       .notNull()
       .references(() => listings.id, { onDelete: 'cascade' }),
     savedTotalPrice: integer('saved_total_price'),
+    announcedTotalPrice: integer('announced_total_price'),
     createdAt: createdAt(),
   },
   (t) => [
