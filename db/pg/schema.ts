@@ -26,6 +26,7 @@ export const users = pgTable(
   {
     id: id(),
     username: text('username').notNull(),
+    usernameKey: text('username_key'),
     passwordHash: text('password_hash').notNull(),
     name: text('name').notNull(),
     displayName: text('display_name'),
@@ -39,6 +40,7 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
+    uniqueIndex('users_username_key_uq').on(t.usernameKey),
     uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
     uniqueIndex('users_unique_id_uq').on(t.uniqueId),
     index('users_created_at_idx').on(t.createdAt),
