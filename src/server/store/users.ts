@@ -73,13 +73,15 @@ export interface ExportRows {
 
 export interface UsersRepo {
   findById(id: number): Promise<User | undefined>;
-  /** The user whose username equals this one, trimmed, regardless of case (as the unique index sees it). */
+  /** The user whose username is this one, compared as users_username_key_uq compares (db/username-key.ts). */
   findByUsername(username: string): Promise<User | undefined>;
   /** The user whose e-mail address equals this one, trimmed, regardless of case (users_email_lower_uq). */
   findByEmail(email: string): Promise<User | undefined>;
   /**
-   * Inserts a user. A taken username or e-mail address (in any case) or uniqueId throws the store's unique violation
-   * of users_username_lower_uq, users_email_lower_uq or users_unique_id_uq, for the caller to read with isUniqueViolation.
+   * Inserts a user, with its username's compared form (db/username-key.ts usernameKey). A taken username (in any case,
+   * or a look-alike in NFKC), e-mail address (in any case) or uniqueId throws the store's unique violation of
+   * users_username_key_uq (or users_username_lower_uq), users_email_lower_uq or users_unique_id_uq, for the caller to
+   * read with isUniqueViolation.
    */
   insert(user: NewUserRow): Promise<User>;
   /**

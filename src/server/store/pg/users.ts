@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gt, inArray, lte, or, sql } from 'drizzle-or
 import { alias } from 'drizzle-orm/pg-core';
 import { lockListingWrites } from './locks';
 import type { PgDb } from '../../../../db/pg/client';
+import { usernameKey } from '../../../../db/username-key';
 import {
   auditLog,
   chats,
@@ -91,11 +92,12 @@ export class PgUsersRepo implements UsersRepo {
   }
 
   async findByUsername(username: string): Promise<User | undefined> {
-    // lower() on both sides, as users_username_lower_uq: PostgreSQL compares text case-sensitively.
+    // By the compared form (db/username-key.ts); a row written without the store has no key until the next start.
     const [row] = await this.db
       .select()
       .from(users)
-      .where(sql`lower(${users.username}) = lower(${username.trim()})`);
+      .where(sql`${users.usernameKey} = ${usernameKey(username)} OR (${users.usernameKey} IS NULL AND lower(${users.username}) = lower(${username.trim()}))`)
+      .limit(1);
     return row;
   }
 
@@ -108,7 +110,10 @@ export class PgUsersRepo implements UsersRepo {
   }
 
   async insert(user: NewUserRow): Promise<User> {
-    const [row] = await this.db.insert(users).values(user).returning();
+    const [row] = await this.db
+      .insert(users)
+      .values({ ...user, usernameKey: usernameKey(user.username) })
+      .returning();
     return row;
   }
 

@@ -2,6 +2,7 @@ import type { Statement } from 'better-sqlite3';
 import { and, asc, count, desc, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../../../db/client';
+import { usernameKey } from '../../../../db/username-key';
 import {
   auditLog,
   chats,
@@ -105,7 +106,8 @@ export class SqliteUsersRepo implements UsersRepo {
     return this.db
       .select()
       .from(users)
-      .where(sql`lower(${users.username}) = lower(${username.trim()})`)
+      // By the compared form (db/username-key.ts); a row written without the store has no key until the next start.
+      .where(sql`${users.usernameKey} = ${usernameKey(username)} OR (${users.usernameKey} IS NULL AND lower(${users.username}) = lower(${username.trim()}))`)
       .get();
   }
 
@@ -118,7 +120,11 @@ export class SqliteUsersRepo implements UsersRepo {
   }
 
   async insert(user: NewUserRow): Promise<User> {
-    return this.db.insert(users).values(user).returning().get();
+    return this.db
+      .insert(users)
+      .values({ ...user, usernameKey: usernameKey(user.username) })
+      .returning()
+      .get();
   }
 
   async updateProfile(id: number, fields: ProfileFields): Promise<User | undefined> {
