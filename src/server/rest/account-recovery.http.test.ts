@@ -9,7 +9,7 @@ import {
 import { SESSION_COOKIE, generateSessionToken, sessionIdFromToken } from '../auth/session';
 import { RATE_LIMITS, RATE_LIMIT_MESSAGE } from '../limits/rate-limits';
 import { PASSWORD_RESET_SUBJECT } from '../mail/templates';
-import { WRONG_CREDENTIALS } from '../services/auth';
+import { USERNAME_TAKEN, WRONG_CREDENTIALS } from '../services/auth';
 import { createTestApp, createUser, json, loggedInUser, type TestApp } from '../testing/harness';
 import { readOutbox, resetLinkOf } from '../testing/mail';
 
@@ -232,5 +232,45 @@ describe('one account per e-mail address', () => {
     const own = await post('/api/auth/update-profile', { ...profile, email: 'Egen@Example.no' }, { cookie, method: 'PUT' });
     expect(own.statusCode, own.body).toBe(200);
     expect(json(own).email).toBe('Egen@Example.no');
+  });
+});
+
+describe('look-alike usernames', () => {
+  const registration = (username: string, n: number) => ({
+    username,
+    password: 'hemmelig123',
+    name: 'Kari Nordmann',
+    email: `liknende.${n}.${Date.now()}@example.no`,
+    phone: '91234567',
+  });
+
+  it('refuses over REST a name that is another’s in NFKC with case folded, in Norwegian on the username field', async () => {
+    expect((await post('/api/auth/register', registration('kari.lik', 1))).statusCode).toBe(201);
+    expect((await post('/api/auth/register', registration('straße.lik', 2))).statusCode).toBe(201);
+    for (const [i, lookAlike] of ['ｋａｒｉ.lik', 'KARI.LIK', 'Ｋari.ＬＩＫ', 'STRASSE.lik'].entries()) {
+      const res = await post('/api/auth/register', registration(lookAlike, 10 + i));
+      expect(res.statusCode, lookAlike).toBe(409);
+      expect(json(res), lookAlike).toEqual({ message: USERNAME_TAKEN, details: { username: USERNAME_TAKEN } });
+    }
+  });
+
+  it('refuses one over tRPC HTTP too', async () => {
+    expect((await post('/api/auth/register', registration('ola.lik', 3))).statusCode).toBe(201);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/trpc/auth.register',
+      remoteAddress: freshIp(),
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(registration('ｏｌａ.lik', 4)),
+    });
+    expect(res.statusCode).toBe(409);
+    expect(json(res).error.message).toBe(USERNAME_TAKEN);
+  });
+
+  it('logs the one account in under any of its look-alike spellings', async () => {
+    expect((await post('/api/auth/register', registration('per.lik', 5))).statusCode).toBe(201);
+    const res = await post('/api/auth/login', { username: 'ｐｅｒ.lik', password: 'hemmelig123' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(json(res)).toMatchObject({ username: 'per.lik' });
   });
 });
