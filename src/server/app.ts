@@ -227,7 +227,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // A state-changing request whose Origin names another site is refused (docs/product/api.md, CSRF defence
   // on top of SameSite=Lax).
   app.addHook('onRequest', (req, reply, done) => {
-    if (SAFE_METHODS.has(req.method) || !isForeignOrigin(req.headers.origin, req.headers.host)) return done();
+    if (SAFE_METHODS.has(req.method) || !isForeignOrigin(req.headers.origin, req.headers.host, config.publicUrl)) return done();
     reply.code(403).send({ message: 'Forespørselen kom fra et annet nettsted og ble avvist.' });
   });
 

@@ -40,7 +40,7 @@ export function makeCreateContext(deps: AppDeps, auth: RequestAuth = new Request
   return async ({ req, res }: { req: FastifyRequest | IncomingMessage; res: FastifyReply | unknown }): Promise<Context> => {
     const headers = req.headers;
     const isReply = typeof (res as FastifyReply)?.setCookie === 'function';
-    const foreignSocket = !isReply && isForeignOrigin(headers.origin, headers.host);
+    const foreignSocket = !isReply && isForeignOrigin(headers.origin, headers.host, deps.config.publicUrl);
     const caller = foreignSocket ? undefined : await auth.of('raw' in req ? req.raw : req);
     const token = caller?.token;
     const socketCaller = isReply ? undefined : () => (token ? auth.lookup(token) : Promise.resolve(ANONYMOUS));
