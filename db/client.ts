@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import * as schema from './schema';
+import { planUsernameKeys, type KeylessUser } from './username-key';
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
@@ -33,7 +34,27 @@ export function openDatabase(file: string): Db {
   sqlite.pragma('mmap_size = 0');
   const db = drizzle(sqlite, { schema }) as Db;
   migrateSafely(db);
+  fillUsernameKeys(sqlite);
   return db;
+}
+
+/**
+ * Gives every user without one its username key (db/username-key.ts), which SQL cannot compute on SQLite: once, right
+ * after migration 0020, and for any row written since without the store (a seed script). A no-op otherwise.
+ */
+function fillUsernameKeys(sqlite: Database.Database) {
+  const keyless = sqlite.prepare('SELECT id, username FROM users WHERE username_key IS NULL ORDER BY id').all() as KeylessUser[];
+  if (keyless.length === 0) return;
+  sqlite.transaction(() => {
+    const keyed = (sqlite.prepare('SELECT username_key AS k FROM users WHERE username_key IS NOT NULL').all() as { k: string }[]).map((r) => r.k);
+    const usernames = (sqlite.prepare('SELECT username AS u FROM users').all() as { u: string }[]).map((r) => r.u);
+    const setKey = sqlite.prepare('UPDATE users SET username_key = ? WHERE id = ?');
+    const rename = sqlite.prepare('UPDATE users SET username = ?, username_key = ? WHERE id = ?');
+    for (const fill of planUsernameKeys(keyless, keyed, usernames)) {
+      if (fill.username) rename.run(fill.username, fill.usernameKey, fill.id);
+      else setKey.run(fill.usernameKey, fill.id);
+    }
+  })();
 }
 
 /**

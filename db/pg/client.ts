@@ -5,6 +5,7 @@ import pg from 'pg';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import * as schema from './schema';
+import { planUsernameKeys, type KeylessUser } from '../username-key';
 
 export type PgDb = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 
@@ -43,7 +44,37 @@ export async function openPgDatabase(url: string, options: PgOptions = {}): Prom
 }
 
 function migrateLocked(db: PgDb) {
-  return withAdvisoryLock(db.$client, MIGRATION_LOCK, () => migrate(db, { migrationsFolder: pgMigrationsFolder }));
+  return withAdvisoryLock(db.$client, MIGRATION_LOCK, async () => {
+    await migrate(db, { migrationsFolder: pgMigrationsFolder });
+    await fillUsernameKeys(db.$client);
+  });
+}
+
+/**
+ * Gives every user without one its username key (db/username-key.ts), computed as on SQLite (PostgreSQL's lower()
+ * follows the database's locale): once, right after migration 0006, and for any row written since without the store.
+ */
+async function fillUsernameKeys(pool: pg.Pool) {
+  const keyless = (await pool.query<KeylessUser>('SELECT id, username FROM users WHERE username_key IS NULL ORDER BY id')).rows;
+  if (keyless.length === 0) return;
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query('LOCK TABLE users IN SHARE ROW EXCLUSIVE MODE');
+    const keyed = (await client.query<{ k: string }>('SELECT username_key AS k FROM users WHERE username_key IS NOT NULL')).rows.map((r) => r.k);
+    const usernames = (await client.query<{ u: string }>('SELECT username AS u FROM users')).rows.map((r) => r.u);
+    const stillKeyless = (await client.query<KeylessUser>('SELECT id, username FROM users WHERE username_key IS NULL ORDER BY id')).rows;
+    for (const fill of planUsernameKeys(stillKeyless, keyed, usernames)) {
+      if (fill.username) await client.query('UPDATE users SET username = $1, username_key = $2 WHERE id = $3', [fill.username, fill.usernameKey, fill.id]);
+      else await client.query('UPDATE users SET username_key = $1 WHERE id = $2', [fill.usernameKey, fill.id]);
+    }
+    await client.query('COMMIT');
+  } catch (err) {
+    await client.query('ROLLBACK');
+    throw err;
+  } finally {
+    client.release();
+  }
 }
 
 /**

@@ -26,6 +26,7 @@ export const users = pgTable(
   {
     id: id(),
     username: text('username').notNull(),
+    usernameKey: text('username_key'),
     passwordHash: text('password_hash').notNull(),
     name: text('name').notNull(),
     displayName: text('display_name'),
@@ -39,6 +40,7 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
+    uniqueIndex('users_username_key_uq').on(t.usernameKey),
     uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
     uniqueIndex('users_unique_id_uq').on(t.uniqueId),
     index('users_created_at_idx').on(t.createdAt),
@@ -180,6 +182,7 @@ export const savedListings = pgTable(
       .notNull()
       .references(() => listings.id, { onDelete: 'cascade' }),
     savedTotalPrice: integer('saved_total_price'),
+    announcedTotalPrice: integer('announced_total_price'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -147,6 +147,9 @@ export const savedListings = sqliteTable(
     // The listing's total price when it was saved: the card says 'Prisen er satt ned' while the price is below it
     // (docs/decisions/022-market-alerts.md). Null only for rows saved before it was recorded (migration backfills).
     savedTotalPrice: integer('saved_total_price'),
+    // The lowest total price a price drop has told this saver of; a later drop is told only below it (or, while null,
+    // below the saved price), so a price moved up and down again is not announced again.
+    announcedTotalPrice: integer('announced_total_price'),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch() * 1000)`),
   },
   (t) => [

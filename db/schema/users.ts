@@ -6,6 +6,9 @@ export const users = sqliteTable(
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
     username: text('username').notNull(),
+    // The username as it is compared (db/username-key.ts): NFKC, case folded. Unique, so look-alikes ('ｋａｒｉ' beside
+    // 'kari') cannot both register. Null only between migration 0020 and the start-up that fills it.
+    usernameKey: text('username_key'),
     passwordHash: text('password_hash').notNull(),
     name: text('name').notNull(),
     displayName: text('display_name'),
@@ -21,6 +24,7 @@ export const users = sqliteTable(
   (t) => [
     // Usernames are unique regardless of case: "Ola" and "ola" are the same person to a buyer.
     uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
+    uniqueIndex('users_username_key_uq').on(t.usernameKey),
     // E-mail addresses too (issue 24): one address logs in and receives the reset link of one account. Migration 0017
     // renamed the duplicates of older databases first (docs/decisions/021-mail-and-account-recovery.md).
     uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),

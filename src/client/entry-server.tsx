@@ -58,7 +58,15 @@ function settled(queryClient: QueryClient): Promise<void> {
  * loaders fetch through `trpcClient`, which the server makes with the request's own context, so the same permissions
  * and rate limits apply) and React renders it to a string. Called by src/server/pages/server-render.ts.
  */
-export async function renderPage({ url, origin, trpcClient }: { url: string; origin: string; trpcClient: TRPCClient }): Promise<RenderedPage | { kind: 'client' }> {
+export async function renderPage({
+  url,
+  origin,
+  trpcClient,
+}: {
+  url: string;
+  origin: string;
+  trpcClient: TRPCClient;
+}): Promise<RenderedPage | { kind: 'client' } | { kind: 'redirect'; location: string }> {
   const queryClient = makeQueryClient();
   const trpc = makeTRPCOptions(trpcClient, queryClient);
   const router = createAppRouter({ queryClient, trpc, origin }, createMemoryHistory({ initialEntries: [url] }));
@@ -69,6 +77,13 @@ export async function renderPage({ url, origin, trpcClient }: { url: string; ori
   // A loader may start a fetch without waiting for it (the home page's latest listings): the page waits here, so what
   // the browser shows at once is in the HTML too.
   await settled(queryClient);
+  // The router answers an address whose search parameters are not as the page reads them (a value its validateSearch
+  // drops, ?sort=cheapest) with a redirect to the address as read, and renders nothing: the server sends that on.
+  const loaded = router._serverResult;
+  if (loaded?.type === 'redirect') {
+    queryClient.clear();
+    return { kind: 'redirect', location: loaded.redirect.headers.get('Location') ?? '/' };
+  }
   const html = renderToString(
     <StrictMode>
       <CacheProvider value={cache}>

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createRouter, type RouterHistory } from '@tanstack/react-router';
+import { createRouter, defaultParseSearch, type RouterHistory } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen';
 import { NotFoundPage } from './components/layout/not-found';
 import type { TRPCOptions } from './trpc';
@@ -27,7 +27,18 @@ export function createAppRouter(context: RouterContext, history?: RouterHistory)
     // the CSP refuses) and where the browser's first render has none.
     scrollRestoration: !history,
     defaultNotFoundComponent: NotFoundPage,
+    parseSearch: parseFirstValues,
   });
+}
+
+/**
+ * The address's search parameters as every page reads them: a repeated parameter (?make=Volvo&make=Audi) by its first
+ * value, as the server's search reads it, never as a list no page expects; then the router's own reading of values.
+ */
+export function parseFirstValues(searchStr: string): Record<string, unknown> {
+  const first = new URLSearchParams();
+  for (const [key, value] of new URLSearchParams(searchStr)) if (!first.has(key)) first.append(key, value);
+  return defaultParseSearch(first.toString());
 }
 
 export type ClientRouter = ReturnType<typeof createAppRouter>;

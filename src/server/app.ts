@@ -13,9 +13,10 @@ import type { AppDeps, Integrations } from './deps';
 import { isForeignOrigin } from './http/origin';
 import { isPrivateAnswer, PRIVATE_CACHE_CONTROL, procedureMeta } from './http/private-answers';
 import { makeAuthPrecheck } from './http/auth-precheck';
-import { closeWebSockets, reconnectWebSockets, registerTransportGuards, transportOptions } from './http/transport';
+import { closeWebSockets, hostHeaderCount, reconnectWebSockets, registerTransportGuards, transportOptions } from './http/transport';
 import { rememberClientIp } from './http/client-ip';
 import { registerResponseCache } from './http/response-cache';
+import { publicOrigin } from './http/public-origin';
 import { createRateLimits, type RateLimits } from './limits/rate-limiter';
 import { createEventHub } from './realtime/create-hub';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -208,12 +209,18 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
           },
     crossOriginEmbedderPolicy: false,
   };
-  const securityHeaders = computeSecurityHeaders(helmetOptions);
+  // Strict-Transport-Security means something only over HTTPS (RFC 6797 8.1: a browser ignores it over http), and sent
+  // over plain HTTP it tells a scanner we do not know our scheme: it goes out only when the request came over HTTPS
+  // (Fastify's protocol, which believes X-Forwarded-Proto only from a trusted proxy).
+  const { 'strict-transport-security': hsts, ...securityHeaders } = computeSecurityHeaders(helmetOptions);
   // /healthz, /readyz, /metrics and the per-request histogram and log line (src/server/ops/probes.ts).
   const readiness = registerOps(app, { store, hub, search: deps.stores.search, config });
   app.addHook('onRequest', (req, reply, done) => {
     reply.headers(securityHeaders);
+    if (hsts && req.protocol === 'https') reply.header('strict-transport-security', hsts);
     reply.header('x-request-id', req.id);
+    // Two Host headers name two sites: which one a proxy, a cache or this server reads is anyone's guess (RFC 9112 3.2).
+    if (hostHeaderCount(req.raw.rawHeaders) > 1) return void reply.code(400).send({ message: HTTP_MESSAGES.severalHosts });
     // Shutting down (SIGTERM): each answer closes its connection, so the proxy keeps none to an instance going away.
     if (readiness.draining) reply.header('connection', 'close');
     done();
@@ -226,7 +233,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // A state-changing request whose Origin names another site is refused (docs/product/api.md, CSRF defence
   // on top of SameSite=Lax).
   app.addHook('onRequest', (req, reply, done) => {
-    if (SAFE_METHODS.has(req.method) || !isForeignOrigin(req.headers.origin, req.headers.host)) return done();
+    if (SAFE_METHODS.has(req.method) || !isForeignOrigin(req.headers.origin, req.headers.host, config.publicUrl)) return done();
     reply.code(403).send({ message: 'Forespørselen kom fra et annet nettsted og ble avvist.' });
   });
 
@@ -236,6 +243,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     // Bumped by a trigger on every write to a listing (db/migrations/0016_one_search_engine.sql), whichever instance.
     listingsVersion: () => store.searchSource.version(),
     sharedProcedure: (path) => procedureMeta(appRouter, path)?.cache === 'listings',
+    originOf: (req) => publicOrigin(req, config),
   });
 
   app.setErrorHandler((err: Error & { statusCode?: number }, req, reply) => {

@@ -110,7 +110,7 @@ export interface AppConfig {
   logLevel: string;
   /** Directory of the built client (vite build); absent in tests that only exercise the API. */
   clientDir?: string;
-  /** The site's origin for absolute links (PUBLIC_URL, no trailing slash); absent, each request's own (http/public-origin.ts). */
+  /** The site's origin for absolute links (PUBLIC_URL, no trailing slash); absent, pages name the request's own and mails the server's HOST and PORT (http/public-origin.ts). */
   publicUrl?: string;
   /** Render the public pages on the server (SERVER_RENDER); absent, on when there is a built client. */
   serverRender?: boolean;
@@ -163,8 +163,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const e = parsed.data;
   // An endpoint without a bucket would quietly leave photos on disk.
   if (e.S3_ENDPOINT && !e.S3_BUCKET) throw new Error('Invalid environment:\n  S3_BUCKET: must be set when S3_ENDPOINT is');
-  // A mailed link (a password reset) must not take its host from the request: anyone can send any Host header, and the
-  // victim's mail would then carry their token to the sender's site. The outbox alone reaches nobody, so it may.
+  // A mailed link never takes its host from the request (http/public-origin.ts mailOrigin); without PUBLIC_URL it names
+  // the server's own HOST and PORT, which reaches nobody outside, so real mail needs PUBLIC_URL.
   if (e.SMTP_URL && !e.PUBLIC_URL) throw new Error('Invalid environment:\n  PUBLIC_URL: must be set when SMTP_URL is (the links in mails)');
   return {
     env: e.NODE_ENV,

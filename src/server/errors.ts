@@ -34,6 +34,7 @@ export class AppError extends Error {
 export const HTTP_MESSAGES = {
   internal: 'Noe gikk galt på serveren. Prøv igjen senere.',
   invalidRequest: 'Ugyldig forespørsel.',
+  severalHosts: 'Forespørselen har mer enn ett Host-hode.',
   invalidJson: 'Ugyldig JSON i forespørselen.',
   bodyTooLarge: 'Forespørselen er for stor.',
   notJson: 'Forespørselen må sendes som JSON.',

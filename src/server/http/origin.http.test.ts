@@ -70,3 +70,48 @@ describe('Origin: null is another site', () => {
     }
   });
 });
+
+describe('with PUBLIC_URL, behind a proxy on a port of its own', () => {
+  // nginx on 24643 with `proxy_set_header Host $host;` passes Host without the port; the browser's Origin has it.
+  const PUBLIC = 'https://127.0.0.1:24643';
+  let p: TestApp;
+  beforeAll(async () => {
+    p = await createTestApp({ publicUrl: PUBLIC });
+  });
+  afterAll(() => p.close());
+
+  const login = (origin: string, host: string, password: string, url = '/api/auth/login') =>
+    p.app.inject({ method: 'POST', url, headers: { origin, host, 'content-type': 'application/json' }, payload: JSON.stringify({ username: '', password }) });
+
+  it('REST and tRPC: a login from PUBLIC_URL goes through whatever Host the proxy passes', async () => {
+    const { user, password } = await loggedInUser(p.store);
+    for (const host of ['127.0.0.1', '127.0.0.1:24643', 'localhost:3000']) {
+      const rest = await p.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { origin: PUBLIC, host, 'content-type': 'application/json' },
+        payload: JSON.stringify({ username: user.username, password }),
+      });
+      expect(rest.statusCode, host).toBe(200);
+      const trpc = await p.app.inject({
+        method: 'POST',
+        url: '/trpc/auth.login',
+        headers: { origin: PUBLIC, host, 'content-type': 'application/json' },
+        payload: JSON.stringify({ username: user.username, password }),
+      });
+      expect(trpc.statusCode, host).toBe(200);
+    }
+  });
+
+  it('refuses any other origin with 403, even one naming the Host it was sent with', async () => {
+    for (const [origin, host] of [
+      ['https://127.0.0.1', '127.0.0.1'],
+      ['http://127.0.0.1:24643', '127.0.0.1'],
+      ['https://evil.example', 'evil.example'],
+      ['null', '127.0.0.1'],
+    ]) {
+      expect((await login(origin, host, 'feil')).statusCode, origin).toBe(403);
+      expect((await login(origin, host, 'feil', '/trpc/auth.login')).statusCode, origin).toBe(403);
+    }
+  });
+});

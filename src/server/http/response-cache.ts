@@ -52,6 +52,11 @@ export interface ResponseCacheOptions {
   listingsVersion: () => number | Promise<number>;
   /** Whether the tRPC procedure at `path` answers every caller alike until the listings change. */
   sharedProcedure: (path: string) => boolean;
+  /**
+   * The origin an answer names in its links (public-origin.ts publicOrigin): pages, the sitemap and robots.txt name it
+   * when PUBLIC_URL is unset, so it is part of what an answer is kept under.
+   */
+  originOf: (req: FastifyRequest) => string;
 }
 
 /** Registers the answer hooks: serving kept answers (onRequest) and keeping, validating and compressing (onSend). */
@@ -75,8 +80,8 @@ export function registerResponseCache(app: FastifyInstance, opts: ResponseCacheO
     }
   };
 
-  /** What an answer is kept under: by host too, as pages name their own origin when PUBLIC_URL is unset (public-origin.ts). */
-  const keyOf = (req: FastifyRequest) => `${req.host} ${req.routeOptions.config?.httpCache === 'path' ? req.routeOptions.url ?? req.url : req.url}`;
+  /** What an answer is kept under: the origin it names (scheme, host and port) and its URL or path. */
+  const keyOf = (req: FastifyRequest) => `${opts.originOf(req)} ${req.routeOptions.config?.httpCache === 'path' ? req.routeOptions.url ?? req.url : req.url}`;
 
   app.addHook('onRequest', (req, reply, done) => {
     if (!cacheable(req)) return done();

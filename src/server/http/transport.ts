@@ -73,6 +73,13 @@ function frameworkErrors(error: FastifyError, _req: FastifyRequest, reply: Fasti
   return reply.code(500).send({ message: HTTP_MESSAGES.internal });
 }
 
+/** How many Host headers a request has (Node keeps only the first in `headers`; `rawHeaders` has them all). */
+export function hostHeaderCount(rawHeaders: string[]): number {
+  let n = 0;
+  for (let i = 0; i < rawHeaders.length; i += 2) if (rawHeaders[i].length === 4 && rawHeaders[i].toLowerCase() === 'host') n++;
+  return n;
+}
+
 /**
  * Register before the routes. A websocket upgrade to a route that is not a websocket route is refused with a 404 before
  * the upgrade (@fastify/websocket would accept it and close it at once). At shutdown, websockets are asked to close and

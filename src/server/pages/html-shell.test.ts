@@ -10,6 +10,7 @@ import { createTestApp, createUser, json, sessionCookie, type TestApp } from '..
 import { deleteRows, updateListingRow } from '../testing/store-rows';
 import { insertListing, insertListingImage } from '../testing/listing-factory';
 import { registerResponseCache } from '../http/response-cache';
+import { publicOrigin } from '../http/public-origin';
 import { routeChunks, SHELL_ROUTES, shellHints, type ShellStores } from './html-shell';
 
 /** The tRPC URL of an unbatched query (what httpLink sends for GET): /trpc/<path>?input=<JSON>. */
@@ -57,7 +58,7 @@ function clientBuild(withManifest: boolean) {
  */
 async function appFor(clientDir: string, stores?: ShellStores) {
   const app = Fastify({ logger: false });
-  registerResponseCache(app, { listingsVersion: () => 0, sharedProcedure: () => false });
+  registerResponseCache(app, { listingsVersion: () => 0, sharedProcedure: () => false, originOf: (req) => publicOrigin(req, {}) });
   const hints = shellHints(app, clientDir, stores);
   for (const route of SHELL_ROUTES) {
     app.get(route.url, { config: { httpCache: 'anonymous' } }, async (req, reply) =>

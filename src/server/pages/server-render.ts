@@ -85,6 +85,8 @@ export function makePageRenderer(opts: ServerRenderOptions) {
     const trpcClient = createTRPCClient<AppRouter>({ links: [unstable_localLink({ router: appRouter, createContext: () => context })] });
     const page = await renderPage({ url: req.url, origin: publicOrigin(req, opts.config), trpcClient });
     if (page.kind === 'client') return fallback();
+    // Only a path of ours: never another site, whatever the address was.
+    if (page.kind === 'redirect') return reply.header('Cache-Control', 'no-cache').redirect(ownPath(page.location), 301);
     const loggedIn = Boolean((await context).user);
     const hints = page.status === 200 && opts.hints ? await opts.hints(req) : '';
     return reply
@@ -94,6 +96,11 @@ export function makePageRenderer(opts: ServerRenderOptions) {
       .header('Vary', 'Cookie')
       .send(composePage(template, page, hints));
   };
+}
+
+/** `location` when it is a path on this site, else the home page. */
+function ownPath(location: string): string {
+  return location.startsWith('/') && !location.startsWith('//') && !location.startsWith('/\\') ? location : '/';
 }
 
 /**

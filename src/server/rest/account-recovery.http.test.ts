@@ -9,7 +9,7 @@ import {
 import { SESSION_COOKIE, generateSessionToken, sessionIdFromToken } from '../auth/session';
 import { RATE_LIMITS, RATE_LIMIT_MESSAGE } from '../limits/rate-limits';
 import { PASSWORD_RESET_SUBJECT } from '../mail/templates';
-import { WRONG_CREDENTIALS } from '../services/auth';
+import { USERNAME_TAKEN, WRONG_CREDENTIALS } from '../services/auth';
 import { createTestApp, createUser, json, loggedInUser, type TestApp } from '../testing/harness';
 import { readOutbox, resetLinkOf } from '../testing/mail';
 
@@ -124,6 +124,72 @@ describe('Glemt passord?', () => {
   });
 });
 
+describe('an outstanding reset link', () => {
+  /** Asks for a reset link for `email` and answers its token (the mail read from the outbox). */
+  async function resetTokenFor(email: string) {
+    expect((await post('/api/auth/forgot-password', { email })).statusCode).toBe(202);
+    return resetLinkOf((await mailsTo(email)).at(-1)!).searchParams.get('token')!;
+  }
+  const profileOf = (user: { name: string }, email: string) => ({ name: user.name, displayName: 'Kari', phone: '91234567', address: '', email });
+  async function expectTokenDead(token: string, username: string, password: string) {
+    const res = await post('/api/auth/reset-password', { token, newPassword: 'overtatt-passord' });
+    expect(res.statusCode).toBe(400);
+    expect(json(res).message).toBe(RESET_TOKEN_INVALID_MESSAGE);
+    expect((await post('/api/auth/login', { username, password })).statusCode).toBe(200);
+  }
+
+  it('dies with a password change over REST', async () => {
+    const { user, cookie } = await loggedInUser(t.store, { password: 'gammelt-passord' });
+    const token = await resetTokenFor(user.email);
+    const changed = await post('/api/auth/change-password', { oldPassword: 'gammelt-passord', newPassword: 'nytt-passord' }, { cookie, method: 'PUT' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    await expectTokenDead(token, user.username, 'nytt-passord');
+  });
+
+  it('dies with a password change over tRPC HTTP', async () => {
+    const { user, cookie } = await loggedInUser(t.store, { password: 'gammelt-passord' });
+    const token = await resetTokenFor(user.email);
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/trpc/auth.changePassword',
+      remoteAddress: freshIp(),
+      headers: { cookie, 'content-type': 'application/json' },
+      payload: JSON.stringify({ oldPassword: 'gammelt-passord', newPassword: 'nytt-passord' }),
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    await expectTokenDead(token, user.username, 'nytt-passord');
+  });
+
+  it('dies when the owner changes the e-mail address, and lives on when only its case changes', async () => {
+    const { user, cookie, password } = await loggedInUser(t.store, { email: 'gammel.adresse@example.no' });
+    const kept = await resetTokenFor(user.email);
+    const sameMailbox = await post('/api/auth/update-profile', profileOf(user, 'Gammel.Adresse@example.no'), { cookie, method: 'PUT' });
+    expect(sameMailbox.statusCode, sameMailbox.body).toBe(200);
+    expect(await t.store.users.findResetToken(sessionIdFromToken(kept))).toBeDefined();
+
+    const moved = await post('/api/auth/update-profile', profileOf(user, 'ny.adresse@example.no'), { cookie, method: 'PUT' });
+    expect(moved.statusCode, moved.body).toBe(200);
+    await expectTokenDead(kept, user.username, password);
+  });
+
+  it('dies when an admin changes the e-mail address', async () => {
+    const admin = await loggedInUser(t.store, { isAdmin: true });
+    const { user, password } = await loggedInUser(t.store);
+    const token = await resetTokenFor(user.email);
+    const edited = await post(`/api/admin/users/${user.id}`, profileOf(user, `flyttet.${user.id}@example.no`), { cookie: admin.cookie, method: 'PUT' });
+    expect(edited.statusCode, edited.body).toBe(200);
+    await expectTokenDead(token, user.username, password);
+  });
+
+  it('dies with a reset through another link of the same account', async () => {
+    const { user } = await loggedInUser(t.store);
+    const first = await resetTokenFor(user.email);
+    const second = await resetTokenFor(user.email);
+    expect((await post('/api/auth/reset-password', { token: second, newPassword: 'nytt-passord' })).statusCode).toBe(200);
+    await expectTokenDead(first, user.username, 'nytt-passord');
+  });
+});
+
 describe('logging in with the e-mail address', () => {
   it('accepts the address in any case in place of the username', async () => {
     const { user } = await createUser(t.store, { email: 'Ola.Epost@Example.no', password: 'hemmelig123' });
@@ -166,5 +232,45 @@ describe('one account per e-mail address', () => {
     const own = await post('/api/auth/update-profile', { ...profile, email: 'Egen@Example.no' }, { cookie, method: 'PUT' });
     expect(own.statusCode, own.body).toBe(200);
     expect(json(own).email).toBe('Egen@Example.no');
+  });
+});
+
+describe('look-alike usernames', () => {
+  const registration = (username: string, n: number) => ({
+    username,
+    password: 'hemmelig123',
+    name: 'Kari Nordmann',
+    email: `liknende.${n}.${Date.now()}@example.no`,
+    phone: '91234567',
+  });
+
+  it('refuses over REST a name that is another’s in NFKC with case folded, in Norwegian on the username field', async () => {
+    expect((await post('/api/auth/register', registration('kari.lik', 1))).statusCode).toBe(201);
+    expect((await post('/api/auth/register', registration('straße.lik', 2))).statusCode).toBe(201);
+    for (const [i, lookAlike] of ['ｋａｒｉ.lik', 'KARI.LIK', 'Ｋari.ＬＩＫ', 'STRASSE.lik'].entries()) {
+      const res = await post('/api/auth/register', registration(lookAlike, 10 + i));
+      expect(res.statusCode, lookAlike).toBe(409);
+      expect(json(res), lookAlike).toEqual({ message: USERNAME_TAKEN, details: { username: USERNAME_TAKEN } });
+    }
+  });
+
+  it('refuses one over tRPC HTTP too', async () => {
+    expect((await post('/api/auth/register', registration('ola.lik', 3))).statusCode).toBe(201);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/trpc/auth.register',
+      remoteAddress: freshIp(),
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(registration('ｏｌａ.lik', 4)),
+    });
+    expect(res.statusCode).toBe(409);
+    expect(json(res).error.message).toBe(USERNAME_TAKEN);
+  });
+
+  it('logs the one account in under any of its look-alike spellings', async () => {
+    expect((await post('/api/auth/register', registration('per.lik', 5))).statusCode).toBe(201);
+    const res = await post('/api/auth/login', { username: 'ｐｅｒ.lik', password: 'hemmelig123' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(json(res)).toMatchObject({ username: 'per.lik' });
   });
 });

@@ -51,3 +51,39 @@ describe('lowering the price of a saved listing', () => {
     expect(saved).toEqual([expect.objectContaining({ id, priceDroppedFrom: 391_500 })]);
   });
 });
+
+describe('a price moved down and up again', () => {
+  it('tells each saver of a drop only below the lowest price they already know of', async () => {
+    const created = await call('POST', '/api/listings', seller.cookie, LISTING_FORM);
+    const listing = json(created).id as number;
+    await updateListingRow(t.store, listing, { status: 'approved' });
+    const early = await loggedInUser(t.store);
+    const late = await loggedInUser(t.store);
+    expect((await call('POST', '/api/saved-listings', early.cookie, { listingId: listing })).statusCode).toBe(201);
+    const setPrice = async (price: number) => expect((await call('PATCH', `/api/listings/${listing}`, seller.cookie, { ...LISTING_FORM, price })).statusCode).toBe(200);
+    const drops = async (who: { cookie: string }) =>
+      json<{ title: string; message: string }[]>(await call('GET', '/api/notifications', who.cookie))
+        .filter((n) => n.title === 'Prisen er satt ned')
+        .map((n) => n.message)
+        .reverse();
+    const line = (from: string, to: string) => `Tesla Model Y 2022: fra ${from}\u00a0kr til ${to}\u00a0kr.`;
+
+    // Saved at 391 500 in all; down to 381 500 is news.
+    await setPrice(379_000);
+    // Back up, and then Late saves it at 391 500.
+    await setPrice(389_000);
+    expect((await call('POST', '/api/saved-listings', late.cookie, { listingId: listing })).statusCode).toBe(201);
+    // Down to 381 500 again: news to Late only; up and down once more: news to nobody.
+    await setPrice(379_000);
+    await setPrice(389_000);
+    await setPrice(379_000);
+    expect(await drops(early)).toEqual([line('391\u00a0500', '381\u00a0500')]);
+    expect(await drops(late)).toEqual([line('391\u00a0500', '381\u00a0500')]);
+
+    // Below what both know of: news to both, once.
+    await setPrice(369_000);
+    await setPrice(369_000);
+    expect(await drops(early)).toEqual([line('391\u00a0500', '381\u00a0500'), line('381\u00a0500', '371\u00a0500')]);
+    expect(await drops(late)).toEqual([line('391\u00a0500', '381\u00a0500'), line('381\u00a0500', '371\u00a0500')]);
+  });
+});

@@ -41,8 +41,8 @@ function normalisePhone(phone: string) {
 
 /**
  * Creates the user. A taken name or e-mail address is refused before the password is hashed; two registrations racing
- * for the same name or address (in any case) are decided by the unique indexes users_username_lower_uq and
- * users_email_lower_uq, the loser refused with the same conflict.
+ * for the same name (in any case, or a look-alike: db/username-key.ts) or address (in any case) are decided by the
+ * unique indexes users_username_key_uq and users_email_lower_uq, the loser refused with the same conflict.
  */
 export async function registerUser(
   store: Store,
@@ -66,7 +66,7 @@ export async function registerUser(
         isAdmin: opts.isAdmin ?? false,
       });
     } catch (err) {
-      if (isUniqueViolation(err, 'users_username_lower_uq')) throw usernameTaken();
+      if (isUniqueViolation(err, 'users_username_key_uq') || isUniqueViolation(err, 'users_username_lower_uq')) throw usernameTaken();
       if (isUniqueViolation(err, 'users_email_lower_uq')) throw emailTaken();
       // A random public id another user already has: draw again.
       if (isUniqueViolation(err, 'users_unique_id_uq') && attempt < 5) continue;

@@ -14,7 +14,7 @@ import { AppError, listingNotFound as notFound } from '../errors';
 import { keyFromUrl, type ImageStorage } from '../integrations/image-storage';
 import type { EventHub } from '../realtime/hub';
 import type { Store } from '../store';
-import type { AuditWrite, EditWrites, ImageWrite, ListingValues, ListingView, NotificationWrite } from '../store/listings';
+import type { AuditWrite, EditWrites, ImageWrite, ListingValues, ListingView, Saver } from '../store/listings';
 import { listingAuditLabel } from './audit';
 import { deleteImageFiles, storeDataUrls, type StoredImage } from './images';
 import { placeFromAddress } from './listing-shape';
@@ -190,22 +190,30 @@ function instantColumnsOf(data: ListingFormData) {
 
 /**
  * 'Prisen er satt ned' (docs/product/notifications.md): when an edit lowers the total price of a listing buyers can
- * see, everyone who saved it is told the old and the new price (the editor excepted). Total price as buyers see it:
- * src/shared/listing-price.ts.
+ * see, each saver is told the old and the new price (the editor excepted), but only when the new price is below the
+ * lowest they have been told of (the price when they saved it, or the last drop told): a price moved up and down
+ * again is not news. Total price as buyers see it: src/shared/listing-price.ts.
  */
-function priceDropNotices(before: Listing, set: Partial<ListingValues>, savers: number[], actorId: number): NotificationWrite[] {
+function priceDropNotices(
+  before: Listing,
+  set: Partial<ListingValues>,
+  savers: Saver[],
+  actorId: number,
+): Pick<EditWrites, 'notifications' | 'priceAnnounced'> {
   const to = set.totalPrice;
-  if (to === undefined || to >= before.totalPrice || !isVisible(before)) return [];
+  if (to === undefined || to >= before.totalPrice || !isVisible(before)) return { notifications: [] };
   const car = `${before.make} ${before.model} ${before.year}`.trim();
-  return savers
-    .filter((userId) => userId !== actorId)
-    .map((userId) => ({
+  const told = savers.filter((s) => s.userId !== actorId && to < (s.lowestKnownPrice ?? before.totalPrice)).map((s) => s.userId);
+  return {
+    notifications: told.map((userId) => ({
       userId,
       type: 'info' as const,
       title: PRICE_DROP_TITLE,
       message: `${car}: fra ${formatPrice(before.totalPrice)} til ${formatPrice(to)}.`,
       data: { listingId: before.id, oldPrice: before.totalPrice, newPrice: to },
-    }));
+    })),
+    priceAnnounced: { userIds: told, totalPrice: to },
+  };
 }
 
 /** The form fields whose value the edit changes (for the audit log); photos count when their list changes. */
@@ -314,7 +322,7 @@ export async function updateListing({ store, storage, hub }: SellerDeps, actor: 
         };
       }
 
-      const notifications = priceDropNotices(before, writes.listing, state.savers, actor.id);
+      const priceDrop = priceDropNotices(before, writes.listing, state.savers, actor.id);
       const fields = editedFields(before, data, photosChanged);
       let audit: AuditWrite | null = null;
       if (fields.length > 0) {
@@ -323,7 +331,7 @@ export async function updateListing({ store, storage, hub }: SellerDeps, actor: 
         if (revision && !byOwner) details.appliedWaitingEdit = true;
         audit = { actor: { id: actor.id, name: state.actorName }, action: 'listing.edit', target: { type: 'listing', id, label: listingAuditLabel(before) }, details };
       }
-      return { removeImageIds: removedRows.map((r) => r.id), ...writes, audit, notifications };
+      return { removeImageIds: removedRows.map((r) => r.id), ...writes, audit, ...priceDrop };
     });
   } catch (err) {
     await deleteImageFiles(storage, stored);

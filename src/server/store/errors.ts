@@ -7,6 +7,7 @@
  */
 const SQLITE_UNIQUE_COLUMNS: Record<string, string> = {
   users_username_lower_uq: '',
+  users_username_key_uq: 'users.username_key',
   users_email_lower_uq: '',
   users_unique_id_uq: 'users.unique_id',
   listings_unique_code_uq: 'listings.unique_code',

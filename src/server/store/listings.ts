@@ -59,7 +59,14 @@ export interface EditState {
   /** The editor's name, for the audit log. */
   actorName: string;
   /** Who saved the listing: told when its price goes down (docs/product/notifications.md). */
-  savers: number[];
+  savers: Saver[];
+}
+
+/** One who saved a listing, and the lowest total price they have been told of. */
+export interface Saver {
+  userId: number;
+  /** The lowest price a drop announced to them (saved_listings.announced_total_price), else the price when saved; null for neither. */
+  lowestKnownPrice: number | null;
 }
 
 export type RevisionValues = Pick<ListingRevision, 'fields' | 'status' | 'rejectionReason' | 'submittedAt'>;
@@ -73,6 +80,8 @@ export interface EditWrites {
   audit: AuditWrite | null;
   /** Written with the edit (a price drop told to those who saved it), pushed by the service after the commit. */
   notifications: NotificationWrite[];
+  /** The savers a price drop was told to, and the price: their lowest known price from now on. */
+  priceAnnounced?: { userIds: number[]; totalPrice: number };
 }
 
 /** A listing with its photos and its owner's waiting edit. */

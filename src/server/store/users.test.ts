@@ -99,11 +99,15 @@ describeOnEachStore('users repository', (dialect) => {
       expect(await store.users.findById(kari.id + 1000)).toBeUndefined();
     });
 
-    it('refuses a username taken in another case and a taken uniqueId, each by its unique index', async () => {
+    it('refuses a username taken in another case or in look-alike letters and a taken uniqueId, each by its unique index', async () => {
       await fresh();
       await store.users.insert(newUser({ username: 'kari', uniqueId: 'BP-AAAAAA' }));
       const sameName = await store.users.insert(newUser({ username: 'KARI' })).catch((e: unknown) => e);
-      expect(isUniqueViolation(sameName, 'users_username_lower_uq')).toBe(true);
+      // Either index may report it first; registerUser reads both as 'taken'.
+      expect(isUniqueViolation(sameName, 'users_username_key_uq') || isUniqueViolation(sameName, 'users_username_lower_uq')).toBe(true);
+      const lookAlike = await store.users.insert(newUser({ username: 'ｋａｒｉ' })).catch((e: unknown) => e);
+      expect(isUniqueViolation(lookAlike, 'users_username_key_uq')).toBe(true);
+      expect((await store.users.findByUsername('Ｋａｒｉ'))?.username).toBe('kari');
       const sameCode = await store.users.insert(newUser({ uniqueId: 'BP-AAAAAA' })).catch((e: unknown) => e);
       expect(isUniqueViolation(sameCode, 'users_unique_id_uq')).toBe(true);
       expect(isUniqueViolation(sameCode, 'users_username_lower_uq')).toBe(false);

@@ -73,18 +73,24 @@ export interface ExportRows {
 
 export interface UsersRepo {
   findById(id: number): Promise<User | undefined>;
-  /** The user whose username equals this one, trimmed, regardless of case (as the unique index sees it). */
+  /** The user whose username is this one, compared as users_username_key_uq compares (db/username-key.ts). */
   findByUsername(username: string): Promise<User | undefined>;
   /** The user whose e-mail address equals this one, trimmed, regardless of case (users_email_lower_uq). */
   findByEmail(email: string): Promise<User | undefined>;
   /**
-   * Inserts a user. A taken username or e-mail address (in any case) or uniqueId throws the store's unique violation
-   * of users_username_lower_uq, users_email_lower_uq or users_unique_id_uq, for the caller to read with isUniqueViolation.
+   * Inserts a user, with its username's compared form (db/username-key.ts usernameKey). A taken username (in any case,
+   * or a look-alike in NFKC), e-mail address (in any case) or uniqueId throws the store's unique violation of
+   * users_username_key_uq (or users_username_lower_uq), users_email_lower_uq or users_unique_id_uq, for the caller to
+   * read with isUniqueViolation.
    */
   insert(user: NewUserRow): Promise<User>;
-  /** Sets the profile's fields (and updatedAt); undefined when there is no such user. A taken e-mail: users_email_lower_uq. */
+  /**
+   * Sets the profile's fields (and updatedAt); undefined when there is no such user. A taken e-mail: users_email_lower_uq.
+   * A new e-mail address (not only a new case) deletes the user's reset tokens in the same transaction: a link mailed
+   * to the old mailbox no longer takes the account.
+   */
   updateProfile(id: number, fields: ProfileFields): Promise<User | undefined>;
-  /** Sets the password hash and deletes every session of the user, in one transaction. */
+  /** Sets the password hash and deletes every session and every reset token of the user, in one transaction. */
   setPasswordRevokingSessions(id: number, passwordHash: string): Promise<void>;
   /** Sets isAdmin (and updatedAt); false when there is no such user. */
   makeAdmin(id: number): Promise<boolean>;
@@ -93,7 +99,7 @@ export interface UsersRepo {
   listWithListingCounts(): Promise<(User & { listingCount: number })[]>;
   /**
    * An admin's edit: reads the user locked, asks `edit` what to change (it may throw to refuse), writes the change and
-   * its audit entry. Undefined when there is no such user.
+   * its audit entry; a new e-mail address deletes the reset tokens, as updateProfile. Undefined when there is no such user.
    */
   editAudited(id: number, edit: UserEdit): Promise<{ user: User; listingCount: number } | undefined>;
   /**
@@ -131,6 +137,11 @@ export interface UsersRepo {
 }
 
 /** The chats' rows and their messages as the export holds them (both stores' exportRows). */
+/** Whether an e-mail change names another mailbox (addresses are one account's in any case, users_email_lower_uq). */
+export function emailChanged(before: string, after: string): boolean {
+  return before.toLowerCase() !== after.toLowerCase();
+}
+
 export function exportChats(
   userId: number,
   rows: {

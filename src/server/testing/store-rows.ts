@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, type Column, type SQL } from 'drizzle-orm';
 import * as pg from '../../../db/pg/schema';
 import * as lite from '../../../db/schema';
 import { listings, users, type NewListing } from '../../../db/schema';
+import { usernameKey } from '../../../db/username-key';
 import type { Store } from '../store';
 import { insertListingImage, listingValues } from './listing-factory';
 
@@ -15,12 +16,14 @@ export async function insertUserRow(store: Store, overrides: { name?: string; di
   seq += 1;
   const values = {
     username: overrides.username ?? `bruker${seq}_${process.pid}`,
+    usernameKey: '',
     passwordHash: 'x',
     name: overrides.name ?? 'Kari Nordmann',
     displayName: overrides.displayName ?? null,
     email: `kari${seq}@example.no`,
     uniqueId: `BP-U${seq}${Math.floor(Math.random() * 1e6).toString(36).toUpperCase()}`,
   };
+  values.usernameKey = usernameKey(values.username);
   if (store.dialect === 'sqlite') return store.db.insert(users).values(values).returning({ id: users.id }).get().id;
   const [row] = await store.db.insert(pg.users).values(values).returning({ id: pg.users.id });
   return row.id;

@@ -6,7 +6,7 @@ import type { SessionValidation } from '../auth/session';
 import type { AppDeps } from '../deps';
 import { clientIpOf } from '../http/client-ip';
 import { isForeignOrigin } from '../http/origin';
-import { publicOrigin } from '../http/public-origin';
+import { mailOrigin } from '../http/public-origin';
 
 export interface Context extends AppDeps {
   user: SessionValidation['user'];
@@ -17,10 +17,7 @@ export interface Context extends AppDeps {
   userAgent: string;
   /** Sets a header on the HTTP answer (Retry-After of a 429); nothing over a WebSocket. */
   setHeader: (name: string, value: string) => void;
-  /**
-   * The site's origin for links in mails: PUBLIC_URL, else the request's own (http/public-origin.ts). A function, so
-   * the requests that send no mail (nearly all) do not read the request's protocol and host for it.
-   */
+  /** The site's origin for links in mails: from configuration alone, never the request's (http/public-origin.ts). */
   origin: () => string;
   /**
    * Over a WebSocket: the caller as the socket's session is now, looked up again for every call (`currentCaller` in
@@ -43,7 +40,7 @@ export function makeCreateContext(deps: AppDeps, auth: RequestAuth = new Request
   return async ({ req, res }: { req: FastifyRequest | IncomingMessage; res: FastifyReply | unknown }): Promise<Context> => {
     const headers = req.headers;
     const isReply = typeof (res as FastifyReply)?.setCookie === 'function';
-    const foreignSocket = !isReply && isForeignOrigin(headers.origin, headers.host);
+    const foreignSocket = !isReply && isForeignOrigin(headers.origin, headers.host, deps.config.publicUrl);
     const caller = foreignSocket ? undefined : await auth.of('raw' in req ? req.raw : req);
     const token = caller?.token;
     const socketCaller = isReply ? undefined : () => (token ? auth.lookup(token) : Promise.resolve(ANONYMOUS));
@@ -61,7 +58,7 @@ export function makeCreateContext(deps: AppDeps, auth: RequestAuth = new Request
       ip: clientIpOf(req),
       userAgent: String(headers['user-agent'] ?? ''),
       setHeader,
-      origin: () => ('protocol' in req ? publicOrigin(req, deps.config) : (deps.config.publicUrl ?? `http://${headers.host}`)),
+      origin: () => mailOrigin(deps.config),
       socketCaller,
     };
   };

@@ -91,8 +91,9 @@ export function validateListingSearch(raw: Record<string, unknown>): ListingSear
     sort: sort === 'newest' ? undefined : sort,
     page: page && page > 1 ? page : undefined,
   };
-  // Keep the URL tidy: unset fields are absent, not "undefined".
-  for (const k of Object.keys(out) as (keyof ListingSearch)[]) if (out[k] === undefined) delete out[k];
+  // Every field stays, an unset one as undefined (which the router leaves out of the URL): the router lays the
+  // validated fields over the raw ones, so a field deleted here would reach the page and its head as the raw value
+  // (an array, an object) instead.
   return out;
 }
 

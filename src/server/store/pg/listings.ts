@@ -238,7 +238,12 @@ export class PgListingsRepo implements ListingsRepo {
         photos: before ? await namedPhotos(tx, photoKeys, id) : [],
         current: before ? await photoRowsOf(tx, [id]) : [],
         actorName: (await tx.select({ name: users.name }).from(users).where(eq(users.id, actorId)))[0]?.name ?? '',
-        savers: before ? (await tx.select({ id: savedListings.userId }).from(savedListings).where(eq(savedListings.listingId, id))).map((r) => r.id) : [],
+        savers: before
+          ? await tx
+              .select({ userId: savedListings.userId, lowestKnownPrice: sql<number | null>`coalesce(${savedListings.announcedTotalPrice}, ${savedListings.savedTotalPrice})` })
+              .from(savedListings)
+              .where(eq(savedListings.listingId, id))
+          : [],
       };
       const w = decide(state);
       const removed = state.current.filter((r) => w.removeImageIds.includes(r.id));
@@ -253,6 +258,13 @@ export class PgListingsRepo implements ListingsRepo {
       if (w.audit) await recordAudit(tx, w.audit);
       const notifications = [];
       for (const write of w.notifications) notifications.push(await insertNotification(tx, write));
+      const told = w.priceAnnounced;
+      if (told?.userIds.length) {
+        await tx
+          .update(savedListings)
+          .set({ announcedTotalPrice: told.totalPrice })
+          .where(and(eq(savedListings.listingId, id), inArray(savedListings.userId, told.userIds)));
+      }
       return { removed, notifications };
     });
   }

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gt, inArray, lte, or, sql } from 'drizzle-or
 import { alias } from 'drizzle-orm/pg-core';
 import { lockListingWrites } from './locks';
 import type { PgDb } from '../../../../db/pg/client';
+import { usernameKey } from '../../../../db/username-key';
 import {
   auditLog,
   chats,
@@ -28,7 +29,7 @@ import type {
   UserEdit,
   UsersRepo,
 } from '../users';
-import { exportChats } from '../users';
+import { emailChanged, exportChats } from '../users';
 
 type Tx = Parameters<Parameters<PgDb['transaction']>[0]>[0];
 
@@ -91,11 +92,12 @@ export class PgUsersRepo implements UsersRepo {
   }
 
   async findByUsername(username: string): Promise<User | undefined> {
-    // lower() on both sides, as users_username_lower_uq: PostgreSQL compares text case-sensitively.
+    // By the compared form (db/username-key.ts); a row written without the store has no key until the next start.
     const [row] = await this.db
       .select()
       .from(users)
-      .where(sql`lower(${users.username}) = lower(${username.trim()})`);
+      .where(sql`${users.usernameKey} = ${usernameKey(username)} OR (${users.usernameKey} IS NULL AND lower(${users.username}) = lower(${username.trim()}))`)
+      .limit(1);
     return row;
   }
 
@@ -108,23 +110,31 @@ export class PgUsersRepo implements UsersRepo {
   }
 
   async insert(user: NewUserRow): Promise<User> {
-    const [row] = await this.db.insert(users).values(user).returning();
+    const [row] = await this.db
+      .insert(users)
+      .values({ ...user, usernameKey: usernameKey(user.username) })
+      .returning();
     return row;
   }
 
   async updateProfile(id: number, fields: ProfileFields): Promise<User | undefined> {
-    const [row] = await this.db
-      .update(users)
-      .set({ ...fields, updatedAt: new Date() })
-      .where(eq(users.id, id))
-      .returning();
-    return row;
+    return this.db.transaction(async (tx) => {
+      const [before] = await tx.select({ email: users.email }).from(users).where(eq(users.id, id)).for('update');
+      const [after] = await tx
+        .update(users)
+        .set({ ...fields, updatedAt: new Date() })
+        .where(eq(users.id, id))
+        .returning();
+      if (before && after && emailChanged(before.email, after.email)) await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, id));
+      return after;
+    });
   }
 
   async setPasswordRevokingSessions(id: number, passwordHash: string): Promise<void> {
     await this.db.transaction(async (tx) => {
       await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, id));
       await tx.delete(sessions).where(eq(sessions.userId, id));
+      await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, id));
     });
   }
 
@@ -153,6 +163,7 @@ export class PgUsersRepo implements UsersRepo {
         .set({ ...change.fields, updatedAt: new Date() })
         .where(eq(users.id, id))
         .returning();
+      if (emailChanged(before.email, after.email)) await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, id));
       await writeAudit(tx, change.audit);
       return { user: after, listingCount: await listingCountOf(tx, id) };
     });

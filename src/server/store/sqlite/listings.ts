@@ -236,7 +236,13 @@ export class SqliteListingsRepo implements ListingsRepo {
         photos: before ? namedPhotos(tx, photoKeys, id) : [],
         current: before ? photoRowsOf(tx, [id]) : [],
         actorName: tx.select({ name: users.name }).from(users).where(eq(users.id, actorId)).get()?.name ?? '',
-        savers: before ? tx.select({ id: savedListings.userId }).from(savedListings).where(eq(savedListings.listingId, id)).all().map((r) => r.id) : [],
+        savers: before
+          ? tx
+              .select({ userId: savedListings.userId, lowestKnownPrice: sql<number | null>`coalesce(${savedListings.announcedTotalPrice}, ${savedListings.savedTotalPrice})` })
+              .from(savedListings)
+              .where(eq(savedListings.listingId, id))
+              .all()
+          : [],
       };
       const w = decide(state);
       const removed = state.current.filter((r) => w.removeImageIds.includes(r.id));
@@ -250,6 +256,13 @@ export class SqliteListingsRepo implements ListingsRepo {
       tx.update(listings).set(w.listing).where(eq(listings.id, id)).run();
       if (w.audit) recordAudit(tx, w.audit);
       const notifications = w.notifications.map((write) => insertNotification(tx, write));
+      const told = w.priceAnnounced;
+      if (told?.userIds.length) {
+        tx.update(savedListings)
+          .set({ announcedTotalPrice: told.totalPrice })
+          .where(and(eq(savedListings.listingId, id), inArray(savedListings.userId, told.userIds)))
+          .run();
+      }
       return { removed, notifications };
     });
   }

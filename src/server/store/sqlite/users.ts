@@ -3,6 +3,7 @@ import type { Statement } from 'better-sqlite3';
 import { and, asc, count, desc, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../../../db/client';
+import { usernameKey } from '../../../../db/username-key';
 import {
   auditLog,
   chats,
@@ -29,7 +30,7 @@ import type {
   UserEdit,
   UsersRepo,
 } from '../users';
-import { exportChats } from '../users';
+import { emailChanged, exportChats } from '../users';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -105,7 +106,8 @@ export class SqliteUsersRepo implements UsersRepo {
     return this.db
       .select()
       .from(users)
-      .where(sql`lower(${users.username}) = lower(${username.trim()})`)
+      // By the compared form (db/username-key.ts); a row written without the store has no key until the next start.
+      .where(sql`${users.usernameKey} = ${usernameKey(username)} OR (${users.usernameKey} IS NULL AND lower(${users.username}) = lower(${username.trim()}))`)
       .get();
   }
 
@@ -118,22 +120,32 @@ export class SqliteUsersRepo implements UsersRepo {
   }
 
   async insert(user: NewUserRow): Promise<User> {
-    return this.db.insert(users).values(user).returning().get();
+    return this.db
+      .insert(users)
+      .values({ ...user, usernameKey: usernameKey(user.username) })
+      .returning()
+      .get();
   }
 
   async updateProfile(id: number, fields: ProfileFields): Promise<User | undefined> {
-    return this.db
-      .update(users)
-      .set({ ...fields, updatedAt: new Date() })
-      .where(eq(users.id, id))
-      .returning()
-      .get();
+    return this.db.transaction((tx) => {
+      const before = tx.select({ email: users.email }).from(users).where(eq(users.id, id)).get();
+      const after = tx
+        .update(users)
+        .set({ ...fields, updatedAt: new Date() })
+        .where(eq(users.id, id))
+        .returning()
+        .get();
+      if (before && after && emailChanged(before.email, after.email)) tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, id)).run();
+      return after;
+    });
   }
 
   async setPasswordRevokingSessions(id: number, passwordHash: string): Promise<void> {
     this.db.transaction((tx) => {
       tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, id)).run();
       tx.delete(sessions).where(eq(sessions.userId, id)).run();
+      tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, id)).run();
     });
   }
 
@@ -161,6 +173,7 @@ export class SqliteUsersRepo implements UsersRepo {
         .where(eq(users.id, id))
         .returning()
         .get();
+      if (emailChanged(before.email, after.email)) tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, id)).run();
       writeAudit(tx, change.audit);
       return { user: after, listingCount: listingCountOf(tx, id) };
     });
