@@ -84,10 +84,10 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       treeshake: {
-        // Chakra's theme module builds its full default config (every recipe of every component, ≈ 160 KB before
-        // minifying) with a defineConfig() call the bundler cannot prove free of side effects, so it kept all of them
-        // although src/client/theme.ts takes only the recipes the app uses. defineConfig only returns its argument
-        // (Chakra's and Vite's alike): marked pure, an unused result is dropped (docs/decisions/010-compression-and-bundle.md).
+        // Chakra's theme module builds its full default config (every recipe of every component) with a defineConfig()
+        // call the bundler cannot prove free of side effects, so it kept all of them although src/client/theme.ts takes
+        // only the recipes the app uses. defineConfig only returns its argument (Chakra's and Vite's alike): marked
+        // pure, an unused result is dropped (docs/decisions/010-compression-and-bundle.md).
         manualPureFunctions: ['defineConfig'],
         // tRPC's WebSocket link has no side effects on import, but its package does not say so: the '@trpc/client'
         // index that the first load imports (for the HTTP links) re-exports it, and so pulled it into the first load
@@ -98,11 +98,11 @@ export default defineConfig({
         codeSplitting: {
           // The libraries every page runs before it renders (React, the router, TanStack Query and tRPC, Emotion) in
           // one chunk: left to the automatic split they came as a dozen chunks shared with the lazy pages, which the
-          // first load fetched anyway and which, compressed one by one, cost ≈ 4 KB more brotli than together.
+          // first load fetched anyway and which, compressed one by one, cost more brotli bytes than together.
           // includeDependenciesRecursively: a group otherwise also takes every module its modules import, which put
           // tRPC's WebSocket link (re-exported by the '@trpc/client' index) back in (see moduleSideEffects above).
           // The page head helpers (src/shared/page-head.ts and the client's page-title) are imported by the root route
-          // and by lazy pages alike; split apart they came as a separate 95-byte chunk too small to compress.
+          // and by lazy pages alike; split apart they came as a separate chunk too small to compress.
           groups: [{ name: 'framework', test: new RegExp(`${FRAMEWORK.source}|${PAGE_HEAD.source}`), includeDependenciesRecursively: false }],
         },
       },

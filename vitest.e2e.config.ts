@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 // Browser tests: vitest drives Debian's chromium through playwright-core against the real server. e2e/global-setup.ts
 // builds the client and the server bundle once (read-only afterwards); each file starts its own server on its own copy
-// of the build, database and uploads (e2e/support.ts) and stops it after, so one file cannot break another (issue 21).
+// of the build, database and uploads (e2e/support.ts) and stops it after, so one file cannot break another.
 // Files run one at a time: the machine has 2 cores and each file runs a Chromium next to its server.
 export default defineConfig({
   test: {

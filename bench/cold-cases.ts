@@ -264,7 +264,7 @@ export class Drawer {
   }
 }
 
-// The lists issue 11's first cold measurements drew from (issue 4's bench).
+// The lists the first cold-search measurements drew from (docs/benchmarks.md#history).
 const LEGACY_MAKES = ['Volvo', 'Toyota', 'Volkswagen', 'Tesla', 'BMW', 'Audi', 'Skoda', 'Ford', 'Kia', 'Hyundai'];
 const LEGACY_FUELS = ['Diesel', 'Bensin', 'Elektrisk', 'Hybrid', 'Plug-in Hybrid'];
 const LEGACY_WORDS = ['stasjonsvogn', 'hengerfeste', 'vinterdekk', 'tesl', 'varmepumpe', 'garasjert', 'ærlig', 'blå', 'sølv', 'familiebil', 'servicehist', 'panorama', 'ålesund', 'tromsø', 'bremse'];
@@ -298,7 +298,7 @@ function deepPage(d: Drawer): Params {
 }
 
 export const COLD_CASES: ColdCase[] = [
-  // The three cold shapes of issue 11's measurements, drawn from the same lists as then.
+  // The three cold shapes of those first measurements, drawn from the same lists as then.
   {
     id: 'cold-search',
     name: 'cold search: random make+fuel+priceTo',
@@ -317,7 +317,7 @@ export const COLD_CASES: ColdCase[] = [
     path: '/api/listings',
     draw: (d) => ({ sort: 'price_asc', priceFrom: d.int(0, 200) * 1000, priceTo: d.int(250, 900) * 1000 + d.int(1, 999) }),
   },
-  // Every other shape issue 11 names.
+  // Every other shape a buyer's new search takes (docs/decisions/014-cold-search.md).
   { id: 'cold-filters', name: 'cold filters: any 1-5 filters combined', path: '/api/listings', draw: (d) => d.filters(d.int(1, 5)) },
   {
     id: 'cold-make-model',

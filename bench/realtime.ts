@@ -1,4 +1,4 @@
-// The realtime case of `npm run bench` (issue 9, docs/product/realtime.md): many logged-in users with /chats open, and
+// The realtime case of `npm run bench` (docs/product/realtime.md): many logged-in users with /chats open, and
 // messages pushed to both participants of a chat the moment they are stored.
 //
 // Seeds a fresh SQLite file: `users` accounts with a session each (rows written directly, as the tests' harness does,

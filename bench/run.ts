@@ -16,7 +16,7 @@
 // 0.95, or this build's peak RSS is over the baseline's by more than 3 % (a Node server's peak moves a few MB from run
 // to run with the collector's timing).
 //
-// `--store pg` (issue 22) compares this build on PostgreSQL with itself on SQLite instead, the same way: a throwaway
+// `--store pg` compares this build on PostgreSQL with itself on SQLite instead, the same way: a throwaway
 // PostgreSQL cluster (src/server/testing/pg-cluster.ts) gets a database holding the seeded file's rows
 // (bench/pg-copy.ts), and the servers reach it through its Unix socket (`--pg-tcp`: loopback TCP), as a server on the
 // database's machine would; the ratios are pg/sqlite. `--check` then holds the cached, detail and cold cases' req/s to
@@ -75,7 +75,8 @@ const PROFILE = args.flag('profile');
 const ACCEPT_ENCODING = args.str('encoding');
 /**
  * `--log-level info`: the servers' LOG_LEVEL (default warn, scripts/lib/built-server.ts). At info this build writes its
- * line per request to the server's log file (issue 25), so the line's cost shows against a baseline.
+ * line per request to the server's log file (docs/decisions/020-operability.md), so the line's cost shows against a
+ * baseline.
  */
 const LOG_LEVEL = args.str('log-level');
 const LISTINGS = args.num('listings', 100_000);
@@ -93,7 +94,7 @@ const PG = STORE === 'pg';
 const PG_TCP = args.flag('pg-tcp');
 const WARMUP = 2;
 const CONNECTIONS = 10;
-/** --check with a baseline (issue 21): this build's req/s at least this share of the baseline's (issue 22: PostgreSQL's
+/** --check with a baseline: this build's req/s at least this share of the baseline's (with --store pg: PostgreSQL's
  * at least this share of SQLite's)... */
 const MIN_RPS_RATIO = PG ? 0.7 : 0.95;
 /** ...a cold case's p99 at most this multiple of the baseline's... */
@@ -362,7 +363,10 @@ async function sampleInputs(base: string, next: () => string) {
 
 const CACHED_CASES = ['search', 'free-text', 'free-text-prefix', 'sort', 'unfiltered'];
 const COLD_IDS = COLD_CASES.map((c) => c.id);
-/** The listing page as the server renders it (issue 23): on a cache miss (a random listing) and a hit (one listing). */
+/**
+ * The listing page as the server renders it (docs/decisions/019-server-rendering.md): on a cache miss (a random
+ * listing) and a hit (one listing).
+ */
 const PAGE_CASES = ['page-miss', 'page-hit'];
 const LISTING_CASES = ['seed', 'bare', ...CACHED_CASES, 'detail', ...PAGE_CASES, ...COLD_IDS];
 const ALL_CASES = ['demo-seed', ...LISTING_CASES, 'realtime', 'socket-session'];
@@ -373,7 +377,10 @@ const GROUPS: Record<string, string[]> = {
   cached: [...CACHED_CASES, 'detail'],
   pages: ['detail', ...PAGE_CASES],
 };
-/** The rendered listing page's req/s against the listing's JSON (detail) in the same run, at least (issue 23). */
+/**
+ * The rendered listing page's req/s against the listing's JSON (detail) in the same run, at least
+ * (docs/decisions/019-server-rendering.md).
+ */
 const MIN_PAGE_RATIO: Record<string, number> = { 'page-miss': 0.3, 'page-hit': 0.8 };
 
 /** The cases --case names (a comma list of case or group names; every case by default). */

@@ -1,5 +1,5 @@
 // The socket-session case (npm run bench -- --case socket-session): what it costs that every call over a websocket reads
-// its session again (issue 20; docs/decisions/016-socket-sessions.md). In one process and one run, alternately:
+// its session again (docs/decisions/016-socket-sessions.md). In one process and one run, alternately:
 //   A  a call over an open websocket (auth.me, which does nothing but the session read and an answer), round trip;
 //   B  the session read alone, as a socket's call makes it (RequestAuth.lookup: the session and its user by key).
 // Each round times a batch of each; the median of the rounds and their spread are reported, and B's share of A.

@@ -1,4 +1,5 @@
-// npm run audit:web: how fast and how accessible is the built app, measured the way a browser sees it (issue 12).
+// npm run audit:web: how fast and how accessible is the built app, measured the way a browser sees it
+// (docs/benchmarks.md, "In the browser").
 //
 // Builds what is stale (as `npm start` does), starts the BUILT server on a scratch database with the demo data,
 // adds a little more (a chat, a saved listing, a listing waiting for review, a contact message and a feedback) so
@@ -10,7 +11,7 @@
 //   - loads the same three pages in Chromium with the CPU slowed down 4x (DevTools protocol
 //     Emulation.setCPUThrottlingRate) but no network throttling, and reads the LCP the browser reports (median of
 //     the runs), alternately from this server and from a second one on the same database with SERVER_RENDER=false
-//     (the same build rendered in the browser): the ratio of each pair, its median and spread (issue 23), and
+//     (the same build rendered in the browser): the ratio of each pair, its median and spread, and
 //     whether the LCP element was in the HTML as the server sent it.
 // Prints one line per route: Lighthouse's performance, accessibility, best practices and SEO scores and LCP, the LCP
 // at 4x CPU, and the number of serious or critical axe violations (rules, and elements). Nothing is downloaded: axe comes from
@@ -18,7 +19,7 @@
 // Exits 1 if axe finds a serious or critical violation anywhere (Lighthouse scores are reported, not enforced: on
 // a shared machine they move with the load).
 //
-//   npm run audit:web                          everything (about 2–3 minutes)
+//   npm run audit:web                          everything (several minutes)
 //   npm run audit:web -- --runs 1              one Lighthouse run per page instead of three
 //   npm run audit:web -- --no-lighthouse       axe only
 //   npm run audit:web -- --no-axe              Lighthouse and the LCP at 4x CPU only (the three measured pages)
@@ -149,7 +150,8 @@ async function main(): Promise<number> {
   const base = server.base;
   const data = await prepareData(base);
   if (LIGHTHOUSE && COMPARE) {
-    // The same build and database, every page rendered in the browser: what the pages were before issue 23.
+    // The same build and database, every page rendered in the browser: what the pages were before server rendering
+    // (docs/decisions/019-server-rendering.md).
     clientServer = await startServer({
       dbPath: scratch.dbPath,
       uploadDir: scratch.uploadDir,

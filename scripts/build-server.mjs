@@ -1,6 +1,6 @@
 // Bundles the server (src/server/main.ts and everything it imports from src and db) into dist/server/main.mjs and its
-// chunks/, leaving node_modules packages external. Running the bundle instead of TypeScript through tsx cuts start-up
-// from ≈1.4 s of on-the-fly compilation to a few hundred milliseconds.
+// chunks/, leaving node_modules packages external. Running the bundle instead of TypeScript through tsx spares start-up
+// the on-the-fly compilation, much the larger part of it.
 //
 // `--outfile <path>` writes the bundle elsewhere (the browser tests build their own copy, so they test what
 // `npm start` runs without touching dist/server). The bundle finds db/migrations at ../../db/migrations from its

@@ -1,4 +1,4 @@
-// npm run test:crash: does every write the server acknowledged survive a crash? (issue 8)
+// npm run test:crash: does every write the server acknowledged survive a crash? (docs/operations.md, "Crash test")
 //
 // Runs the BUILT server (dist/server/main.mjs, built first if missing or stale) on a temp database and upload
 // folder, drives concurrent writes through the real HTTP API, SIGKILLs the server in the middle of the load, starts

@@ -8,8 +8,8 @@ import { closeDatabase, openDatabase, type Db } from '../db/client';
 import { inquiries, listings, users } from '../db/schema';
 import { backupDatabase, restoreDatabase } from './db-backup';
 
-// npm run db:backup (issue 8): a consistent copy of the live database while another process keeps writing to it,
-// and a restore that brings exactly that copy back.
+// npm run db:backup (docs/operations.md#back-up): a consistent copy of the live database while another process keeps
+// writing to it, and a restore that brings exactly that copy back.
 
 const root = path.resolve(import.meta.dirname, '..');
 let dir: string;

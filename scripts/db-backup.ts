@@ -1,4 +1,4 @@
-// npm run db:backup -- <file>: a consistent copy of the live database while the server keeps running (issue 8).
+// npm run db:backup -- <file>: a consistent copy of the live database while the server keeps running.
 //
 // Uses SQLite's online backup API (better-sqlite3's db.backup): the copy is the database as of one committed
 // transaction, including what still sits in the -wal file, never half a write. The server keeps serving meanwhile

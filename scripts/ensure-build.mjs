@@ -1,5 +1,5 @@
-// prestart: build what is missing or older than its sources, so `npm start` works on a fresh clone and starts
-// in well under 2 s once built.
+// prestart: build what is missing or older than its sources, so `npm start` works on a fresh clone and, once built,
+// starts without compiling anything.
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';

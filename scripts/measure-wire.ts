@@ -1,10 +1,10 @@
-// What a browser receives over the wire (issue 12): builds the client and the server bundle from the current sources
-// (into temp folders, never dist/client or dist/server, which `npm start` and other runs may be using), starts the
-// built server as `npm start` runs it (NODE_ENV=production) on a temp database with the demo listings, opens each
-// page logged out in a fresh headless Chromium context (Debian's chromium via playwright-core, as the browser tests;
-// no cache, no service worker) and sums what arrived for it, by resource type: the bytes of the response bodies as
-// sent (compressed, when the server compressed them: CDP's encodedDataLength less the headers), their decoded size
-// and the encodings used.
+// What a browser receives over the wire (docs/decisions/010-compression-and-bundle.md): builds the client and the
+// server bundle from the current sources (into temp folders, never dist/client or dist/server, which `npm start` and
+// other runs may be using), starts the built server as `npm start` runs it (NODE_ENV=production) on a temp database
+// with the demo listings, opens each page logged out in a fresh headless Chromium context (Debian's chromium via
+// playwright-core, as the browser tests; no cache, no service worker) and sums what arrived for it, by resource type:
+// the bytes of the response bodies as sent (compressed, when the server compressed them: CDP's encodedDataLength less
+// the headers), their decoded size and the encodings used.
 //
 //   node --import tsx scripts/measure-wire.ts                     /, /annonser and /listing/<first demo listing>, 3 runs
 //   node --import tsx scripts/measure-wire.ts --path / --runs 5   one page

@@ -1,6 +1,6 @@
-// Cold-search latency in process (issue 11 "Targets"; docs/decisions/014-cold-search.md): N random searches per shape
-// against a database of listings, each with the search's kept pages dropped first, so every answer (page and total) is
-// computed as for an input no cache has seen. Prints p50/p99/max per shape.
+// Cold-search latency in process (docs/decisions/014-cold-search.md): N random searches per shape against a database of
+// listings, each with the search's kept pages dropped first, so every answer (page and total) is computed as for an
+// input no cache has seen. Prints p50/p99/max per shape.
 //
 //   node --import tsx scripts/search-latency.ts --db /path/to/100k.db [--n 200] [--seed 1] [--shape NAME] [--json]
 //

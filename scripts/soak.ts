@@ -1,5 +1,5 @@
 // npm run test:soak: mixed traffic against the BUILT server for a while; no 5xx, no dropped connections, and a
-// look at latency and memory (issue 8).
+// look at latency and memory (docs/operations.md, "Soak test").
 //
 // Starts dist/server/main.mjs (built first if missing or stale) on a temp database seeded with the demo data
 // (SEED_DEMO=true), adds a few hundred listings through the API (approved in the file before the measured run, as
