@@ -26,10 +26,10 @@ export function openDatabase(file: string): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');
-  // The default page cache is 2 MB; 16 MB keeps the hot indexes and rows in the process, and a miss is a
-  // read from the OS's file cache (~1 µs). No memory-mapped reads: every page of the file they touch counts in the
-  // process's resident memory (a 160 MB database with 100 000 listings took the server past 400 MB), for ~2 µs less
-  // per random row read (docs/decisions/013-request-cost.md).
+  // The default page cache is 2 MB; 16 MB keeps the hot indexes and rows in the process, and a miss is a cheap
+  // read from the OS's file cache. No memory-mapped reads: every page of the file they touch counts in the process's
+  // resident memory, for little saved per random row read (docs/decisions/013-request-cost.md; the figures are in
+  // docs/benchmarks.md#from-decision-013).
   sqlite.pragma('cache_size = -16384');
   sqlite.pragma('mmap_size = 0');
   const db = drizzle(sqlite, { schema }) as Db;

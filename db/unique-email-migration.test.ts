@@ -13,7 +13,7 @@ import { closePgDatabase, openPgDatabase, pgMigrationsFolder } from './pg/client
 import { adminQuery } from '../src/server/testing/pg-cluster';
 import { describeOnEachStore } from '../src/server/testing/stores';
 
-// Issue 24's migration (SQLite 0017, PostgreSQL 0003): e-mail addresses become unique ignoring case. A database where
+// The unique e-mail migration (SQLite 0017, PostgreSQL 0003): addresses become unique ignoring case. A database where
 // several accounts share an address keeps every account: the oldest keeps the address, the others get it tagged with
 // their id (docs/decisions/021-mail-and-account-recovery.md).
 
@@ -24,7 +24,7 @@ afterEach(async () => {
   for (const clean of scratch.splice(0).reverse()) await clean();
 });
 
-/** The migrations before issue 24's, in a folder of their own (as a database of that time was migrated). */
+/** The migrations before that one, in a folder of their own (as a database of that time was migrated). */
 function migrationsBefore(folder: string, tag: string): string {
   const journal = JSON.parse(fs.readFileSync(path.join(folder, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string }[] };
   const entries = journal.entries.slice(0, journal.entries.findIndex((e) => e.tag === tag));

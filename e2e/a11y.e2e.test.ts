@@ -1,4 +1,4 @@
-// Accessibility (issue 12, docs/decisions/011-accessibility.md): axe-core finds no serious or critical violation on
+// Accessibility (docs/decisions/011-accessibility.md): axe-core finds no serious or critical violation on
 // the main routes, logged out, logged in and as an admin; the keyboard gets a skip link, the login dialog's first
 // field, the new page's heading after a route change; every route names itself in the tab.
 // `npm run audit:web` measures the same on the demo data, with Lighthouse.

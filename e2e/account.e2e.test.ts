@@ -1,6 +1,6 @@
-// Issue 24, the account half, as a user clicks it: 'Glemt passord?' from the login dialog to the mail in the outbox
-// and the /nytt-passord page, logging in with the e-mail address, a taken address at registration, and 'Dine data' on
-// /profil (the download and 'Slett kontoen min').
+// Account recovery and the user's own data as a user clicks them (docs/decisions/021-mail-and-account-recovery.md):
+// 'Glemt passord?' from the login dialog to the mail in the outbox and the /nytt-passord page, logging in with the
+// e-mail address, a taken address at registration, and 'Dine data' on /profil (the download and 'Slett kontoen min').
 import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
 import type { Locator } from 'playwright-core';

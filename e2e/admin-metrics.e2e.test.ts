@@ -1,4 +1,4 @@
-// The admin's performance panel in the Developer Panel (issue 12; docs/product/admin.md#performance-panel): this
+// The admin's performance panel in the Developer Panel (docs/product/admin.md#performance-panel): this
 // browser's web vitals with their ratings and the API latency of the last 50 calls per procedure or path, and the
 // logged-in state asked for every 5 s only while the panel is open. Its code is loaded only for an admin's panel.
 import fs from 'node:fs';

@@ -1,4 +1,4 @@
-// The administrators' pages (issue 10; docs/product/screens.md#admin, docs/product/admin.md): moderation from the pending
+// The administrators' pages (docs/product/screens.md#admin, docs/product/admin.md): moderation from the pending
 // tab with its effect on public search and on the owner's page, the all-listings table (search, filter, 'Godkjenn
 // likevel', history, delete), the users tab (edit with the profile's rules, delete, admin rows protected), the two
 // inbox pages (newest first, read/unread, delete) and 'Ingen tilgang' for everyone else. Listings, users and messages

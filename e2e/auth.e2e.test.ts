@@ -48,7 +48,7 @@ describe('login and registration dialog', () => {
     await expect.poll(() => dialog.getByRole('tab', { name: 'Logg inn', exact: true }).getAttribute('aria-selected')).toBe('true');
     const panel = dialog.getByRole('tabpanel');
     await field(panel, 'Brukernavn').waitFor();
-    // The specification's label, with a helper line saying the e-mail address works too (issue 24).
+    // The specification's label, with a helper line saying the e-mail address works too.
     await panel.getByText('Du kan også bruke e-postadressen din.').waitFor();
     expect(await field(panel, 'Passord').getAttribute('type')).toBe('password');
     await dialog.getByRole('button', { name: 'Lukk' }).click();

@@ -1,5 +1,5 @@
-// Buyer journeys (issue 4): home quick search → results, live filters and reset, the listing page's price and
-// gallery, saving a listing and finding it under /lagrede-annonser. Listings are inserted straight into the
+// Buyer journeys (docs/product/screens.md): home quick search → results, live filters and reset, the listing page's
+// price and gallery, saving a listing and finding it under /lagrede-annonser. Listings are inserted straight into the
 // test database; every model name carries a per-run tag so other tests' data never changes what we assert.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Listing } from '../db/schema';

@@ -1,4 +1,4 @@
-// Conversations in the browser (issue 9, docs/product/screens.md#chats): two users in two browser contexts. The buyer
+// Conversations in the browser (docs/product/screens.md#chats): two users in two browser contexts. The buyer
 // starts a chat from a listing; the seller's open /chats shows it live and answers; Enter and Shift+Enter; an offline
 // send rolls back with its toast; marking and 'Slett valgte'; the phone layout shows the list or the conversation.
 import { beforeAll, describe, expect, it } from 'vitest';

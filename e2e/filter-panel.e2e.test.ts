@@ -1,4 +1,4 @@
-// The /annonser filter panel on a keyboard (issue 12; docs/product/screens.md#annonser): Tab walks its controls in the
+// The /annonser filter panel on a keyboard (docs/product/screens.md#annonser): Tab walks its controls in the
 // order a reader sees them, row by row from the top and left to right within a row, at desktop, tablet and phone
 // widths, and reaches every control that is enabled. The search filters by a make and a price from the URL, so every
 // control is enabled (the model select needs a make, 'Tilbakestill' an active filter) whatever else the

@@ -5,8 +5,8 @@
 // (`inject('clientBuild')`, `inject('serverBundle')`).
 //
 // It starts no server: each test file starts its own (e2e/support.ts) on its own copy of the client build, its own
-// database, upload folder and fake upstreams, and stops it after the file, so no file can spoil what the next one uses
-// (issue 21). The client build is made read-only; a file never serves or changes it, it copies it.
+// database, upload folder and fake upstreams, and stops it after the file, so no file can spoil what the next one uses.
+// The client build is made read-only; a file never serves or changes it, it copies it.
 // Everything is removed afterwards (E2E_KEEP=1 keeps it for a post-mortem), and a server a crashed file left running
 // is ended (e2e/server-process.ts).
 import { spawnSync } from 'node:child_process';

@@ -1,4 +1,5 @@
-// Issue 24's market half as a seller and a buyer click it (docs/decisions/022-market-alerts.md):
+// Sold listings, price drops and saved-search alerts as a seller and a buyer click them
+// (docs/decisions/022-market-alerts.md):
 // - 'Marker som solgt' (docs/product/states.md#sold): the seller marks the car sold from /mine-annonser after a
 //   confirmation; the buyer no longer finds it in search, its page shows 'Solgt' and no 'Start chat', and their saved
 //   copy says 'Solgt'.

@@ -1,4 +1,4 @@
-// Notifications (issue 9): /varslinger and the header's unread badges. docs/product/screens.md#varslinger,
+// Notifications: /varslinger and the header's unread badges. docs/product/screens.md#varslinger,
 // docs/product/states.md#notification, docs/product/errors.md (toasts), docs/product/realtime.md (pushed to the open page).
 // Stored notifications are inserted straight into the test database; the live ones are produced the way a buyer does it,
 // by an inquiry sent to the running server over HTTP, which stores the notification and pushes it to the seller.

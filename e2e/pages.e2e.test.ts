@@ -25,7 +25,7 @@ describe('not-found page', () => {
   it('an unknown route shows the 404 page inside the usual header and footer', async () => {
     const page = await newPage();
     const res = await page.goto('/finnes-ikke');
-    // A real 404 (issue 23), not a page that says so with a 200.
+    // A real 404, not a page that says so with a 200.
     expect(res?.status()).toBe(404);
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
     await page.getByText('Did you forget to add the page to the router?').waitFor();

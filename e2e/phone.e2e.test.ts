@@ -1,4 +1,4 @@
-// On a phone and on a keyboard (issue 12): the listing page's key facts under the title at 375 px, whole photos in
+// On a phone and on a keyboard: the listing page's key facts under the title at 375 px, whole photos in
 // the gallery and its arrow keys without full screen, the first photo loaded eagerly; 'Lagre annonse' and 'Start
 // chat' completing after the login they asked for; failures shown at the field they belong to (the login dialog,
 // the registration-number lookup) and no toast over a dialog's controls. docs/product/screens.md, errors.md.
@@ -70,7 +70,7 @@ describe('the listing page on a phone', () => {
     await openListing(page);
     const facts = page.getByTestId('key-facts');
     await expect(facts.innerText()).resolves.toMatch(/2019[\s\S]*123\s456\skm[\s\S]*Automat[\s\S]*Diesel[\s\S]*150\shk/);
-    // On the first screen, before the gallery and the price box (which used to push the mileage ~1 500 px down).
+    // On the first screen, before the gallery and the price box (which used to push the mileage far down).
     const mileage = facts.getByText(/123\s456\skm/);
     expect(await top(mileage)).toBeLessThan(PHONE.height / 2);
     expect(await top(facts)).toBeLessThan(await top(page.getByRole('region', { name: /Bilder av/ })));

@@ -1,8 +1,8 @@
-// Listing photos come in three sizes and the browser picks through srcset/sizes (issue 12,
-// docs/product/limits.md#photo-sizes): a phone gets the medium size on cards and in the gallery instead of the large file,
-// the listing page's first photo is fetched eagerly with high priority, later cards lazily, and a slow connection or
-// memory pressure caps every photo one size lower. Listings are inserted with photos made by the real pipeline and
-// written into the server's upload folder; the model names carry a per-run tag.
+// Listing photos come in three sizes and the browser picks through srcset/sizes (docs/product/limits.md#photo-sizes): a
+// phone gets the medium size on cards and in the gallery instead of the large file, the listing page's first photo is
+// fetched eagerly with high priority, later cards lazily, and a slow connection or memory pressure caps every photo one
+// size lower. Listings are inserted with photos made by the real pipeline and written into the server's upload folder;
+// the model names carry a per-run tag.
 import sharp from 'sharp';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';

@@ -1,4 +1,4 @@
-// Selling (issue 3): the create form with the registry lookup and photo uploads, my listings, edit.
+// Selling: the create form with the registry lookup and photo uploads, my listings, edit.
 // docs/product/screens.md#ny-annonse, /mine-annonser, /rediger-annonse/{id}; docs/product/validation.md rules; docs/product/errors.md toasts.
 import { asc, eq } from 'drizzle-orm';
 import sharp from 'sharp';

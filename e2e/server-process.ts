@@ -1,6 +1,6 @@
 // The built server (the bundle e2e/global-setup.ts built once, started as `npm start` starts it) as a child process of
 // ONE test file: e2e/support.ts starts one per file, e2e/service-worker.e2e.test.ts more (a deploy). Nothing a file
-// starts outlives it (issue 21, "one test file must never break another"):
+// starts outlives it (one test file must never break another):
 //   - every server is registered here; support.ts's afterAll stops all of them, also the ones a timed-out test went on
 //     to start in the background, and after that no new one starts;
 //   - if the file's process dies without its afterAll (a crash, a kill), an exit handler kills them, and each server's

@@ -1,4 +1,4 @@
-// Server-rendered public pages in a real browser (issue 23, docs/decisions/019-server-rendering.md): each hydrates
+// Server-rendered public pages in a real browser (docs/decisions/019-server-rendering.md): each hydrates
 // without a single recoverable error, links and filters work after it, a listing and a logged-in visitor's header are
 // in the page before any script runs.
 import { describe, expect, it } from 'vitest';

@@ -2,7 +2,7 @@
  * Browser-test support: import from here in e2e/<area>.e2e.test.ts. Run them with `npm run test:e2e`
  * (or `npx vitest run -c vitest.e2e.config.ts e2e/auth.e2e.test.ts` for one file); `npm test` runs them last.
  *
- * Each test file gets its own server, started before its first test and stopped after its last (issue 21: one test
+ * Each test file gets its own server, started before its first test and stopped after its last (one test
  * file must never break another): the real app as `npm start` runs it (the bundle e2e/global-setup.ts built once), on
  * the file's own copy of the client build, its own SQLite database without demo data and its own upload folder, with
  * the vehicle registry and address service faked in the file's process (e2e/fake-upstreams.ts, the unit tests' MSW

@@ -1,8 +1,9 @@
-// Issue 22: a chat between two users whose pages are served by different instances. Two processes of the built app
-// (the bundle support.ts runs) share one PostgreSQL database and one upload folder, as behind a load balancer; the
-// seller's page talks only to instance 1, the buyer's only to instance 2, so every message that shows up live on the
-// other side crossed instances through the database's LISTEN/NOTIFY (src/server/realtime/pg-hub.ts). The file's own
-// SQLite server from support.ts is not used; its browser, page and screenshot helpers are.
+// Several instances (docs/decisions/018-postgresql.md): a chat between two users whose pages are served by different
+// instances. Two processes of the built app (the bundle support.ts runs) share one PostgreSQL database and one upload
+// folder, as behind a load balancer; the seller's page talks only to instance 1, the buyer's only to instance 2, so
+// every message that shows up live on the other side crossed instances through the database's LISTEN/NOTIFY
+// (src/server/realtime/pg-hub.ts). The file's own SQLite server from support.ts is not used; its browser, page and
+// screenshot helpers are.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';

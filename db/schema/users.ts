@@ -25,7 +25,7 @@ export const users = sqliteTable(
     // Usernames are unique regardless of case: "Ola" and "ola" are the same person to a buyer.
     uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
     uniqueIndex('users_username_key_uq').on(t.usernameKey),
-    // E-mail addresses too (issue 24): one address logs in and receives the reset link of one account. Migration 0017
+    // E-mail addresses too: one address logs in and receives the reset link of one account. Migration 0017
     // renamed the duplicates of older databases first (docs/decisions/021-mail-and-account-recovery.md).
     uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
     uniqueIndex('users_unique_id_uq').on(t.uniqueId),
