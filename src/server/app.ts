@@ -103,7 +103,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     bodyLimit: DEFAULT_BODY_LIMIT,
     routerOptions: { maxParamLength: 5000 },
     trustProxy: options.trustProxy ?? trustProxyOf(config),
-    // Timeouts, forced close at shutdown, our answers to requests that never reach a route (issue 8).
+    // Timeouts, forced close at shutdown, our answers to requests that never reach a route
+    // (docs/decisions/006-hardening.md).
     ...transportOptions(config),
   });
 
@@ -258,7 +259,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   // tRPC over HTTP and WebSocket in one process. @fastify/websocket must be registered first (docs/stack.md).
   await app.register(websocket, { options: { maxPayload: 1024 * 1024 }, preClose: closeWebSockets });
   registerTransportGuards(app);
-  // Callers a procedure would refuse are refused from their cookie before their body is read (issue 8).
+  // Callers a procedure would refuse are refused from their cookie before their body is read
+  // (docs/product/limits.md#request-bodies).
   const authPrecheck = makeAuthPrecheck({ store, cookieSecure: config.cookieSecure, router: appRouter, auth: requestAuth });
   app.addHook('onRequest', authPrecheck.trpc);
   await app.register(fastifyTRPCPlugin, {

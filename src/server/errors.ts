@@ -76,7 +76,7 @@ export function toTRPCError(error: TRPCError): TRPCError {
   return invalid ? new TRPCError({ code: 'BAD_REQUEST', message: invalid.message, cause: invalid }) : error;
 }
 
-/** tRPC's own (English) texts for a malformed call, by code: our generic text instead (issue 8: every answer is ours). */
+/** tRPC's own (English) texts for a malformed call, by code: our generic text instead (every answer is ours). */
 const TRPC_OWN_MESSAGES: Partial<Record<TRPCError['code'], string>> = {
   PARSE_ERROR: HTTP_MESSAGES.invalidJson,
   BAD_REQUEST: HTTP_MESSAGES.invalidRequest,

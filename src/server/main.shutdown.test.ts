@@ -6,9 +6,9 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from './testing/free-port';
 
-// Issue 8, item 4: SIGTERM ends the real process (src/server/main.ts) with exit 0 whatever the clients do: here a
+// SIGTERM ends the real process (src/server/main.ts) with exit 0 whatever the clients do: here a
 // request whose body stopped half-way and a websocket that never answers the close frame. main.ts exits 1 when its
-// shutdown deadline (under 10 s) passes, so exit 0 also says it finished in time. Issue 25: a request in flight at
+// shutdown deadline (under 10 s) passes, so exit 0 also says it finished in time. A request in flight at
 // SIGTERM is still answered, and each request leaves one log line.
 
 const root = path.resolve(__dirname, '../..');
@@ -68,7 +68,7 @@ describe('SIGTERM', () => {
       void exited.then(() => reject(new Error(`server exited during start-up:\n${output}`)));
     });
 
-    // Issue 25: one info line per request, naming its route pattern, status, duration and the id sent back.
+    // One info line per request, naming its route pattern, status, duration and the id sent back.
     const answer = await fetch(`http://127.0.0.1:${port}/api/listings/424242`);
     expect(answer.status).toBe(404);
     const id = answer.headers.get('x-request-id');

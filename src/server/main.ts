@@ -15,7 +15,7 @@ try {
 }
 config.clientDir ??= path.join(root, 'dist/client');
 // NODE_ENV defaults to production (config.ts), and React, which the page render loads, reads the variable itself:
-// unset, it would run its development build, several times slower.
+// unset, it would run its development build, which is much slower.
 process.env.NODE_ENV = config.env;
 
 const app = await buildApp(config);
@@ -34,7 +34,7 @@ app.server.on('request', (_req, res) => {
 });
 
 // A graceful stop for rolling deploys (docs/operations.md "Rolling deploys", docs/decisions/020-operability.md), over
-// within 10 s with exit 0 whatever the clients do (issue 8):
+// within 10 s with exit 0 whatever the clients do:
 // 1. /readyz answers 503 and every answer closes its connection; when something has been probing /readyz, the server
 //    keeps serving for SHUTDOWN_DRAIN_MS so the prober takes the instance out before it stops taking connections;
 // 2. it stops taking connections and lets the requests in flight finish, for at most IN_FLIGHT_GRACE_MS;

@@ -10,7 +10,7 @@ import { sweepUploads } from './startup';
 import { createTestStore, describeOnEachStore } from './testing/stores';
 import { insertUser, stagedPhoto } from './testing/photos-fixtures';
 
-// Issue 8: after a SIGKILL, half-written `*.tmp` files and photos whose row was never committed stay in the upload
+// After a SIGKILL, half-written `*.tmp` files and photos whose row was never committed stay in the upload
 // folder; the app removes them when it starts.
 
 const TWO_MINUTES_AGO = new Date(Date.now() - 2 * 60_000);

@@ -44,7 +44,7 @@ async function ensureAdminAndDemo(deps: AppDeps) {
  * A photo file is referenced when a listing_images row (attached or staged; services/images.ts deletes staged rows and
  * their files after 24 hours) has its key, or it is the medium or thumbnail size of such a key (photoKeyOfFile). Anything else in the folder was
  * written by a request a crash interrupted. Each file found is looked up in the storage key's unique index: reading
- * every key into a set first cost about 100 MB at start-up with 300 000 photos, whether or not the folder held a file.
+ * every key into a set first held every photo's key in memory at start-up, whether or not the folder held a file.
  */
 export async function sweepUploads(store: Store, uploadDir: string, options?: { minAgeMs?: number; now?: number }) {
   return sweepDiskStorage(uploadDir, (key) => store.photos.hasStorageKey([key, photoKeyOfFile(key)]), options);

@@ -1,4 +1,4 @@
-// One canonical code list per listing attribute (issue 3). Stored values are the codes; labels are Norwegian.
+// One canonical code list per listing attribute. Stored values are the codes; labels are Norwegian.
 // Decision record: docs/decisions/001-listing-codes.md. The create form (docs/product/data.md) and the search filters
 // (docs/product/screens.md#annonser) use different words; FILTERS below maps every filter label to stored codes.
 

@@ -1,7 +1,8 @@
-// What a crawler and a link preview read of each public page (issue 23): its title, description and canonical URL,
-// Open Graph tags, and for a listing a schema.org Car as JSON-LD. Answered as data in the shape of a TanStack Router
-// route's `head()` (meta, links, scripts), so the client's routes and the server's render give the same head;
-// renderHeadHtml writes it as HTML for the server. Zod-free and small: route heads are in the first load.
+// What a crawler and a link preview read of each public page (docs/decisions/019-server-rendering.md): its title,
+// description and canonical URL, Open Graph tags, and for a listing a schema.org Car as JSON-LD. Answered as data in
+// the shape of a TanStack Router route's `head()` (meta, links, scripts), so the client's routes and the server's
+// render give the same head; renderHeadHtml writes it as HTML for the server. Zod-free and small: route heads are in
+// the first load.
 import type { ListingDetailShape } from './types/listing';
 import { canonicalFilterValue, FUEL_TYPES, labelOf, TRANSMISSIONS } from './codes';
 import { formatMileage, formatPrice } from './format';

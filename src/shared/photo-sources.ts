@@ -87,7 +87,7 @@ export const PHONE_STAGE = '(max-width: 767px)';
  * The photo on the stage: a <picture> whose <source> (`phone`, for PHONE_STAGE; absent when it would offer the same)
  * goes up to the medium size, and whose <img> offers every size. On a phone the stage is at most 736 px wide, and
  * 800 px is 2.2× a 360 px stage, where the eye no longer tells the difference on a photo; without this cap Chromium
- * takes the large file (up to five times the bytes) on a 3× phone, for the page's largest paint. Wider screens get
+ * takes the large file (several times the bytes) on a 3× phone, for the page's largest paint. Wider screens get
  * every size. One size lower each when quality is reduced.
  */
 export function stagePhotoSources(image: PhotoSizes, reduced: boolean): { phone?: ImgSources & { media: string }; img: ImgSources } {

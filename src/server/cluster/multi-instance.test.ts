@@ -15,9 +15,9 @@ import { socketClient } from '../testing/sockets';
 import { createTestStore, pgUrlOf } from '../testing/stores';
 import { insertListingRow } from '../testing/store-rows';
 
-// Issue 22: two app instances on one PostgreSQL database behave as one product. Each instance has its own pool, its
-// own search index, event hub, rate-limit insurance and websocket server; only the database is shared, as behind a
-// load balancer. Requests go over real sockets to each instance's port.
+// Two app instances on one PostgreSQL database behave as one product (docs/decisions/018-postgresql.md). Each instance
+// has its own pool, its own search index, event hub, rate-limit insurance and websocket server; only the database is
+// shared, as behind a load balancer. Requests go over real sockets to each instance's port.
 
 const until = async (check: () => Promise<boolean> | boolean, ms = 5000, what = 'condition') => {
   const started = Date.now();

@@ -9,7 +9,7 @@ import type { ListingValues } from '../store/listings';
 import carBodies from './car-bodies.json';
 import cars from './cars.json';
 
-// Demo listings for an empty database (issue 3): realistic Norwegian used cars with prices, mileage, descriptions
+// Demo listings for an empty database: realistic Norwegian used cars with prices, mileage, descriptions
 // and equipment as people write them, most approved and active, one waiting for review and one rejected. Photos are
 // drawn (an SVG car on a coloured backdrop) and stored through the same storage as real uploads.
 

@@ -9,7 +9,7 @@ import type { ProcedureMeta } from '../trpc/init';
 import type { Store } from '../store';
 import { procedureMeta } from './private-answers';
 
-// Bodies are read only for callers who may call the procedure (issue 8, docs/product/limits.md "Request bodies"): a
+// Bodies are read only for callers who may call the procedure (docs/product/limits.md "Request bodies"): a
 // request to a procedure that needs a user (or an admin) is refused from its session cookie in an onRequest hook,
 // before Fastify reads a byte of its body. The rule itself is the procedure's meta (trpc/init.ts); the procedure's
 // middleware still checks it, this only answers earlier, with the same status and text. The session lookup is a query

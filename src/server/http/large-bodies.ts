@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import pLimit from 'p-limit';
 
 // Large request bodies one at a time (docs/product/limits.md#request-bodies, docs/operations.md "Memory"): a listing
-// form may carry photos as data URLs, up to 20 MiB, and reading, parsing and checking one holds about twice that in
+// form may carry photos as data URLs, up to 20 MiB, and reading, parsing and checking one holds a multiple of that in
 // the V8 heap for a moment. The server runs with a capped heap (package.json "start"), so a few such bodies at once
 // could end the process. Bodies over `threshold` wait here, before they are read, for the one before them to be
 // answered: the client's upload just takes a little longer (the socket holds the bytes meanwhile), and every other

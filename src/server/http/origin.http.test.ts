@@ -5,8 +5,9 @@ import { socketClient } from '../testing/sockets';
 import { findRow } from '../testing/store-rows';
 import type { AppRouter } from '../trpc/root';
 
-// Issue 20, item 5: `Origin: null` (a sandboxed frame, a data: or file: page) is another site. State-changing calls
-// and websocket upgrades that carry it get nothing from the cookie; a missing Origin stays allowed for API clients.
+// docs/product/api.md#conventions: `Origin: null` (a sandboxed frame, a data: or file: page) is another site.
+// State-changing calls and websocket upgrades that carry it get nothing from the cookie; a missing Origin stays allowed
+// for API clients.
 
 let t: TestApp;
 let host: string;

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, loggedInUser, type TestApp } from '../testing/harness';
 import { insertListing } from '../testing/listing-factory';
 
-// Issue 20, item 7: a user's own answers say `Cache-Control: private, no-store`, so no browser cache or shared proxy
-// keeps them, over REST and tRPC HTTP alike. Public answers are left to the caches.
+// docs/product/api.md#conventions: a user's own answers say `Cache-Control: private, no-store`, so no browser cache or
+// shared proxy keeps them, over REST and tRPC HTTP alike. Public answers are left to the caches.
 
 let t: TestApp;
 let user: Awaited<ReturnType<typeof loggedInUser>>;

@@ -1,9 +1,10 @@
 import type { AppRouter } from '../trpc/root';
 import type { ProcedureMeta } from '../trpc/init';
 
-// Answers that belong to one user are never kept by a browser's cache or a shared proxy (issue 20): every answer of a
-// procedure that needs a login, and of a public one whose answer depends on the logged-in caller (`perCaller`), says
-// so, over REST (src/server/rest/adapter.ts) and tRPC HTTP (app.ts, responseMeta) alike. A WebSocket has no caches.
+// Answers that belong to one user are never kept by a browser's cache or a shared proxy
+// (docs/product/api.md#conventions): every answer of a procedure that needs a login, and of a public one whose answer
+// depends on the logged-in caller (`perCaller`), says so, over REST (src/server/rest/adapter.ts) and tRPC HTTP (app.ts,
+// responseMeta) alike. A WebSocket has no caches.
 
 export const PRIVATE_CACHE_CONTROL = 'private, no-store';
 

@@ -5,7 +5,7 @@ import type { WebSocket } from 'ws';
 import type { AppConfig } from '../config';
 import { HTTP_MESSAGES } from '../errors';
 
-// The HTTP transport's own limits and answers (issue 8; docs/product/limits.md "Timeouts"). Requests that never reach a
+// The HTTP transport's own limits and answers (docs/product/limits.md "Timeouts"). Requests that never reach a
 // route (a broken request line, a timeout, a bad URL) are answered here, in our words, never in Node's or Fastify's.
 
 /** Headers are a few KB and come in one packet; a client still sending them after this is not a real one. */

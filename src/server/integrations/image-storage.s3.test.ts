@@ -13,9 +13,9 @@ import { S3RVER_KEYS, startS3Server, type TestS3Server } from '../testing/s3-ser
 import { keyFromUrl, newImageKey, UPLOADS_CACHE_CONTROL, type RemoteImageStorage } from './image-storage';
 import { createS3Storage } from './s3-storage';
 
-// Photos in an S3-compatible bucket (S3_BUCKET, issue 22), against a real S3 server (s3rver) the tests start on a port
-// of their own: what the storage writes and reads, and an app that takes a photo through the API and serves it back
-// at its /uploads URL, as a second instance on the same bucket does.
+// Photos in an S3-compatible bucket (S3_BUCKET, docs/operations.md), against a real S3 server (s3rver) the tests start
+// on a port of their own: what the storage writes and reads, and an app that takes a photo through the API and serves
+// it back at its /uploads URL, as a second instance on the same bucket does.
 
 let server: TestS3Server;
 let s3: S3Config;

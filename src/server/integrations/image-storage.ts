@@ -116,7 +116,7 @@ export interface SweepResult {
 }
 
 /**
- * Deletes what a killed process left in UPLOAD_DIR (issue 8): `*.tmp` files of interrupted writes, and files with a
+ * Deletes what a killed process left in UPLOAD_DIR: `*.tmp` files of interrupted writes, and files with a
  * storage key `keep` says no row refers to. Only files older than `minAgeMs` are touched, so a write in flight (none at
  * start-up, but the sweep may run later) is never removed; files we did not name (a README, dotfiles) are left alone.
  * The folder only: a bucket (s3-storage.ts) holds no half-written photos, since a PutObject is atomic.

@@ -19,7 +19,7 @@ function etagOf(err: unknown): string | undefined {
  * nothing is ever left half-written for a sweep to find.
  */
 export async function createS3Storage(config: S3Config): Promise<RemoteImageStorage> {
-  // Loaded only when a bucket is configured: the SDK costs about 0.1 s and 7 MB of heap at start-up.
+  // Loaded only when a bucket is configured: the SDK adds to start-up time and heap.
   const s3 = await import('@aws-sdk/client-s3');
   const client = new s3.S3Client({
     region: config.region,

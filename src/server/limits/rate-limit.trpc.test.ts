@@ -5,7 +5,7 @@ import { createTestApp, listenOnLoopback, type TestApp } from '../testing/harnes
 import { RATE_LIMITS, RATE_LIMIT_MESSAGE } from './rate-limits';
 import { socketWith } from '../testing/sockets';
 
-// Every call of a limited procedure counts, whatever the transport or batch (issue 8): the limit is a tRPC middleware,
+// Every call of a limited procedure counts, whatever the transport or batch: the limit is a tRPC middleware,
 // keyed on the client address Fastify sees (trustProxy honoured, on the WebSocket's upgrade request too).
 
 

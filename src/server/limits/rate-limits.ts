@@ -6,14 +6,14 @@
 // Every call of a limited procedure counts, over HTTP (each call of a batch), WebSocket and REST alike: the limit is
 // a tRPC middleware (`rateLimited` in src/server/trpc/init.ts), counted by src/server/limits/rate-limiter.ts.
 export const RATE_LIMITS = {
-  // argon2 costs ~25 ms a check; the per-account throttle below stops guessing one password, so this only bounds the
+  // Each check costs an argon2 hash; the per-account throttle below stops guessing one password, so this only bounds the
   // CPU one address can spend and spreads credential stuffing. A classroom logging in at once fits.
   login: { max: 30, timeWindow: 60_000 },
   // A class or an office signing up together (at least 30 within a minute must pass) plus ten mistyped forms.
   register: { max: 40, timeWindow: 60_000 },
   // A wrong old password also counts against the account (LOGIN_THROTTLE); this bounds argon2 work per address.
   changePassword: { max: 10, timeWindow: 60_000 },
-  // 'Glemt passord?' (issue 24): each may send a mail. Per address a person asks once or twice; ten a minute leaves room
+  // 'Glemt passord?': each may send a mail. Per address a person asks once or twice; ten a minute leaves room
   // for a classroom. The address asked about has its own budget below, so nobody fills a stranger's inbox.
   forgotPassword: { max: 10, timeWindow: 60_000 },
   // Counted per e-mail address asked about (known or not, so the answer tells nothing), keyed 'email:<address>'.
@@ -43,10 +43,10 @@ export const RATE_LIMITS = {
   chatStart: { max: 30, timeWindow: 60 * 60_000, per: 'user' },
   // Every new listing waits in the moderators' queue. Filling in a listing (registry look-up, photos, description)
   // takes a seller minutes, so twenty an hour and fifty a day leave room for a dealer entering stock all day, while one
-  // account can no longer flood the queue (issue 20: 150 listings in under a second).
+  // account can no longer flood the queue.
   listingCreate: { max: 20, timeWindow: 60 * 60_000, per: 'user' },
   listingCreateDay: { max: 50, timeWindow: 24 * 60 * 60_000, per: 'user' },
-  // Each staged photo costs up to half a second of decoding; a dealer photographing five cars of 40 photos in an hour,
+  // Decoding each staged photo is costly; a dealer photographing five cars of 40 photos in an hour,
   // with retries, stays under 300 (the bounds on staged photos themselves are in src/server/services/images.ts).
   photoUpload: { max: 300, timeWindow: 60 * 60_000, per: 'user' },
   // 'Marker som solgt' and back: putting a car back on the market runs the saved-search alerts, so flipping it in a

@@ -79,7 +79,7 @@ export function createMailer(opts: MailerOptions): Mailer {
     await fs.rename(`${file}.tmp`, file);
   }
 
-  /** The one place a mail's outcome is known: issue 25's metrics count 'sent' and 'failed' here. */
+  /** Where a mail's outcome is known: the metrics count 'sent' and 'failed' here (docs/operations.md#metrics). */
   function finished(outcome: 'sent' | 'failed', to: string, subject: string, attempts: number, err?: unknown) {
     recordMail(outcome);
     const domain = to.slice(to.lastIndexOf('@') + 1);

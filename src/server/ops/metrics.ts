@@ -52,7 +52,7 @@ export const rateLimitRefusals = new Counter({
 const mailSent = new Counter({ name: 'bilpartner_mail_sent_total', help: 'Mails handed to the mail server', registers: [registry] });
 const mailFailed = new Counter({ name: 'bilpartner_mail_failed_total', help: 'Mails the mail server refused or could not take', registers: [registry] });
 
-/** The mailer (issue 24) calls this once per mail, after the mail server answered. */
+/** The mailer calls this once per mail, after the mail server answered. */
 export function recordMail(outcome: 'sent' | 'failed') {
   (outcome === 'sent' ? mailSent : mailFailed).inc();
 }

@@ -6,8 +6,9 @@ import { parsePrometheusText, type Scrape } from '../testing/prometheus-text';
 import { testDialect } from '../testing/stores';
 import { beginDraining } from './probes';
 
-// Issue 25: the three operator endpoints over HTTP (src/server/ops/probes.ts), on the suite's store (TEST_STORE=pg runs
-// them on PostgreSQL). The real SIGTERM path and a rolling restart behind a proxy: rolling-restart.test.ts.
+// The three operator endpoints over HTTP (src/server/ops/probes.ts, docs/operations.md#probes), on the suite's store
+// (TEST_STORE=pg runs them on PostgreSQL). The real SIGTERM path and a rolling restart behind a proxy:
+// rolling-restart.test.ts.
 
 const TOKEN = 'metrics-token-for-tests';
 

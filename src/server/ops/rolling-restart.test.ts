@@ -12,7 +12,7 @@ import { startHealthCheckingProxy, type HealthCheckingProxy } from '../testing/h
 import { insertListing } from '../testing/listing-factory';
 import { createTestStore, pgUrlOf } from '../testing/stores';
 
-// Issue 25: a rolling deploy loses no request. Two real server processes (src/server/main.ts) on one PostgreSQL
+// A rolling deploy loses no request. Two real server processes (src/server/main.ts) on one PostgreSQL
 // database behind a proxy that health-checks /readyz and retries an idempotent request on a refused connection, as
 // docs/operations.md "Rolling deploys" sets up nginx and Kubernetes. Under steady load each instance in turn gets
 // SIGTERM, must exit 0, is started again and waits for /readyz; every request of the load must succeed. Always on

@@ -4,8 +4,8 @@ import { STATE_SCRIPT_ID } from '../../shared/server-rendered';
 import { createTestApp, createUser, sessionCookie, type TestApp } from '../testing/harness';
 import { insertListing } from '../testing/listing-factory';
 
-// Issue 23: the public pages as the server renders them, read as a crawler or a link preview reads them (no
-// JavaScript): their content, status codes, head and data, and what users wrote staying text.
+// The public pages as the server renders them (docs/decisions/019-server-rendering.md), read as a crawler or a link
+// preview reads them (no JavaScript): their content, status codes, head and data, and what users wrote staying text.
 
 const XSS = '</script><script>alert(1)</script><!--\u2028"><img src=x onerror=alert(1)>';
 

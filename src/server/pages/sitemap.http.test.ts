@@ -4,7 +4,7 @@ import { createTestApp, createUser, type TestApp } from '../testing/harness';
 import { httpClient } from '../testing/http';
 import { insertListing } from '../testing/listing-factory';
 
-// /sitemap.xml and /robots.txt as a crawler reads them (issue 23): the public pages and exactly the listings a buyer
+// /sitemap.xml and /robots.txt as a crawler reads them: the public pages and exactly the listings a buyer
 // may see, with absolute links, an index past the page size, and ETag/304 until the listings change.
 
 const HOST = 'bilpartner.test';

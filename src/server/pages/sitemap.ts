@@ -4,7 +4,7 @@ import { publicOrigin } from '../http/public-origin';
 import type { VisibleStamp } from '../store/listings';
 import type { Store } from '../store';
 
-// What crawlers read (issue 23): /sitemap.xml names the public pages and every listing buyers may see (the store's
+// What crawlers read: /sitemap.xml names the public pages and every listing buyers may see (the store's
 // visible rule, db/schema/listings.ts), as sitemaps.org 0.9 describes, and robots.txt names the sitemap. Both are the
 // same for every caller until the listings change, so the HTTP layer keeps them per listings version with an ETag
 // (src/server/http/response-cache.ts). Links are absolute, from PUBLIC_URL or the request's origin (public-origin.ts).

@@ -5,8 +5,8 @@ import { createTestStore, instancePool } from '../testing/stores';
 import { SESSIONS_ENDED, type UserEvent } from './hub';
 import { PgHub, type EventLoaders } from './pg-hub';
 
-// Two app instances on one database (issue 22): two pools, a PgHub on each. An event published on one reaches the
-// subscribers on the other once, in the order it was published, read back through the loaders.
+// Two app instances on one database (docs/decisions/018-postgresql.md): two pools, a PgHub on each. An event published
+// on one reaches the subscribers on the other once, in the order it was published, read back through the loaders.
 
 const until = async (check: () => boolean, ms = 5000) => {
   const started = Date.now();

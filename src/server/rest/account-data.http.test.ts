@@ -11,8 +11,9 @@ import { gradientJpeg, toDataUrl } from '../testing/images';
 import { readOutbox } from '../testing/mail';
 import { findRow, findRows } from '../testing/store-rows';
 
-// Issue 24, 'Your data': GET /api/auth/export (everything the account holds, another user only by the name their
-// chat shows) and DELETE /api/auth/account (the password asked for; the admin's deletion, audit-logged).
+// 'Your data' (docs/decisions/021-mail-and-account-recovery.md): GET /api/auth/export (everything the account holds,
+// another user only by the name their chat shows) and DELETE /api/auth/account (the password asked for; the admin's
+// deletion, audit-logged).
 
 let t: TestApp;
 let admin: { id: number; cookie: string };

@@ -13,8 +13,9 @@ import { USERNAME_TAKEN, WRONG_CREDENTIALS } from '../services/auth';
 import { createTestApp, createUser, json, loggedInUser, type TestApp } from '../testing/harness';
 import { readOutbox, resetLinkOf } from '../testing/mail';
 
-// Issue 24, the account half over HTTP: 'Glemt passord?' with the mail read from the outbox, logging in with the
-// e-mail address, and e-mail addresses unique ignoring case on register and profile.
+// Account recovery over HTTP (docs/decisions/021-mail-and-account-recovery.md): 'Glemt passord?' with the mail read
+// from the outbox, logging in with the e-mail address, and e-mail addresses unique ignoring case on register and
+// profile.
 
 let t: TestApp;
 beforeAll(async () => {

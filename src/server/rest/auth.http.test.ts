@@ -347,7 +347,7 @@ describe('PUT /api/auth/change-password', () => {
 
 describe('PUT /api/auth/update-profile', () => {
   const update = (cookie: string | undefined, body: unknown) => call({ method: 'PUT', url: '/api/auth/update-profile', cookie, body });
-  // Each profile its own address: e-mail addresses are unique across accounts (issue 24).
+  // Each profile its own address: e-mail addresses are unique across accounts.
   let profiles = 0;
   const profile = (overrides: Record<string, unknown> = {}) => ({
     name: 'Kari Nordmann',

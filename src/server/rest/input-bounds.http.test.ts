@@ -17,7 +17,7 @@ import { createTestApp, json, loggedInUser, type TestApp } from '../testing/harn
 import { pngImage, toDataUrl } from '../testing/images';
 import { countRows, findRow, findRows, updateRows } from '../testing/store-rows';
 
-// Issue 8: bounded input (huge arrays, bodies, photos per request) and clean data (normalised text, the plate rule,
+// Bounded input (huge arrays, bodies, photos per request) and clean data (normalised text, the plate rule,
 // the service-book label round trip). docs/product/limits.md#arrays-and-texts, docs/product/validation.md#text.
 
 let t: TestApp;
@@ -105,7 +105,7 @@ describe('photos per request', () => {
   });
 
   it('new photos of more pixels in all than the per-request budget answer 400 before any is decoded or written', async () => {
-    // A flat 50-megapixel PNG is ~150 KB: ten of them are 500 MP (the budget is 20 × 24 MP) in a 2 MB body.
+    // A flat 50-megapixel PNG compresses to little: ten of them are 500 MP (the budget is 20 × 24 MP) in a small body.
     const flat = await sharp({ create: { width: 10_000, height: 5_000, channels: 3, background: '#808080' } }).png({ compressionLevel: 9 }).toBuffer();
     const url = toDataUrl(flat, 'image/png');
     const before = uploadedFiles().length;

@@ -7,7 +7,7 @@ import { socketClient } from '../testing/sockets';
 import { countRows } from '../testing/store-rows';
 import type { AppRouter } from '../trpc/root';
 
-// Issue 20, item 2: one fresh account created 150 listings in under a second. New listings are limited per account
+// One fresh account could create listings as fast as a script sends them. New listings are limited per account
 // (RATE_LIMITS.listingCreate, listingCreateDay), whatever the transport; another account is not affected.
 
 const form = LISTING_FORM;

@@ -58,7 +58,7 @@ describe('GET /api/listings', () => {
     expect(res.headers['x-total-count']).toBe('31');
     const body = json<ListingListItem[]>(res);
     expect(body).toHaveLength(24); // default page size
-    // docs/product/api.md "Shapes": a Listing is every field, images as URLs (this was the slim card before issue 8).
+    // docs/product/api.md "Shapes": a Listing is every field, images as URLs.
     expect(body[0]).toMatchObject({
       id: visibleId,
       userId: seller.user.id,

@@ -7,7 +7,7 @@ import { createTestApp, json, loggedInUser, type TestApp } from '../testing/harn
 import { pngImage, toDataUrl } from '../testing/images';
 import { LISTING_FORM } from '../testing/listing-factory';
 
-// Issue 20, item 3: one account staged 60 photos of 2.6 MB in 30 s, 176 MB on disk for 24 hours. Staged photos are now
+// One account could stage photos without bound, each kept on disk for the 24-hour window. Staged photos are now
 // bounded per account (count and bytes within the 24-hour window), in all (STAGED_PHOTOS_MAX_MB), and uploads per
 // account per hour (RATE_LIMITS.photoUpload); each refusal is a 429 with Retry-After and a Norwegian text telling the
 // seller what to do (docs/product/limits.md#photos), over REST and tRPC alike. The bounds are lowered here (AppConfig)

@@ -8,7 +8,7 @@ import type { AppRouter } from '../trpc/root';
 
 // GET /api/users/:id, the public seller profile (docs/product/api.md "Shapes"): only what the seller's visible listings
 // already show a buyer (GET /api/listings/:id, its `seller`), and for a user without a visible listing the same 404 as
-// for an id nobody has, so sequential ids do not list everyone's name (issue 20, item 4).
+// for an id nobody has, so sequential ids do not list everyone's name.
 
 let t: TestApp;
 let origin: string;

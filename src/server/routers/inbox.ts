@@ -2,7 +2,7 @@ import { contactInput, feedbackInput } from '../../shared/schemas/inbox';
 import { createContactMessage, createFeedback } from '../services/inbox';
 import { publicProcedure, rateLimited, router } from '../trpc/init';
 
-// Contact messages and feedback (issue 2). Visitors may send both (docs/product/permissions.md); the 'contact' and 'feedback'
+// Contact messages and feedback. Visitors may send both (docs/product/permissions.md); the 'contact' and 'feedback'
 // per-address budgets guard them on every transport (docs/product/limits.md#rate-limits).
 // The admin's list, read and delete are in the admin router (routers/admin.ts, docs/product/admin.md#inbox).
 export const inboxRouter = router({

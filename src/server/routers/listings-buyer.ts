@@ -2,7 +2,7 @@ import { listingIdInput } from '../../shared/schemas/listing';
 import { searchInput } from '../../shared/schemas/search';
 import { publicProcedure } from '../trpc/init';
 
-// Buyer side of the listings namespace (issue 4), merged with the seller half in trpc/root.ts.
+// Buyer side of the listings namespace, merged with the seller half in trpc/root.ts.
 export const listingsBuyerProcedures = {
   /** The public search: `{items, total}`; REST sends the items as the body and the total as X-Total-Count. */
   list: publicProcedure.meta({ cache: 'listings' }).input(searchInput).query(({ ctx, input }) => ctx.stores.search.search(input)),

@@ -12,7 +12,7 @@ import { afterListingShown } from '../services/saved-searches';
 import { protectedProcedure, rateLimited } from '../trpc/init';
 import type { Context } from '../trpc/context';
 
-// Seller side of the listings namespace (issue 3), merged with the buyer half in trpc/root.ts.
+// Seller side of the listings namespace, merged with the buyer half in trpc/root.ts.
 const seller = (ctx: Context & { user: NonNullable<Context['user']> }) => ({
   deps: { store: ctx.store, storage: ctx.integrations.imageStorage, hub: ctx.hub },
   actor: { id: ctx.user.id, isAdmin: ctx.user.isAdmin },

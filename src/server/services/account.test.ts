@@ -13,8 +13,9 @@ import { deleteOwnAccount, exportAccount } from './account';
 import { adminUpdateUser } from './admin-users';
 import { authenticate, ensureAdmin, resetPassword, sendPasswordReset, updateProfile } from './auth';
 
-// The services of issue 24's account half, on each store: the reset's token, login by e-mail, unique addresses on
-// every path that sets one, and the export and self-deletion as services (the HTTP tests cover the transport).
+// The account services (docs/decisions/021-mail-and-account-recovery.md), on each store: the reset's token, login by
+// e-mail, unique addresses on every path that sets one, and the export and self-deletion as services (the HTTP tests
+// cover the transport).
 
 const noFiles: ImageStorage = { put: async () => {}, delete: async () => {} } as unknown as ImageStorage;
 

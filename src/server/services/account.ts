@@ -13,7 +13,7 @@ import { listSavedListings } from './saved-listings';
 import { listSavedSearches } from './saved-searches';
 import { toUserShape } from './users';
 
-// The rights the privacy page promises (issue 24, docs/decisions/021-mail-and-account-recovery.md): a copy of one's
+// The rights the privacy page promises (docs/decisions/021-mail-and-account-recovery.md): a copy of one's
 // data, and deleting the account.
 
 const carName = (car: { make: string; model: string; year: number }) => `${car.make} ${car.model} ${car.year}`.replace(/\s+/g, ' ').trim();

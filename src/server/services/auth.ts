@@ -149,7 +149,7 @@ export async function changePassword(store: Store, userId: number, input: Change
   await store.users.setPasswordRevokingSessions(userId, passwordHash);
 }
 
-/** How long a 'Glemt passord?' link works (issue 24: one hour). */
+/** How long a 'Glemt passord?' link works (docs/decisions/021-mail-and-account-recovery.md). */
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
 /**
@@ -194,7 +194,7 @@ export async function ensureAdmin(store: Store, username: string, password: stri
     return { ...existing, isAdmin: true };
   }
   // The address is a placeholder the admin may change on /profil; one another account already has (e-mail addresses
-  // are unique since issue 24) gets a random tag instead.
+  // are unique) gets a random tag instead.
   for (const email of [`${username}@bilpartner.no`, `${username}+${randomCode(6).toLowerCase()}@bilpartner.no`]) {
     try {
       return await registerUser(store, { username, password, name: 'Administrator', email, phone: '' }, { isAdmin: true });

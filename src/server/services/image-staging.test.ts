@@ -23,7 +23,7 @@ import {
   type StagingLimits,
 } from './images';
 
-// Issue 20, item 3: staged photos (uploaded ahead of the form, not yet attached) are bounded per account, in count and
+// Staged photos (uploaded ahead of the form, not yet attached) are bounded per account, in count and
 // bytes within the 24-hour staging window, and in all (docs/product/limits.md#photos). The final check and the row's
 // insert are one transaction no other staging comes between (on either store), so uploads running at the same time
 // cannot pass a bound together.

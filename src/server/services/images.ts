@@ -41,7 +41,7 @@ const MAX_INPUT_PIXELS = 100_000_000;
 /**
  * Pixels decoded for one create or edit, all new photos together (docs/product/limits.md#photos): 20 photos of a
  * 24-megapixel camera (a phone's full-resolution JPEG is 12–24 MP), read from the headers before anything is
- * decoded. Decoding time and memory grow with pixels, not with bytes (a flat 100 MP PNG is a few hundred KB).
+ * decoded. Decoding time and memory grow with pixels, not with bytes (a flat 100 MP PNG is a small file).
  */
 export const MAX_PIXELS_PER_REQUEST = MAX_NEW_PHOTOS_PER_REQUEST * 24_000_000;
 export const TOO_MANY_PIXELS_PER_REQUEST_MESSAGE = `Bildene har for høy oppløsning til å lagres samtidig (til sammen høyst ${MAX_PIXELS_PER_REQUEST / 1_000_000} megapiksler per lagring). Lagre annonsen med færre nye bilder, og legg til resten etterpå ved å redigere den.`;
@@ -82,7 +82,7 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
   let format: string | undefined;
   try {
     // The header read alone, without the pixel limit: with it, sharp stops at an oversized header with an error that
-    // names no type, which read as 'not an image' (issue 20, item 8). The size is checked here instead, by us, before
+    // names no type, which read as 'not an image'. The size is checked here instead, by us, before
     // anything is decoded.
     const meta = await sharp(input, { ...options, limitInputPixels: false }).metadata();
     format = meta.format;
@@ -232,7 +232,7 @@ export async function storeDataUrls(storage: ImageStorage, dataUrls: readonly st
   }
 }
 
-// --- bounds on staged photos (issue 20, item 3; docs/product/limits.md#photos) ----------------------------------------
+// --- bounds on staged photos (docs/product/limits.md#photos) ---------------------------------------------------------
 // A staged photo stays on disk for up to 24 hours if it is never attached, so uploads alone could fill the disk. An
 // account may hold a bounded number and weight of staged photos uploaded within that window, and all staged photos
 // together a bounded weight (STAGED_PHOTOS_MAX_MB). Attaching photos to a listing (saving the form) frees the room.
@@ -241,7 +241,7 @@ export async function storeDataUrls(storage: ImageStorage, dataUrls: readonly st
 const MiB = 1024 * 1024;
 /** Staged photos one account may hold: two listings of 40 photos, plus some removed from the form, fit. */
 export const ACCOUNT_STAGED_PHOTOS = 100;
-/** Their bytes on disk: 100 MiB, one MiB each (a grainy 12 MP phone photo stores as ~0.95 MiB, a typical one far less). */
+/** Their bytes on disk: 100 MiB, one MiB each (a grainy phone photo stores as just under that, a typical one far less). */
 export const ACCOUNT_STAGED_BYTES = 100 * MiB;
 
 export interface StagingLimits {
@@ -415,12 +415,11 @@ export async function backfillMediumImages(
 }
 
 /**
- * The photos' upkeep on timers, created in buildApp and stopped in onClose (docs/conventions.md: no timers in
- * routers): the staged-photo cleanup hourly (plenty for a 24-hour rule), and the medium-size backfill once, a few
- * seconds after start, off the start-up path (one photo at a time, 0.1–0.2 s each: 10 000 photos take about half an
- * hour, so a big database is never waited for). A run cut
- * short by a shutdown resumes at the next start; a photo whose large file cannot be read is not retried until then
- * (it would fail again).
+ * The photos' upkeep on timers, created in buildApp and stopped in onClose (docs/conventions.md: no timers in routers):
+ * the staged-photo cleanup hourly (plenty for a 24-hour rule), and the medium-size backfill once, a few seconds after
+ * start, off the start-up path (one photo at a time, which takes long on a big database, so it is never waited for). A
+ * run cut short by a shutdown resumes at the next start; a photo whose large file cannot be read is not retried until
+ * then (it would fail again).
  */
 export function startImageUpkeep(
   deps: {

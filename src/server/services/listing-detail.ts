@@ -46,7 +46,7 @@ export class ListingDetails {
     }
     const seller: SellerShape = { id: row.userId, name: user?.name ?? '', displayName: user?.displayName ?? null };
     if (!row.hideContactInfo) seller.phone = row.contactPhone || user?.phone || '';
-    // The listing's own address, never the account's home address (issue 20): a listing without one shows none.
+    // The listing's own address, never the account's home address: a listing without one shows none.
     if (!row.hideAddress) seller.address = row.address;
     return {
       ...shape,

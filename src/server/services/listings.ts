@@ -24,7 +24,7 @@ import { proposedShape, sameFields, type RevisionFields } from './listing-revisi
 
 export { placeFromAddress };
 
-// The seller side of listings (issue 3): create, edit, activate/deactivate, delete, "my listings", load for edit.
+// The seller side of listings: create, edit, activate/deactivate, delete, "my listings", load for edit.
 // Decisions (docs/decisions/003-listing-editing.md, docs/decisions/007-pending-revisions.md):
 // - An owner's edit of an approved listing that changes what moderation checks (the car, the text, the equipment, the
 //   address, or adds photos) waits for review in listing_revisions while the approved version stays public; price,

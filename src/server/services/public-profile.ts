@@ -3,8 +3,7 @@ import { AppError } from '../errors';
 import type { Store } from '../store';
 
 // A seller's public profile (GET /api/users/:id, docs/product/api.md "Shapes"): the seller as their visible listings
-// already show them to a buyer (GET /api/listings/:id, its `seller`, services/listing-detail.ts), nothing more
-// (issue 20, item 4).
+// already show them to a buyer (GET /api/listings/:id, its `seller`, services/listing-detail.ts), nothing more.
 
 export const USER_NOT_FOUND = 'Bruker ikke funnet';
 

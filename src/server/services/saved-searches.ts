@@ -79,8 +79,8 @@ export interface SavedSearchAlertMail {
 
 /**
  * Where saved-search alerts go by e-mail: called once per listing shown, after the alerts committed, with the alerts
- * whose saved search has `email` on. Issue 24's mailer (the account half) is wired in here at the merge; until then
- * the alerts reach their owners through the notification list only.
+ * whose saved search has `email` on (mailSavedSearchAlerts below). Without one the alerts reach their owners through
+ * the notification list only.
  */
 export type AlertMailer = (mails: SavedSearchAlertMail[]) => Promise<void> | void;
 
@@ -88,7 +88,7 @@ export interface AlertDeps {
   store: Store;
   hub: EventHub;
   search: ListingSearch;
-  /** Sends the e-mail alerts (see AlertMailer); none until the mailer is wired. */
+  /** Sends the e-mail alerts (see AlertMailer); without it, none are sent. */
   mail?: AlertMailer;
 }
 
@@ -127,9 +127,10 @@ export async function alertSavedSearches({ store, hub, search, mail }: AlertDeps
 }
 
 /**
- * The alert e-mails (issue 24: 'With e-mail chosen, the alert also goes by mail with a one-click unsubscribe link'):
- * one per alert, to the account's address, with the listing's link and 'Meld av' (/meld-av-sok?token=…, the saved
- * search's random token). Queued on the mailer after the alerts committed; sending never fails or slows the change.
+ * The alert e-mails (docs/decisions/022-market-alerts.md: with e-mail chosen, the alert also goes by mail with a
+ * one-click unsubscribe link): one per alert, to the account's address, with the listing's link and 'Meld av'
+ * (/meld-av-sok?token=…, the saved search's random token). Queued on the mailer after the alerts committed; sending
+ * never fails or slows the change.
  */
 export function mailSavedSearchAlerts(deps: Pick<AppDeps, 'store' | 'mailer'>, origin: string): AlertMailer {
   return async (mails) => {

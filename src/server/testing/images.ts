@@ -24,8 +24,8 @@ export async function twoToneJpeg(width = 1200, height = 800, exif?: { orientati
 }
 
 /**
- * A photo-like JPEG (grain over a gradient) of the given size: busy enough to compress like a phone photo
- * (≈3 MB at 12 MP), unlike a flat colour. The grain is made at quarter size and scaled up, which keeps it fast.
+ * A photo-like JPEG (grain over a gradient) of the given size: busy enough to compress like a phone photo, unlike a
+ * flat colour. The grain is made at quarter size and scaled up, which keeps it fast.
  */
 export async function photoLikeJpeg(width: number, height: number, seed = 1): Promise<Buffer> {
   const gradient = Buffer.from(

@@ -7,9 +7,10 @@ import type { AppRouter } from './root';
 import { socketClient } from '../testing/sockets';
 import { findRow, findRows, updateRows } from '../testing/store-rows';
 
-// Issue 20, item 1: a websocket's context is made when it opens, yet every call over it must run with the session as
-// it is now. After a logout, a password change made elsewhere or a reset by mail, an expiry or the user's deletion, the
-// open socket is refused what the user could do, and its subscriptions end without waiting for an event.
+// docs/decisions/016-socket-sessions.md: a websocket's context is made when it opens, yet every call over it must run
+// with the session as it is now. After a logout, a password change made elsewhere or a reset by mail, an expiry or the
+// user's deletion, the open socket is refused what the user could do, and its subscriptions end without waiting for an
+// event.
 
 type User = Awaited<ReturnType<typeof loggedInUser>>;
 

@@ -47,7 +47,7 @@ export const accountExportShape = z.object({
   /** Every listing of the user, in every state, as /mine-annonser shows it. */
   listings: z.array(listingShape),
   savedListings: z.array(listingCardShape),
-  // Saved searches ('Lagre søk') are built alongside (issue 24's market half): their list joins here.
+  // The saved searches ('Lagre søk', docs/decisions/022-market-alerts.md).
   savedSearches: z.array(savedSearchShape),
   chats: z.array(exportChatShape),
   notifications: z.array(exportNotificationShape),

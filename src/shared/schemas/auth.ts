@@ -33,10 +33,10 @@ export const phoneSchema = cleanText(
   PHONE_SUBMIT_MESSAGE,
 ).refine((v) => v === '' || isValidNorwegianPhone(v), { error: PHONE_SUBMIT_MESSAGE });
 
-/** Taken (ignoring case) by another account: register, profile and an admin's edit answer 409 with it (issue 24). */
+/** Taken (ignoring case) by another account: register, profile and an admin's edit answer 409 with it. */
 export const EMAIL_TAKEN_MESSAGE = 'E-postadressen er allerede i bruk av en annen konto.';
 
-// The username or, since issue 24, the e-mail address (a username holds no '@', so the '@' tells which).
+// The username or the e-mail address (a username holds no '@', so the '@' tells which).
 export const loginInput = z.object({
   username: cleanText(z.string({ error: 'Brukernavn må fylles ut.' }), 254, tooLongMessage('Brukernavn', 254)).min(1, { error: 'Brukernavn må fylles ut.' }),
   password: z.string({ error: 'Passord må fylles ut.' }).min(1, { error: 'Passord må fylles ut.' }).max(200, { error: 'Passordet er for langt.' }),

@@ -14,8 +14,8 @@ const searches = new Map<Db, ListingSearch>();
 const searchOf = (d: Db) => searches.get(d) ?? searches.set(d, new ListingSearch(createSqliteStore(d, false))).get(d)!;
 const searchListings = (d: Db, p: Parameters<ListingSearch['search']>[0]) => searchOf(d).search(p);
 
-// The public search (issue 4) against a real migrated SQLite: each filter alone and combined, free text with æøå and
-// partial words, sorts, paging and totals, hidden listings, and the index following every write.
+// The public search (docs/decisions/014-cold-search.md) against a real migrated SQLite: each filter alone and combined,
+// free text with æøå and partial words, sorts, paging and totals, hidden listings, and the index following every write.
 
 let db: Db;
 let sellerId: number;
