@@ -34,7 +34,7 @@ export function headersOnly(port: number, method: string, path: string, headers:
   });
 }
 
-describe('callers are refused from their headers, before the body is read (issue 8, item 3)', () => {
+describe('callers are refused from their headers, before the body is read', () => {
   let t: TestApp;
   let port: number;
   beforeAll(async () => {

@@ -35,7 +35,7 @@ async function uploadWithoutWaiting(port: number, url: string, bytes: number): P
 // An answer sent before the body is read (413 from Content-Length, 401 from the cookie) is followed by closing the
 // connection. Closed at once while the client is still uploading, the kernel answers the client's next bytes with a
 // reset, and the client throws the answer away unread: the user sees a network error instead of our message.
-describe('an early answer reaches a client that is still uploading (issue 8)', () => {
+describe('an early answer reaches a client that is still uploading', () => {
   let t: TestApp;
   let port: number;
   beforeAll(async () => {

@@ -24,7 +24,7 @@ function untilClosed(port: number, first: string, then?: (socket: net.Socket) =>
   });
 }
 
-describe('slow bodies time out (issue 8, item 4)', () => {
+describe('slow bodies time out', () => {
   let t: TestApp | undefined;
   afterEach(async () => {
     await t?.close();

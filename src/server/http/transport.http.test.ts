@@ -38,7 +38,7 @@ function parse(raw: string) {
 
 const get = (url: string, extra = '') => `GET ${url} HTTP/1.1\r\nHost: localhost\r\n${extra}Connection: close\r\n\r\n`;
 
-describe('every error answer is ours, in Norwegian (issue 8)', () => {
+describe('every error answer is ours, in Norwegian', () => {
   let t: TestApp;
   let port: number;
   let clientDir: string;
