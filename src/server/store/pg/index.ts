@@ -4,6 +4,7 @@ import { InboxRepo } from '../inbox';
 import { NotificationsRepo } from '../notifications';
 import type { StoreParts } from '../repository';
 import type { PgStore } from '../store';
+import { UsersRepo } from '../users';
 import { PgChatsRepo } from './chats';
 import { pgDialect } from './dialect';
 import { PgListingsRepo } from './listings';
@@ -11,7 +12,6 @@ import { PgPhotosRepo } from './photos';
 import { PgSavedListingsRepo } from './saved-listings';
 import { PgSavedSearchesRepo } from './saved-searches';
 import { PgSearchSource } from './search-source';
-import { PgUsersRepo } from './users';
 
 /** The repositories over one PostgreSQL pool; `close` ends the pool when `owned`. */
 export function createPgStore(db: PgDb, owned = true): PgStore {
@@ -19,7 +19,7 @@ export function createPgStore(db: PgDb, owned = true): PgStore {
   return {
     dialect: 'pg',
     db,
-    users: new PgUsersRepo(db),
+    users: new UsersRepo(parts),
     listings: new PgListingsRepo(db),
     photos: new PgPhotosRepo(db),
     chats: new PgChatsRepo(db),

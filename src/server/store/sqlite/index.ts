@@ -5,6 +5,7 @@ import { InboxRepo } from '../inbox';
 import { NotificationsRepo } from '../notifications';
 import type { StoreParts } from '../repository';
 import type { SqliteStore } from '../store';
+import { UsersRepo } from '../users';
 import { SqliteChatsRepo } from './chats';
 import { sqliteDialect } from './dialect';
 import { gateRepositories } from './gate';
@@ -13,7 +14,6 @@ import { SqlitePhotosRepo } from './photos';
 import { SqliteSavedListingsRepo } from './saved-listings';
 import { SqliteSavedSearchesRepo } from './saved-searches';
 import { SqliteSearchSource } from './search-source';
-import { SqliteUsersRepo } from './users';
 
 /** The repositories over one SQLite file; `close` closes it when `owned` (the app opened it). */
 export function createSqliteStore(db: SqliteDb, owned = true): SqliteStore {
@@ -22,7 +22,7 @@ export function createSqliteStore(db: SqliteDb, owned = true): SqliteStore {
   const store: SqliteStore = {
     dialect: 'sqlite',
     db,
-    users: new SqliteUsersRepo(db),
+    users: new UsersRepo(parts),
     listings: new SqliteListingsRepo(db),
     photos: new SqlitePhotosRepo(db),
     chats: new SqliteChatsRepo(db),
