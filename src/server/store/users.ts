@@ -4,12 +4,13 @@ import type { AuditEntry, NewUser, User } from '../../../db/schema';
 import type { Q, Tables, Tx } from './dialect';
 import { insertAudit } from './inbox';
 import { lockListingWrites } from './locks';
-import { isRowId, Repository, affectedRows } from './repository';
+import { affectedRows, isRowId, Repository } from './repository';
 import { visibleWhere } from './rules';
 
-// The repository of users and sessions, one implementation for both stores (docs/decisions/023-one-store.md). The services (services/auth.ts, services/admin-users.ts, auth/session.ts) keep the rules; a
-// check-then-write the rules depend on is one method here, the check passed in as a callback that runs inside the
-// transaction on the row as it is there (and throws to refuse, which rolls back).
+// The repository of users and sessions, one implementation for both stores (docs/decisions/023-one-store.md). The
+// services (services/auth.ts, services/admin-users.ts, auth/session.ts) keep the rules; a check-then-write the rules
+// depend on is one method here (one transaction), the check passed in as a callback that runs inside the transaction
+// on the row as it is there (and throws to refuse, which rolls back).
 
 /** The columns a registration writes; the rest take their defaults. */
 export type NewUserRow = Required<Pick<NewUser, 'username' | 'passwordHash' | 'name' | 'displayName' | 'email' | 'phone' | 'address' | 'uniqueId' | 'isAdmin'>>;
