@@ -159,8 +159,10 @@ export class UsersRepo extends Repository {
   /** Every user, newest first (id breaking a tie), with how many listings each has. */
   async listWithListingCounts(): Promise<(User & { listingCount: number })[]> {
     const { users, listings } = this.t;
-    const counts = await this.db.select({ userId: listings.userId, n: count() }).from(listings).groupBy(listings.userId);
-    const rows = await this.db.select().from(users).orderBy(desc(users.createdAt), desc(users.id));
+    const [counts, rows] = await Promise.all([
+      this.db.select({ userId: listings.userId, n: count() }).from(listings).groupBy(listings.userId),
+      this.db.select().from(users).orderBy(desc(users.createdAt), desc(users.id)),
+    ]);
     const byUser = new Map(counts.map((c) => [c.userId, c.n]));
     return rows.map((u) => ({ ...u, listingCount: byUser.get(u.id) ?? 0 }));
   }
