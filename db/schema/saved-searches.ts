@@ -20,7 +20,7 @@ export const savedSearches = sqliteTable(
     // Whether alerts also go by e-mail.
     email: integer('email', { mode: 'boolean' }).notNull().default(false),
     // The newest alert of this search when the owner last opened it from /lagrede-sok: alerts after it are its new
-    // hits. Alert ids follow commit order on both stores (store/pg/saved-searches.ts), unlike times of a second's grain.
+    // hits. Alert ids follow commit order on both stores (store/saved-searches.ts recordAlerts), unlike times of a second's grain.
     seenAlertId: integer('seen_alert_id').notNull().default(0),
     // The secret of the alert e-mails' one-click 'Meld av' link (services/saved-searches.ts): random, one per search.
     unsubscribeToken: text('unsubscribe_token').notNull(),

@@ -122,6 +122,16 @@ describeOnEachStore('saved searches', (dialect: Dialect) => {
     await expect(save(seller, 'Ett til', {})).rejects.toMatchObject({ code: 'BAD_REQUEST', message: SAVED_SEARCH_TEXTS.tooMany });
   });
 
+  it('lets saves made at the same time reach the most a user may have, never pass it', async () => {
+    for (let i = 0; i < SAVED_SEARCHES_MAX - 2; i++) await save(buyer, `Søk ${i}`, {});
+    const results = await Promise.allSettled(Array.from({ length: 6 }, (_, i) => save(buyer, `Samtidig ${i}`, {})));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(2);
+    expect(results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason)).toEqual(
+      Array(4).fill(expect.objectContaining({ code: 'BAD_REQUEST', message: SAVED_SEARCH_TEXTS.tooMany })),
+    );
+    expect(await listSavedSearches(store, buyer)).toHaveLength(SAVED_SEARCHES_MAX);
+  });
+
   it("goes with its owner's account, alerts included (the foreign keys cascade like other user-owned rows)", async () => {
     await save(buyer, 'Skoda', { make: 'Skoda' });
     await alertSavedSearches(deps(), await approved({ make: 'Skoda', model: 'Fabia' }));

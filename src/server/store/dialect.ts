@@ -52,4 +52,9 @@ export interface SqlDialect {
   caseFolded(column: object): SQL;
   /** A JSON array column as text, for the search's free text. */
   jsonText(column: SQL): SQL;
+  /**
+   * The first row of a query prepared once (Drizzle's `.prepare(name)`), or undefined. On SQLite it comes synchronously
+   * from the statement's get(): awaiting Drizzle's promise wrapper there costs more than a keyed lookup itself.
+   */
+  preparedFirst<T>(query: { execute(values?: Record<string, unknown>): Promise<T[]> }, values: Record<string, unknown>): T | undefined | Promise<T | undefined>;
 }

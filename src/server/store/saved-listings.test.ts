@@ -4,7 +4,7 @@ import { toCard } from '../services/listing-shape';
 import { createTestStore, describeOnEachStore } from '../testing/stores';
 import { insertListingRow, insertPhotoRow, insertUserRow, updateListingRow } from '../testing/store-rows';
 
-// The saved listings repository on both stores (docs/product/states.md "Saved listing", docs/decisions/018-postgresql.md).
+// The saved listings repository on both stores (docs/product/states.md "Saved listing", docs/decisions/023-one-store.md).
 describeOnEachStore('saved listings repository', (dialect) => {
   let store: Store;
   let seller: number;

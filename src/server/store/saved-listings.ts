@@ -1,20 +1,65 @@
-// The repository of saved listings (docs/decisions/018-postgresql.md): implemented in store/sqlite/saved-listings.ts and store/pg/saved-listings.ts.
-import type { SavedCardRow } from './rules';
+// The repository of saved listings, one implementation for both stores (docs/decisions/023-one-store.md).
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { affectedRows, isRowId, Repository } from './repository';
+import { cardColumns, openable, openableWhere, visible, visibleWhere, type SavedCardRow } from './rules';
 
-export interface SavedListingsRepo {
+export class SavedListingsRepo extends Repository {
   /**
-   * The cards of the user's saved listings whose page a buyer may open (visible or sold), newest saved first, with
-   * when each was sold and its price when saved.
+   * The cards of the user's saved listings whose page a buyer may open (visible or sold: sold ones stay in the list,
+   * shown as sold, docs/product/states.md#sold), newest saved first, with when each was sold and its price when saved.
+   * Saves within one millisecond fall back to the listing id.
    */
-  list(userId: number): Promise<SavedCardRow[]>;
+  async list(userId: number): Promise<SavedCardRow[]> {
+    return this.d.rows<SavedCardRow & Record<string, unknown>>(
+      this.db,
+      sql`SELECT ${sql.raw(cardColumns(this.d.name, 'l'))}, ${this.d.epochMs(sql`l.sold_at`)} AS sold_at, s.saved_total_price
+        FROM saved_listings s JOIN listings l ON l.id = s.listing_id
+        WHERE s.user_id = ${userId} AND ${sql.raw(openableWhere('l'))}
+        ORDER BY s.created_at DESC, s.listing_id DESC`,
+    );
+  }
+
   /** Ids of the user's saved listings whose page a buyer may open, newest saved first. */
-  ids(userId: number): Promise<number[]>;
-  /**
-   * Saves a visible listing once, with its total price now (saving again keeps the first save and its date, also when both saves run at once);
-   * answers when it was saved, or null when a buyer cannot see the listing.
-   */
-  add(userId: number, listingId: number): Promise<Date | null>;
-  /** True when it was saved. */
-  remove(userId: number, listingId: number): Promise<boolean>;
-}
+  async ids(userId: number): Promise<number[]> {
+    const { savedListings: s, listings } = this.t;
+    const rows = await this.db
+      .select({ id: s.listingId })
+      .from(s)
+      .innerJoin(listings, eq(listings.id, s.listingId))
+      .where(and(eq(s.userId, userId), openable(listings)))
+      .orderBy(desc(s.createdAt), desc(s.listingId));
+    return rows.map((r) => r.id);
+  }
 
+  /**
+   * Saves a visible listing once, with its total price now (saving again keeps the first save and its date, also when
+   * both saves run at once); answers when it was saved, or null when a buyer cannot see the listing.
+   */
+  async add(userId: number, listingId: number): Promise<Date | null> {
+    if (!isRowId(listingId)) return null;
+    // One statement checks the listing and inserts; a concurrent save of the same listing waits for the other's commit
+    // (on PostgreSQL) and then does nothing (saved_listings_user_listing_uq), so both read the one row.
+    const [inserted] = await this.d.rows<{ at: number }>(
+      this.db,
+      sql`INSERT INTO saved_listings (user_id, listing_id, saved_total_price)
+        SELECT ${userId}, l.id, l.total_price FROM listings l WHERE l.id = ${listingId} AND ${sql.raw(visibleWhere('l'))}
+        ON CONFLICT (user_id, listing_id) DO NOTHING RETURNING ${this.d.epochMs(sql`created_at`)} AS at`,
+    );
+    if (inserted) return new Date(Number(inserted.at));
+    const { savedListings: s, listings } = this.t;
+    const [row] = await this.db
+      .select({ at: s.createdAt })
+      .from(s)
+      .innerJoin(listings, eq(listings.id, s.listingId))
+      .where(and(eq(s.userId, userId), eq(s.listingId, listingId), visible(listings)))
+      .limit(1);
+    return row?.at ?? null;
+  }
+
+  /** True when it was saved. */
+  async remove(userId: number, listingId: number): Promise<boolean> {
+    if (!isRowId(listingId)) return false;
+    const { savedListings: s } = this.t;
+    return affectedRows(await this.db.delete(s).where(and(eq(s.userId, userId), eq(s.listingId, listingId)))) > 0;
+  }
+}

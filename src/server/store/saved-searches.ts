@@ -1,8 +1,13 @@
-// The repository of saved searches and their alerts ('Lagre søk', docs/decisions/022-market-alerts.md): implemented in
-// store/sqlite/saved-searches.ts and store/pg/saved-searches.ts.
+// The repository of saved searches and their alerts ('Lagre søk', docs/decisions/022-market-alerts.md), one
+// implementation for both stores (docs/decisions/023-one-store.md).
+import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Notification, SavedSearch } from '../../../db/schema';
 import type { SavedSearchParams } from '../../shared/schemas/saved-search';
+import type { Tables } from './dialect';
 import type { NotificationWrite } from './listings';
+import { insertNotification, NOTIFICATION_ORDER_LOCK } from './notifications';
+import { affectedRows, isRowId, Repository } from './repository';
+import { visibleWhere } from './rules';
 
 /** A saved search with its new hits: alerted listings buyers can still see, alerted after the owner last opened it. */
 export type SavedSearchRow = Omit<SavedSearch, 'seenAlertId' | 'unsubscribeToken'> & { newHits: number };
@@ -16,24 +21,103 @@ export interface AlertWrite {
   notification: NotificationWrite;
 }
 
-export interface SavedSearchesRepo {
+/** Alerts newer than the newest when the owner last opened the search, whose listing buyers can still see. */
+const newHits = sql<number>`(SELECT cast(count(*) AS integer) FROM saved_search_alerts a JOIN listings l ON l.id = a.listing_id
+  WHERE a.saved_search_id = saved_searches.id AND a.id > saved_searches.seen_alert_id AND ${sql.raw(visibleWhere('l'))})`;
+
+/** The newest alert of the saved search (0 without one): what opening it has seen. */
+const seenUpTo = sql<number>`coalesce((SELECT max(a.id) FROM saved_search_alerts a WHERE a.saved_search_id = saved_searches.id), 0)`;
+
+const rowColumns = ({ savedSearches: s }: Tables) => ({ id: s.id, userId: s.userId, name: s.name, params: s.params, email: s.email, createdAt: s.createdAt, newHits });
+
+export class SavedSearchesRepo extends Repository {
+  private async one(id: number): Promise<SavedSearchRow | undefined> {
+    const { savedSearches: s } = this.t;
+    const [row] = await this.db.select(rowColumns(this.t)).from(s).where(eq(s.id, id)).limit(1);
+    return row;
+  }
+
   /** The user's saved searches, newest first, with their new hits. */
-  list(userId: number): Promise<SavedSearchRow[]>;
+  async list(userId: number): Promise<SavedSearchRow[]> {
+    const { savedSearches: s } = this.t;
+    return this.db.select(rowColumns(this.t)).from(s).where(eq(s.userId, userId)).orderBy(desc(s.createdAt), desc(s.id));
+  }
+
   /** A new saved search, unless the user already has `max` (then null; two at once cannot pass it together). */
-  create(userId: number, values: { name: string; params: SavedSearchParams; email: boolean; unsubscribeToken: string }, max: number): Promise<SavedSearchRow | null>;
+  async create(userId: number, values: { name: string; params: SavedSearchParams; email: boolean; unsubscribeToken: string }, max: number): Promise<SavedSearchRow | null> {
+    const { savedSearches: s, users } = this.t;
+    const id = await this.d.transaction(this.db, async (tx) => {
+      // The user's row locked (on PostgreSQL; SQLite has one writer): two saves at once count one after the other, so
+      // neither passes the limit.
+      await this.d.lockRows(tx.select({ id: users.id }).from(users).where(eq(users.id, userId)));
+      const [{ n }] = await tx.select({ n: count() }).from(s).where(eq(s.userId, userId));
+      if (n >= max) return null;
+      const [row] = await tx.insert(s).values({ userId, ...values }).returning({ id: s.id });
+      return row.id;
+    });
+    return id === null ? null : (await this.one(id))!;
+  }
+
   /** Renames it or switches its e-mail; undefined when the user has no such saved search. */
-  update(userId: number, id: number, set: { name?: string; email?: boolean }): Promise<SavedSearchRow | undefined>;
+  async update(userId: number, id: number, set: { name?: string; email?: boolean }): Promise<SavedSearchRow | undefined> {
+    if (!isRowId(id)) return undefined;
+    const { savedSearches: s } = this.t;
+    const mine = and(eq(s.id, id), eq(s.userId, userId));
+    const found = Object.keys(set).length === 0 ? await this.db.select({ id: s.id }).from(s).where(mine) : await this.db.update(s).set(set).where(mine).returning({ id: s.id });
+    return found.length ? this.one(id) : undefined;
+  }
+
   /** The alert e-mails' 'Meld av' link: turns off e-mail for the saved search of that token; its name, or undefined. */
-  unsubscribe(token: string): Promise<{ name: string } | undefined>;
+  async unsubscribe(token: string): Promise<{ name: string } | undefined> {
+    const { savedSearches: s } = this.t;
+    const [row] = await this.db.update(s).set({ email: false }).where(eq(s.unsubscribeToken, token)).returning({ name: s.name });
+    return row;
+  }
+
   /** False when the user has no such saved search. */
-  delete(userId: number, id: number): Promise<boolean>;
+  async delete(userId: number, id: number): Promise<boolean> {
+    if (!isRowId(id)) return false;
+    const { savedSearches: s } = this.t;
+    return affectedRows(await this.db.delete(s).where(and(eq(s.id, id), eq(s.userId, userId)))) > 0;
+  }
+
   /** The owner opened it: its hits so far are no longer new. False when the user has no such saved search. */
-  markSeen(userId: number, id: number): Promise<boolean>;
+  async markSeen(userId: number, id: number): Promise<boolean> {
+    if (!isRowId(id)) return false;
+    const { savedSearches: s } = this.t;
+    return affectedRows(await this.db.update(s).set({ seenAlertId: seenUpTo }).where(and(eq(s.id, id), eq(s.userId, userId)))) > 0;
+  }
+
   /** Every saved search of anyone but `ownerId` (a listing's owner is never alerted of it). */
-  candidates(ownerId: number): Promise<AlertCandidate[]>;
+  async candidates(ownerId: number): Promise<AlertCandidate[]> {
+    const { savedSearches: s } = this.t;
+    return this.db
+      .select({ id: s.id, userId: s.userId, name: s.name, params: s.params, email: s.email, unsubscribeToken: s.unsubscribeToken })
+      .from(s)
+      .where(ne(s.userId, ownerId));
+  }
+
   /**
    * Records each alert once per listing and saved search, with its notification, in one transaction; an alert that
    * exists already (this listing shown before, or a concurrent call) writes nothing. Answers what was written.
    */
-  recordAlerts(listingId: number, alerts: AlertWrite[]): Promise<{ savedSearchId: number; notification: Notification }[]>;
+  async recordAlerts(listingId: number, alerts: AlertWrite[]): Promise<{ savedSearchId: number; notification: Notification }[]> {
+    if (alerts.length === 0) return [];
+    const { savedSearchAlerts } = this.t;
+    return this.d.transaction(this.db, async (tx) => {
+      // Alert ids in commit order, as new hits count them (after the id seen): the notifications' order lock, taken
+      // before the first id is handed out and held to the commit.
+      await this.d.orderLock(tx, NOTIFICATION_ORDER_LOCK);
+      const written = [];
+      for (const { savedSearchId, notification } of alerts) {
+        // The unique key (saved search, listing): a concurrent call's insert waits for this commit (on PostgreSQL) and
+        // then does nothing, so each alert is written once.
+        const [inserted] = await tx.insert(savedSearchAlerts).values({ savedSearchId, listingId }).onConflictDoNothing().returning();
+        if (!inserted) continue;
+        const { userId, ...n } = notification;
+        written.push({ savedSearchId, notification: await insertNotification(tx, this, userId, n) });
+      }
+      return written;
+    });
+  }
 }

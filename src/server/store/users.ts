@@ -1,9 +1,17 @@
+import { and, asc, count, desc, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { AuditEntry, NewUser, User } from '../../../db/schema';
+import { usernameKey } from '../../../db/username-key';
+import type { Q, Tables, Tx } from './dialect';
+import { insertAudit } from './inbox';
+import { lockListingWrites } from './locks';
+import { affectedRows, isRowId, Repository } from './repository';
+import { visibleWhere } from './rules';
 
-// The repository of users and sessions (docs/decisions/018-postgresql.md): implemented in store/sqlite/users.ts and
-// store/pg/users.ts. The services (services/auth.ts, services/admin-users.ts, auth/session.ts) keep the rules; a
-// check-then-write the rules depend on is one method here, the check passed in as a callback that runs inside the
-// transaction on the row as it is there (and throws to refuse, which rolls back).
+// The repository of users and sessions, one implementation for both stores (docs/decisions/023-one-store.md). The
+// services (services/auth.ts, services/admin-users.ts, auth/session.ts) keep the rules; a check-then-write the rules
+// depend on is one method here (one transaction), the check passed in as a callback that runs inside the transaction
+// on the row as it is there (and throws to refuse, which rolls back).
 
 /** The columns a registration writes; the rest take their defaults. */
 export type NewUserRow = Required<Pick<NewUser, 'username' | 'passwordHash' | 'name' | 'displayName' | 'email' | 'phone' | 'address' | 'uniqueId' | 'isAdmin'>>;
@@ -71,77 +79,313 @@ export interface ExportRows {
   }[];
 }
 
-export interface UsersRepo {
-  findById(id: number): Promise<User | undefined>;
+async function writeAudit(tx: Tx, t: Tables, a: AuditRecord) {
+  const { actor, target } = a;
+  await insertAudit(tx, t, { actorId: actor.id, actorName: actor.name, action: a.action, targetType: target.type, targetId: target.id, targetLabel: target.label, details: a.details });
+}
+
+async function listingCountOf(q: Q, t: Tables, userId: number): Promise<number> {
+  const [row] = await q.select({ n: count() }).from(t.listings).where(eq(t.listings.userId, userId));
+  return row?.n ?? 0;
+}
+
+/**
+ * Users and sessions. An admin's edit or deletion locks the user's row first (on PostgreSQL; a SQLite transaction holds
+ * the whole database): a second edit waits for the first, and a listing, photo or session written for the user
+ * meanwhile (whose foreign key needs the row) waits too and then finds the user gone.
+ */
+export class UsersRepo extends Repository {
+  // The session lookup runs on every request: prepared once (a named statement on PostgreSQL, which node-postgres
+  // prepares once per connection; a compiled statement on SQLite), so it is neither compiled nor planned again.
+  private readonly sessionQuery = this.db
+    .select({ session: { id: this.t.sessions.id, userId: this.t.sessions.userId, expiresAt: this.t.sessions.expiresAt }, user: this.t.users })
+    .from(this.t.sessions)
+    .innerJoin(this.t.users, eq(this.t.sessions.userId, this.t.users.id))
+    .where(eq(this.t.sessions.id, sql.placeholder('id')))
+    .prepare('users_find_session');
+
+  async findById(id: number): Promise<User | undefined> {
+    if (!isRowId(id)) return undefined;
+    const { users } = this.t;
+    const [row] = await this.db.select().from(users).where(eq(users.id, id)).limit(1);
+    return row;
+  }
+
   /** The user whose username is this one, compared as users_username_key_uq compares (db/username-key.ts). */
-  findByUsername(username: string): Promise<User | undefined>;
+  async findByUsername(username: string): Promise<User | undefined> {
+    const { users } = this.t;
+    // By the compared form; a row written without the store has no key until the next start, and is matched as the
+    // lower-case index sees it (lower() on both sides: PostgreSQL compares text case-sensitively).
+    const [row] = await this.db
+      .select()
+      .from(users)
+      .where(sql`${users.usernameKey} = ${usernameKey(username)} OR (${users.usernameKey} IS NULL AND lower(${users.username}) = lower(${username.trim()}))`)
+      .limit(1);
+    return row;
+  }
+
   /** The user whose e-mail address equals this one, trimmed, regardless of case (users_email_lower_uq). */
-  findByEmail(email: string): Promise<User | undefined>;
+  async findByEmail(email: string): Promise<User | undefined> {
+    const { users } = this.t;
+    const [row] = await this.db.select().from(users).where(sql`lower(${users.email}) = lower(${email.trim()})`).limit(1);
+    return row;
+  }
+
   /**
    * Inserts a user, with its username's compared form (db/username-key.ts usernameKey). A taken username (in any case,
    * or a look-alike in NFKC), e-mail address (in any case) or uniqueId throws the store's unique violation of
    * users_username_key_uq (or users_username_lower_uq), users_email_lower_uq or users_unique_id_uq, for the caller to
    * read with isUniqueViolation.
    */
-  insert(user: NewUserRow): Promise<User>;
+  async insert(user: NewUserRow): Promise<User> {
+    const [row] = await this.db.insert(this.t.users).values({ ...user, usernameKey: usernameKey(user.username) }).returning();
+    return row;
+  }
+
   /**
    * Sets the profile's fields (and updatedAt); undefined when there is no such user. A taken e-mail: users_email_lower_uq.
    * A new e-mail address (not only a new case) deletes the user's reset tokens in the same transaction: a link mailed
    * to the old mailbox no longer takes the account.
    */
-  updateProfile(id: number, fields: ProfileFields): Promise<User | undefined>;
+  async updateProfile(id: number, fields: ProfileFields): Promise<User | undefined> {
+    if (!isRowId(id)) return undefined;
+    const { users, passwordResetTokens } = this.t;
+    return this.d.transaction(this.db, async (tx) => {
+      const [before] = await tx.select({ email: users.email }).from(users).where(eq(users.id, id));
+      const [after] = await tx.update(users).set({ ...fields, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+      if (before && after && emailChanged(before.email, after.email)) await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, id));
+      return after;
+    });
+  }
+
   /** Sets the password hash and deletes every session and every reset token of the user, in one transaction. */
-  setPasswordRevokingSessions(id: number, passwordHash: string): Promise<void>;
+  async setPasswordRevokingSessions(id: number, passwordHash: string): Promise<void> {
+    const { users, sessions, passwordResetTokens } = this.t;
+    await this.d.transaction(this.db, async (tx) => {
+      await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, id));
+      await tx.delete(sessions).where(eq(sessions.userId, id));
+      await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, id));
+    });
+  }
+
   /** Sets isAdmin (and updatedAt); false when there is no such user. */
-  makeAdmin(id: number): Promise<boolean>;
+  async makeAdmin(id: number): Promise<boolean> {
+    const { users } = this.t;
+    return affectedRows(await this.db.update(users).set({ isAdmin: true, updatedAt: new Date() }).where(eq(users.id, id))) > 0;
+  }
 
   /** Every user, newest first (id breaking a tie), with how many listings each has. */
-  listWithListingCounts(): Promise<(User & { listingCount: number })[]>;
+  async listWithListingCounts(): Promise<(User & { listingCount: number })[]> {
+    const { users, listings } = this.t;
+    const [counts, rows] = await Promise.all([
+      this.db.select({ userId: listings.userId, n: count() }).from(listings).groupBy(listings.userId),
+      this.db.select().from(users).orderBy(desc(users.createdAt), desc(users.id)),
+    ]);
+    const byUser = new Map(counts.map((c) => [c.userId, c.n]));
+    return rows.map((u) => ({ ...u, listingCount: byUser.get(u.id) ?? 0 }));
+  }
+
   /**
    * An admin's edit: reads the user locked, asks `edit` what to change (it may throw to refuse), writes the change and
    * its audit entry; a new e-mail address deletes the reset tokens, as updateProfile. Undefined when there is no such user.
    */
-  editAudited(id: number, edit: UserEdit): Promise<{ user: User; listingCount: number } | undefined>;
+  async editAudited(id: number, edit: UserEdit): Promise<{ user: User; listingCount: number } | undefined> {
+    if (!isRowId(id)) return undefined;
+    const { users, passwordResetTokens } = this.t;
+    return this.d.transaction(this.db, async (tx) => {
+      const [before] = await this.d.lockRows(tx.select().from(users).where(eq(users.id, id)));
+      if (!before) return undefined;
+      const change = edit(before);
+      if (!change) return { user: before, listingCount: await listingCountOf(tx, this.t, id) };
+      const [after] = await tx.update(users).set({ ...change.fields, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+      if (emailChanged(before.email, after.email)) await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, id));
+      await writeAudit(tx, this.t, change.audit);
+      return { user: after, listingCount: await listingCountOf(tx, this.t, id) };
+    });
+  }
+
   /**
    * Deletes the user and what is theirs in one transaction: sessions, saved entries, notifications, listings with their
    * photo rows, photos the user uploaded. `plan` sees the user and their listings first (it may throw to refuse) and
    * answers the audit entries written with the deletion. Answers the storage keys of the deleted photo rows, for the
    * caller to remove the files after the commit; undefined when there is no such user.
    */
-  deleteWithListings(
+  async deleteWithListings(
     id: number,
     plan: (user: User, listings: OwnedListing[]) => AuditRecord[],
-  ): Promise<{ files: { storageKey: string }[]; deletedListings: number } | undefined>;
+  ): Promise<{ files: { storageKey: string }[]; deletedListings: number } | undefined> {
+    if (!isRowId(id)) return undefined;
+    const { users, listings, listingImages, sessions, savedListings, notifications } = this.t;
+    return this.d.transaction(this.db, async (tx) => {
+      // The user's listings go with them (cascade): the search's version row first, as every listing write takes it.
+      await lockListingWrites(tx, this);
+      const [user] = await this.d.lockRows(tx.select().from(users).where(eq(users.id, id)));
+      if (!user) return undefined;
+      const owned = await tx
+        .select({ id: listings.id, uniqueCode: listings.uniqueCode, make: listings.make, model: listings.model, year: listings.year })
+        .from(listings)
+        .where(eq(listings.userId, id))
+        .orderBy(listings.id);
+      const audits = plan(user, owned);
+      const ids = owned.map((l) => l.id);
+      // The listings' photos (public ones and those of an edit waiting for review) and any photo the user uploaded,
+      // staged and never attached included.
+      const ofListings = ids.length ? or(inArray(listingImages.listingId, ids), inArray(listingImages.revisionListingId, ids)) : undefined;
+      const files = await tx
+        .select({ storageKey: listingImages.storageKey })
+        .from(listingImages)
+        .where(ofListings ? or(ofListings, eq(listingImages.uploaderId, id)) : eq(listingImages.uploaderId, id));
+      // Explicit, though the foreign keys cascade too: the deletion does not depend on a schema detail.
+      await tx.delete(sessions).where(eq(sessions.userId, id));
+      await tx.delete(savedListings).where(eq(savedListings.userId, id));
+      await tx.delete(notifications).where(eq(notifications.userId, id));
+      if (ofListings) {
+        await tx.delete(listingImages).where(ofListings);
+        await tx.delete(listings).where(inArray(listings.id, ids));
+      }
+      await tx.delete(listingImages).where(eq(listingImages.uploaderId, id));
+      await tx.delete(users).where(eq(users.id, id));
+      for (const a of audits) await writeAudit(tx, this.t, a);
+      return { files, deletedListings: owned.length };
+    });
+  }
+
   /** The public profile of a user with at least one visible listing; undefined otherwise. */
-  publicProfile(id: number): Promise<PublicProfileRow | undefined>;
+  async publicProfile(id: number): Promise<PublicProfileRow | undefined> {
+    if (!isRowId(id)) return undefined;
+    const visible = sql.raw(visibleWhere('l'));
+    // "Newest" is the listing's creation (listings_user_idx: user_id, created_at), id breaking a tie. The phone and the
+    // address may come from different listings: each is on show on the listing it comes from.
+    const newest = sql.raw('ORDER BY l.created_at DESC, l.id DESC LIMIT 1');
+    const [row] = await this.d.rows<PublicProfileRow & Record<string, unknown>>(
+      this.db,
+      sql`SELECT u.id, u.name, u.display_name AS "displayName",
+        (SELECT CASE WHEN l.contact_phone <> '' THEN l.contact_phone ELSE u.phone END FROM listings l
+          WHERE l.user_id = u.id AND ${visible} AND l.hide_contact_info = false AND (l.contact_phone <> '' OR u.phone <> '')
+          ${newest}) AS phone,
+        (SELECT l.address FROM listings l
+          WHERE l.user_id = u.id AND ${visible} AND l.hide_address = false AND l.address <> ''
+          ${newest}) AS address
+      FROM users u
+      WHERE u.id = ${id} AND EXISTS (SELECT 1 FROM listings l WHERE l.user_id = u.id AND ${visible})`,
+    );
+    return row;
+  }
 
   /** Stores a reset token, and deletes the user's expired ones (a user asks a few times at most: rate-limited). */
-  createResetToken(token: ResetTokenRow): Promise<void>;
+  async createResetToken(token: ResetTokenRow): Promise<void> {
+    const { passwordResetTokens: tokens } = this.t;
+    await this.d.transaction(this.db, async (tx) => {
+      await tx.delete(tokens).where(and(eq(tokens.userId, token.userId), lte(tokens.expiresAt, new Date())));
+      await tx.insert(tokens).values(token);
+    });
+  }
+
   /** The token with this id, expired or not. */
-  findResetToken(id: string): Promise<ResetTokenRow | undefined>;
+  async findResetToken(id: string): Promise<ResetTokenRow | undefined> {
+    const { passwordResetTokens: tokens } = this.t;
+    const [row] = await this.db.select({ id: tokens.id, userId: tokens.userId, expiresAt: tokens.expiresAt }).from(tokens).where(eq(tokens.id, id)).limit(1);
+    return row;
+  }
+
   /**
    * Uses a token: in one transaction deletes it (only if it is unexpired at `now`, so two uses race to one), sets the
    * password hash, and deletes every session and every other reset token of its user. Answers the user's id, or
    * undefined when the token was unknown, used or expired.
    */
-  resetPassword(tokenId: string, now: Date, passwordHash: string): Promise<number | undefined>;
-  /** The inquiries and chats of the user's data export. */
-  exportRows(userId: number): Promise<ExportRows>;
+  async resetPassword(tokenId: string, now: Date, passwordHash: string): Promise<number | undefined> {
+    const { passwordResetTokens: tokens, users, sessions } = this.t;
+    return this.d.transaction(this.db, async (tx) => {
+      // On PostgreSQL the DELETE takes the row's lock: a second use of the same token waits, then deletes nothing.
+      const [used] = await tx
+        .delete(tokens)
+        .where(and(eq(tokens.id, tokenId), gt(tokens.expiresAt, now)))
+        .returning({ userId: tokens.userId });
+      if (!used) return undefined;
+      await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, used.userId));
+      await tx.delete(sessions).where(eq(sessions.userId, used.userId));
+      await tx.delete(tokens).where(eq(tokens.userId, used.userId));
+      return used.userId;
+    });
+  }
 
-  createSession(session: SessionRow): Promise<void>;
+  /** The inquiries and chats of the user's data export. */
+  async exportRows(userId: number): Promise<ExportRows> {
+    const { inquiries, listings, users, chats, messages } = this.t;
+    const sent = await this.db
+      .select({
+        id: inquiries.id,
+        listingId: inquiries.listingId,
+        car: { make: listings.make, model: listings.model, year: listings.year },
+        name: inquiries.name,
+        email: inquiries.email,
+        phone: inquiries.phone,
+        message: inquiries.message,
+        createdAt: inquiries.createdAt,
+      })
+      .from(inquiries)
+      .innerJoin(listings, eq(inquiries.listingId, listings.id))
+      .where(eq(inquiries.senderId, userId))
+      .orderBy(asc(inquiries.id));
+    const other = alias(users, 'other');
+    const rows = await this.db
+      .select({
+        id: chats.id,
+        listingId: chats.listingId,
+        buyerId: chats.buyerId,
+        createdAt: chats.createdAt,
+        other: { name: other.name, displayName: other.displayName, username: other.username },
+        make: listings.make,
+        model: listings.model,
+        year: listings.year,
+      })
+      .from(chats)
+      .leftJoin(other, eq(other.id, sql`CASE WHEN ${chats.buyerId} = ${userId} THEN ${chats.sellerId} ELSE ${chats.buyerId} END`))
+      .leftJoin(listings, eq(listings.id, chats.listingId))
+      .where(or(eq(chats.buyerId, userId), eq(chats.sellerId, userId)))
+      .orderBy(asc(chats.id));
+    const ids = rows.map((r) => r.id);
+    const texts = ids.length
+      ? await this.db
+          .select({ chatId: messages.chatId, senderId: messages.senderId, content: messages.content, createdAt: messages.createdAt })
+          .from(messages)
+          .where(inArray(messages.chatId, ids))
+          .orderBy(asc(messages.id))
+      : [];
+    return { inquiries: sent, chats: exportChats(userId, rows, texts) };
+  }
+
+  async createSession(session: SessionRow): Promise<void> {
+    await this.db.insert(this.t.sessions).values(session);
+  }
+
   /** The session with this id and its user, expired or not. */
-  findSession(id: string): Promise<{ session: SessionRow; user: User } | undefined>;
-  extendSession(id: string, expiresAt: Date): Promise<void>;
-  deleteSession(id: string): Promise<void>;
-  deleteUserSessions(userId: number): Promise<void>;
+  async findSession(id: string): Promise<{ session: SessionRow; user: User } | undefined> {
+    return this.d.preparedFirst(this.sessionQuery, { id });
+  }
+
+  async extendSession(id: string, expiresAt: Date): Promise<void> {
+    const { sessions } = this.t;
+    await this.db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
+  }
+
+  async deleteSession(id: string): Promise<void> {
+    const { sessions } = this.t;
+    await this.db.delete(sessions).where(eq(sessions.id, id));
+  }
+
+  async deleteUserSessions(userId: number): Promise<void> {
+    const { sessions } = this.t;
+    await this.db.delete(sessions).where(eq(sessions.userId, userId));
+  }
 }
 
-/** The chats' rows and their messages as the export holds them (both stores' exportRows). */
 /** Whether an e-mail change names another mailbox (addresses are one account's in any case, users_email_lower_uq). */
 export function emailChanged(before: string, after: string): boolean {
   return before.toLowerCase() !== after.toLowerCase();
 }
 
+/** The chats' rows and their messages as the export holds them (exportRows). */
 export function exportChats(
   userId: number,
   rows: {

@@ -33,4 +33,5 @@ export const pgDialect: SqlDialect = {
   // SQLite's COLLATE NOCASE: ASCII case folded, then byte order, whatever the database's collation.
   caseFolded: (column) => sql`lower(${column}) COLLATE "C"`,
   jsonText: (column) => sql`${column}::text`,
+  preparedFirst: async (query, values) => (await query.execute(values))[0],
 };

@@ -3,15 +3,15 @@ import * as tables from '../../../../db/pg/schema';
 import { InboxRepo } from '../inbox';
 import { NotificationsRepo } from '../notifications';
 import type { StoreParts } from '../repository';
+import { SavedListingsRepo } from '../saved-listings';
+import { SavedSearchesRepo } from '../saved-searches';
 import type { PgStore } from '../store';
+import { UsersRepo } from '../users';
 import { PgChatsRepo } from './chats';
 import { pgDialect } from './dialect';
 import { PgListingsRepo } from './listings';
 import { PgPhotosRepo } from './photos';
-import { PgSavedListingsRepo } from './saved-listings';
-import { PgSavedSearchesRepo } from './saved-searches';
 import { PgSearchSource } from './search-source';
-import { PgUsersRepo } from './users';
 
 /** The repositories over one PostgreSQL pool; `close` ends the pool when `owned`. */
 export function createPgStore(db: PgDb, owned = true): PgStore {
@@ -19,14 +19,14 @@ export function createPgStore(db: PgDb, owned = true): PgStore {
   return {
     dialect: 'pg',
     db,
-    users: new PgUsersRepo(db),
+    users: new UsersRepo(parts),
     listings: new PgListingsRepo(db),
     photos: new PgPhotosRepo(db),
     chats: new PgChatsRepo(db),
     notifications: new NotificationsRepo(parts),
     inbox: new InboxRepo(parts),
-    savedListings: new PgSavedListingsRepo(db),
-    savedSearches: new PgSavedSearchesRepo(db),
+    savedListings: new SavedListingsRepo(parts),
+    savedSearches: new SavedSearchesRepo(parts),
     searchSource: new PgSearchSource(db),
     async close() {
       if (owned) await closePgDatabase(db);

@@ -49,4 +49,5 @@ export const sqliteDialect: SqlDialect = {
   startsWith: (column, prefix) => sql`(${column} >= ${prefix} AND ${column} < ${`${prefix}\uffff`})`,
   caseFolded: (column) => sql`${column} COLLATE NOCASE`,
   jsonText: (column) => column,
+  preparedFirst: (query, values) => (query as unknown as { get(v: Record<string, unknown>): never }).get(values),
 };

@@ -4,16 +4,16 @@ import type { Db, Tables } from '../dialect';
 import { InboxRepo } from '../inbox';
 import { NotificationsRepo } from '../notifications';
 import type { StoreParts } from '../repository';
+import { SavedListingsRepo } from '../saved-listings';
+import { SavedSearchesRepo } from '../saved-searches';
 import type { SqliteStore } from '../store';
+import { UsersRepo } from '../users';
 import { SqliteChatsRepo } from './chats';
 import { sqliteDialect } from './dialect';
 import { gateRepositories } from './gate';
 import { SqliteListingsRepo } from './listings';
 import { SqlitePhotosRepo } from './photos';
-import { SqliteSavedListingsRepo } from './saved-listings';
-import { SqliteSavedSearchesRepo } from './saved-searches';
 import { SqliteSearchSource } from './search-source';
-import { SqliteUsersRepo } from './users';
 
 /** The repositories over one SQLite file; `close` closes it when `owned` (the app opened it). */
 export function createSqliteStore(db: SqliteDb, owned = true): SqliteStore {
@@ -22,14 +22,14 @@ export function createSqliteStore(db: SqliteDb, owned = true): SqliteStore {
   const store: SqliteStore = {
     dialect: 'sqlite',
     db,
-    users: new SqliteUsersRepo(db),
+    users: new UsersRepo(parts),
     listings: new SqliteListingsRepo(db),
     photos: new SqlitePhotosRepo(db),
     chats: new SqliteChatsRepo(db),
     notifications: new NotificationsRepo(parts),
     inbox: new InboxRepo(parts),
-    savedListings: new SqliteSavedListingsRepo(db),
-    savedSearches: new SqliteSavedSearchesRepo(db),
+    savedListings: new SavedListingsRepo(parts),
+    savedSearches: new SavedSearchesRepo(parts),
     searchSource: new SqliteSearchSource(db),
     async close() {
       if (owned) closeDatabase(db);
