@@ -93,19 +93,16 @@ export function inIdOrder<R extends { id: number }>(ids: readonly number[], rows
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-/**
- * A page's full listings in the order of `ids`, each with its photos: `photos` are read in order, and `split` tells
- * each one's listing.
- */
-export function fullPage<P>(ids: readonly number[], listings: Iterable<Listing>, photos: Iterable<P>, split: (row: P) => [listingId: number, photo: SearchPhoto]) {
-  const byListing = new Map<number, SearchPhoto[]>();
-  for (const row of photos) {
-    const [listingId, photo] = split(row);
-    const list = byListing.get(listingId);
-    if (list) list.push(photo);
-    else byListing.set(listingId, [photo]);
-  }
-  return inIdOrder(ids, listings).map((listing) => ({ listing, photos: byListing.get(listing.id) ?? [] }));
+/** Adds a page's photo (read in order) to its listing's. */
+export function addPhoto(byListing: Map<number, SearchPhoto[]>, listingId: number, photo: SearchPhoto): void {
+  const list = byListing.get(listingId);
+  if (list) list.push(photo);
+  else byListing.set(listingId, [photo]);
+}
+
+/** A page's full listings in the order of `ids`, each with its photos. */
+export function fullPage(ids: readonly number[], listings: Iterable<Listing>, photos: Map<number, SearchPhoto[]>) {
+  return inIdOrder(ids, listings).map((listing) => ({ listing, photos: photos.get(listing.id) ?? [] }));
 }
 
 /**

@@ -2,7 +2,7 @@ import { asc, gt, sql } from 'drizzle-orm';
 import type { PgDb } from '../../../../db/pg/client';
 import { listingImages, listings } from '../../../../db/pg/schema';
 import { cardColumns, type CardRow } from '../rules';
-import { fullPage, inIdOrder, logSql, searchRowsSql, VERSION_SQL, type SearchLogState, type SearchRow, type SearchSource } from '../search-source';
+import { addPhoto, fullPage, inIdOrder, logSql, searchRowsSql, VERSION_SQL, type SearchLogState, type SearchPhoto, type SearchRow, type SearchSource } from '../search-source';
 
 // The search's reads on PostgreSQL (store/search-source.ts), per dialect by nature: pg's named statements (planned once
 // per connection), rows read as arrays (rowMode, as SQLite's raw statements read them), the build in a REPEATABLE READ
@@ -21,19 +21,11 @@ const noop = () => {};
 // parameter, where IN would be a new statement for each count), so PostgreSQL plans them once per connection.
 function pageStatements(db: PgDb) {
   const ids = sql`ANY(${sql.placeholder('ids')}::int[])`;
+  const { listingId, position, id, url, thumbUrl, mediumUrl, width, height } = listingImages;
   return {
     rows: db.select().from(listings).where(sql`${listings.id} = ${ids}`).prepare('search_page_rows'),
     photos: db
-      .select({
-        listingId: listingImages.listingId,
-        position: listingImages.position,
-        id: listingImages.id,
-        url: listingImages.url,
-        thumbUrl: listingImages.thumbUrl,
-        mediumUrl: listingImages.mediumUrl,
-        width: listingImages.width,
-        height: listingImages.height,
-      })
+      .select({ listingId, position, id, url, thumbUrl, mediumUrl, width, height })
       .from(listingImages)
       .where(sql`${listingImages.listingId} = ${ids}`)
       .orderBy(asc(listingImages.listingId), asc(listingImages.position), asc(listingImages.id))
@@ -134,7 +126,9 @@ export class PgSearchSource implements SearchSource {
   async fullListings(ids: readonly number[]) {
     if (ids.length === 0) return [];
     const [rows, photos] = await Promise.all([this.page.rows.execute({ ids: [...ids] }), this.page.photos.execute({ ids: [...ids] })]);
-    return fullPage(ids, rows, photos, ({ listingId, ...photo }) => [listingId!, photo]);
+    const byListing = new Map<number, SearchPhoto[]>();
+    for (const { listingId, ...photo } of photos) addPhoto(byListing, listingId!, photo);
+    return fullPage(ids, rows, byListing);
   }
 
   async makesAndModelsAfter(id: number): Promise<{ id: number; make: string; model: string }[]> {
