@@ -20,7 +20,7 @@ const insertCarWithPhoto = (sellerId: number, make: string, model: string, color
 /** The e2e app's SQLite database as a store, for the chat service. */
 const store = () => createSqliteStore(db(), false);
 /** Chats made in the database, outside the server process: nobody to push to. */
-const quietHub = { publish() {}, subscribe: () => (async function* () {})(), close() {} } as unknown as EventHub;
+const quietHub = { publish() {}, messageStored() {}, subscribe: () => (async function* () {})(), close() {} } as unknown as EventHub;
 
 const composer = (page: TestPage) => page.getByPlaceholder('Skriv en melding...');
 const bubbles = (page: TestPage, text?: string | RegExp) =>

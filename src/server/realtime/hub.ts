@@ -25,6 +25,12 @@ export interface EventHub {
   /** Delivers `event` to every current subscription of `userId`. Call it after the transaction has committed. */
   publish(userId: number, event: UserEvent): void;
   /**
+   * A chat message was committed for `userIds`, its participants. Whether it still has to be published is the hub's
+   * to know: the in-process hub publishes it; on PostgreSQL the statement that stored it has already told every
+   * instance (store/pg/chats.ts), so PgHub does nothing.
+   */
+  messageStored(message: MessageShape, userIds: readonly number[]): void;
+  /**
    * The user's events from this call on (buffered until read, so nothing published between this call and the first
    * read is lost); ends when `signal` aborts or the hub closes.
    */
@@ -53,6 +59,10 @@ export class InProcessHub implements EventHub {
       deliver(event);
       recordPushed(event.kind, createdAt);
     }
+  }
+
+  messageStored(message: MessageShape, userIds: readonly number[]) {
+    for (const userId of userIds) this.publish(userId, { kind: 'message', message });
   }
 
   subscribe(userId: number, signal: AbortSignal): AsyncIterable<UserEvent> {

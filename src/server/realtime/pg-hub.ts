@@ -53,9 +53,9 @@ const PUBLISH_ATTEMPTS = 5;
  * query, so a burst costs a query, not one per event) and delivered in arrival order. Events of different instances
  * interleave in the order their NOTIFYs committed.
  *
- * A chat message is not published here on PostgreSQL: the statement that stores it sends its notices itself
- * (store/pg/events.ts, store/pg/chats.ts), in the same commit and under the lock that orders message ids, so notices
- * arrive in id order from every instance and none is lost or sent twice. Every instance, this one too, loads it.
+ * A chat message is not published here (messageStored does nothing): the statement that stores it sends its notices
+ * itself (store/pg/events.ts, store/pg/chats.ts), in the same commit and under the lock that orders message ids, so
+ * notices arrive in id order from every instance and none is lost or sent twice. Every instance, this one too, loads it.
  *
  * publish() is called after the data's transaction committed (EventHub) and sends on a connection of its own, never in
  * the caller's transaction. Events published while the listening connection is down are not heard by this instance;
@@ -110,6 +110,9 @@ export class PgHub implements EventHub {
     this.outbox.push(JSON.stringify(wire));
     this.flush();
   }
+
+  /** Nothing to send: the statement that stored the message told every instance, this one too, in its commit. */
+  messageStored(): void {}
 
   subscribe(userId: number, signal: AbortSignal): AsyncIterable<UserEvent> {
     return this.local.subscribe(userId, signal);

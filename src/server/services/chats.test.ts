@@ -22,6 +22,9 @@ function recordingHub(db: Db) {
           : event.kind === 'notification' && db.select().from(notifications).where(eq(notifications.id, event.notification.id)).get() !== undefined;
       pushed.push({ userId, event, inTransaction: db.$client.inTransaction, stored });
     },
+    messageStored(message, userIds) {
+      for (const userId of userIds) hub.publish(userId, { kind: 'message', message });
+    },
     subscribe: () => (async function* () {})(),
     close() {},
   };

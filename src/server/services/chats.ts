@@ -92,9 +92,9 @@ export async function chatMessages(store: Store, userId: number, chatId: number)
   return rows.map(toMessageShape);
 }
 
-/** Pushes a committed message to both participants (the sender's other tabs show it too). */
-function publishMessage(hub: EventHub, chat: Pick<Chat, 'buyerId' | 'sellerId'>, message: MessageShape) {
-  for (const userId of [chat.buyerId, chat.sellerId]) if (userId !== null) hub.publish(userId, { kind: 'message', message });
+/** Tells the hub of a committed message for both participants (the sender's other tabs show it too). */
+function messageStored(hub: EventHub, chat: Pick<Chat, 'buyerId' | 'sellerId'>, message: MessageShape) {
+  hub.messageStored(message, [chat.buyerId, chat.sellerId].filter((id) => id !== null));
 }
 
 /** POST /api/messages: a participant writes; 404 for anyone else; 409 when the other party's account is gone. */
@@ -102,7 +102,7 @@ export async function sendMessage(store: Store, hub: EventHub, userId: number, i
   const result = await store.chats.send(userId, input.chatId, input.content);
   if (result.status !== 'ok') throw result.status === 'not-found' ? chatNotFound() : new AppError('CONFLICT', CHAT_PARTY_GONE_MESSAGE);
   const message = toMessageShape(result.message);
-  if (!result.published) publishMessage(hub, result.chat, message);
+  messageStored(hub, result.chat, message);
   return message;
 }
 
@@ -128,7 +128,7 @@ export async function startChat(
   );
   if (result.status !== 'ok') throw startRefused(result.status);
   const message = toMessageShape(result.message);
-  if (!result.published) publishMessage(hub, result.chat, message);
+  messageStored(hub, result.chat, message);
   if (result.notification) publishNotifications(hub, [result.notification]);
   return { chatId: result.chat.id, created: result.created, message };
 }

@@ -1,6 +1,11 @@
-// The repository of chats and their messages (docs/decisions/018-postgresql.md): implemented in store/sqlite/chats.ts and store/pg/chats.ts.
+// The repository of chats and their messages, one implementation for both stores (docs/decisions/023-one-store.md).
+// Only how a message is stored differs: on PostgreSQL it is one statement with its NOTIFY (store/pg/chats.ts).
+import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Chat } from '../../../db/schema';
-import type { NewNotification, NotificationRow } from './notifications';
+import type { Q, Tables } from './dialect';
+import { insertNotification, type NewNotification, type NotificationRow } from './notifications';
+import { afterIdParam, isRowId, Repository } from './repository';
+import { isSold, isVisible } from './rules';
 
 export type ChatRole = 'buyer' | 'seller';
 
@@ -43,54 +48,288 @@ export interface ChatListing {
   model: string;
 }
 
-/**
- * `published`: the store has told every instance of the message itself, in its commit (PostgreSQL's NOTIFY from the
- * statement that stores it: store/pg/events.ts); otherwise the caller publishes it on the hub.
- */
 export type StartChatResult =
   | { status: 'listing-not-found' | 'listing-sold' | 'own-listing' | 'wrong-seller' }
-  | { status: 'ok'; chat: ChatParties; created: boolean; message: MessageRow; notification: NotificationRow | undefined; published: boolean };
+  | { status: 'ok'; chat: ChatParties; created: boolean; message: MessageRow; notification: NotificationRow | undefined };
 
-export type SendMessageResult = { status: 'not-found' | 'party-gone' } | { status: 'ok'; chat: ChatParties; message: MessageRow; published: boolean };
+export type SendMessageResult = { status: 'not-found' | 'party-gone' } | { status: 'ok'; chat: ChatParties; message: MessageRow };
 
-export interface ChatsRepo {
+interface ChatSqlRow extends Record<string, unknown> {
+  id: number;
+  listing_id: number | null;
+  created_at: number;
+  last_message_at: number | null;
+  /** 0/1 on SQLite, a boolean on PostgreSQL. */
+  marked: boolean | number;
+  /** A bigint's text on PostgreSQL. */
+  unread: number | string;
+  other_id: number | null;
+  other_name: string | null;
+  other_display_name: string | null;
+  other_username: string | null;
+  make: string | null;
+  model: string | null;
+  year: number | null;
+  last_content: string | null;
+}
+
+const messageColumns = ({ messages, users }: Tables) => ({
+  id: messages.id,
+  chatId: messages.chatId,
+  senderId: messages.senderId,
+  content: messages.content,
+  createdAt: messages.createdAt,
+  name: users.name,
+  displayName: users.displayName,
+  username: users.username,
+});
+
+export class ChatsRepo extends Repository {
   /**
    * The user's chats they have not hidden, newest activity first, with the user's own names (for the page's header).
-   * One statement for the chats, one for their photos.
+   * One statement for the chats (the other party, the car, the last message and the unread count are joins and
+   * correlated look-ups by index, not a query per chat), one for their photos.
    */
-  list(userId: number): Promise<{ chats: ChatListRow[]; me: { name: string; displayName: string | null } | null }>;
+  async list(userId: number): Promise<{ chats: ChatListRow[]; me: { name: string; displayName: string | null } | null }> {
+    const { d } = this;
+    const readUpTo = (read: SQL, hidden: SQL) => d.greatest(read, sql`coalesce(${hidden}, 0)`);
+    const rows = await d.rows<ChatSqlRow>(
+      this.db,
+      sql`
+      SELECT c.id, c.listing_id, ${d.epochMs(sql`c.created_at`)} AS created_at, ${d.epochMs(sql`c.last_message_at`)} AS last_message_at,
+        CASE WHEN c.buyer_id = ${userId} THEN c.buyer_marked ELSE c.seller_marked END AS marked,
+        (SELECT count(*) FROM messages m
+          WHERE m.chat_id = c.id
+            AND m.id > CASE WHEN c.buyer_id = ${userId} THEN ${readUpTo(sql`c.buyer_read_id`, sql`c.buyer_hidden_id`)}
+                            ELSE ${readUpTo(sql`c.seller_read_id`, sql`c.seller_hidden_id`)} END
+            AND (m.sender_id IS NULL OR m.sender_id <> ${userId})) AS unread,
+        o.id AS other_id, o.name AS other_name, o.display_name AS other_display_name, o.username AS other_username,
+        l.make, l.model, l.year,
+        (SELECT m.content FROM messages m WHERE m.id = c.last_message_id) AS last_content
+      FROM chats c
+      LEFT JOIN users o ON o.id = CASE WHEN c.buyer_id = ${userId} THEN c.seller_id ELSE c.buyer_id END
+      LEFT JOIN listings l ON l.id = c.listing_id
+      WHERE (c.buyer_id = ${userId} AND c.last_message_id > coalesce(c.buyer_hidden_id, -1))
+         OR (c.seller_id = ${userId} AND c.last_message_id > coalesce(c.seller_hidden_id, -1))
+      ORDER BY c.last_message_id DESC, c.id DESC`,
+    );
+    if (rows.length === 0) return { chats: [], me: null };
+    const { users } = this.t;
+    const [me] = await this.db.select({ name: users.name, displayName: users.displayName }).from(users).where(eq(users.id, userId));
+    const photos = await this.photosOf(rows.map((r) => r.listing_id).filter((id): id is number => id !== null));
+    return {
+      me: me ?? null,
+      chats: rows.map((r) => ({
+        id: r.id,
+        listingId: r.listing_id,
+        createdAt: new Date(r.created_at),
+        lastMessageAt: r.last_message_at === null ? null : new Date(r.last_message_at),
+        marked: Boolean(r.marked),
+        unread: Number(r.unread),
+        other: { id: r.other_id, name: r.other_name, displayName: r.other_display_name, username: r.other_username },
+        car: r.make === null ? null : { make: r.make, model: r.model, year: r.year },
+        lastContent: r.last_content,
+        photos: (r.listing_id !== null && photos.get(r.listing_id)) || null,
+      })),
+    };
+  }
+
+  /** The photos of several listings in one query, in their order. */
+  private async photosOf(listingIds: number[]): Promise<Map<number, { urls: string[]; thumbUrl: string }>> {
+    const byListing = new Map<number, { urls: string[]; thumbUrl: string }>();
+    if (listingIds.length === 0) return byListing;
+    const { listingImages } = this.t;
+    const rows = await this.db
+      .select({ listingId: listingImages.listingId, url: listingImages.url, thumbUrl: listingImages.thumbUrl })
+      .from(listingImages)
+      .where(inArray(listingImages.listingId, [...new Set(listingIds)]))
+      .orderBy(asc(listingImages.listingId), asc(listingImages.position), asc(listingImages.id));
+    for (const r of rows) {
+      const photos = byListing.get(r.listingId!);
+      if (photos) photos.urls.push(r.url);
+      else byListing.set(r.listingId!, { urls: [r.url], thumbUrl: r.thumbUrl || r.url });
+    }
+    return byListing;
+  }
+
+  private async participant(q: Q, userId: number, chatId: number): Promise<{ chat: Chat; role: ChatRole } | null> {
+    if (!isRowId(chatId)) return null;
+    const { chats } = this.t;
+    const [chat] = await q.select().from(chats).where(eq(chats.id, chatId));
+    const role = chat && roleOf(chat, userId);
+    return chat && role ? { chat, role } : null;
+  }
+
   /**
    * A participant's messages after their hidden position, the newest `limit` of them, oldest first; moves their read
    * position to the chat's last message. Null when `userId` does not take part in the chat.
    */
-  readMessages(userId: number, chatId: number, limit: number): Promise<MessageRow[] | null>;
+  async readMessages(userId: number, chatId: number, limit: number): Promise<MessageRow[] | null> {
+    const { chats, messages, users } = this.t;
+    return this.d.transaction(this.db, async (tx) => {
+      const found = await this.participant(tx, userId, chatId);
+      if (!found) return null;
+      const { chat, role } = found;
+      const hidden = (role === 'buyer' ? chat.buyerHiddenId : chat.sellerHiddenId) ?? 0;
+      const rows = await tx
+        .select(messageColumns(this.t))
+        .from(messages)
+        .leftJoin(users, eq(users.id, messages.senderId))
+        .where(and(eq(messages.chatId, chatId), sql`${messages.id} > ${hidden}`))
+        .orderBy(sql`${messages.id} DESC`)
+        .limit(limit);
+      const readId = role === 'buyer' ? chat.buyerReadId : chat.sellerReadId;
+      if (chat.lastMessageId > readId) {
+        // The larger: a read position never moves back, whichever of two concurrent reads commits last.
+        const upTo = (column: object) => this.d.greatest(sql`${column}`, sql`${chat.lastMessageId}`);
+        await tx
+          .update(chats)
+          .set(role === 'buyer' ? { buyerReadId: upTo(chats.buyerReadId) } : { sellerReadId: upTo(chats.sellerReadId) })
+          .where(eq(chats.id, chatId));
+      }
+      return rows.reverse();
+    });
+  }
+
   /**
    * A participant's message, in one transaction with the chat's last message and the sender's read position. Message
    * ids grow in the order messages commit, so a replay by id misses nothing that was committed.
    */
-  send(userId: number, chatId: number, content: string): Promise<SendMessageResult>;
+  async send(userId: number, chatId: number, content: string): Promise<SendMessageResult> {
+    return this.d.transaction(this.db, (tx) => this.storeMessage(tx, userId, chatId, content));
+  }
+
+  /**
+   * Stores a participant's message in the caller's transaction, if the other party is still there, and moves the
+   * chat on: its last message, and the sender has read up to their own. SQLite has one writer at a time, so ids are
+   * handed out in commit order; store/pg/chats.ts does it in one statement that also tells every instance.
+   */
+  protected async storeMessage(q: Q, userId: number, chatId: number, content: string): Promise<SendMessageResult> {
+    const found = await this.participant(q, userId, chatId);
+    if (!found) return { status: 'not-found' };
+    const { chat, role } = found;
+    if ((role === 'buyer' ? chat.sellerId : chat.buyerId) === null) return { status: 'party-gone' };
+    const { chats, messages, users } = this.t;
+    const [row] = await q.insert(messages).values({ chatId, senderId: userId, content }).returning();
+    await q
+      .update(chats)
+      .set({ lastMessageId: row.id, lastMessageAt: row.createdAt, ...(role === 'buyer' ? { buyerReadId: row.id } : { sellerReadId: row.id }) })
+      .where(eq(chats.id, chatId));
+    const [sender] = await q.select({ name: users.name, displayName: users.displayName, username: users.username }).from(users).where(eq(users.id, userId));
+    const message = { ...row, name: sender?.name ?? null, displayName: sender?.displayName ?? null, username: sender?.username ?? null };
+    return { status: 'ok', chat, message };
+  }
+
   /**
    * The buyer's first (or next) message about a visible listing: the chat of this listing and buyer is made once,
    * whatever the concurrency (chats_listing_buyer_uq), and only the one that made it inserts the seller's notification
    * (built by `notify` from the listing and the stored message).
    */
-  start(
+  async start(
     input: { listingId: number; buyerId: number; sellerId: number; content: string },
     notify: (listing: ChatListing, message: MessageRow) => NewNotification,
-  ): Promise<StartChatResult>;
+  ): Promise<StartChatResult> {
+    if (!isRowId(input.listingId)) return { status: 'listing-not-found' };
+    const { chats, listings } = this.t;
+    return this.d.transaction(this.db, async (tx): Promise<StartChatResult> => {
+      const [found] = await tx
+        .select({ id: listings.id, userId: listings.userId, make: listings.make, model: listings.model, status: listings.status, active: listings.active, soldAt: listings.soldAt })
+        .from(listings)
+        .where(eq(listings.id, input.listingId));
+      if (found && isSold(found)) return { status: 'listing-sold' };
+      if (!found || !isVisible(found)) return { status: 'listing-not-found' };
+      const listing = { id: found.id, userId: found.userId, make: found.make, model: found.model };
+      if (listing.userId === input.buyerId) return { status: 'own-listing' };
+      if (listing.userId !== input.sellerId) return { status: 'wrong-seller' };
+      // The unique index makes the chat once. On PostgreSQL a concurrent start for the same listing and buyer waits
+      // here for the other's commit and then inserts nothing; the SELECT after it (a new snapshot under READ
+      // COMMITTED) reads the chat the other made.
+      const [inserted] = await tx
+        .insert(chats)
+        .values({ listingId: listing.id, buyerId: input.buyerId, sellerId: listing.userId })
+        .onConflictDoNothing({ target: [chats.listingId, chats.buyerId] })
+        .returning();
+      const chat = inserted ?? (await tx.select().from(chats).where(and(eq(chats.listingId, listing.id), eq(chats.buyerId, input.buyerId))))[0];
+      // The chat is this transaction's own, or one read after its commit, with this buyer and the listing's owner as
+      // seller: the message cannot find it missing or its seller gone.
+      const sent = await this.storeMessage(tx, input.buyerId, chat.id, input.content);
+      if (sent.status !== 'ok') throw new Error(`chat ${chat.id}: a new message was refused (${sent.status})`);
+      const { message } = sent;
+      const notification = inserted ? await insertNotification(tx, this, listing.userId, notify(listing, message)) : undefined;
+      return { status: 'ok', chat, created: inserted !== undefined, message, notification };
+    });
+  }
+
   /** The caller's own mark; false when they do not take part in the chat. */
-  mark(userId: number, chatId: number, marked: boolean): Promise<boolean>;
+  async mark(userId: number, chatId: number, marked: boolean): Promise<boolean> {
+    const found = await this.participant(this.db, userId, chatId);
+    if (!found) return false;
+    const { chats } = this.t;
+    await this.db
+      .update(chats)
+      .set(found.role === 'buyer' ? { buyerMarked: marked } : { sellerMarked: marked })
+      .where(eq(chats.id, chatId));
+    return true;
+  }
+
   /** Hides the chat for the caller up to its last message (read, unmarked); false when they do not take part. */
-  hide(userId: number, chatId: number): Promise<boolean>;
+  async hide(userId: number, chatId: number): Promise<boolean> {
+    const found = await this.participant(this.db, userId, chatId);
+    if (!found) return false;
+    const { chats } = this.t;
+    // The chat's last message as the update reads it, not as read above: a message committed in between stays visible.
+    const at = sql`${chats.lastMessageId}`;
+    await this.db
+      .update(chats)
+      .set(found.role === 'buyer' ? { buyerHiddenId: at, buyerReadId: at, buyerMarked: false } : { sellerHiddenId: at, sellerReadId: at, sellerMarked: false })
+      .where(eq(chats.id, chatId));
+    return true;
+  }
+
   /** Messages of the user's chats after `afterId` (and after their hidden positions), oldest first, at most `limit`. */
-  messagesAfter(userId: number, afterId: number, limit: number): Promise<MessageRow[]>;
+  async messagesAfter(userId: number, afterId: number, limit: number): Promise<MessageRow[]> {
+    const { chats, messages, users } = this.t;
+    return this.db
+      .select(messageColumns(this.t))
+      .from(messages)
+      .innerJoin(chats, eq(chats.id, messages.chatId))
+      .leftJoin(users, eq(users.id, messages.senderId))
+      .where(
+        and(
+          sql`${messages.id} > ${afterIdParam(afterId)}`,
+          or(
+            and(eq(chats.buyerId, userId), sql`${messages.id} > coalesce(${chats.buyerHiddenId}, 0)`),
+            and(eq(chats.sellerId, userId), sql`${messages.id} > coalesce(${chats.sellerHiddenId}, 0)`),
+          ),
+        ),
+      )
+      .orderBy(asc(messages.id))
+      .limit(limit);
+  }
+
   /**
    * Messages by id, as a subscriber's event shows them, in id order (missing ids left out): what another instance's
    * published ids are loaded by.
    */
-  messagesByIds(ids: readonly number[]): Promise<MessageRow[]>;
+  async messagesByIds(ids: readonly number[]): Promise<MessageRow[]> {
+    const valid = ids.filter(isRowId);
+    if (valid.length === 0) return [];
+    const { messages, users } = this.t;
+    return this.db
+      .select(messageColumns(this.t))
+      .from(messages)
+      .leftJoin(users, eq(users.id, messages.senderId))
+      .where(inArray(messages.id, valid))
+      .orderBy(asc(messages.id));
+  }
+
   /** One chat by id (tests and checks). */
-  find(chatId: number): Promise<Chat | null>;
+  async find(chatId: number): Promise<Chat | null> {
+    if (!isRowId(chatId)) return null;
+    const { chats } = this.t;
+    const [chat] = await this.db.select().from(chats).where(eq(chats.id, chatId));
+    return chat ?? null;
+  }
 }
 
 /** Whose side of the chat `userId` is on; null for anyone else. */

@@ -1,9 +1,12 @@
-import type { CardRow } from './rules';
+import { Column, getTableColumns, type Table } from 'drizzle-orm';
 import type { Listing, ListingImage } from '../../../db/schema';
+import type { DialectName } from './dialect';
+import { epochMsText, visibleWhere, type CardRow } from './rules';
 
 // The repository of what the search engine reads (docs/decisions/014-cold-search.md "The column index"): the visible
 // listings' rows, the change log the triggers write and the version they bump, and the rows of a page of ids.
-// Implemented in store/sqlite/search-source.ts and store/pg/search-source.ts.
+// Implemented per dialect in store/sqlite/search-source.ts and store/pg/search-source.ts (how each streams and
+// prepares its statements is the hot path's, and differs by nature); their SQL and the page's assembly are here.
 
 /**
  * A visible listing as the column index reads it (services/search/column-index.ts): id, creation time in ms, total
@@ -15,18 +18,31 @@ export type SearchRow = [id: number, created: number, price: number, year: numbe
 export const SEARCH_CODED = ['make', 'model', 'color', 'fuel_type', 'transmission', 'drivetrain', 'body_type', 'place', 'county'] as const;
 
 /**
- * The SELECT list of a SearchRow over `listings` (unaliased), given how the store spells the creation time in ms and
- * the equipment (a JSON array) as text.
+ * The SELECT of the visible listings' SearchRows from `from` (`listings l`, with what the store adds to it); a caller
+ * may add `AND ...` conditions over `l`.
  */
-export const searchRowColumns = (createdMs: string, equipment: string) =>
-  `id, ${createdMs}, total_price, year, mileage, ${SEARCH_CODED.join(', ')},` +
-  // What the area filter looks at: the place with its county (docs/decisions/015-county-area.md) and the address while
-  // it is shown; then what free text looks at, what a buyer reads on the listing. Words never span columns.
-  " place || ' ' || county || ' ' || CASE WHEN hide_address THEN '' ELSE address END," +
-  ` make || ' ' || model || ' ' || color || ' ' || description || ' ' || ${equipment} || ' ' || place || ' ' || county`;
+export function searchRowsSql(dialect: DialectName, from = 'listings l'): string {
+  const equipment = dialect === 'sqlite' ? 'equipment' : 'equipment::text';
+  const columns =
+    `id, ${epochMsText(dialect, 'created_at')}, total_price, year, mileage, ${SEARCH_CODED.join(', ')},` +
+    // What the area filter looks at: the place with its county (docs/decisions/015-county-area.md) and the address
+    // while it is shown; then what free text looks at, what a buyer reads on the listing. Words never span columns.
+    " place || ' ' || county || ' ' || CASE WHEN hide_address THEN '' ELSE address END," +
+    ` make || ' ' || model || ' ' || color || ' ' || description || ' ' || ${equipment} || ' ' || place || ' ' || county`;
+  return `SELECT ${columns} FROM ${from} WHERE ${visibleWhere('l')}`;
+}
 
-/** A card's columns: services/listing-shape.ts CardRow, which both stores' reads produce. */
-export type SearchCardRow = CardRow;
+/** The listings version the search follows (SearchSource.version). */
+export const VERSION_SQL = 'SELECT version FROM listings_search_state WHERE id = 1';
+
+/** The change log's statements, given how the store writes its n-th parameter (`?` or `$n`). */
+export const logSql = (param: (n: number) => string) => ({
+  changes: `SELECT seq, listing_id FROM listings_search_changes WHERE seq > ${param(1)} ORDER BY seq LIMIT ${param(2)}`,
+  // Up to the seq asked for, but never the newest `keep` entries (SearchSource.prune).
+  prune:
+    `DELETE FROM listings_search_changes WHERE seq <= ${param(1)} ` +
+    `AND seq < (SELECT seq FROM listings_search_changes ORDER BY seq DESC LIMIT 1 OFFSET ${param(2)} - 1)`,
+});
 
 /** What a list item shows of a photo. */
 export type SearchPhoto = Pick<ListingImage, 'id' | 'url' | 'thumbUrl' | 'mediumUrl' | 'width' | 'height' | 'position'>;
@@ -61,11 +77,51 @@ export interface SearchSource {
    */
   prune(seq: number, keep: number): Promise<void>;
   /** The card rows of `ids`, in that order (ids of rows gone meanwhile are skipped). */
-  cards(ids: readonly number[]): Promise<SearchCardRow[]>;
+  cards(ids: readonly number[]): Promise<CardRow[]>;
   /** The full rows of `ids` with their photos in order, in the order of `ids` (gone ones skipped). */
   fullListings(ids: readonly number[]): Promise<{ listing: Listing; photos: SearchPhoto[] }[]>;
   /** Id, make and model of every listing with an id above `id`, whatever its status. */
   makesAndModelsAfter(id: number): Promise<{ id: number; make: string; model: string }[]>;
   /** The largest listing id (0 without listings). */
   maxListingId(): Promise<number>;
+}
+
+/** `rows` in the order of `ids`, those of ids gone meanwhile skipped. */
+export function inIdOrder<R extends { id: number }>(ids: readonly number[], rows: Iterable<R>): R[] {
+  const byId = new Map<number, R>();
+  for (const row of rows) byId.set(row.id, row);
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** Adds a page's photo (read in order) to its listing's. */
+export function addPhoto(byListing: Map<number, SearchPhoto[]>, listingId: number, photo: SearchPhoto): void {
+  const list = byListing.get(listingId);
+  if (list) list.push(photo);
+  else byListing.set(listingId, [photo]);
+}
+
+/** A page's full listings in the order of `ids`, each with its photos. */
+export function fullPage(ids: readonly number[], listings: Iterable<Listing>, photos: Map<number, SearchPhoto[]>) {
+  return inIdOrder(ids, listings).map((listing) => ({ listing, photos: photos.get(listing.id) ?? [] }));
+}
+
+/**
+ * Rows of `table` read as arrays and turned into row objects, each column converted by its own Drizzle column only
+ * where it converts (booleans, timestamps, JSON): the same objects `db.select().from(table)` gives, without its
+ * generic per-row mapping (docs/decisions/014-cold-search.md). `columns` is the SELECT list over `<alias>`.
+ */
+export function rowReader<T extends Table>(table: T, alias: string): { columns: string; read: (row: unknown[]) => T['$inferSelect'] } {
+  const entries = Object.entries(getTableColumns(table));
+  const keys = entries.map(([key]) => key);
+  const converters = entries.map(([, c]) => (c.mapFromDriverValue === Column.prototype.mapFromDriverValue ? undefined : c));
+  const read = (row: unknown[]) => {
+    const out: Record<string, unknown> = {};
+    for (let i = 0; i < keys.length; i++) {
+      const value = row[i];
+      const column = converters[i];
+      out[keys[i]] = column && value != null ? column.mapFromDriverValue(value) : value;
+    }
+    return out as T['$inferSelect'];
+  };
+  return { columns: entries.map(([, c]) => `${alias}."${c.name}"`).join(', '), read };
 }

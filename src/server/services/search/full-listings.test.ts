@@ -5,7 +5,8 @@ import { createTestDb, createUser } from '../../testing/harness';
 import { insertListing, insertListingImage } from '../../testing/listing-factory';
 import { toImageShape } from '../listing-shape';
 import { createSqliteStore } from '../../store';
-import { PHOTOS_SQL, rowReader } from '../../store/sqlite/search-source';
+import { rowReader } from '../../store/search-source';
+import { PHOTOS_SQL } from '../../store/sqlite/search-source';
 import { FullListings } from './full-listings';
 
 describe('the row reader of the REST list', () => {

@@ -22,7 +22,7 @@ export function createPgStore(db: PgDb, owned = true): PgStore {
     users: new UsersRepo(parts),
     listings: new PgListingsRepo(db),
     photos: new PgPhotosRepo(db),
-    chats: new PgChatsRepo(db),
+    chats: new PgChatsRepo(parts),
     notifications: new NotificationsRepo(parts),
     inbox: new InboxRepo(parts),
     savedListings: new SavedListingsRepo(parts),

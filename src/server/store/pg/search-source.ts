@@ -1,21 +1,19 @@
 import { asc, gt, sql } from 'drizzle-orm';
 import type { PgDb } from '../../../../db/pg/client';
 import { listingImages, listings } from '../../../../db/pg/schema';
-import { searchRowColumns, type SearchCardRow, type SearchLogState, type SearchPhoto, type SearchRow, type SearchSource } from '../search-source';
+import { cardColumns, type CardRow } from '../rules';
+import { addPhoto, fullPage, inIdOrder, logSql, searchRowsSql, VERSION_SQL, type SearchLogState, type SearchPhoto, type SearchRow, type SearchSource } from '../search-source';
 
-// The search's reads on PostgreSQL. The log's seq is the version a writer took under the version row's lock
-// (db/pg/migrations/0001_search_changes.sql), so entries become visible in seq order: reading the log after a seq
-// never skips one that commits later with a smaller seq. The rows the index holds are read as arrays (rowMode), as
-// SQLite's raw statements read them, and creation times as ms (float8), the index's unit.
+// The search's reads on PostgreSQL (store/search-source.ts), per dialect by nature: pg's named statements (planned once
+// per connection), rows read as arrays (rowMode, as SQLite's raw statements read them), the build in a REPEATABLE READ
+// snapshot of a connection of its own, and shared reads of the version. The log's seq is the version a writer took
+// under the version row's lock (db/pg/migrations/0001_search_changes.sql), so entries become visible in seq order:
+// reading the log after a seq never skips one that commits later with a smaller seq.
 
-const CREATED_MS = '(extract(epoch from created_at) * 1000)::float8';
-const ROWS = `SELECT ${searchRowColumns(CREATED_MS, 'equipment::text')} FROM listings WHERE status = 'approved' AND active`;
-const CARDS =
-  'SELECT l.id, l.make, l.model, l.year, l.mileage, l.fuel_type, l.transmission, l.total_price, l.place, l.cover_image, ' +
-  '(extract(epoch from l.created_at) * 1000)::float8 AS created_at, ' +
-  '(SELECT json_build_array(i.id, i.url, i.thumb_url, i.medium_url, i.width, i.height)::text FROM listing_images i ' +
-  'WHERE i.listing_id = l.id ORDER BY i.position, i.id LIMIT 1) AS cover_photo ' +
-  'FROM listings l WHERE l.id = ANY($1::int[])';
+const ROWS = searchRowsSql('pg');
+const IN_IDS = 'l.id = ANY($1::int[])';
+const CARDS = `SELECT ${cardColumns('pg', 'l')} FROM listings l WHERE ${IN_IDS}`;
+const LOG = logSql((n) => `$${n}`);
 
 const noop = () => {};
 
@@ -23,19 +21,11 @@ const noop = () => {};
 // parameter, where IN would be a new statement for each count), so PostgreSQL plans them once per connection.
 function pageStatements(db: PgDb) {
   const ids = sql`ANY(${sql.placeholder('ids')}::int[])`;
+  const { listingId, position, id, url, thumbUrl, mediumUrl, width, height } = listingImages;
   return {
     rows: db.select().from(listings).where(sql`${listings.id} = ${ids}`).prepare('search_page_rows'),
     photos: db
-      .select({
-        listingId: listingImages.listingId,
-        position: listingImages.position,
-        id: listingImages.id,
-        url: listingImages.url,
-        thumbUrl: listingImages.thumbUrl,
-        mediumUrl: listingImages.mediumUrl,
-        width: listingImages.width,
-        height: listingImages.height,
-      })
+      .select({ listingId, position, id, url, thumbUrl, mediumUrl, width, height })
       .from(listingImages)
       .where(sql`${listingImages.listingId} = ${ids}`)
       .orderBy(asc(listingImages.listingId), asc(listingImages.position), asc(listingImages.id))
@@ -68,7 +58,7 @@ export class PgSearchSource implements SearchSource {
   private startRead(): Promise<number> {
     // Named, so each connection plans it once.
     const read = this.db.$client
-      .query<{ version: number }>({ name: 'search_version', text: 'SELECT version FROM listings_search_state WHERE id = 1' })
+      .query<{ version: number }>({ name: 'search_version', text: VERSION_SQL })
       .then((r) => r.rows[0].version);
     this.reading = read;
     const done = () => {
@@ -106,7 +96,7 @@ export class PgSearchSource implements SearchSource {
 
   async changes(afterSeq: number, limit: number): Promise<[number, number][]> {
     const r = await this.db.$client.query<[number, number]>({
-      text: 'SELECT seq, listing_id FROM listings_search_changes WHERE seq > $1 ORDER BY seq LIMIT $2',
+      text: LOG.changes,
       values: [afterSeq, limit],
       rowMode: 'array',
     });
@@ -115,42 +105,30 @@ export class PgSearchSource implements SearchSource {
 
   async visibleRows(ids: readonly number[]): Promise<SearchRow[]> {
     if (ids.length === 0) return [];
-    const r = await this.db.$client.query<SearchRow>({ text: `${ROWS} AND id = ANY($1::int[])`, values: [ids], rowMode: 'array' });
+    const r = await this.db.$client.query<SearchRow>({ text: `${ROWS} AND ${IN_IDS}`, values: [ids], rowMode: 'array' });
     return r.rows;
   }
 
   async prune(seq: number, keep: number): Promise<void> {
     try {
-      await this.db.$client.query(
-        'DELETE FROM listings_search_changes WHERE seq <= $1 AND seq < (SELECT seq FROM listings_search_changes ORDER BY seq DESC LIMIT 1 OFFSET $2 - 1)',
-        [seq, keep],
-      );
+      await this.db.$client.query(LOG.prune, [seq, keep]);
     } catch {
       // Pruning is housekeeping: the log is pruned next time; a search never fails for it.
     }
   }
 
-  async cards(ids: readonly number[]): Promise<SearchCardRow[]> {
+  async cards(ids: readonly number[]): Promise<CardRow[]> {
     if (ids.length === 0) return [];
-    const r = await this.db.$client.query<SearchCardRow>({ name: 'search_cards', text: CARDS, values: [ids] });
-    const rows = new Map(r.rows.map((row) => [row.id, row]));
-    return ids.flatMap((id) => rows.get(id) ?? []);
+    const r = await this.db.$client.query<CardRow>({ name: 'search_cards', text: CARDS, values: [ids] });
+    return inIdOrder(ids, r.rows);
   }
 
   async fullListings(ids: readonly number[]) {
     if (ids.length === 0) return [];
     const [rows, photos] = await Promise.all([this.page.rows.execute({ ids: [...ids] }), this.page.photos.execute({ ids: [...ids] })]);
     const byListing = new Map<number, SearchPhoto[]>();
-    for (const { listingId, ...img } of photos) {
-      const list = byListing.get(listingId!);
-      if (list) list.push(img);
-      else byListing.set(listingId!, [img]);
-    }
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    return ids.flatMap((id) => {
-      const listing = byId.get(id);
-      return listing ? [{ listing, photos: byListing.get(id) ?? [] }] : [];
-    });
+    for (const { listingId, ...photo } of photos) addPhoto(byListing, listingId!, photo);
+    return fullPage(ids, rows, byListing);
   }
 
   async makesAndModelsAfter(id: number): Promise<{ id: number; make: string; model: string }[]> {

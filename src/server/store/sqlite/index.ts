@@ -1,6 +1,7 @@
 import { closeDatabase, type Db as SqliteDb } from '../../../../db/client';
 import * as tables from '../../../../db/schema';
 import type { Db, Tables } from '../dialect';
+import { ChatsRepo } from '../chats';
 import { InboxRepo } from '../inbox';
 import { NotificationsRepo } from '../notifications';
 import type { StoreParts } from '../repository';
@@ -8,7 +9,6 @@ import { SavedListingsRepo } from '../saved-listings';
 import { SavedSearchesRepo } from '../saved-searches';
 import type { SqliteStore } from '../store';
 import { UsersRepo } from '../users';
-import { SqliteChatsRepo } from './chats';
 import { sqliteDialect } from './dialect';
 import { gateRepositories } from './gate';
 import { SqliteListingsRepo } from './listings';
@@ -25,7 +25,7 @@ export function createSqliteStore(db: SqliteDb, owned = true): SqliteStore {
     users: new UsersRepo(parts),
     listings: new SqliteListingsRepo(db),
     photos: new SqlitePhotosRepo(db),
-    chats: new SqliteChatsRepo(db),
+    chats: new ChatsRepo(parts),
     notifications: new NotificationsRepo(parts),
     inbox: new InboxRepo(parts),
     savedListings: new SavedListingsRepo(parts),

@@ -1,39 +1,16 @@
-import { visibleWhere } from '../rules';
 import type { Statement } from 'better-sqlite3';
-import { Column, getTableColumns, type Table } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { listings, type Listing } from '../../../../db/schema';
-import { cardColumns } from '../rules';
-import { searchRowColumns, type SearchCardRow, type SearchLogState, type SearchPhoto, type SearchRow, type SearchSource } from '../search-source';
+import { cardColumns, type CardRow } from '../rules';
+import { addPhoto, fullPage, inIdOrder, logSql, rowReader, searchRowsSql, VERSION_SQL, type SearchLogState, type SearchPhoto, type SearchRow, type SearchSource } from '../search-source';
 
-// The search's reads on SQLite: prepared once (on first use, after the migrations), synchronous inside. A list of ids
-// is one JSON array read by json_each, so each statement is prepared once for any number of ids.
-
-/**
- * Rows of `table` read as arrays and turned into row objects, each column converted by its own Drizzle column only
- * where it converts (booleans, timestamps, JSON): the same objects `db.select().from(table)` gives, without its
- * generic per-row mapping (docs/decisions/014-cold-search.md). `columns` is the SELECT list over `<alias>`.
- */
-export function rowReader<T extends Table>(table: T, alias: string): { columns: string; read: (row: unknown[]) => T['$inferSelect'] } {
-  const entries = Object.entries(getTableColumns(table));
-  const keys = entries.map(([key]) => key);
-  const converters = entries.map(([, c]) => (c.mapFromDriverValue === Column.prototype.mapFromDriverValue ? undefined : c));
-  const read = (row: unknown[]) => {
-    const out: Record<string, unknown> = {};
-    for (let i = 0; i < keys.length; i++) {
-      const value = row[i];
-      const column = converters[i];
-      out[keys[i]] = column && value != null ? column.mapFromDriverValue(value) : value;
-    }
-    return out as T['$inferSelect'];
-  };
-  return { columns: entries.map(([, c]) => `${alias}."${c.name}"`).join(', '), read };
-}
+// The search's reads on SQLite (store/search-source.ts), per dialect by nature: better-sqlite3's statements are
+// prepared once (on first use, after the migrations), read rows as arrays and stream the build, synchronously inside.
+// A list of ids is one JSON array read by json_each, so each statement is prepared once for any number of ids.
 
 /**
  * The photos of a page's listings (a JSON array of ids), in order. Only what the shape reads, all of it in
- * listing_images_listing_idx: the photos come from the index, without a table row per photo (a page's 72 photos:
- * ~200 -> ~120 µs).
+ * listing_images_listing_idx: the photos come from the index, without a table row per photo.
  */
 export const PHOTOS_SQL =
   'SELECT i.listing_id, i.position, i.id, i.url, i.thumb_url, i.medium_url, i.width, i.height FROM listing_images i ' +
@@ -42,25 +19,26 @@ export const PHOTOS_SQL =
 /** A row of PHOTOS_SQL. */
 type PhotoRow = [listingId: number, position: number, id: number, url: string, thumbUrl: string, mediumUrl: string | null, width: number, height: number];
 
+const IN_IDS = 'l.id IN (SELECT value FROM json_each(?))';
+
 function statements(db: Db) {
   const client = db.$client;
   // NOT INDEXED: without statistics SQLite would read the visible rows through listings_visible_created_idx, a row
   // at a time; without an index the build is one pass over the table and the changed ids are primary-key lookups.
-  const rows = (where: string) => client.prepare(`SELECT ${searchRowColumns('created_at', 'equipment')} FROM listings l NOT INDEXED WHERE ${visibleWhere('l')}${where}`).raw();
+  const rows = searchRowsSql('sqlite', 'listings l NOT INDEXED');
   const full = rowReader(listings, 'l');
+  const log = logSql(() => '?');
   return {
-    rows: rows(''),
-    changedRows: rows(' AND l.id IN (SELECT value FROM json_each(?))'),
-    changes: client.prepare('SELECT seq, listing_id FROM listings_search_changes WHERE seq > ? ORDER BY seq LIMIT ?').raw(),
+    rows: client.prepare(rows).raw(),
+    changedRows: client.prepare(`${rows} AND ${IN_IDS}`).raw(),
+    changes: client.prepare(log.changes).raw(),
     // The last sequence number handed out (the log may have been pruned to empty).
     seq: client.prepare("SELECT coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'listings_search_changes'), 0)").pluck(),
     firstSeq: client.prepare('SELECT min(seq) FROM listings_search_changes').pluck(),
     visible: client.prepare('SELECT visible FROM listings_search_state WHERE id = 1').pluck(),
-    prune: client.prepare(
-      'DELETE FROM listings_search_changes WHERE seq <= ? AND seq < (SELECT seq FROM listings_search_changes ORDER BY seq DESC LIMIT 1 OFFSET ? - 1)',
-    ),
-    cards: client.prepare(`SELECT ${cardColumns('sqlite', 'l')} FROM listings l WHERE l.id IN (SELECT value FROM json_each(?))`),
-    fullRows: client.prepare(`SELECT ${full.columns} FROM listings l WHERE l.id IN (SELECT value FROM json_each(?))`).raw(),
+    prune: client.prepare(log.prune),
+    cards: client.prepare(`SELECT ${cardColumns('sqlite', 'l')} FROM listings l WHERE ${IN_IDS}`),
+    fullRows: client.prepare(`SELECT ${full.columns} FROM listings l WHERE ${IN_IDS}`).raw(),
     readFull: full.read,
     photos: client.prepare(PHOTOS_SQL).raw(),
     // Listings added since: a primary-key range, cheap on every version change.
@@ -82,7 +60,7 @@ export class SqliteSearchSource implements SearchSource {
 
   version(): number {
     // Bumped by a trigger on every write to a listing, whoever writes it (db/migrations/0016_one_search_engine.sql).
-    this.versionStatement ??= this.db.$client.prepare('SELECT version FROM listings_search_state WHERE id = 1').pluck();
+    this.versionStatement ??= this.db.$client.prepare(VERSION_SQL).pluck();
     return this.versionStatement.get() as number;
   }
 
@@ -124,27 +102,19 @@ export class SqliteSearchSource implements SearchSource {
     }
   }
 
-  async cards(ids: readonly number[]): Promise<SearchCardRow[]> {
-    const rows = new Map((this.s.cards.all(JSON.stringify(ids)) as SearchCardRow[]).map((r) => [r.id, r]));
-    return ids.flatMap((id) => rows.get(id) ?? []);
+  async cards(ids: readonly number[]): Promise<CardRow[]> {
+    return inIdOrder(ids, this.s.cards.all(JSON.stringify(ids)) as CardRow[]);
   }
 
   async fullListings(ids: readonly number[]): Promise<{ listing: Listing; photos: SearchPhoto[] }[]> {
     if (ids.length === 0) return [];
     const s = this.s;
     const param = JSON.stringify(ids);
-    const byListing = new Map<number, SearchPhoto[]>();
+    const photos = new Map<number, SearchPhoto[]>();
     for (const [listingId, position, id, url, thumbUrl, mediumUrl, width, height] of s.photos.all(param) as PhotoRow[]) {
-      const img = { position, id, url, thumbUrl, mediumUrl, width, height };
-      const list = byListing.get(listingId);
-      if (list) list.push(img);
-      else byListing.set(listingId, [img]);
+      addPhoto(photos, listingId, { position, id, url, thumbUrl, mediumUrl, width, height });
     }
-    const rows = new Map((s.fullRows.all(param) as unknown[][]).map((raw) => s.readFull(raw)).map((r) => [r.id, r]));
-    return ids.flatMap((id) => {
-      const listing = rows.get(id);
-      return listing ? [{ listing, photos: byListing.get(id) ?? [] }] : [];
-    });
+    return fullPage(ids, (s.fullRows.all(param) as unknown[][]).map((raw) => s.readFull(raw)), photos);
   }
 
   async makesAndModelsAfter(id: number): Promise<{ id: number; make: string; model: string }[]> {
