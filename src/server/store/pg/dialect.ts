@@ -33,4 +33,9 @@ export const pgDialect: SqlDialect = {
   // SQLite's COLLATE NOCASE: ASCII case folded, then byte order, whatever the database's collation.
   caseFolded: (column) => sql`lower(${column}) COLLATE "C"`,
   jsonText: (column) => sql`${column}::text`,
+
+  snapshot: (db, work) => db.transaction(work, { isolationLevel: 'repeatable read', accessMode: 'read only' }),
+  lockRowsShared: <T>(query: T): T => (query as unknown as PgSelect).for('share') as unknown as T,
+
+  throughIndex: (table) => table,
 };

@@ -10,20 +10,9 @@ const sqliteOf = (db: Q) => db as unknown as SqliteDb;
 export const sqliteDialect: SqlDialect = {
   name: 'sqlite',
 
-  async transaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
-    const client = sqliteOf(db).$client;
-    // IMMEDIATE takes the write lock at once: another process writing the file (npm run admin) waits on busy_timeout
-    // instead of failing the upgrade from a read lock half-way through.
-    client.exec('BEGIN IMMEDIATE');
-    try {
-      const answer = await work(db as unknown as Tx);
-      client.exec('COMMIT');
-      return answer;
-    } catch (err) {
-      if (client.inTransaction) client.exec('ROLLBACK');
-      throw err;
-    }
-  },
+  // IMMEDIATE takes the write lock at once: another process writing the file (npm run admin) waits on busy_timeout
+  // instead of failing the upgrade from a read lock half-way through.
+  transaction: (db, work) => inTransaction(db, 'BEGIN IMMEDIATE', work),
 
   lockRows: (query) => query,
   lockRowsOf: async () => {},
@@ -39,4 +28,21 @@ export const sqliteDialect: SqlDialect = {
   startsWith: (column, prefix) => sql`(${column} >= ${prefix} AND ${column} < ${`${prefix}\uffff`})`,
   caseFolded: (column) => sql`${column} COLLATE NOCASE`,
   jsonText: (column) => column,
+
+  snapshot: (db, work) => inTransaction(db, 'BEGIN', work),
+  lockRowsShared: (query) => query,
+  throughIndex: <T extends object>(table: T, index: string): T => sql`${table} INDEXED BY ${sql.identifier(index)}` as unknown as T,
 };
+
+async function inTransaction<T>(db: Db, begin: string, work: (tx: Tx) => Promise<T>): Promise<T> {
+  const client = sqliteOf(db).$client;
+  client.exec(begin);
+  try {
+    const answer = await work(db as unknown as Tx);
+    client.exec('COMMIT');
+    return answer;
+  } catch (err) {
+    if (client.inTransaction) client.exec('ROLLBACK');
+    throw err;
+  }
+}
