@@ -1,12 +1,12 @@
 import { closePgDatabase, type PgDb } from '../../../../db/pg/client';
 import * as tables from '../../../../db/pg/schema';
 import { InboxRepo } from '../inbox';
+import { ListingsRepo } from '../listings';
 import { NotificationsRepo } from '../notifications';
 import type { StoreParts } from '../repository';
 import type { PgStore } from '../store';
 import { PgChatsRepo } from './chats';
 import { pgDialect } from './dialect';
-import { PgListingsRepo } from './listings';
 import { PgPhotosRepo } from './photos';
 import { PgSavedListingsRepo } from './saved-listings';
 import { PgSavedSearchesRepo } from './saved-searches';
@@ -20,8 +20,8 @@ export function createPgStore(db: PgDb, owned = true): PgStore {
     dialect: 'pg',
     db,
     users: new PgUsersRepo(db),
-    listings: new PgListingsRepo(db),
-    photos: new PgPhotosRepo(db),
+    listings: new ListingsRepo(parts),
+    photos: new PgPhotosRepo(parts),
     chats: new PgChatsRepo(db),
     notifications: new NotificationsRepo(parts),
     inbox: new InboxRepo(parts),

@@ -2,14 +2,14 @@ import { closeDatabase, type Db as SqliteDb } from '../../../../db/client';
 import * as tables from '../../../../db/schema';
 import type { Db, Tables } from '../dialect';
 import { InboxRepo } from '../inbox';
+import { ListingsRepo } from '../listings';
 import { NotificationsRepo } from '../notifications';
+import { PhotosRepo } from '../photos';
 import type { StoreParts } from '../repository';
 import type { SqliteStore } from '../store';
 import { SqliteChatsRepo } from './chats';
 import { sqliteDialect } from './dialect';
 import { gateRepositories } from './gate';
-import { SqliteListingsRepo } from './listings';
-import { SqlitePhotosRepo } from './photos';
 import { SqliteSavedListingsRepo } from './saved-listings';
 import { SqliteSavedSearchesRepo } from './saved-searches';
 import { SqliteSearchSource } from './search-source';
@@ -23,8 +23,8 @@ export function createSqliteStore(db: SqliteDb, owned = true): SqliteStore {
     dialect: 'sqlite',
     db,
     users: new SqliteUsersRepo(db),
-    listings: new SqliteListingsRepo(db),
-    photos: new SqlitePhotosRepo(db),
+    listings: new ListingsRepo(parts),
+    photos: new PhotosRepo(parts),
     chats: new SqliteChatsRepo(db),
     notifications: new NotificationsRepo(parts),
     inbox: new InboxRepo(parts),
