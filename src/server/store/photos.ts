@@ -92,9 +92,8 @@ function prepareReads({ db, t }: StoreParts) {
   const id = sql.placeholder('id');
   const seller = { name: users.name, displayName: users.displayName, phone: users.phone };
   return {
-    listing: db.select().from(listings).where(eq(listings.id, id)).prepare('photos_listing'),
+    listing: db.select({ listing: listings, seller }).from(listings).leftJoin(users, eq(users.id, listings.userId)).where(eq(listings.id, id)).prepare('photos_listing'),
     images: db.select().from(i).where(eq(i.listingId, id)).orderBy(asc(i.position), asc(i.id)).prepare('photos_listing_images'),
-    seller: db.select(seller).from(users).where(eq(users.id, id)).prepare('photos_seller'),
     saved: db
       .select({ one: sql`1` })
       .from(s)
@@ -195,12 +194,14 @@ export class PhotosRepo extends Repository {
   /** A listing, its photos in order, its seller and whether `viewerId` saved it; undefined when there is no such listing. */
   async listingDetail(id: number, viewerId: number | null): Promise<ListingDetailRows | undefined> {
     if (!isRowId(id)) return undefined;
-    const [listing] = await this.reads.listing.execute({ id });
-    if (!listing) return undefined;
-    const images = await this.reads.images.execute({ id });
-    const [seller] = await this.reads.seller.execute({ id: listing.userId });
-    const saved = viewerId !== null && isRowId(viewerId) && (await this.reads.saved.execute({ id, viewer: viewerId })).length > 0;
-    return { listing, images, seller: seller ?? null, saved };
+    const [row] = await this.reads.listing.execute({ id });
+    if (!row) return undefined;
+    const [images, saved] = await Promise.all([
+      this.reads.images.execute({ id }),
+      viewerId !== null && isRowId(viewerId) ? this.reads.saved.execute({ id, viewer: viewerId }) : [],
+    ]);
+    const { listing, seller } = row;
+    return { listing, images, seller: seller ?? null, saved: saved.length > 0 };
   }
 
   /** The edit of a listing waiting for review, with its photos in order. */

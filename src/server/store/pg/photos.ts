@@ -4,7 +4,7 @@ import { PhotosRepo, type ListingDetailRows } from '../photos';
 import { isRowId, type StoreParts } from '../repository';
 
 // The photos repository on PostgreSQL: the listing's detail, the page buyers open most, is read in one round trip
-// (the listing, its seller, the saved flag and the photos as JSON), where on SQLite, in the process, four small reads
+// (the listing, its seller, the saved flag and the photos as JSON), where on SQLite, in the process, three small reads
 // cost less than building the JSON would. Everything else is store/photos.ts.
 
 /** A photo row as json_build_object gives it: the row's property names, its time in milliseconds. */
