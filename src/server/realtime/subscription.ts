@@ -30,7 +30,7 @@ function sessionCheck(store: Store, sessionId: string): () => Promise<boolean> {
 /**
  * The user's live events of one kind, preceded, when the client says what it saw last, by what it missed: read from
  * the database, because only committed rows are ever published and row ids grow in commit order (on PostgreSQL the
- * repositories keep it so: store/pg/chats.ts, store/pg/notifications.ts). The hub subscription starts before the
+ * repositories keep it so: store/pg/chats.ts, store/notifications.ts). The hub subscription starts before the
  * database is read, so nothing stored in between is lost; a live event is dropped only when the replay already gave
  * that very row, and otherwise passed on even if its id is below one already sent (two instances' publishes can reach
  * a subscriber in either order): each event reaches the client exactly once.

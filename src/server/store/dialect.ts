@@ -57,4 +57,21 @@ export interface SqlDialect {
    * from the statement's get(): awaiting Drizzle's promise wrapper there costs more than a keyed lookup itself.
    */
   preparedFirst<T>(query: { execute(values?: Record<string, unknown>): Promise<T[]> }, values: Record<string, unknown>): T | undefined | Promise<T | undefined>;
+
+  /**
+   * Runs `work`'s reads as of one moment, so the statements agree (a count and its page): PostgreSQL's read-only
+   * repeatable-read transaction; on SQLite a deferred one, which holds its snapshot from the first read and, unlike
+   * `transaction`, keeps other processes' writers waiting for nothing until then.
+   */
+  snapshot<T>(db: Db, work: (q: Tx) => Promise<T>): Promise<T>;
+  /**
+   * The select's rows kept from change and deletion until the transaction ends, while other transactions may still
+   * read and share-lock them (PostgreSQL's FOR SHARE). Nothing on SQLite, as lockRows.
+   */
+  lockRowsShared<T>(query: T): T;
+  /**
+   * `table` for a FROM that reads it through the partial index `index`: SQLite's INDEXED BY, as its planner, without
+   * statistics, may take another index whose condition every row matches; on PostgreSQL the table, its planner choosing.
+   */
+  throughIndex<T extends object>(table: T, index: string): T;
 }

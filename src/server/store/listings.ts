@@ -1,16 +1,22 @@
-// The repository of listings, their revisions, moderation and inquiries (docs/decisions/018-postgresql.md): implemented
-// in store/sqlite/listings.ts and store/pg/listings.ts.
+// The repository of listings, their revisions, moderation and inquiries, one implementation for both stores
+// (docs/decisions/023-one-store.md).
 //
 // A business transaction is one method here. Where its writes depend on rules (who may edit, what waits for review,
 // what the audit entry says), the method reads what the rules need inside the transaction and hands it to `decide`, a
 // synchronous function of the service: it throws an AppError to refuse (the transaction rolls back) or answers the
 // writes, which the method applies before it commits. The rules stay in the service, once for both stores.
 
+import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { inquiries, Listing, ListingImage, ListingRevision, NewListing, Notification } from '../../../db/schema';
 import type { AdminListingsParams } from '../../shared/schemas/admin';
-import type { AuditAction, AuditActor, AuditTarget } from './inbox';
+import { randomCode } from '../../shared/random-code';
+import type { Q, Tables, Tx } from './dialect';
+import { auditRow, insertAudit, type AuditAction, type AuditActor, type AuditTarget } from './inbox';
+import { lockListingWrites } from './locks';
+import { insertNotification, type NewNotification } from './notifications';
 import type { StoredImage } from './photos';
-import type { NewNotification } from './notifications';
+import { affectedRows, isRowId, Repository } from './repository';
+import { approved, isApproved, visible } from './rules';
 
 export type Inquiry = typeof inquiries.$inferSelect;
 
@@ -154,54 +160,384 @@ export type DeletionTarget = Listing & { ownerUsername: string };
 /** What the sitemap names of a listing buyers may see: its id and its last change. */
 export type VisibleStamp = Pick<Listing, 'id' | 'updatedAt'>;
 
-export interface ListingsRepo {
-  find(id: number): Promise<Listing | undefined>;
+/** Rows grouped by listing id, each group in the order the query gave. */
+function groupBy(rows: ListingImage[], key: (r: ListingImage) => number | null): Map<number, ListingImage[]> {
+  const map = new Map<number, ListingImage[]>();
+  for (const row of rows) {
+    const id = key(row)!;
+    const list = map.get(id);
+    if (list) list.push(row);
+    else map.set(id, [row]);
+  }
+  return map;
+}
+
+/** The photos on these listings (`of` 'listingId') or on their waiting edits ('revisionListingId'), by listing id, in order. */
+async function imagesOf(q: Q, t: Tables, ids: number[], of: 'listingId' | 'revisionListingId' = 'listingId'): Promise<Map<number, ListingImage[]>> {
+  if (ids.length === 0) return new Map();
+  const i = t.listingImages;
+  const rows = await q.select().from(i).where(inArray(i[of], ids)).orderBy(asc(i[of]), asc(i.position), asc(i.id));
+  return groupBy(rows, (r) => r[of]);
+}
+
+async function viewsOf(q: Q, t: Tables, rows: Listing[]): Promise<ListingView[]> {
+  const ids = rows.map((r) => r.id);
+  const images = await imagesOf(q, t, ids);
+  const revisions = new Map(
+    ids.length ? (await q.select().from(t.listingRevisions).where(inArray(t.listingRevisions.listingId, ids))).map((r) => [r.listingId, r] as const) : [],
+  );
+  const newImages = await imagesOf(q, t, [...revisions.keys()], 'revisionListingId');
+  return rows.map((row) => ({ row, images: images.get(row.id) ?? [], revision: revisions.get(row.id), newImages: newImages.get(row.id) ?? [] }));
+}
+
+/** Every photo row of the listing: the approved ones and those of a waiting edit. */
+function photoRowsOf(q: Q, t: Tables, id: number): Promise<ListingImage[]> {
+  const i = t.listingImages;
+  return q.select().from(i).where(or(eq(i.listingId, id), eq(i.revisionListingId, id)));
+}
+
+/** The columns of a row of the admin's table. */
+const adminRowColumns = (t: Tables) => ({
+  id: t.listings.id,
+  uniqueCode: t.listings.uniqueCode,
+  make: t.listings.make,
+  model: t.listings.model,
+  year: t.listings.year,
+  registrationNumber: t.listings.registrationNumber,
+  price: t.listings.price,
+  totalPrice: t.listings.totalPrice,
+  status: t.listings.status,
+  rejectionReason: t.listings.rejectionReason,
+  active: t.listings.active,
+  createdAt: t.listings.createdAt,
+  userId: t.listings.userId,
+  ownerUsername: t.users.username,
+  ownerName: t.users.name,
+});
+
+export class ListingsRepo extends Repository {
+  async find(id: number): Promise<Listing | undefined> {
+    if (!isRowId(id)) return undefined;
+    const [row] = await this.db.select().from(this.t.listings).where(eq(this.t.listings.id, id)).limit(1);
+    return row;
+  }
+
   /** The listing with its photos and waiting edit. */
-  view(id: number): Promise<ListingView | undefined>;
+  async view(id: number): Promise<ListingView | undefined> {
+    const row = await this.find(id);
+    return row ? (await viewsOf(this.db, this.t, [row]))[0] : undefined;
+  }
+
   /** The user's listings, newest first, each with its photos and waiting edit (a fixed number of queries). */
-  viewsOfOwner(userId: number): Promise<ListingView[]>;
+  async viewsOfOwner(userId: number): Promise<ListingView[]> {
+    const { listings } = this.t;
+    const rows = await this.db.select().from(listings).where(eq(listings.userId, userId)).orderBy(desc(listings.createdAt), desc(listings.id));
+    return viewsOf(this.db, this.t, rows);
+  }
 
   /** A new listing with a fresh code and its photos, in one transaction; answers its id. */
-  create(actorId: number, photoKeys: string[], decide: (state: CreateState) => CreateWrites): Promise<number>;
+  async create(actorId: number, photoKeys: string[], decide: (state: CreateState) => CreateWrites): Promise<number> {
+    return this.d.transaction(this.db, async (tx) => {
+      await lockListingWrites(tx, this);
+      const w = decide({ photos: await this.namedPhotos(tx, photoKeys, null) });
+      const row = await this.insertWithFreshCode(tx, w.values);
+      await this.writeImages(tx, row.id, w.images, actorId);
+      if (w.coverImage) await tx.update(this.t.listings).set({ coverImage: w.coverImage }).where(eq(this.t.listings.id, row.id));
+      return row.id;
+    });
+  }
+
   /**
    * An edit in one transaction; answers the photo rows it removed (their files are the caller's to delete) and the
    * notifications it wrote.
    */
-  edit(id: number, actorId: number, photoKeys: string[], decide: (state: EditState) => EditWrites): Promise<{ removed: ListingImage[]; notifications: Notification[] }>;
+  async edit(id: number, actorId: number, photoKeys: string[], decide: (state: EditState) => EditWrites): Promise<{ removed: ListingImage[]; notifications: Notification[] }> {
+    const { listings, listingRevisions, listingImages, users, savedListings } = this.t;
+    return this.d.transaction(this.db, async (tx) => {
+      await lockListingWrites(tx, this);
+      // Locked: two saves of one listing apply one after the other, each deciding on what the other committed.
+      const [before] = isRowId(id) ? await this.d.lockRows(tx.select().from(listings).where(eq(listings.id, id))) : [];
+      const [revision] = before ? await tx.select().from(listingRevisions).where(eq(listingRevisions.listingId, id)) : [];
+      const [actor] = await tx.select({ name: users.name }).from(users).where(eq(users.id, actorId));
+      const state: EditState = {
+        before,
+        revision,
+        photos: before ? await this.namedPhotos(tx, photoKeys, id) : [],
+        current: before ? await photoRowsOf(tx, this.t, id) : [],
+        actorName: actor?.name ?? '',
+        savers: before
+          ? await tx
+              .select({ userId: savedListings.userId, lowestKnownPrice: sql<number | null>`coalesce(${savedListings.announcedTotalPrice}, ${savedListings.savedTotalPrice})` })
+              .from(savedListings)
+              .where(eq(savedListings.listingId, id))
+          : [],
+      };
+      const w = decide(state);
+      const removed = state.current.filter((r) => w.removeImageIds.includes(r.id));
+      if (w.removeImageIds.length) await tx.delete(listingImages).where(inArray(listingImages.id, w.removeImageIds));
+      // A photo can wait on the edit only once the edit's row exists, and deleting the edit takes its photos along
+      // (foreign key): the row is written before the photos move and deleted after.
+      if (w.revision.kind === 'insert') await tx.insert(listingRevisions).values({ listingId: id, ...w.revision.values });
+      if (w.revision.kind === 'update') await tx.update(listingRevisions).set(w.revision.set).where(eq(listingRevisions.listingId, id));
+      await this.writeImages(tx, id, w.images, actorId);
+      if (w.revision.kind === 'delete') await tx.delete(listingRevisions).where(eq(listingRevisions.listingId, id));
+      await tx.update(listings).set(w.listing).where(eq(listings.id, id));
+      if (w.audit) await this.audit(tx, w.audit);
+      const told = w.priceAnnounced;
+      if (told?.userIds.length) {
+        await tx
+          .update(savedListings)
+          .set({ announcedTotalPrice: told.totalPrice })
+          .where(and(eq(savedListings.listingId, id), inArray(savedListings.userId, told.userIds)));
+      }
+      const notifications = [];
+      for (const { userId, ...n } of w.notifications) notifications.push(await insertNotification(tx, this, userId, n));
+      return { removed, notifications };
+    });
+  }
+
   /**
    * Sets the active flag; false when there is no such listing. Activating a sold listing puts it back on the market
    * (no longer sold): a sold listing is never active (docs/product/states.md#sold).
    */
-  setActive(id: number, active: boolean): Promise<boolean>;
+  async setActive(id: number, active: boolean): Promise<boolean> {
+    const updatedAt = new Date();
+    return this.update(id, active ? { active, soldAt: null, updatedAt } : { active, updatedAt });
+  }
+
   /** Marks the listing sold (and inactive), or back on the market (active); false when there is no such listing. */
-  setSold(id: number, sold: boolean): Promise<boolean>;
+  async setSold(id: number, sold: boolean): Promise<boolean> {
+    const now = new Date();
+    return this.update(id, { soldAt: sold ? now : null, active: !sold, updatedAt: now });
+  }
+
   /**
    * Deletes the listing (photo rows, the waiting edit, saved entries and inquiries go by foreign key) with the audit
    * entry `decide` answers, in one transaction; answers every photo row it had, for their files.
    */
-  remove(id: number, decide: (target: DeletionTarget | undefined) => AuditWrite | null): Promise<ListingImage[]>;
+  async remove(id: number, decide: (target: DeletionTarget | undefined) => AuditWrite | null): Promise<ListingImage[]> {
+    const { listings, users } = this.t;
+    return this.d.transaction(this.db, async (tx) => {
+      await lockListingWrites(tx, this);
+      const query = tx.select({ listing: listings, ownerUsername: users.username }).from(listings).innerJoin(users, eq(users.id, listings.userId));
+      const [found] = isRowId(id) ? await this.d.lockRows(query.where(eq(listings.id, id)), listings) : [];
+      const audit = decide(found && { ...found.listing, ownerUsername: found.ownerUsername });
+      if (!found) return [];
+      const rows = await photoRowsOf(tx, this.t, id);
+      await tx.delete(listings).where(eq(listings.id, id));
+      if (audit) await this.audit(tx, audit);
+      return rows;
+    });
+  }
 
   /** An admin's decision, its audit entry and the owner's notification in one transaction; answers the notification. */
-  review(id: number, decide: (state: ReviewState) => ReviewWrites): Promise<Notification>;
-  pending(): Promise<PendingData>;
+  async review(id: number, decide: (state: ReviewState) => ReviewWrites): Promise<Notification> {
+    const { listings, listingRevisions, listingImages } = this.t;
+    return this.d.transaction(this.db, async (tx) => {
+      await lockListingWrites(tx, this);
+      // Locked: an owner's save of the edit waits for the decision (or the decision for the save), never half of each.
+      const [listing] = isRowId(id) ? await this.d.lockRows(tx.select().from(listings).where(eq(listings.id, id))) : [];
+      const [revision] = isApproved(listing) ? await tx.select().from(listingRevisions).where(eq(listingRevisions.listingId, id)) : [];
+      const [photos] = revision ? await tx.select({ n: count() }).from(listingImages).where(eq(listingImages.revisionListingId, id)) : [];
+      const w = decide({ listing, revision, newPhotos: photos?.n ?? 0 });
+      if (w.kind === 'status') {
+        await tx.update(listings).set(w.set).where(eq(listings.id, id));
+      } else if (w.kind === 'approveEdit') {
+        // Photos first: deleting the revision would take its photos with it (foreign key).
+        await tx.update(listingImages).set({ listingId: id, revisionListingId: null }).where(eq(listingImages.revisionListingId, id));
+        await tx.delete(listingRevisions).where(eq(listingRevisions.listingId, id));
+        const [cover] = await tx
+          .select({ thumbUrl: listingImages.thumbUrl })
+          .from(listingImages)
+          .where(eq(listingImages.listingId, id))
+          .orderBy(asc(listingImages.position), asc(listingImages.id))
+          .limit(1);
+        await tx.update(listings).set({ ...w.set, coverImage: cover?.thumbUrl ?? null }).where(eq(listings.id, id));
+      } else {
+        await tx.update(listingRevisions).set({ status: 'rejected', rejectionReason: w.rejectionReason }).where(eq(listingRevisions.listingId, id));
+      }
+      await this.audit(tx, w.audit);
+      const { userId, ...n } = w.notification;
+      return insertNotification(tx, this, userId, n);
+    });
+  }
+
+  async pending(): Promise<PendingData> {
+    const { listings, listingRevisions, users } = this.t;
+    const owner = { id: users.id, username: users.username, name: users.name };
+    // One snapshot: a listing approved meanwhile is in neither list or in one, never half.
+    return this.d.snapshot(this.db, async (q) => {
+      const fresh = await q.select({ listing: listings, owner }).from(listings).innerJoin(users, eq(users.id, listings.userId)).where(eq(listings.status, 'pending'));
+      const edits = await q
+        .select({ listing: listings, owner, revision: listingRevisions })
+        .from(listingRevisions)
+        .innerJoin(listings, eq(listings.id, listingRevisions.listingId))
+        .innerJoin(users, eq(users.id, listings.userId))
+        .where(and(eq(listingRevisions.status, 'pending'), approved(listings)));
+      const images = await imagesOf(q, this.t, [...fresh, ...edits].map((r) => r.listing.id));
+      const newImages = await imagesOf(q, this.t, edits.map((r) => r.listing.id), 'revisionListingId');
+      return { fresh, edits, images, newImages };
+    });
+  }
+
   /**
    * One page of the admin's table in the order asked, and the number of all matches, as of one moment. `search` is
    * normalised already (upper case, no spaces: services/admin-listings.ts normaliseSearch).
    */
-  adminPage(params: AdminListingsParams): Promise<{ rows: AdminListingRow[]; total: number }>;
+  async adminPage(params: AdminListingsParams): Promise<{ rows: AdminListingRow[]; total: number }> {
+    const { listings, users } = this.t;
+    const where = this.adminWhere(params);
+    // One snapshot: the count and the page see the same listings.
+    return this.d.snapshot(this.db, async (q) => {
+      const [{ n: total }] = await q.select({ n: count() }).from(listings).where(where);
+      // The page's ids are picked from the listings alone (sorting narrow rows of one table), then only those rows are
+      // read with their owner: joining first made SQLite walk users and fetch listings by owner, far slower over many
+      // listings (docs/product/admin.md#speed).
+      const ids =
+        params.offset >= total
+          ? []
+          : (
+              await q
+                .select({ id: listings.id })
+                .from(listings)
+                .where(where)
+                .orderBy(...this.adminOrder(params))
+                .limit(params.limit)
+                .offset(params.offset)
+            ).map((r) => r.id);
+      const rows = ids.length ? await q.select(adminRowColumns(this.t)).from(listings).innerJoin(users, eq(users.id, listings.userId)).where(inArray(listings.id, ids)) : [];
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      return { rows: ids.flatMap((i) => byId.get(i) ?? []), total };
+    });
+  }
+
   /**
    * The listings buyers may see, in id order: `limit` of them after the first `offset`, and how many there are in all,
    * as of one moment (the sitemap's pages, pages/sitemap.ts).
    */
-  visiblePage(offset: number, limit: number): Promise<{ rows: VisibleStamp[]; total: number }>;
+  async visiblePage(offset: number, limit: number): Promise<{ rows: VisibleStamp[]; total: number }> {
+    const { listings } = this.t;
+    // One snapshot: the count and the page see the same listings.
+    return this.d.snapshot(this.db, async (q) => {
+      const [{ n: total }] = await q.select({ n: count() }).from(listings).where(visible(listings));
+      const rows =
+        offset >= total || limit <= 0
+          ? []
+          : await q.select({ id: listings.id, updatedAt: listings.updatedAt }).from(listings).where(visible(listings)).orderBy(asc(listings.id)).limit(limit).offset(offset);
+      return { rows, total };
+    });
+  }
 
   /** The inquiry and its notification in one transaction; `decide` refuses, or says what the seller is told. */
-  createInquiry(
+  async createInquiry(
     listingId: number,
     values: InquiryValues,
     decide: (listing: InquiryListing | undefined) => (inquiry: Inquiry) => NewNotification,
-  ): Promise<{ inquiry: Inquiry; notification: Notification }>;
+  ): Promise<{ inquiry: Inquiry; notification: Notification }> {
+    const { listings, inquiries } = this.t;
+    return this.d.transaction(this.db, async (tx) => {
+      const query = tx.select({ id: listings.id, userId: listings.userId, make: listings.make, model: listings.model }).from(listings);
+      // Shared lock: the listing cannot be deleted or hidden between the check and the insert.
+      const [listing] = isRowId(listingId) ? await this.d.lockRowsShared(query.where(and(eq(listings.id, listingId), visible(listings)))) : [];
+      const notify = decide(listing);
+      const [inquiry] = await tx.insert(inquiries).values({ ...values, listingId }).returning();
+      const notification = await insertNotification(tx, this, listing!.userId, notify(inquiry));
+      return { inquiry, notification };
+    });
+  }
 
   /** Demo data: listings with fresh codes and their photos (the first the cover), in one transaction; answers the number of photo rows. */
-  insertDemo(items: { values: ListingValues; photos: StoredImage[] }[]): Promise<number>;
+  async insertDemo(items: { values: ListingValues; photos: StoredImage[] }[]): Promise<number> {
+    return this.d.transaction(this.db, async (tx) => {
+      await lockListingWrites(tx, this);
+      let images = 0;
+      for (const { values, photos } of items) {
+        const row = await this.insertWithFreshCode(tx, { ...values, coverImage: photos[0]?.thumbUrl ?? null });
+        for (const [position, p] of photos.entries()) {
+          await tx.insert(this.t.listingImages).values({ listingId: row.id, uploaderId: values.userId, position, ...p, createdAt: values.createdAt });
+          images += 1;
+        }
+      }
+      return images;
+    });
+  }
+
+  // --- inside the transactions ---------------------------------------------------------------------------------------
+
+  private async update(id: number, set: Partial<ListingValues>): Promise<boolean> {
+    if (!isRowId(id)) return false;
+    return affectedRows(await this.db.update(this.t.listings).set(set).where(eq(this.t.listings.id, id))) > 0;
+  }
+
+  /** The photos named by storage key that are staged, or on this listing or its waiting edit. */
+  private async namedPhotos(tx: Tx, keys: string[], listingId: number | null): Promise<ListingImage[]> {
+    if (keys.length === 0) return [];
+    const i = this.t.listingImages;
+    const staged = and(isNull(i.listingId), isNull(i.revisionListingId));
+    const mine = listingId === null ? staged : or(eq(i.listingId, listingId), eq(i.revisionListingId, listingId), staged);
+    // Locked: two saves naming the same staged photo attach it once, the second sees where the first put it.
+    return this.d.lockRows(tx.select().from(i).where(and(inArray(i.storageKey, keys), mine)));
+  }
+
+  /** Writes the form's photos in order: the cover is the rules' (they know the first on the listing). */
+  private async writeImages(tx: Tx, listingId: number, images: ImageWrite[], uploaderId: number) {
+    const i = this.t.listingImages;
+    for (const w of images) {
+      const place = w.place === 'revision' ? { listingId: null, revisionListingId: listingId } : { listingId, revisionListingId: null };
+      if (w.kind === 'existing') await tx.update(i).set({ ...place, position: w.position }).where(eq(i.id, w.id));
+      else await tx.insert(i).values({ ...place, uploaderId, position: w.position, ...w.image });
+    }
+  }
+
+  /**
+   * Inserts the listing under a fresh BP-code; a clash with an existing code (rare) draws another. The clash inserts
+   * nothing rather than failing, so a PostgreSQL transaction goes on without a savepoint.
+   */
+  private async insertWithFreshCode(tx: Tx, values: ListingValues): Promise<Listing> {
+    const { listings } = this.t;
+    for (let attempt = 0; attempt < 6; attempt++) {
+      const [row] = await tx
+        .insert(listings)
+        .values({ ...values, uniqueCode: `BP-${randomCode(6)}` })
+        .onConflictDoNothing({ target: listings.uniqueCode })
+        .returning();
+      if (row) return row;
+    }
+    throw new Error('No free listing code after 6 draws');
+  }
+
+  private audit(tx: Tx, a: AuditWrite) {
+    return insertAudit(tx, this.t, auditRow(a.actor, a.action, a.target, a.details));
+  }
+
+  private adminWhere(params: Pick<AdminListingsParams, 'status' | 'search'>): SQL | undefined {
+    const { listings } = this.t;
+    const conditions: SQL[] = [];
+    if (params.status) conditions.push(eq(listings.status, params.status));
+    const q = params.search ?? '';
+    if (q) {
+      const matches = [this.d.startsWith(listings.uniqueCode, q), this.d.startsWith(listings.registrationNumber, q)];
+      // A code typed without its prefix ('4F7K2Q') finds 'BP-4F7K2Q'.
+      if (!q.startsWith('BP-')) matches.push(this.d.startsWith(listings.uniqueCode, `BP-${q}`));
+      conditions.push(or(...matches)!);
+    }
+    return conditions.length ? and(...conditions) : undefined;
+  }
+
+  private adminOrder(params: Pick<AdminListingsParams, 'sort' | 'direction'>): SQL[] {
+    const { listings } = this.t;
+    const dir = params.direction === 'asc' ? asc : desc;
+    // Ties are broken by id in the same direction, so a page boundary never repeats or skips a row.
+    switch (params.sort) {
+      case 'price':
+        return [dir(listings.totalPrice), dir(listings.id)];
+      case 'status':
+        return [dir(listings.status), desc(listings.createdAt), desc(listings.id)];
+      case 'make':
+        return [dir(this.d.caseFolded(listings.make)), dir(this.d.caseFolded(listings.model)), desc(listings.createdAt), desc(listings.id)];
+      case 'createdAt':
+      default:
+        return [dir(listings.createdAt), dir(listings.id)];
+    }
+  }
 }

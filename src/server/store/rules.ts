@@ -9,6 +9,15 @@ interface StatusColumns {
   active: unknown;
 }
 
+// "Approved" (docs/product/states.md): accepted by an admin. An owner's edit of an approved listing waits for review
+// while the listing stays as it was (docs/decisions/007-pending-revisions.md).
+
+/** For Drizzle: an approved listing, active or not. */
+export const approved = (t: { status: unknown }): SQL => sql`${t.status} = 'approved'`;
+
+/** For a row already loaded. */
+export const isApproved = (row: { status: string } | undefined) => row?.status === 'approved';
+
 // "Visible to buyers": approved **and** active. `= true` is a boolean comparison on PostgreSQL and `= 1` on SQLite
 // (TRUE is 1 there), so both databases can serve it from listings_visible_created_idx.
 

@@ -34,4 +34,9 @@ export const pgDialect: SqlDialect = {
   caseFolded: (column) => sql`lower(${column}) COLLATE "C"`,
   jsonText: (column) => sql`${column}::text`,
   preparedFirst: async (query, values) => (await query.execute(values))[0],
+
+  snapshot: (db, work) => db.transaction(work, { isolationLevel: 'repeatable read', accessMode: 'read only' }),
+  lockRowsShared: <T>(query: T): T => (query as unknown as PgSelect).for('share') as unknown as T,
+
+  throughIndex: (table) => table,
 };

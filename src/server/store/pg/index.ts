@@ -1,6 +1,7 @@
 import { closePgDatabase, type PgDb } from '../../../../db/pg/client';
 import * as tables from '../../../../db/pg/schema';
 import { InboxRepo } from '../inbox';
+import { ListingsRepo } from '../listings';
 import { NotificationsRepo } from '../notifications';
 import type { StoreParts } from '../repository';
 import { SavedListingsRepo } from '../saved-listings';
@@ -9,7 +10,6 @@ import type { PgStore } from '../store';
 import { UsersRepo } from '../users';
 import { PgChatsRepo } from './chats';
 import { pgDialect } from './dialect';
-import { PgListingsRepo } from './listings';
 import { PgPhotosRepo } from './photos';
 import { PgSearchSource } from './search-source';
 
@@ -20,8 +20,8 @@ export function createPgStore(db: PgDb, owned = true): PgStore {
     dialect: 'pg',
     db,
     users: new UsersRepo(parts),
-    listings: new PgListingsRepo(db),
-    photos: new PgPhotosRepo(db),
+    listings: new ListingsRepo(parts),
+    photos: new PgPhotosRepo(parts),
     chats: new PgChatsRepo(parts),
     notifications: new NotificationsRepo(parts),
     inbox: new InboxRepo(parts),

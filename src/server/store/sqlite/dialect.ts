@@ -9,31 +9,19 @@ import type { Db, SqlDialect, Q, Tx } from '../dialect';
 const sqliteOf = (db: Q) => db as unknown as SqliteDb;
 
 /** BEGIN, COMMIT and ROLLBACK prepared once per connection, as better-sqlite3's own transactions keep them. */
-const control = new WeakMap<object, { begin: Statement; commit: Statement; rollback: Statement }>();
+const control = new WeakMap<object, { begin: Statement; beginDeferred: Statement; commit: Statement; rollback: Statement }>();
 function controlOf(client: SqliteDb['$client']) {
   let c = control.get(client);
-  if (!c) control.set(client, (c = { begin: client.prepare('BEGIN IMMEDIATE'), commit: client.prepare('COMMIT'), rollback: client.prepare('ROLLBACK') }));
+  if (!c) control.set(client, (c = { begin: client.prepare('BEGIN IMMEDIATE'), beginDeferred: client.prepare('BEGIN'), commit: client.prepare('COMMIT'), rollback: client.prepare('ROLLBACK') }));
   return c;
 }
 
 export const sqliteDialect: SqlDialect = {
   name: 'sqlite',
 
-  async transaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
-    const client = sqliteOf(db).$client;
-    const { begin, commit, rollback } = controlOf(client);
-    // IMMEDIATE takes the write lock at once: another process writing the file (npm run admin) waits on busy_timeout
-    // instead of failing the upgrade from a read lock half-way through.
-    begin.run();
-    try {
-      const answer = await work(db as unknown as Tx);
-      commit.run();
-      return answer;
-    } catch (err) {
-      if (client.inTransaction) rollback.run();
-      throw err;
-    }
-  },
+  // IMMEDIATE takes the write lock at once: another process writing the file (npm run admin) waits on busy_timeout
+  // instead of failing the upgrade from a read lock half-way through.
+  transaction: (db, work) => inTransaction(db, 'BEGIN IMMEDIATE', work),
 
   lockRows: (query) => query,
   lockRowsOf: async () => {},
@@ -50,4 +38,22 @@ export const sqliteDialect: SqlDialect = {
   caseFolded: (column) => sql`${column} COLLATE NOCASE`,
   jsonText: (column) => column,
   preparedFirst: (query, values) => (query as unknown as { get(v: Record<string, unknown>): never }).get(values),
+
+  snapshot: (db, work) => inTransaction(db, 'BEGIN', work),
+  lockRowsShared: (query) => query,
+  throughIndex: <T extends object>(table: T, index: string): T => sql`${table} INDEXED BY ${sql.identifier(index)}` as unknown as T,
 };
+
+async function inTransaction<T>(db: Db, begin: 'BEGIN IMMEDIATE' | 'BEGIN', work: (tx: Tx) => Promise<T>): Promise<T> {
+  const client = sqliteOf(db).$client;
+  const statements = controlOf(client);
+  (begin === 'BEGIN' ? statements.beginDeferred : statements.begin).run();
+  try {
+    const answer = await work(db as unknown as Tx);
+    statements.commit.run();
+    return answer;
+  } catch (err) {
+    if (client.inTransaction) statements.rollback.run();
+    throw err;
+  }
+}

@@ -3,7 +3,9 @@ import * as tables from '../../../../db/schema';
 import type { Db, Tables } from '../dialect';
 import { ChatsRepo } from '../chats';
 import { InboxRepo } from '../inbox';
+import { ListingsRepo } from '../listings';
 import { NotificationsRepo } from '../notifications';
+import { PhotosRepo } from '../photos';
 import type { StoreParts } from '../repository';
 import { SavedListingsRepo } from '../saved-listings';
 import { SavedSearchesRepo } from '../saved-searches';
@@ -11,8 +13,6 @@ import type { SqliteStore } from '../store';
 import { UsersRepo } from '../users';
 import { sqliteDialect } from './dialect';
 import { gateRepositories } from './gate';
-import { SqliteListingsRepo } from './listings';
-import { SqlitePhotosRepo } from './photos';
 import { SqliteSearchSource } from './search-source';
 
 /** The repositories over one SQLite file; `close` closes it when `owned` (the app opened it). */
@@ -23,8 +23,8 @@ export function createSqliteStore(db: SqliteDb, owned = true): SqliteStore {
     dialect: 'sqlite',
     db,
     users: new UsersRepo(parts),
-    listings: new SqliteListingsRepo(db),
-    photos: new SqlitePhotosRepo(db),
+    listings: new ListingsRepo(parts),
+    photos: new PhotosRepo(parts),
     chats: new ChatsRepo(parts),
     notifications: new NotificationsRepo(parts),
     inbox: new InboxRepo(parts),
