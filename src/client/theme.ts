@@ -104,8 +104,14 @@ const defaultThemeConfig = defineConfig({
   },
 });
 
+/** The colour palettes the product uses (colorPalette props, `{palette}.solid`…): the theme keeps only these. */
+export type Palette = 'brand' | 'accent' | 'gray' | 'red' | 'orange' | 'yellow' | 'green' | 'teal' | 'blue' | 'purple';
+
 // A calm Nordic blue for trust, a warm accent for calls to action, generous whitespace.
 const config = defineConfig({
+  // Style props take only the theme's tokens (the typecheck refuses an unknown one, which the browser would drop);
+  // the types come from `npm run theme:types` (src/client/theme-types/).
+  strictTokens: true,
   globalCss: {
     'html, body': { bg: 'bg.subtle', color: 'fg', minHeight: '100%' },
     body: { fontFeatureSettings: '"tnum"' },

@@ -6,6 +6,7 @@ import { formatNumber } from '../../../shared/format';
 import { meQueryOptions } from '../../hooks/use-current-user';
 import type { MetricsSnapshot, MetricsStore, Rating, VitalName } from '../../lib/metrics';
 import { useTRPC } from '../../trpc';
+import type { Palette } from '../../theme';
 
 // The admin's performance panel in the Developer Panel (docs/product/admin.md#performance-panel): this browser's web
 // vitals and API latency (lib/metrics.ts), and the logged-in state checked every 5 s while the panel is open
@@ -36,7 +37,7 @@ export const METRICS_TEXTS = {
 } as const;
 
 export const RATING_LABELS: Record<Rating, string> = { good: 'God', 'needs-improvement': 'Bør forbedres', poor: 'Dårlig' };
-const RATING_PALETTE: Record<Rating, string> = { good: 'green', 'needs-improvement': 'orange', poor: 'red' };
+const RATING_PALETTE: Record<Rating, Palette> = { good: 'green', 'needs-improvement': 'orange', poor: 'red' };
 
 export const VITAL_LABELS: Record<VitalName, string> = {
   LCP: 'Største innhold vist',
