@@ -2,7 +2,7 @@ import { Badge, Box, Button, Card, Flex, Heading, SimpleGrid, Stack, Table, Text
 import { useQuery } from '@tanstack/react-query';
 import { ChevronDown, Gauge } from 'lucide-react';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
-import { formatNumber } from '../../../shared/format';
+import { formatNumber, once } from '../../../shared/format';
 import { meQueryOptions } from '../../hooks/use-current-user';
 import type { MetricsSnapshot, MetricsStore, Rating, VitalName } from '../../lib/metrics';
 import { useTRPC } from '../../trpc';
@@ -49,11 +49,11 @@ export const VITAL_LABELS: Record<VitalName, string> = {
 /** The three Core Web Vitals first. (Here, not in lib/metrics.ts: this file takes only types from there, see useMetricsStore.) */
 const VITAL_ORDER: VitalName[] = ['LCP', 'INP', 'CLS', 'FCP', 'TTFB'];
 
-const score = new Intl.NumberFormat('nb-NO', { minimumFractionDigits: 2, maximumFractionDigits: 3 });
-const clock = new Intl.DateTimeFormat('nb-NO', { hour: '2-digit', minute: '2-digit', second: '2-digit', timeZone: 'Europe/Oslo' });
+const score = once(() => new Intl.NumberFormat('nb-NO', { minimumFractionDigits: 2, maximumFractionDigits: 3 }));
+const clock = once(() => new Intl.DateTimeFormat('nb-NO', { hour: '2-digit', minute: '2-digit', second: '2-digit', timeZone: 'Europe/Oslo' }));
 /** "1 234 ms" (no-break spaces, so it never wraps). */
 const ms = (n: number) => `${formatNumber(Math.round(n))}\u00a0ms`;
-const vitalValue = (name: VitalName, value: number) => (name === 'CLS' ? score.format(value) : ms(value));
+const vitalValue = (name: VitalName, value: number) => (name === 'CLS' ? score().format(value) : ms(value));
 
 const EMPTY: MetricsSnapshot = { vitals: {}, api: [] };
 const noSubscription = () => () => {};
@@ -146,7 +146,7 @@ function LoginStatus() {
       </Text>
       {checkedAt > 0 && (
         <Text textStyle="xs" color="fg.muted" data-testid="metrics-last-checked">
-          {METRICS_TEXTS.lastChecked(clock.format(checkedAt))}
+          {METRICS_TEXTS.lastChecked(clock().format(checkedAt))}
         </Text>
       )}
       <Text textStyle="xs" color="fg.muted">
