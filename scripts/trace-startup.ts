@@ -47,12 +47,13 @@ async function visit(browser: Browser, url: string, traceFile?: string): Promise
       new PerformanceObserver((list) => {
         for (const e of list.getEntries()) w.__start.blocking += Math.max(0, e.duration - 50);
       }).observe({ type: 'longtask', buffered: true });
+      // At document start there is no <html> element yet: the document is observed.
       new MutationObserver((_, observer) => {
-        if (document.documentElement.hasAttribute('data-hydrated')) {
+        if (document.documentElement?.hasAttribute('data-hydrated')) {
           w.__start.hydrated = performance.now();
           observer.disconnect();
         }
-      }).observe(document.documentElement, { attributes: true });
+      }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-hydrated'] });
     });
     if (traceFile) await browser.startTracing(page, { path: traceFile, screenshots: false });
     await page.goto(url, { waitUntil: 'load' });
