@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { chakraLazyGlobal } from './scripts/lib/chakra-lazy-global';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -75,6 +76,8 @@ export default defineConfig({
       generatedRouteTree: './src/client/routeTree.gen.ts',
     }),
     react(),
+    // Chakra's global styles built on first read, not as the theme loads (the server's page carries them).
+    chakraLazyGlobal(),
     precompress(),
   ],
   build: {

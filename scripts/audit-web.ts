@@ -32,6 +32,11 @@
 //   npm run audit:web -- --json <file>         also write the results as JSON
 //   npm run audit:web -- --keep                keep the scratch folder (database, uploads, server log)
 //   npm run audit:web -- --no-compare          no client-rendered server: the LCP at 4x CPU of this server only
+//   npm run audit:web -- --baseline <checkout> Lighthouse also on another checkout's build (its dist/, e.g. main's) on
+//                                              the same database, alternately (A B A B): each page's performance, FCP,
+//                                              LCP and TBT, median and spread, against the targets and the baseline;
+//                                              the home page's JavaScript as sent (brotli) and the first page after
+//                                              /readyz turns ready against the next ten, for both builds
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -65,7 +70,8 @@ const WIDTH = args.num('width', 1280);
 const CLIENT_DIR = args.str('client-dir');
 const JSON_OUT = args.str('json');
 const KEEP = args.flag('keep');
-const COMPARE = !args.flag('no-compare');
+const COMPARE = !args.flag('no-compare') && !args.str('baseline');
+const BASELINE = args.str('baseline') ? path.resolve(args.str('baseline')!) : undefined;
 
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'];
@@ -120,8 +126,9 @@ const severe = (v: AxeViolation) => v.impact === 'serious' || v.impact === 'crit
 
 let server: RunningServer | null = null;
 let clientServer: RunningServer | null = null;
+let baselineServer: RunningServer | null = null;
 const scratch = scratchFolder('audit', KEEP, () => {
-  if (clientServer && clientServer.proc.exitCode === null) clientServer.proc.kill('SIGKILL');
+  for (const s of [clientServer, baselineServer]) if (s && s.proc.exitCode === null) s.proc.kill('SIGKILL');
   return server;
 });
 
@@ -160,6 +167,14 @@ async function main(): Promise<number> {
       logFile: scratch.logFile,
       env: { SERVER_RENDER: 'false', COUNTY_LOOKUP: 'false', ...(CLIENT_DIR ? { CLIENT_DIR: path.resolve(CLIENT_DIR) } : {}) },
     });
+  }
+
+  if (LIGHTHOUSE && BASELINE) {
+    baselineServer = await startServer(
+      { dbPath: scratch.dbPath, uploadDir: scratch.uploadDir, port: await freePort(), seedDemo: false, logFile: scratch.logFile, env: { COUNTY_LOOKUP: 'false' } },
+      30_000,
+      BASELINE,
+    );
   }
 
   const routes: RouteSpec[] = [
@@ -238,22 +253,117 @@ async function main(): Promise<number> {
     if (LHR_DIR) fs.mkdirSync(LHR_DIR, { recursive: true });
     for (const r of routes.filter((x) => x.lighthouse)) {
       const runs: LighthouseScores[] = [];
+      const baselineRuns: LighthouseScores[] = [];
       for (let i = 0; i < RUNS; i++) {
         const file = LHR_DIR ? path.join(LHR_DIR, `${r.path.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home'}-${i + 1}.json`) : undefined;
+        // The baseline first in each round (A B A B), so both builds see the same machine.
+        if (baselineServer) baselineRuns.push(await withRetry(() => runLighthouse(baselineServer!.base + r.path)));
         runs.push(await withRetry(() => runLighthouse(base + r.path, file)));
       }
       const result = results.find((x) => x.path === r.path && x.who === r.who)!;
       result.lighthouse = medianOf(runs);
+      if (baselineRuns.length) targets.push({ path: r.path, runs, baselineRuns });
     }
   }
 
   report(results);
+  if (BASELINE) {
+    reportTargets(targets);
+    const jsNow = homeScriptBrotli(root, await (await fetch(`${base}/`)).text());
+    const jsBaseline = homeScriptBrotli(BASELINE, await (await fetch(`${baselineServer!.base}/`)).text());
+    console.log(`\nHome page JavaScript as sent (brotli): ${kb(jsNow.bytes)} in ${jsNow.files} files (target ≤ 190 KB: ${jsNow.bytes <= 190 * 1024 ? 'met' : 'NOT met'}); baseline ${kb(jsBaseline.bytes)} in ${jsBaseline.files} files`);
+    for (const [label, checkout] of [['this build', root], ['baseline', BASELINE]] as const) {
+      const r = await firstPageAfterReady(checkout);
+      console.log(
+        `First page after /readyz turned ready (${label}): ${Math.round(r.firstMs)} ms, the next ten ${Math.round(median(r.nextMs))} ms (median), ratio ${(r.firstMs / median(r.nextMs)).toFixed(2)} (target ≤ 2)`,
+      );
+    }
+  }
   if (JSON_OUT) fs.writeFileSync(JSON_OUT, JSON.stringify(results, null, 2));
+  if (baselineServer) await stopServer(baselineServer);
+  baselineServer = null;
   if (clientServer) await stopServer(clientServer);
   clientServer = null;
   await stopServer(server);
   server = null;
   return results.some((r) => r.axe.some(severe)) ? 1 : 0;
+}
+
+// --- targets against a baseline (issue 35) ----------------------------------------------------------------------
+
+const targets: { path: string; runs: LighthouseScores[]; baselineRuns: LighthouseScores[] }[] = [];
+const TARGETS = { performance: 90, fcpMs: 1800, lcpMs: 2500, tbtMs: 200 } as const;
+
+function reportTargets(rows: typeof targets) {
+  console.log(`\nTargets (Lighthouse 12 mobile, median and spread of ${RUNS}, this build B against the baseline A, alternately)`);
+  const spread = (v: number[]) => `${Math.round(Math.min(...v))}–${Math.round(Math.max(...v))}`;
+  for (const row of rows) {
+    console.log(row.path);
+    for (const [key, label, target, higherIsBetter] of [
+      ['performance', 'performance', TARGETS.performance, true],
+      ['fcpMs', 'FCP (ms)', TARGETS.fcpMs, false],
+      ['lcpMs', 'LCP (ms)', TARGETS.lcpMs, false],
+      ['tbtMs', 'TBT (ms)', TARGETS.tbtMs, false],
+    ] as const) {
+      const b = row.runs.map((r) => r[key]);
+      const a = row.baselineRuns.map((r) => r[key]);
+      const mb = median(b);
+      const met = higherIsBetter ? mb >= target : mb <= target;
+      const ratios = b.map((v, i) => (a[i] ? v / a[i] : NaN));
+      console.log(
+        `  ${label.padEnd(12)} B ${String(Math.round(mb)).padStart(5)} (${spread(b)})  A ${String(Math.round(median(a))).padStart(5)} (${spread(a)})  ` +
+          `B/A ${median(ratios).toFixed(2)}  target ${higherIsBetter ? '≥' : '≤'} ${target}: ${met ? 'met' : 'NOT met'}`,
+      );
+    }
+  }
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** The brotli size of the scripts the home page's HTML loads (its module script and module preloads), from the build's .br files. */
+function homeScriptBrotli(checkout: string, html: string): { bytes: number; files: number } {
+  const paths = new Set([...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="(\/[^"]+\.js)"/g)].map((m) => m[1]));
+  let bytes = 0;
+  for (const p of paths) {
+    const file = path.join(checkout, 'dist/client', p);
+    bytes += fs.existsSync(`${file}.br`) ? fs.statSync(`${file}.br`).size : fs.statSync(file).size;
+  }
+  return { bytes, files: paths.size };
+}
+
+/**
+ * A fresh server of `checkout` on a copy of the scratch database: polls /readyz until it says ready, then times the
+ * first listing page and ten more (each a different listing, so none comes from the page cache).
+ */
+async function firstPageAfterReady(checkout: string): Promise<{ firstMs: number; nextMs: number[] }> {
+  const dbCopy = `${scratch.dbPath}.ready-${path.basename(checkout)}`;
+  const db = new Database(scratch.dbPath);
+  try {
+    await db.backup(dbCopy);
+  } finally {
+    db.close();
+  }
+  // The listings are read from the running server: the fresh one answers nothing before its first page.
+  const list = (await api(server!.base, 'GET', '/api/listings?limit=11')).body as { id: number }[];
+  const fresh = await startServer({ dbPath: dbCopy, uploadDir: scratch.uploadDir, port: await freePort(), seedDemo: false, logFile: scratch.logFile, env: { COUNTY_LOOKUP: 'false' } }, 30_000, checkout);
+  try {
+    for (let i = 0; i < 600; i++) {
+      const res = await fetch(`${fresh.base}/readyz`);
+      await res.arrayBuffer();
+      if (res.status === 200) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+
+    const times: number[] = [];
+    for (const { id } of list) {
+      const t0 = performance.now();
+      await (await fetch(`${fresh.base}/listing/${id}`)).arrayBuffer();
+      times.push(performance.now() - t0);
+    }
+    return { firstMs: times[0], nextMs: times.slice(1) };
+  } finally {
+    await stopServer(fresh);
+  }
 }
 
 // --- data and sessions ---------------------------------------------------------------------------------------

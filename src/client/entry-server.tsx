@@ -91,7 +91,9 @@ export async function renderPage({
       </CacheProvider>
     </StrictMode>,
   );
-  const styles = constructStyleTagsFromChunks(extractCriticalToChunks(html));
+  // `data-s` marks a style tag as placed: without it, Emotion's browser cache moves every server style tag to the end
+  // of <head> as it is created, and the browser recalculates the whole page's styles once more during start-up.
+  const styles = constructStyleTagsFromChunks(extractCriticalToChunks(html)).replaceAll('<style data-emotion=', '<style data-s="" data-emotion=');
   const matches = router.state.matches;
   const notFound = matches.some((m) => m.status === 'notFound' || m._notFound);
   const head: HeadEntries = { meta: [], links: [], scripts: [] };

@@ -10,6 +10,7 @@ import { persistListingQueries } from './lib/persisted-queries';
 import { BUILD_VERSION } from './lib/build-version';
 import { markServerRendered } from './components/layout/after-first-paint';
 import { STATE_SCRIPT_ID } from '../shared/server-rendered';
+import { keepServerGlobalStyles } from './lib/chakra-global';
 
 const queryClient = makeQueryClient();
 const trpcClient = makeTRPCClient();
@@ -29,6 +30,7 @@ if (serverState) {
   // boundary). Hydration is a transition: React hydrates in slices and answers input in between.
   hydrate(queryClient, JSON.parse(serverState) as DehydratedState);
   markServerRendered();
+  keepServerGlobalStyles();
   router.ssr = { manifest: undefined };
   void router.load().then(() => {
     startTransition(() => {

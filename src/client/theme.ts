@@ -44,6 +44,29 @@ import {
   tokens,
 } from '@chakra-ui/react/theme';
 
+/** The colour palettes the product uses (colorPalette props, `{palette}.solid`…): the theme keeps only these. */
+export type Palette = 'brand' | 'accent' | 'gray' | 'red' | 'orange' | 'yellow' | 'green' | 'teal' | 'blue' | 'purple';
+/** Chakra's palettes the product does not use: every token of theirs is a CSS variable built and sent for nothing. */
+const UNUSED_PALETTES = new Set(['cyan', 'pink']);
+
+function usedPalettes<T extends object>(colors: T): T {
+  return Object.fromEntries(Object.entries(colors).filter(([name]) => !UNUSED_PALETTES.has(name))) as T;
+}
+
+/**
+ * The product has no dark mode: a semantic token's `{ _light, _dark }` value becomes its light value, so the global
+ * CSS holds one rule per token instead of a light and a dark one.
+ */
+function lightOnly<T>(tokens: T): T {
+  if (typeof tokens !== 'object' || tokens === null) return tokens;
+  return Object.fromEntries(
+    Object.entries(tokens).map(([key, entry]) => {
+      if (key === 'value' && typeof entry === 'object' && entry !== null && '_light' in entry) return [key, (entry as { _light: unknown })._light];
+      return [key, lightOnly(entry)];
+    }),
+  ) as T;
+}
+
 // Chakra's default theme (tokens, semantic tokens, global CSS, text/layer/animation styles, breakpoints,
 // keyframes: the same values `defaultConfig` carries), but only the recipes of the components the app
 // renders. `defaultConfig` pulls in all ~80 recipes and slot recipes (~25 KB gzip of the entry chunk).
@@ -60,8 +83,8 @@ const defaultThemeConfig = defineConfig({
   theme: {
     breakpoints,
     keyframes,
-    tokens,
-    semanticTokens,
+    tokens: { ...tokens, colors: usedPalettes(tokens.colors) },
+    semanticTokens: lightOnly({ ...semanticTokens, colors: usedPalettes(semanticTokens.colors) }),
     recipes: {
       badge: badgeRecipe,
       button: buttonRecipe,
@@ -104,8 +127,12 @@ const defaultThemeConfig = defineConfig({
   },
 });
 
+
 // A calm Nordic blue for trust, a warm accent for calls to action, generous whitespace.
 const config = defineConfig({
+  // Style props take only the theme's tokens (the typecheck refuses an unknown one, which the browser would drop);
+  // the types come from `npm run theme:types` (src/client/theme-types/).
+  strictTokens: true,
   globalCss: {
     'html, body': { bg: 'bg.subtle', color: 'fg', minHeight: '100%' },
     body: { fontFeatureSettings: '"tnum"' },
@@ -148,25 +175,23 @@ const config = defineConfig({
     // WCAG AA (docs/decisions/011-accessibility.md): text at least 4.5:1 against the surfaces it sits on (white, bg.subtle,
     // bg.muted), white text on every `solid` at least 4.5:1, focus rings at least 3:1 and 2 px wide. Chakra's defaults
     // miss this for fg.subtle (gray.400, 2.6:1, also the placeholders), fg.error/success/warning and the solid green,
-    // orange, teal, cyan and pink (their 600 shade, 3.3–3.8:1 under white text); `npm run audit:web` checks it.
+    // orange and teal (their 600 shade, 3.3–3.8:1 under white text); `npm run audit:web` checks it.
     semanticTokens: {
       colors: {
         fg: {
-          subtle: { value: { _light: '#6b6b74', _dark: '{colors.gray.400}' } },
-          error: { value: { _light: '{colors.red.600}', _dark: '{colors.red.400}' } },
-          warning: { value: { _light: '{colors.orange.700}', _dark: '{colors.orange.300}' } },
-          success: { value: { _light: '{colors.green.700}', _dark: '{colors.green.300}' } },
+          subtle: { value: '#6b6b74' },
+          error: { value: '{colors.red.600}' },
+          warning: { value: '{colors.orange.700}' },
+          success: { value: '{colors.green.700}' },
         },
         border: {
-          error: { value: { _light: '{colors.red.600}', _dark: '{colors.red.400}' } },
+          error: { value: '{colors.red.600}' },
         },
         // Inputs, selects and other gray controls: the ring is the brand blue (5.8:1 on white), not gray.400.
         gray: { focusRing: { value: '{colors.brand.500}' } },
-        green: { solid: { value: { _light: '{colors.green.700}', _dark: '{colors.green.600}' } } },
-        orange: { solid: { value: { _light: '{colors.orange.700}', _dark: '{colors.orange.600}' } } },
-        teal: { solid: { value: { _light: '{colors.teal.700}', _dark: '{colors.teal.600}' } } },
-        cyan: { solid: { value: { _light: '{colors.cyan.700}', _dark: '{colors.cyan.600}' } } },
-        pink: { solid: { value: { _light: '{colors.pink.700}', _dark: '{colors.pink.600}' } } },
+        green: { solid: { value: '{colors.green.700}' } },
+        orange: { solid: { value: '{colors.orange.700}' } },
+        teal: { solid: { value: '{colors.teal.700}' } },
         brand: {
           solid: { value: '{colors.brand.600}' },
           contrast: { value: 'white' },

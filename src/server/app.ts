@@ -43,7 +43,7 @@ import { DEFAULT_BODY_LIMIT } from './http/large-bodies';
 import { appRouter, type AppRouter } from './trpc/root';
 import { prepareDatabase } from './startup';
 import { HTTP_MESSAGES, toHttpError } from './errors';
-import { registerOps, requestId } from './ops/probes';
+import { holdReadiness, registerOps, requestId } from './ops/probes';
 import { timedStore } from './ops/store-timing';
 
 export interface BuildOptions {
@@ -71,6 +71,11 @@ export interface BuildOptions {
    * and /readyz answers 503 until then (tests of the readiness probe).
    */
   warmSearchIndex?: boolean;
+  /**
+   * Load the page renderer and render the home page once as soon as the app is ready, /readyz answering 503 until
+   * then (default outside tests): the first visitor's page would otherwise wait for the renderer to load.
+   */
+  warmPageRenderer?: boolean;
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -292,7 +297,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await registerApiDocs(app, restRoutes, { version: '1' });
   registerUploads(app, config.uploadDir, integrations.imageStorage);
 
-  registerClient(app, config, { serverRender: options.serverRender, createContext, stores: deps.stores });
+  registerClient(app, config, {
+    serverRender: options.serverRender,
+    warmPageRenderer: options.warmPageRenderer ?? config.env !== 'test',
+    createContext,
+    stores: deps.stores,
+  });
   registerSitemap(app, { store, config, pageSize: options.sitemapPageSize }); // /sitemap.xml and /robots.txt for crawlers
   return app;
 }
@@ -332,7 +342,7 @@ async function bucketStorage(s3: NonNullable<AppConfig['s3']>, app: FastifyInsta
 function registerClient(
   app: FastifyInstance,
   config: AppConfig,
-  opts: { serverRender: boolean | undefined; createContext: (o: { req: FastifyRequest; res: FastifyReply }) => Promise<Context>; stores: ShellStores },
+  opts: { serverRender: boolean | undefined; warmPageRenderer: boolean; createContext: (o: { req: FastifyRequest; res: FastifyReply }) => Promise<Context>; stores: ShellStores },
 ) {
   const clientDir = config.clientDir && fs.existsSync(path.join(config.clientDir, 'index.html')) ? config.clientDir : undefined;
   // The plain page the browser renders: index.html as the static files go out (precompressed, revalidated).
@@ -348,6 +358,21 @@ function registerClient(
       hints: shellHints(app, clientDir, opts.stores),
       fallback: plainPage,
     });
+  if (page && opts.warmPageRenderer) {
+    // The renderer (React, Chakra and the routes) loads with the first page: that page is rendered here, in the
+    // background once the app is ready, and /readyz says 503 until it has answered, so no visitor waits for it
+    // (docs/operations.md "Probes and metrics"). It is a real request for '/', through the page cache.
+    const release = holdReadiness(app, 'page renderer not warm');
+    app.addHook('onReady', async () => {
+      void app
+        .inject({ method: 'GET', url: '/' })
+        .then(
+          (res) => app.log.info({ status: res.statusCode }, 'page renderer warm'),
+          (err: unknown) => app.log.error({ err }, 'page renderer warm-up failed'),
+        )
+        .finally(release);
+    });
+  }
   if (clientDir) {
     app.register(fastifyStatic, {
       root: clientDir,

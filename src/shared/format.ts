@@ -1,11 +1,14 @@
 // Norwegian formatting through the platform (Intl), used everywhere numbers, prices and dates are shown.
-const integer = new Intl.NumberFormat('nb-NO', { maximumFractionDigits: 0 });
-// The date formatters are made on first use: each costs the browser a locale lookup at start-up, and most pages show
-// no date.
-const once = <T,>(make: () => T) => {
+
+/**
+ * `make()` on the first call, the same value after. Formatters are made on first use, never while modules load: each
+ * costs the browser a locale lookup, which at start-up delays the page's first render (and most pages show no date).
+ */
+export const once = <T,>(make: () => T) => {
   let value: T | undefined;
   return () => (value ??= make());
 };
+const integer = once(() => new Intl.NumberFormat('nb-NO', { maximumFractionDigits: 0 }));
 const dateOptions = { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Europe/Oslo' } as const;
 const dateFmt = once(() => new Intl.DateTimeFormat('nb-NO', dateOptions));
 const dateTimeFmt = once(() => new Intl.DateTimeFormat('nb-NO', { ...dateOptions, hour: '2-digit', minute: '2-digit' }));
@@ -14,7 +17,7 @@ const longDateFmt = once(() => new Intl.DateTimeFormat('nb-NO', { day: 'numeric'
 // Intl uses U+00A0 (no-break space) as group separator in nb-NO; keep it so "215 000 kr" never wraps.
 export function formatNumber(n: number | null | undefined): string {
   if (n === null || n === undefined || Number.isNaN(n)) return '';
-  return integer.format(n).replace(/\u2212/g, '-');
+  return integer().format(n).replace(/\u2212/g, '-');
 }
 
 /** "215 000 kr" */

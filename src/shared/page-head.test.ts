@@ -6,7 +6,9 @@ import {
   notFoundHead,
   renderHeadHtml,
   searchPageHead,
+  STATIC_PAGES,
   staticPageHead,
+  type StaticPath,
   type ListingHeadInput,
   type PageHead,
 } from './page-head';
@@ -101,7 +103,7 @@ describe('static pages', () => {
     expect(canonicalOf(h)).toBe(`https://bilpartner.no${path}`);
     expect(metaOf(h, 'og:locale')?.content).toBe('nb_NO');
     expect(metaOf(h, 'og:site_name')?.content).toBe('Bilpartner.no');
-    expect(metaOf(h, 'twitter:card')?.content).toBe('summary');
+    expect(metaOf(h, 'twitter:card')?.content).toBe('summary_large_image');
   });
 });
 
@@ -166,12 +168,20 @@ describe('a listing', () => {
     expect(metaOf(h, 'twitter:card')?.content).toBe('summary_large_image');
   });
 
-  it('a photo already on another host keeps its URL; without photos there is no og:image and a small card', () => {
+  it("a photo already on another host keeps its URL; without photos the listing shows the site's image", () => {
     const s3 = { ...listing.imageDetails[0]!, url: 'https://cdn.example.no/a-large.webp' };
     expect(metaOf(listingPageHead({ ...listing, imageDetails: [s3] }, ORIGIN), 'og:image')?.content).toBe('https://cdn.example.no/a-large.webp');
     const bare = listingPageHead({ ...listing, images: [], imageDetails: [] }, ORIGIN);
-    expect(metaOf(bare, 'og:image')).toBeUndefined();
-    expect(metaOf(bare, 'twitter:card')?.content).toBe('summary');
+    expect(metaOf(bare, 'og:image')?.content).toBe(`${ORIGIN}/og-image.png`);
+    expect(metaOf(bare, 'og:image:width')?.content).toBe('1200');
+    expect(metaOf(bare, 'twitter:card')?.content).toBe('summary_large_image');
+  });
+
+  it("every public page has an og:image: the site's on the static pages and the search", () => {
+    for (const path of Object.keys(STATIC_PAGES) as StaticPath[]) {
+      expect(metaOf(staticPageHead(path, ORIGIN), 'og:image')?.content, path).toBe(`${ORIGIN}/og-image.png`);
+    }
+    expect(metaOf(searchPageHead({}, ORIGIN), 'og:image')?.content).toBe(`${ORIGIN}/og-image.png`);
   });
 
   it('JSON-LD: a used Car with its offer in NOK, parsed from the rendered HTML', () => {

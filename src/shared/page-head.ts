@@ -71,6 +71,12 @@ interface HeadParts {
 }
 
 /**
+ * The site's own picture for a link preview (public/og-image.png, 1200×630): the image of every public page that has
+ * none of its own (the static pages, the search, a listing without photos).
+ */
+export const SITE_IMAGE = { path: '/og-image.png', width: 1200, height: 630, alt: 'Bilpartner.no – kjøp og selg bruktbil' } as const;
+
+/**
  * The head of every page: title, description and canonical, and the Open Graph tags a link preview reads (og:type
  * 'website' on every page: the Open Graph protocol has no type for a product, and the JSON-LD says what a listing is).
  * Twitter reads og:title, og:description and og:image itself; it needs only its card type.
@@ -86,14 +92,16 @@ function head(p: HeadParts): PageHead {
     { property: 'og:description', content: p.description },
   );
   if (p.canonical) meta.push({ property: 'og:url', content: p.canonical });
-  if (p.image) {
-    meta.push({ property: 'og:image', content: p.image.url });
-    if (p.image.width && p.image.height) {
-      meta.push({ property: 'og:image:width', content: String(p.image.width) }, { property: 'og:image:height', content: String(p.image.height) });
+  // A public page (one with a canonical address) without an image of its own shows the site's.
+  const image = p.image ?? (p.canonical ? { ...SITE_IMAGE, url: new URL(SITE_IMAGE.path, p.canonical).href } : undefined);
+  if (image) {
+    meta.push({ property: 'og:image', content: image.url });
+    if (image.width && image.height) {
+      meta.push({ property: 'og:image:width', content: String(image.width) }, { property: 'og:image:height', content: String(image.height) });
     }
-    meta.push({ property: 'og:image:alt', content: p.image.alt });
+    meta.push({ property: 'og:image:alt', content: image.alt });
   }
-  meta.push({ name: 'twitter:card', content: p.image ? 'summary_large_image' : 'summary' });
+  meta.push({ name: 'twitter:card', content: image ? 'summary_large_image' : 'summary' });
   return { meta, links: p.canonical ? [{ rel: 'canonical', href: p.canonical }] : [] };
 }
 

@@ -19,12 +19,12 @@ export function EmptyCard({
 }: {
   icon: ReactNode;
   /** The icon's colour. */
-  color?: string;
+  color?: EmptyState.IndicatorProps['color'];
   title: ReactNode;
   /** A heading level where the card is a heading of the page (h1 when it is all the page shows). */
   titleAs?: 'h1' | 'h2';
   description?: ReactNode;
-  descriptionMaxW?: string;
+  descriptionMaxW?: EmptyState.DescriptionProps['maxW'];
   /** The actions under the text. */
   children?: ReactNode;
 } & RootProps) {

@@ -55,7 +55,7 @@ function SkipLink() {
       position="absolute"
       top="2"
       insetStart="2"
-      zIndex="skipLink"
+      zIndex="skipNav"
       bg="bg"
       color="brand.700"
       fontWeight="semibold"

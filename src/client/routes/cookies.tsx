@@ -3,6 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { BarChart3, Megaphone, ShieldCheck, SlidersHorizontal, type LucideIcon } from 'lucide-react';
 import { BulletList, LegalPage, LegalSection, Paragraph, TextLink } from '../components/static-page';
 import { staticPageHead } from '../../shared/page-head';
+import type { Palette } from '../theme';
 
 export const Route = createFileRoute('/cookies')({ head: ({ match }) => staticPageHead('/cookies', match.context.origin), component: CookiesPage });
 
@@ -23,7 +24,7 @@ interface Category {
   name: string;
   purpose: string;
   duration: string;
-  status: { label: string; palette: string };
+  status: { label: string; palette: Palette };
 }
 
 const categories: Category[] = [

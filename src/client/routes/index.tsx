@@ -98,7 +98,7 @@ function Hero() {
             >
               Kjøp og selg bruktbil – trygt og enkelt
             </Heading>
-            <Text fontSize={{ base: 'md', md: 'lg' }} color="whiteAlpha.850" maxW="xl">
+            <Text fontSize={{ base: 'md', md: 'lg' }} color="whiteAlpha.900" maxW="xl">
               Finn bilen som passer deg, snakk direkte med selger og sjekk bilens historikk hos Statens vegvesen før du bestemmer deg.
             </Text>
             <Flex gap="3" direction={{ base: 'column', sm: 'row' }}>
@@ -120,7 +120,7 @@ function Hero() {
                 <Link to="/ny-annonse">SELG BIL</Link>
               </Button>
             </Flex>
-            <Flex gap={{ base: 2, md: 5 }} direction={{ base: 'column', md: 'row' }} color="whiteAlpha.850" fontSize="sm">
+            <Flex gap={{ base: 2, md: 5 }} direction={{ base: 'column', md: 'row' }} color="whiteAlpha.900" fontSize="sm">
               {['Kontrollerte annonser', 'Direkte kontakt med selger', 'Bildata fra Statens vegvesen'].map((t) => (
                 <HStack key={t} gap="1.5">
                   <CircleCheck size={16} aria-hidden color="var(--chakra-colors-accent-300)" />

@@ -75,6 +75,23 @@ describe(`operator endpoints on ${testDialect()}`, () => {
     expect(after.json()).toEqual({ status: 'ready' });
   });
 
+  it('/readyz answers 503 until the page renderer has loaded and rendered a page once, then 200', async () => {
+    t = await createTestApp({}, { serverRender: true, warmPageRenderer: true });
+    const before = await t.app.inject({ method: 'GET', url: '/readyz' });
+    expect(before.statusCode).toBe(503);
+    expect(before.json()).toEqual({ status: 'unavailable', reason: 'page renderer not warm' });
+    let ready = before;
+    for (let i = 0; i < 600 && ready.statusCode !== 200; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      ready = await t.app.inject({ method: 'GET', url: '/readyz' });
+    }
+    expect(ready.json()).toEqual({ status: 'ready' });
+    // The renderer is loaded: the next visitor's page is rendered at once.
+    const home = await t.app.inject({ method: 'GET', url: '/' });
+    expect(home.statusCode).toBe(200);
+    expect(home.body).toContain('<div id="root"><');
+  });
+
   it('/readyz answers 503 once the instance is shutting down, and every answer then closes its connection', async () => {
     t = await createTestApp();
     await t.app.inject({ method: 'GET', url: '/api/listings' });

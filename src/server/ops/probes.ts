@@ -25,6 +25,8 @@ export interface Readiness {
   draining: boolean;
   /** When /readyz was last asked (ms since the epoch; 0: never): whether anything watches it (main.ts). */
   probedAt: number;
+  /** What start-up work /readyz still waits for (holdReadiness), by its reason. */
+  holds: Set<string>;
 }
 
 export interface OpsDeps {
@@ -51,6 +53,16 @@ export function requestId(req: IncomingMessage): string {
   return typeof given === 'string' && /^[\w.:-]{1,128}$/.test(given) ? given : randomUUID();
 }
 
+/**
+ * /readyz answers 503 with `reason` until the returned function is called: start-up work that the first requests
+ * would otherwise wait for (the page renderer's first load and render).
+ */
+export function holdReadiness(app: FastifyInstance, reason: string): () => void {
+  const readiness = readinessOf.get(app);
+  readiness?.holds.add(reason);
+  return () => void readiness?.holds.delete(reason);
+}
+
 /** When /readyz was last asked; 0 when never. */
 export function lastProbedAt(app: FastifyInstance): number {
   return readinessOf.get(app)?.probedAt ?? 0;
@@ -58,7 +70,7 @@ export function lastProbedAt(app: FastifyInstance): number {
 
 /** Registers /healthz, /readyz, /metrics and the per-request metrics and log line; answers the app's readiness. */
 export function registerOps(app: FastifyInstance, deps: OpsDeps): Readiness {
-  const readiness: Readiness = { draining: false, probedAt: 0 };
+  const readiness: Readiness = { draining: false, probedAt: 0, holds: new Set() };
   readinessOf.set(app, readiness);
   const checks = readinessChecks(deps);
 
@@ -67,7 +79,7 @@ export function registerOps(app: FastifyInstance, deps: OpsDeps): Readiness {
   app.get('/readyz', async (_req, reply) => {
     reply.header('cache-control', 'no-store');
     readiness.probedAt = Date.now();
-    const reason = readiness.draining ? 'shutting down' : await checks();
+    const reason = readiness.draining ? 'shutting down' : ((await checks()) ?? readiness.holds.values().next().value);
     if (reason) return reply.code(503).send({ status: 'unavailable', reason });
     return reply.send({ status: 'ready' });
   });

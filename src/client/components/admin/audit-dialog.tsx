@@ -6,6 +6,7 @@ import { AUDIT_ACTION_LABELS, type AuditEntryShape } from '../../../shared/schem
 import { errorMessage } from '../../lib/server-errors';
 import { useTRPC } from '../../trpc';
 import { DialogFrame } from '../dialog-frame';
+import type { Palette } from '../../theme';
 
 // The audit log of one listing or user (docs/product/admin.md#audit-log): who approved, rejected, edited or deleted
 // it, and when, newest first.
@@ -18,7 +19,7 @@ export interface AuditTarget {
 }
 
 /** Each action's dot and badge colour; the words are the shared labels. */
-const PALETTES: Record<AuditEntryShape['action'], string> = {
+const PALETTES: Record<AuditEntryShape['action'], Palette> = {
   'listing.approve': 'green',
   'listing.reject': 'red',
   'listing.edit': 'blue',

@@ -2,10 +2,11 @@ import { Badge, Box, Button, Card, Flex, Heading, SimpleGrid, Stack, Table, Text
 import { useQuery } from '@tanstack/react-query';
 import { ChevronDown, Gauge } from 'lucide-react';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
-import { formatNumber } from '../../../shared/format';
+import { formatNumber, once } from '../../../shared/format';
 import { meQueryOptions } from '../../hooks/use-current-user';
 import type { MetricsSnapshot, MetricsStore, Rating, VitalName } from '../../lib/metrics';
 import { useTRPC } from '../../trpc';
+import type { Palette } from '../../theme';
 
 // The admin's performance panel in the Developer Panel (docs/product/admin.md#performance-panel): this browser's web
 // vitals and API latency (lib/metrics.ts), and the logged-in state checked every 5 s while the panel is open
@@ -36,7 +37,7 @@ export const METRICS_TEXTS = {
 } as const;
 
 export const RATING_LABELS: Record<Rating, string> = { good: 'God', 'needs-improvement': 'Bør forbedres', poor: 'Dårlig' };
-const RATING_PALETTE: Record<Rating, string> = { good: 'green', 'needs-improvement': 'orange', poor: 'red' };
+const RATING_PALETTE: Record<Rating, Palette> = { good: 'green', 'needs-improvement': 'orange', poor: 'red' };
 
 export const VITAL_LABELS: Record<VitalName, string> = {
   LCP: 'Største innhold vist',
@@ -48,11 +49,11 @@ export const VITAL_LABELS: Record<VitalName, string> = {
 /** The three Core Web Vitals first. (Here, not in lib/metrics.ts: this file takes only types from there, see useMetricsStore.) */
 const VITAL_ORDER: VitalName[] = ['LCP', 'INP', 'CLS', 'FCP', 'TTFB'];
 
-const score = new Intl.NumberFormat('nb-NO', { minimumFractionDigits: 2, maximumFractionDigits: 3 });
-const clock = new Intl.DateTimeFormat('nb-NO', { hour: '2-digit', minute: '2-digit', second: '2-digit', timeZone: 'Europe/Oslo' });
+const score = once(() => new Intl.NumberFormat('nb-NO', { minimumFractionDigits: 2, maximumFractionDigits: 3 }));
+const clock = once(() => new Intl.DateTimeFormat('nb-NO', { hour: '2-digit', minute: '2-digit', second: '2-digit', timeZone: 'Europe/Oslo' }));
 /** "1 234 ms" (no-break spaces, so it never wraps). */
 const ms = (n: number) => `${formatNumber(Math.round(n))}\u00a0ms`;
-const vitalValue = (name: VitalName, value: number) => (name === 'CLS' ? score.format(value) : ms(value));
+const vitalValue = (name: VitalName, value: number) => (name === 'CLS' ? score().format(value) : ms(value));
 
 const EMPTY: MetricsSnapshot = { vitals: {}, api: [] };
 const noSubscription = () => () => {};
@@ -145,7 +146,7 @@ function LoginStatus() {
       </Text>
       {checkedAt > 0 && (
         <Text textStyle="xs" color="fg.muted" data-testid="metrics-last-checked">
-          {METRICS_TEXTS.lastChecked(clock.format(checkedAt))}
+          {METRICS_TEXTS.lastChecked(clock().format(checkedAt))}
         </Text>
       )}
       <Text textStyle="xs" color="fg.muted">

@@ -1,8 +1,9 @@
 import { Badge, HStack } from '@chakra-ui/react';
 import { ADMIN_STATUS_LABELS } from '../../../shared/schemas/admin';
 import type { ListingStatus } from '../../../shared/types/listing';
+import type { Palette } from '../../theme';
 
-const PALETTE: Record<ListingStatus, string> = { pending: 'orange', approved: 'green', rejected: 'red' };
+const PALETTE: Record<ListingStatus, Palette> = { pending: 'orange', approved: 'green', rejected: 'red' };
 
 /** The review status in the admin's words ('Venter', 'Godkjent', 'Avvist'), and 'Inaktiv' for an approved listing its owner has hidden. */
 export function AdminStatusBadge({ status, active }: { status: ListingStatus; active?: boolean }) {

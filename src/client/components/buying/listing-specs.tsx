@@ -52,7 +52,7 @@ export function SpecGrid({ listing: l }: { listing: ListingShape }) {
   return (
     <SimpleGrid
       columns={{ base: 2, md: 3 }}
-      gap="px"
+      gap="1px"
       bg="border.muted"
       rounded="lg"
       overflow="hidden"

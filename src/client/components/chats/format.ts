@@ -1,12 +1,12 @@
-import { formatDate, formatDateTime, formatLongDate } from '../../../shared/format';
+import { formatDate, formatDateTime, formatLongDate, once } from '../../../shared/format';
 
 // Times of the chat pages, nb-NO through Intl (docs/product/limits.md: Norwegian locale), in Norway's time zone like
 // every other date of the site.
 
-const timeFmt = new Intl.DateTimeFormat('nb-NO', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Oslo' });
+const timeFmt = once(() => new Intl.DateTimeFormat('nb-NO', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Oslo' }));
 
 /** "14:05", a bubble's time (its day is the divider above it). */
-export const formatTime = (iso: string) => timeFmt.format(new Date(iso));
+export const formatTime = (iso: string) => timeFmt().format(new Date(iso));
 
 /** "19.07.2025 14:05", a bubble's full timestamp (its tooltip). */
 export const formatFullTime = (iso: string) => formatDateTime(iso);

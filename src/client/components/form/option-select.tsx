@@ -1,4 +1,4 @@
-import { Field, NativeSelect } from '@chakra-ui/react';
+import { Field, NativeSelect, type Tokens } from '@chakra-ui/react';
 import type { ComponentProps, ReactNode } from 'react';
 
 export interface SelectOption {
@@ -37,7 +37,7 @@ export function LabelledSelect(props: {
   options: readonly SelectOption[];
   disabled?: boolean;
   size?: ComponentProps<typeof NativeSelect.Root>['size'];
-  bg?: string;
+  bg?: Tokens['colors'];
 }) {
   return (
     <Field.Root disabled={props.disabled}>

@@ -1,4 +1,4 @@
-import { Box, HStack, IconButton, type BoxProps, type IconButtonProps, type StackProps } from '@chakra-ui/react';
+import { Box, HStack, IconButton, type BoxProps, type IconButtonProps, type StackProps, type Tokens } from '@chakra-ui/react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import type { Ref } from 'react';
 import type { ListingImageShape } from '../../../shared/types/listing';
@@ -22,7 +22,7 @@ export function PhotoArrow({ side, onClick, ...props }: { side: 'left' | 'right'
   );
 }
 
-type ThumbStyle = { activeBorder: string; inactiveOpacity: number; decoding?: 'async' } & BoxProps;
+type ThumbStyle = { activeBorder: Tokens['colors']; inactiveOpacity: number; decoding?: 'async' } & BoxProps;
 
 /** The strip of thumbnails under a photo, one button each; the current photo's is marked with aria-current. */
 export function ThumbnailStrip({

@@ -1,4 +1,4 @@
-import { Badge, Menu, Portal, VisuallyHidden } from '@chakra-ui/react';
+import { Badge, Menu, Portal, VisuallyHidden, type Tokens } from '@chakra-ui/react';
 import { Link, type LinkOptions } from '@tanstack/react-router';
 import { useRef, type ComponentProps, type ReactElement, type ReactNode } from 'react';
 
@@ -14,7 +14,7 @@ export interface HeaderMenuProps {
   /** The trigger button, the same element header.tsx shows before this module loads (no layout shift). */
   trigger: ReactElement;
   placement: 'bottom-start' | 'bottom-end';
-  minW: string;
+  minW: Tokens['sizes'];
   items: NavItem[];
   /** Adds 'Logg ut' after a separator. */
   onLogout?: () => void;

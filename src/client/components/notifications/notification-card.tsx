@@ -4,11 +4,12 @@ import { Check, CircleCheck, CircleX, Info, MessageCircle, SquareArrowOutUpRight
 import type { ReactNode } from 'react';
 import { formatAge, formatDateTime } from '../../../shared/format';
 import { NOTIFICATION_TEXTS, NOTIFICATION_TYPE_LABELS, type NotificationShape, type NotificationType } from '../../../shared/schemas/notification';
+import type { Palette } from '../../theme';
 
 // One notification on /varslinger (docs/product/screens.md#varslinger): icon and badge by type, title, message, age,
 // unread dot and highlight, 'Merk som lest' while unread, delete.
 
-const LOOK: Record<NotificationType, { icon: LucideIcon; palette: string }> = {
+const LOOK: Record<NotificationType, { icon: LucideIcon; palette: Palette }> = {
   success: { icon: CircleCheck, palette: 'green' },
   error: { icon: CircleX, palette: 'red' },
   warning: { icon: TriangleAlert, palette: 'orange' },

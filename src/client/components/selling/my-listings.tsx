@@ -28,13 +28,14 @@ import { useTRPC } from '../../trpc';
 import { ConfirmDialog } from '../confirm-dialog';
 import { EmptyCard } from '../empty-card';
 import { reviewNotices, ReviewNotices } from '../buying/review-status';
+import type { Palette } from '../../theme';
 
 // docs/product/screens.md#mine-annonser, docs/product/states.md (status, active flag), docs/product/errors.md owner toasts.
 
 const DELETE_CONFIRM = 'Er du sikker på at du vil slette denne annonsen permanent? Dette kan ikke angres.';
 
 // The owner's words for the review status (docs/product/states.md; admins see 'Venter' for pending, elsewhere).
-const STATUS: Record<ListingStatus, { label: string; palette: string }> = {
+const STATUS: Record<ListingStatus, { label: string; palette: Palette }> = {
   pending: { label: 'Til kontroll', palette: 'yellow' },
   approved: { label: 'Godkjent', palette: 'green' },
   rejected: { label: 'Avvist', palette: 'red' },
