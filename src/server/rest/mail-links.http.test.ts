@@ -12,6 +12,16 @@ const HOSTILE = { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-f
 let ipCounter = 0;
 const freshIp = () => `10.33.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
 
+/** 'Glemt passord?' for `email` over REST or tRPC HTTP, sent with the hostile headers from a fresh address. */
+const forgotPassword = (t: TestApp, url: string, email: string) =>
+  t.app.inject({
+    method: 'POST',
+    url,
+    remoteAddress: freshIp(),
+    headers: { ...HOSTILE, 'content-type': 'application/json' },
+    payload: JSON.stringify({ email }),
+  });
+
 async function mailsTo(t: TestApp, address: string) {
   await t.mailer.idle();
   return (await readOutbox(t.outboxDir)).filter((m) => m.to.toLowerCase() === address.toLowerCase());
@@ -30,13 +40,7 @@ describe.each([
 
   it('a reset link asked for over REST with a hostile Host and X-Forwarded-* names the configured origin', async () => {
     const { user } = await loggedInUser(t.store);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/forgot-password',
-      remoteAddress: freshIp(),
-      headers: { ...HOSTILE, 'content-type': 'application/json' },
-      payload: JSON.stringify({ email: user.email }),
-    });
+    const res = await forgotPassword(t, '/api/auth/forgot-password', user.email);
     expect(res.statusCode).toBe(202);
     const [mail] = await mailsTo(t, user.email);
     expect(resetLinkOf(mail).origin).toBe(origin);
@@ -45,13 +49,7 @@ describe.each([
 
   it('a reset link asked for over tRPC HTTP names the configured origin', async () => {
     const { user } = await loggedInUser(t.store);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/trpc/auth.forgotPassword',
-      remoteAddress: freshIp(),
-      headers: { ...HOSTILE, 'content-type': 'application/json' },
-      payload: JSON.stringify({ email: user.email }),
-    });
+    const res = await forgotPassword(t, '/trpc/auth.forgotPassword', user.email);
     expect(res.statusCode, res.body).toBe(200);
     const [mail] = await mailsTo(t, user.email);
     expect(resetLinkOf(mail).origin).toBe(origin);
