@@ -7,6 +7,7 @@ import { createRateLimits } from '../limits/rate-limiter';
 import { LOGIN_THROTTLE, RATE_LIMITS, RATE_LIMIT_MESSAGE } from '../limits/rate-limits';
 import { USERNAME_TAKEN, WRONG_CREDENTIALS } from '../services/auth';
 import { createTestApp, createUser, json, type TestApp } from '../testing/harness';
+import { freshIps } from '../testing/http';
 import { findRow, findRows } from '../testing/store-rows';
 
 // The HTTP side of docs/product/states.md, docs/product/validation.md, docs/product/api.md auth and docs/product/api.md, through app.inject: statuses, Norwegian messages,
@@ -20,8 +21,7 @@ afterAll(() => t.close());
 
 // Each test gets its own client address, so the per-address login/register budgets never leak from one test into
 // another; the rate-limit tests spend a budget on purpose.
-let ipCounter = 0;
-const freshIp = () => `10.0.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+const freshIp = freshIps(0);
 
 interface Call {
   method: 'GET' | 'POST' | 'PUT';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, json, loggedInUser, type TestApp } from '../testing/harness';
+import { freshIps } from '../testing/http';
 import { insertListing } from '../testing/listing-factory';
 import { readOutbox, resetLinkOf } from '../testing/mail';
 
@@ -9,8 +10,7 @@ import { readOutbox, resetLinkOf } from '../testing/mail';
 
 const HOSTILE = { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' };
 
-let ipCounter = 0;
-const freshIp = () => `10.33.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+const freshIp = freshIps(33);
 
 /** 'Glemt passord?' for `email` over REST or tRPC HTTP, sent with the hostile headers from a fresh address. */
 const forgotPassword = (t: TestApp, url: string, email: string) =>

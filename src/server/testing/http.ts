@@ -30,3 +30,15 @@ export function httpClient(app: () => TestApp) {
     });
   return { send, call };
 }
+
+/**
+ * A source of client addresses (`remoteAddress`) in 10.`net`.0.0/16 that hands out each one once, so that per-address
+ * rate-limit budgets never leak from one test into another. Give each test file its own `net`.
+ */
+export function freshIps(net: number) {
+  let n = 0;
+  return () => {
+    n++;
+    return `10.${net}.${Math.floor(n / 250)}.${(n % 250) + 1}`;
+  };
+}
