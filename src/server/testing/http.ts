@@ -1,6 +1,6 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { expect } from 'vitest';
-import type { TestApp } from './harness';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { createTestApp, listenOnLoopback, type TestApp } from './harness';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** A logged-in user (or their cookie), or a visitor (nothing). */
@@ -41,4 +41,20 @@ export function freshIps(net: number) {
     n++;
     return `10.${net}.${Math.floor(n / 250)}.${(n % 250) + 1}`;
   };
+}
+
+/**
+ * A test app that listens on a loopback port, for the tests of the calling `describe` (or file): built before them and
+ * closed after them. For tests that need a real socket (raw HTTP, websockets, a client that uploads); read `app.t`,
+ * `app.port` and `app.host` (`127.0.0.1:port`) inside the tests.
+ */
+export function listeningTestApp(...args: Parameters<typeof createTestApp>) {
+  const app = {} as { t: TestApp; port: number; host: string };
+  beforeAll(async () => {
+    app.t = await createTestApp(...args);
+    app.port = await listenOnLoopback(app.t);
+    app.host = `127.0.0.1:${app.port}`;
+  });
+  afterAll(() => app.t.close());
+  return app;
 }
