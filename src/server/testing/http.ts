@@ -1,6 +1,7 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, expect } from 'vitest';
-import { createTestApp, listenOnLoopback, type TestApp } from './harness';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { HTTP_MESSAGES } from '../errors';
+import { createTestApp, json, listenOnLoopback, type TestApp } from './harness';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** A logged-in user (or their cookie), or a visitor (nothing). */
@@ -57,4 +58,17 @@ export function listeningTestApp(...args: Parameters<typeof createTestApp>) {
   });
   afterAll(() => app.t.close());
   return app;
+}
+
+/**
+ * One test per route: a visitor (no cookie) is answered 401 with the Norwegian 'Du må være innlogget.'. `body` goes
+ * with the methods that take one, so that the refusal cannot be a validation error in disguise.
+ */
+export function itRefusesVisitors(app: () => TestApp, routes: readonly (readonly [Method, string])[], body?: unknown) {
+  const { call } = httpClient(app);
+  it.each(routes)('%s %s answers 401', async (method, url) => {
+    const res = await call(method, url, undefined, method === 'GET' || method === 'DELETE' ? undefined : body);
+    expect(res.statusCode).toBe(401);
+    expect(json(res).message).toBe(HTTP_MESSAGES.notLoggedIn);
+  });
 }
