@@ -1,6 +1,7 @@
 import { notificationIdInput, notificationShape } from '../../../shared/schemas/notification';
 import { z } from '../../../shared/zod';
 import { defineRoutes } from '../types';
+import { deleteById } from './rows';
 
 const tag = 'Notifications';
 const params = notificationIdInput;
@@ -28,13 +29,7 @@ export const notificationsRoutes = defineRoutes([
     input: ({ params }) => ({ id: params.id }),
     doc: { tag, summary: 'Mark a notification read', auth: true, params, responses: { 200: notificationShape }, errors: [401, 404] },
   },
-  {
-    method: 'DELETE',
-    url: '/api/notifications/:id',
-    procedure: 'notifications.delete',
-    input: ({ params }) => ({ id: params.id }),
-    doc: { tag, summary: 'Delete a notification', auth: true, params, responses: { 204: null }, errors: [401, 404] },
-  },
+  deleteById('/api/notifications/:id', 'notifications.delete', { tag, summary: 'Delete a notification', params, errors: [401, 404] }),
   {
     method: 'DELETE',
     url: '/api/notifications',

@@ -7,6 +7,7 @@ import {
 } from '../../../shared/schemas/saved-search';
 import { z } from '../../../shared/zod';
 import { defineRoutes } from '../types';
+import { deleteById } from './rows';
 
 const tag = 'Saved searches';
 
@@ -59,13 +60,7 @@ export const savedSearchesRoutes = defineRoutes([
       errors: [400, 401, 404, 429],
     },
   },
-  {
-    method: 'DELETE',
-    url: '/api/saved-searches/:id',
-    procedure: 'savedSearches.delete',
-    input: ({ params }) => ({ id: params.id }),
-    doc: { tag, summary: 'Delete a saved search', auth: true, params: savedSearchIdInput, responses: { 204: null }, errors: [401, 404, 429] },
-  },
+  deleteById('/api/saved-searches/:id', 'savedSearches.delete', { tag, summary: 'Delete a saved search', params: savedSearchIdInput, errors: [401, 404, 429] }),
   {
     method: 'POST',
     url: '/api/saved-searches/unsubscribe',
