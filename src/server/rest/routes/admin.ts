@@ -14,7 +14,7 @@ import type { AdminListingPage } from '../../../shared/schemas/admin';
 import { z } from '../../../shared/zod';
 import type { ReviewResult } from '../../services/moderation';
 import { defineRoutes } from '../types';
-import { deleteById } from './rows';
+import { deleteById, listRoute } from './rows';
 
 // The documented answer of the approve row is the service's result, both ways.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
@@ -89,13 +89,7 @@ export const adminRoutes = defineRoutes([
     params: listingIdInput,
     errors: [...refused, 404],
   }),
-  {
-    method: 'GET',
-    url: '/api/admin/users',
-    procedure: 'admin.users.list',
-    input: () => undefined,
-    doc: { tag, summary: 'Every user, newest first (admin)', auth: true, responses: { 200: z.array(adminUserRowShape) }, errors: refused },
-  },
+  listRoute('/api/admin/users', 'admin.users.list', adminUserRowShape, { tag, summary: 'Every user, newest first (admin)', errors: refused }),
   {
     method: 'PUT',
     url: '/api/admin/users/:id',

@@ -1,20 +1,14 @@
 import { notificationIdInput, notificationShape } from '../../../shared/schemas/notification';
 import { z } from '../../../shared/zod';
 import { defineRoutes } from '../types';
-import { deleteById } from './rows';
+import { deleteById, listRoute } from './rows';
 
 const tag = 'Notifications';
 const params = notificationIdInput;
 
 // docs/product/notifications.md: the caller's own only (401 for visitors; someone else's answers 404).
 export const notificationsRoutes = defineRoutes([
-  {
-    method: 'GET',
-    url: '/api/notifications',
-    procedure: 'notifications.list',
-    input: () => undefined,
-    doc: { tag, summary: "The caller's notifications, newest first (the newest 200)", auth: true, responses: { 200: z.array(notificationShape) }, errors: [401] },
-  },
+  listRoute('/api/notifications', 'notifications.list', notificationShape, { tag, summary: "The caller's notifications, newest first (the newest 200)", errors: [401] }),
   {
     method: 'PATCH',
     url: '/api/notifications/mark-all-read',
