@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, listenOnLoopback, type TestApp } from '../testing/harness';
+import { describe, expect, it } from 'vitest';
+import { listeningTestApp } from '../testing/http';
 import { HTTP_MESSAGES } from '../errors';
 
 const run = promisify(execFile);
@@ -36,17 +36,11 @@ async function uploadWithoutWaiting(port: number, url: string, bytes: number): P
 // connection. Closed at once while the client is still uploading, the kernel answers the client's next bytes with a
 // reset, and the client throws the answer away unread: the user sees a network error instead of our message.
 describe('an early answer reaches a client that is still uploading', () => {
-  let t: TestApp;
-  let port: number;
-  beforeAll(async () => {
-    t = await createTestApp();
-    port = await listenOnLoopback(t);
-  });
-  afterAll(() => t.close());
+  const app = listeningTestApp();
 
   it('413 for a 5 MB body sent to a 1 MiB route', async () => {
     for (let i = 0; i < 5; i++) {
-      const raw = await uploadWithoutWaiting(port, '/api/auth/login', 5 * 1024 * 1024);
+      const raw = await uploadWithoutWaiting(app.port, '/api/auth/login', 5 * 1024 * 1024);
       expect(raw.split('\r\n')[0]).toBe('HTTP/1.1 413 Payload Too Large');
       expect(raw).toContain(JSON.stringify({ message: HTTP_MESSAGES.bodyTooLarge }).slice(1, -1));
     }
@@ -54,7 +48,7 @@ describe('an early answer reaches a client that is still uploading', () => {
 
   it('401 for a 5 MB listing from a visitor', async () => {
     for (let i = 0; i < 5; i++) {
-      const raw = await uploadWithoutWaiting(port, '/api/listings', 5 * 1024 * 1024);
+      const raw = await uploadWithoutWaiting(app.port, '/api/listings', 5 * 1024 * 1024);
       expect(raw.split('\r\n')[0]).toBe('HTTP/1.1 401 Unauthorized');
     }
   });

@@ -18,39 +18,27 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const profile = (email: string) => ({ name: 'Kari Nordmann', displayName: 'Kari', email, phone: '91234567', address: '' });
+/** A JSON request with the headers a browser or an API client would send (cookie, Origin, Host). */
+const jsonCall = (app: TestApp, method: 'POST' | 'PUT', url: string, headers: Record<string, string>, body: unknown) =>
+  app.app.inject({ method, url, headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
 const emailOf = async (id: number) => (await findRow(t.store, 'users', { id }))?.email;
 
 describe('Origin: null is another site', () => {
   it('REST: a state-changing call with the cookie is refused with 403 and changes nothing', async () => {
     const u = await loggedInUser(t.store);
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: '/api/auth/update-profile',
-      headers: { cookie: u.cookie, origin: 'null', 'content-type': 'application/json' },
-      payload: JSON.stringify(profile('null-origin@example.no')),
-    });
+    const res = await jsonCall(t, 'PUT', '/api/auth/update-profile', { cookie: u.cookie, origin: 'null' }, profile('null-origin@example.no'));
     expect(res.statusCode).toBe(403);
     expect(json(res).message).toBe('Forespørselen kom fra et annet nettsted og ble avvist.');
     expect(await emailOf(u.user.id)).not.toBe('null-origin@example.no');
     // The same call without an Origin (an API client) goes through.
-    const api = await t.app.inject({
-      method: 'PUT',
-      url: '/api/auth/update-profile',
-      headers: { cookie: u.cookie, 'content-type': 'application/json' },
-      payload: JSON.stringify(profile('api-klient@example.no')),
-    });
+    const api = await jsonCall(t, 'PUT', '/api/auth/update-profile', { cookie: u.cookie }, profile('api-klient@example.no'));
     expect(api.statusCode).toBe(200);
     expect(await emailOf(u.user.id)).toBe('api-klient@example.no');
   });
 
   it('tRPC over HTTP: a mutation with the cookie is refused with 403', async () => {
     const u = await loggedInUser(t.store);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/trpc/auth.updateProfile',
-      headers: { cookie: u.cookie, origin: 'null', 'content-type': 'application/json' },
-      payload: JSON.stringify(profile('trpc-null@example.no')),
-    });
+    const res = await jsonCall(t, 'POST', '/trpc/auth.updateProfile', { cookie: u.cookie, origin: 'null' }, profile('trpc-null@example.no'));
     expect(res.statusCode).toBe(403);
     expect(await emailOf(u.user.id)).not.toBe('trpc-null@example.no');
   });
@@ -82,37 +70,25 @@ describe('with PUBLIC_URL, behind a proxy on a port of its own', () => {
   afterAll(() => p.close());
 
   const login = (origin: string, host: string, password: string, url = '/api/auth/login') =>
-    p.app.inject({ method: 'POST', url, headers: { origin, host, 'content-type': 'application/json' }, payload: JSON.stringify({ username: '', password }) });
+    jsonCall(p, 'POST', url, { origin, host }, { username: '', password });
 
   it('REST and tRPC: a login from PUBLIC_URL goes through whatever Host the proxy passes', async () => {
     const { user, password } = await loggedInUser(p.store);
     for (const host of ['127.0.0.1', '127.0.0.1:24643', 'localhost:3000']) {
-      const rest = await p.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        headers: { origin: PUBLIC, host, 'content-type': 'application/json' },
-        payload: JSON.stringify({ username: user.username, password }),
-      });
+      const rest = await jsonCall(p, 'POST', '/api/auth/login', { origin: PUBLIC, host }, { username: user.username, password });
       expect(rest.statusCode, host).toBe(200);
-      const trpc = await p.app.inject({
-        method: 'POST',
-        url: '/trpc/auth.login',
-        headers: { origin: PUBLIC, host, 'content-type': 'application/json' },
-        payload: JSON.stringify({ username: user.username, password }),
-      });
+      const trpc = await jsonCall(p, 'POST', '/trpc/auth.login', { origin: PUBLIC, host }, { username: user.username, password });
       expect(trpc.statusCode, host).toBe(200);
     }
   });
 
-  it('refuses any other origin with 403, even one naming the Host it was sent with', async () => {
-    for (const [origin, host] of [
-      ['https://127.0.0.1', '127.0.0.1'],
-      ['http://127.0.0.1:24643', '127.0.0.1'],
-      ['https://evil.example', 'evil.example'],
-      ['null', '127.0.0.1'],
-    ]) {
-      expect((await login(origin, host, 'feil')).statusCode, origin).toBe(403);
-      expect((await login(origin, host, 'feil', '/trpc/auth.login')).statusCode, origin).toBe(403);
-    }
+  it.each([
+    ['https://127.0.0.1', '127.0.0.1'],
+    ['http://127.0.0.1:24643', '127.0.0.1'],
+    ['https://evil.example', 'evil.example'],
+    ['null', '127.0.0.1'],
+  ])('refuses any other origin with 403, even one naming the Host it was sent with (%s, Host %s)', async (origin, host) => {
+    expect((await login(origin, host, 'feil')).statusCode, origin).toBe(403);
+    expect((await login(origin, host, 'feil', '/trpc/auth.login')).statusCode, origin).toBe(403);
   });
 });

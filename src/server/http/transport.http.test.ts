@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createTestApp, listenOnLoopback, type TestApp } from '../testing/harness';
+import { listeningTestApp } from '../testing/http';
 import { HTTP_MESSAGES } from '../errors';
 
 /** Writes `request` on a fresh connection and reads until the server closes it. */
@@ -140,40 +141,34 @@ describe('every error answer is ours, in Norwegian', () => {
 });
 
 describe('the scheme and the host a request names', () => {
-  let t: TestApp;
-  let port: number;
-  beforeAll(async () => {
-    // A proxy on this machine is trusted, as in production: its X-Forwarded-Proto says whether the request was HTTPS.
-    t = await createTestApp({}, { trustProxy: 'loopback' });
-    port = await listenOnLoopback(t);
-  });
-  afterAll(() => t.close());
+  // A proxy on this machine is trusted, as in production: its X-Forwarded-Proto says whether the request was HTTPS.
+  const app = listeningTestApp({}, { trustProxy: 'loopback' });
 
   it('sends Strict-Transport-Security only over HTTPS, as a trusted proxy reports it', async () => {
-    const plain = parse(await rawRequest(port, get('/healthz')));
+    const plain = parse(await rawRequest(app.port, get('/healthz')));
     expect(plain.status).toBe(200);
     expect(plain.head).not.toMatch(/strict-transport-security/i);
-    const https = parse(await rawRequest(port, get('/healthz', 'X-Forwarded-Proto: https\r\n')));
+    const https = parse(await rawRequest(app.port, get('/healthz', 'X-Forwarded-Proto: https\r\n')));
     expect(https.head).toMatch(/^strict-transport-security: max-age=\d+/im);
     // The other security headers go out either way.
     expect(plain.head).toMatch(/^x-content-type-options: nosniff/im);
   });
 
   it('believes no X-Forwarded-Proto from an untrusted client', async () => {
-    const res = await t.app.inject({ url: '/healthz', remoteAddress: '203.0.113.9', headers: { 'x-forwarded-proto': 'https' } });
+    const res = await app.t.app.inject({ url: '/healthz', remoteAddress: '203.0.113.9', headers: { 'x-forwarded-proto': 'https' } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['strict-transport-security']).toBeUndefined();
   });
 
   it('answers a request with two Host headers 400, in our words, for a page, the API and tRPC', async () => {
     for (const url of ['/kontakt', '/api/listings', '/trpc/listings.list', '/healthz']) {
-      const res = parse(await rawRequest(port, `GET ${url} HTTP/1.1\r\nHost: localhost\r\nHost: evil.example\r\nConnection: close\r\n\r\n`));
+      const res = parse(await rawRequest(app.port, `GET ${url} HTTP/1.1\r\nHost: localhost\r\nHost: evil.example\r\nConnection: close\r\n\r\n`));
       expect(res.status, url).toBe(400);
       expect(res.json, url).toEqual({ message: HTTP_MESSAGES.severalHosts });
     }
     const post = `POST /api/auth/login HTTP/1.1\r\nHost: localhost\r\nhost: localhost\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`;
-    expect(parse(await rawRequest(port, post)).status).toBe(400);
+    expect(parse(await rawRequest(app.port, post)).status).toBe(400);
     // One Host is fine.
-    expect(parse(await rawRequest(port, get('/healthz'))).status).toBe(200);
+    expect(parse(await rawRequest(app.port, get('/healthz'))).status).toBe(200);
   });
 });

@@ -8,6 +8,7 @@ import { ACCOUNT_DELETED_SUBJECT } from '../mail/templates';
 import { createTestApp, json, loggedInUser, sessionCookie, type TestApp } from '../testing/harness';
 import { as, httpClient } from '../testing/http';
 import { gradientJpeg, toDataUrl } from '../testing/images';
+import { MINIMAL_LISTING_FORM } from '../testing/listing-factory';
 import { readOutbox } from '../testing/mail';
 import { findRow, findRows } from '../testing/store-rows';
 
@@ -29,19 +30,7 @@ const get = (url: string, who: { cookie: string } | null) => send({ method: 'GET
 const deleteAccount = (who: { cookie: string } | null, body: unknown) => call('DELETE', '/api/auth/account', who, body);
 const fileOf = (url: string) => path.join(t.uploadDir, keyFromUrl(url)!);
 
-const form = {
-  registrationNumber: 'AB 12345',
-  make: 'Volvo',
-  model: 'V70',
-  year: 2012,
-  fuelType: 'diesel',
-  transmission: 'automat',
-  mileage: 188000,
-  description: 'Romslig stasjonsvogn med hengerfeste.',
-  price: 89000,
-  registrationFee: 0,
-  address: 'Storgata 1, 0155 OSLO',
-};
+const form = MINIMAL_LISTING_FORM;
 
 let plates = 0;
 /** A seller's approved listing with one photo. */

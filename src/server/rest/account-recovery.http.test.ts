@@ -11,6 +11,7 @@ import { RATE_LIMITS, RATE_LIMIT_MESSAGE } from '../limits/rate-limits';
 import { PASSWORD_RESET_SUBJECT } from '../mail/templates';
 import { USERNAME_TAKEN, WRONG_CREDENTIALS } from '../services/auth';
 import { createTestApp, createUser, json, loggedInUser, type TestApp } from '../testing/harness';
+import { freshIps } from '../testing/http';
 import { readOutbox, resetLinkOf } from '../testing/mail';
 
 // Account recovery over HTTP (docs/decisions/021-mail-and-account-recovery.md): 'Glemt passord?' with the mail read
@@ -23,8 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let ipCounter = 0;
-const freshIp = () => `10.9.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+const freshIp = freshIps(9);
 
 function post(url: string, body: unknown, opts: { cookie?: string; ip?: string; method?: 'POST' | 'PUT' } = {}) {
   return t.app.inject({

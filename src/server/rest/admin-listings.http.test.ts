@@ -69,18 +69,16 @@ describe('GET /api/admin/listings', () => {
     expect(await codes('page=9')).toEqual({ codes: [], total: 4 });
   });
 
-  it('answers 400 with a Norwegian message for bad parameters', async () => {
-    for (const [query, message] of [
-      ['limit=500', 'Antall per side (limit) må være et heltall fra 1 til 100.'],
-      ['page=abc', 'Side (page) må være et heltall fra 1.'],
-      ['sort=mileage', 'Ukjent sortering.'],
-      ['status=sold', 'Ukjent status. Bruk pending, approved, rejected eller all.'],
-      [`search=${'x'.repeat(41)}`, 'Søket kan ikke være lengre enn 40 tegn.'],
-    ]) {
-      const res = await get(`/api/admin/listings?${query}`);
-      expect(res.statusCode, query).toBe(400);
-      expect(json(res).message, query).toBe(message);
-    }
+  it.each([
+    ['limit=500', 'Antall per side (limit) må være et heltall fra 1 til 100.'],
+    ['page=abc', 'Side (page) må være et heltall fra 1.'],
+    ['sort=mileage', 'Ukjent sortering.'],
+    ['status=sold', 'Ukjent status. Bruk pending, approved, rejected eller all.'],
+    [`search=${'x'.repeat(41)}`, 'Søket kan ikke være lengre enn 40 tegn.'],
+  ])('answers 400 with a Norwegian message for bad parameters (%s)', async (query, message) => {
+    const res = await get(`/api/admin/listings?${query}`);
+    expect(res.statusCode, query).toBe(400);
+    expect(json(res).message, query).toBe(message);
   });
 });
 

@@ -6,6 +6,7 @@ import { keyFromUrl } from '../integrations/image-storage';
 import { createTestApp, json, loggedInUser, sessionCookie, type TestApp } from '../testing/harness';
 import { as, httpClient } from '../testing/http';
 import { gradientJpeg, toDataUrl } from '../testing/images';
+import { MINIMAL_LISTING_FORM } from '../testing/listing-factory';
 import { findRow, findRows, insertRow } from '../testing/store-rows';
 
 // The users tab over HTTP (docs/product/admin.md#users): the list, an edit with the profile's rules, and deleting a
@@ -30,19 +31,7 @@ const userRow = (id: number) => findRow(t.store, 'users', { id });
 const fileOf = (url: string) => path.join(t.uploadDir, keyFromUrl(url)!);
 const thumbOf = (url: string) => fileOf(url).replace(/\.webp$/, '-thumb.webp');
 
-const form = {
-  registrationNumber: 'AB 12345',
-  make: 'Volvo',
-  model: 'V70',
-  year: 2012,
-  fuelType: 'diesel',
-  transmission: 'automat',
-  mileage: 188000,
-  description: 'Romslig stasjonsvogn med hengerfeste.',
-  price: 89000,
-  registrationFee: 0,
-  address: 'Storgata 1, 0155 OSLO',
-};
+const form = MINIMAL_LISTING_FORM;
 
 describe('GET /api/admin/users', () => {
   it('lists every user newest first with contact details, admin flag and listing count, never a password hash', async () => {

@@ -7,6 +7,7 @@ import { createRateLimits } from '../limits/rate-limiter';
 import { LOGIN_THROTTLE, RATE_LIMITS, RATE_LIMIT_MESSAGE } from '../limits/rate-limits';
 import { USERNAME_TAKEN, WRONG_CREDENTIALS } from '../services/auth';
 import { createTestApp, createUser, json, type TestApp } from '../testing/harness';
+import { freshIps } from '../testing/http';
 import { findRow, findRows } from '../testing/store-rows';
 
 // The HTTP side of docs/product/states.md, docs/product/validation.md, docs/product/api.md auth and docs/product/api.md, through app.inject: statuses, Norwegian messages,
@@ -20,8 +21,7 @@ afterAll(() => t.close());
 
 // Each test gets its own client address, so the per-address login/register budgets never leak from one test into
 // another; the rate-limit tests spend a budget on purpose.
-let ipCounter = 0;
-const freshIp = () => `10.0.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+const freshIp = freshIps(0);
 
 interface Call {
   method: 'GET' | 'POST' | 'PUT';
@@ -69,6 +69,13 @@ function registration(overrides: Record<string, unknown> = {}) {
   };
 }
 const register = (body: unknown, opts: Partial<Call> = {}) => call({ method: 'POST', url: '/api/auth/register', body, ...opts });
+
+/** A registration with `field` set to `value` is refused with 400, and the message is given for that field. */
+async function refusesRegistration(field: string, value: string, message: string) {
+  const res = await register(registration({ [field]: value }));
+  expect(res.statusCode).toBe(400);
+  expect(json(res).details[field]).toBe(message);
+}
 
 describe('POST /api/auth/register', () => {
   it('answers 201 with the user, logged in: the cookie works on GET /api/auth/user', async () => {
@@ -154,11 +161,7 @@ describe('POST /api/auth/register', () => {
     ['name', '   ', 'Fullt navn må fylles ut.'],
     ['email', '', 'E-post må fylles ut.'],
     ['phone', '', 'Telefonnummer må fylles ut.'],
-  ])('answers 400 when %s is blank', async (field, value, message) => {
-    const res = await register(registration({ [field]: value }));
-    expect(res.statusCode).toBe(400);
-    expect(json(res).details[field]).toBe(message);
-  });
+  ])('answers 400 when %s is blank', refusesRegistration);
 
   it('accepts a registration without an address (the one optional field)', async () => {
     const body: Record<string, unknown> = registration();
@@ -173,11 +176,7 @@ describe('POST /api/auth/register', () => {
     ['password', '12345', 'Passordet må være minst 6 tegn langt.'],
     ['username', 'ol', 'Brukernavn må være minst 3 tegn.'],
     ['username', 'ola nordmann', 'Brukernavn kan bare inneholde bokstaver, tall, punktum, bindestrek og understrek.'],
-  ])('answers 400 for an invalid %s (%s)', async (field, value, message) => {
-    const res = await register(registration({ [field]: value }));
-    expect(res.statusCode).toBe(400);
-    expect(json(res).details[field]).toBe(message);
-  });
+  ])('answers 400 for an invalid %s (%s)', refusesRegistration);
 
   it.each(['91234567', '+47 912 34 567', '0047 41234567', '4791234567', '22 33 44 55', '+4799999999'])(
     'accepts the Norwegian phone number %s',

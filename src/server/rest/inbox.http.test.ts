@@ -2,6 +2,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RATE_LIMIT_MESSAGE, RATE_LIMITS } from '../limits/rate-limits';
 import { createTestApp, json, type TestApp } from '../testing/harness';
+import { freshIps } from '../testing/http';
 import { countRows, findRows } from '../testing/store-rows';
 
 let t: TestApp;
@@ -14,8 +15,7 @@ afterAll(async () => {
 
 // Every request comes from its own address unless a test says otherwise, so the per-IP rate limits
 // (5 per 10 minutes) only bite where a test means them to.
-let ipCounter = 0;
-const freshIp = () => `10.0.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;
+const freshIp = freshIps(0);
 
 async function send(opts: InjectOptions & { ip?: string }): Promise<LightMyRequestResponse> {
   const { ip, ...rest } = opts;

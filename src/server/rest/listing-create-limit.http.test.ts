@@ -1,7 +1,8 @@
 import { createTRPCClient, httpLink, type TRPCClientError } from '@trpc/client';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RATE_LIMITS, RATE_LIMIT_MESSAGE } from '../limits/rate-limits';
-import { createTestApp, json, listenOnLoopback, loggedInUser, type TestApp } from '../testing/harness';
+import { json, loggedInUser } from '../testing/harness';
+import { listeningTestApp } from '../testing/http';
 import { LISTING_FORM } from '../testing/listing-factory';
 import { socketClient } from '../testing/sockets';
 import { countRows } from '../testing/store-rows';
@@ -12,24 +13,18 @@ import type { AppRouter } from '../trpc/root';
 
 const form = LISTING_FORM;
 
-let t: TestApp;
-let host: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  host = `127.0.0.1:${await listenOnLoopback(t)}`;
-});
+const app = listeningTestApp();
 afterEach(() => vi.useRealTimers());
-afterAll(() => t.close());
 
 const create = (cookie: string) =>
-  t.app.inject({ method: 'POST', url: '/api/listings', headers: { cookie, 'content-type': 'application/json' }, payload: JSON.stringify(form) });
-const countOf = (userId: number) => countRows(t.store, 'listings', { userId });
+  app.t.app.inject({ method: 'POST', url: '/api/listings', headers: { cookie, 'content-type': 'application/json' }, payload: JSON.stringify(form) });
+const countOf = (userId: number) => countRows(app.t.store, 'listings', { userId });
 
 function clients(cookie: string) {
-  const headers = { cookie, origin: `http://${host}` };
-  const socket = socketClient(host, headers);
+  const headers = { cookie, origin: `http://${app.host}` };
+  const socket = socketClient(app.host, headers);
   return {
-    http: createTRPCClient<AppRouter>({ links: [httpLink({ url: `http://${host}/trpc`, headers })] }),
+    http: createTRPCClient<AppRouter>({ links: [httpLink({ url: `http://${app.host}/trpc`, headers })] }),
     ws: socket.client,
     close: socket.close,
   };
@@ -37,7 +32,7 @@ function clients(cookie: string) {
 
 describe('listing creation is limited per account', () => {
   it('REST: the listing past the hourly budget gets 429 with Retry-After and is not stored; another account goes on', async () => {
-    const seller = await loggedInUser(t.store);
+    const seller = await loggedInUser(app.t.store);
     for (let i = 0; i < RATE_LIMITS.listingCreate.max; i++) expect((await create(seller.cookie)).statusCode).toBe(201);
     const refused = await create(seller.cookie);
     expect(refused.statusCode).toBe(429);
@@ -45,12 +40,12 @@ describe('listing creation is limited per account', () => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(3600);
     expect(await countOf(seller.user.id)).toBe(RATE_LIMITS.listingCreate.max);
-    const other = await loggedInUser(t.store);
+    const other = await loggedInUser(app.t.store);
     expect((await create(other.cookie)).statusCode).toBe(201);
   });
 
   it('counts tRPC over HTTP and over the websocket in the same budget', async () => {
-    const seller = await loggedInUser(t.store);
+    const seller = await loggedInUser(app.t.store);
     const c = clients(seller.cookie);
     try {
       const half = RATE_LIMITS.listingCreate.max / 2;
@@ -69,7 +64,7 @@ describe('listing creation is limited per account', () => {
   });
 
   it('holds an account to the daily budget across hours', async () => {
-    const seller = await loggedInUser(t.store);
+    const seller = await loggedInUser(app.t.store);
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
     let created = 0;
     while (created < RATE_LIMITS.listingCreateDay.max) {

@@ -6,6 +6,7 @@ import type { ListingCardShape, ListingImageShape, ListingShape } from '../../sh
 import { keyFromUrl } from '../integrations/image-storage';
 import { callerFor, createTestApp, json, loggedInUser, type TestApp } from '../testing/harness';
 import { photoLikeJpeg, pngImage, toDataUrl } from '../testing/images';
+import { LISTING_FORM } from '../testing/listing-factory';
 import { updateListingRow } from '../testing/store-rows';
 
 // Every listing answer carries each photo's medium size and the sizes' widths, so the client can build srcset with w
@@ -28,21 +29,8 @@ beforeAll(async () => {
     url: '/api/listings',
     headers: { cookie: seller.cookie },
     payload: {
-      registrationNumber: 'EL 12345',
-      make: 'Tesla',
+      ...LISTING_FORM,
       model: 'Model 3',
-      year: 2021,
-      bodyType: 'sedan',
-      fuelType: 'el',
-      transmission: 'automat',
-      drivetrain: 'bakhjulsdrift',
-      mileage: 52000,
-      power: 283,
-      color: 'Rød',
-      description: 'Godt vedlikeholdt.',
-      price: 249000,
-      registrationFee: 0,
-      address: 'Storgata 12, 0155 OSLO',
       images: [toDataUrl(await photoLikeJpeg(2400, 1800)), toDataUrl(await pngImage(640, 480), 'image/png')],
     },
   });

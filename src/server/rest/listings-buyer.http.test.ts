@@ -15,6 +15,15 @@ let admin: Awaited<ReturnType<typeof loggedInUser>>;
 const hidden: Record<string, number> = {};
 let visibleId: number;
 
+/** A seller's choice to hide the address and the contact phone ('Skjul adresse', 'Skjul kontaktinfo'). */
+const HIDDEN_CONTACT = {
+  address: 'Hemmeligveien 9, 0150 Oslo',
+  place: 'Oslo',
+  contactPhone: '93333333',
+  hideAddress: true,
+  hideContactInfo: true,
+};
+
 const get = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
 
 beforeAll(async () => {
@@ -113,14 +122,7 @@ describe('GET /api/listings', () => {
   });
 
   it('blanks a hidden address and hidden contact phone in the list for everyone, as the detail view does for visitors', async () => {
-    const id = (await insertListing(t.store, seller.user.id, {
-      make: 'Lada',
-      address: 'Hemmeligveien 9, 0150 Oslo',
-      place: 'Oslo',
-      contactPhone: '93333333',
-      hideAddress: true,
-      hideContactInfo: true,
-    })).id;
+    const id = (await insertListing(t.store, seller.user.id, { ...HIDDEN_CONTACT, make: 'Lada' })).id;
     try {
       for (const cookie of [undefined, seller.cookie, admin.cookie]) {
         const res = await get('/api/listings?make=Lada', cookie);
@@ -290,13 +292,7 @@ describe('GET /api/listings/:id', () => {
   });
 
   it('hides a hidden address and hidden contact details from everyone but the owner and admins', async () => {
-    const id = (await insertListing(t.store, seller.user.id, {
-      address: 'Hemmeligveien 9, 0150 Oslo',
-      place: 'Oslo',
-      contactPhone: '93333333',
-      hideAddress: true,
-      hideContactInfo: true,
-    })).id;
+    const id = (await insertListing(t.store, seller.user.id, HIDDEN_CONTACT)).id;
     for (const cookie of [undefined, buyer.cookie]) {
       const l = json(await get(`/api/listings/${id}`, cookie));
       expect(l).toMatchObject({ address: '', contactPhone: '', hideAddress: true, hideContactInfo: true, place: 'Oslo' });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, json, loggedInUser, type TestApp } from '../testing/harness';
+import { freshIps } from '../testing/http';
 import { insertListing } from '../testing/listing-factory';
 import { readOutbox, resetLinkOf } from '../testing/mail';
 
@@ -9,8 +10,17 @@ import { readOutbox, resetLinkOf } from '../testing/mail';
 
 const HOSTILE = { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' };
 
-let ipCounter = 0;
-const freshIp = () => `10.33.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+const freshIp = freshIps(33);
+
+/** 'Glemt passord?' for `email` over REST or tRPC HTTP, sent with the hostile headers from a fresh address. */
+const forgotPassword = (t: TestApp, url: string, email: string) =>
+  t.app.inject({
+    method: 'POST',
+    url,
+    remoteAddress: freshIp(),
+    headers: { ...HOSTILE, 'content-type': 'application/json' },
+    payload: JSON.stringify({ email }),
+  });
 
 async function mailsTo(t: TestApp, address: string) {
   await t.mailer.idle();
@@ -30,13 +40,7 @@ describe.each([
 
   it('a reset link asked for over REST with a hostile Host and X-Forwarded-* names the configured origin', async () => {
     const { user } = await loggedInUser(t.store);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/forgot-password',
-      remoteAddress: freshIp(),
-      headers: { ...HOSTILE, 'content-type': 'application/json' },
-      payload: JSON.stringify({ email: user.email }),
-    });
+    const res = await forgotPassword(t, '/api/auth/forgot-password', user.email);
     expect(res.statusCode).toBe(202);
     const [mail] = await mailsTo(t, user.email);
     expect(resetLinkOf(mail).origin).toBe(origin);
@@ -45,13 +49,7 @@ describe.each([
 
   it('a reset link asked for over tRPC HTTP names the configured origin', async () => {
     const { user } = await loggedInUser(t.store);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/trpc/auth.forgotPassword',
-      remoteAddress: freshIp(),
-      headers: { ...HOSTILE, 'content-type': 'application/json' },
-      payload: JSON.stringify({ email: user.email }),
-    });
+    const res = await forgotPassword(t, '/trpc/auth.forgotPassword', user.email);
     expect(res.statusCode, res.body).toBe(200);
     const [mail] = await mailsTo(t, user.email);
     expect(resetLinkOf(mail).origin).toBe(origin);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, json, loggedInUser, type TestApp } from '../testing/harness';
+import { httpClient } from '../testing/http';
 import { LISTING_FORM } from '../testing/listing-factory';
 import { updateListingRow } from '../testing/store-rows';
 
@@ -13,14 +14,7 @@ let saver: Awaited<ReturnType<typeof loggedInUser>>;
 let other: Awaited<ReturnType<typeof loggedInUser>>;
 let id: number;
 
-function call(method: 'GET' | 'POST' | 'PATCH', url: string, cookie: string, body?: unknown) {
-  return t.app.inject({
-    method,
-    url,
-    headers: { cookie, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-    payload: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
+const { call } = httpClient(() => t);
 
 beforeAll(async () => {
   t = await createTestApp();

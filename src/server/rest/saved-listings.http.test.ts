@@ -1,6 +1,7 @@
 import type { ListingCardShape } from '../../shared/schemas/listing-shape';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callerFor, createTestApp, json, loggedInUser, type TestApp } from '../testing/harness';
+import { httpClient, itRefusesVisitors } from '../testing/http';
 import { insertListing } from '../testing/listing-factory';
 import { deleteRows, findRows, updateListingRow } from '../testing/store-rows';
 
@@ -13,14 +14,7 @@ let anna: Awaited<ReturnType<typeof loggedInUser>>;
 let bjorn: Awaited<ReturnType<typeof loggedInUser>>;
 let ids: number[];
 
-function call(method: 'GET' | 'POST' | 'DELETE', url: string, cookie?: string, body?: unknown) {
-  return t.app.inject({
-    method,
-    url,
-    headers: { ...(cookie ? { cookie } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-    payload: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
+const { call } = httpClient(() => t);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -33,15 +27,15 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('logged out', () => {
-  it.each([
-    ['GET', '/api/saved-listings'],
-    ['POST', '/api/saved-listings'],
-    ['DELETE', '/api/saved-listings/1'],
-  ] as const)('%s %s answers 401', async (method, url) => {
-    const res = await call(method, url, undefined, method === 'POST' ? { listingId: 1 } : undefined);
-    expect(res.statusCode).toBe(401);
-    expect(json(res).message).toBe('Du må være innlogget.');
-  });
+  itRefusesVisitors(
+    () => t,
+    [
+      ['GET', '/api/saved-listings'],
+      ['POST', '/api/saved-listings'],
+      ['DELETE', '/api/saved-listings/1'],
+    ],
+    { listingId: 1 },
+  );
 });
 
 describe('saving and listing', () => {

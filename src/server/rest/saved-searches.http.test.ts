@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, json, loggedInUser, type TestApp } from '../testing/harness';
+import { httpClient, itRefusesVisitors } from '../testing/http';
 import { insertListing } from '../testing/listing-factory';
 import { readOutbox } from '../testing/mail';
 
@@ -13,14 +14,7 @@ let seller: Awaited<ReturnType<typeof loggedInUser>>;
 let anna: Awaited<ReturnType<typeof loggedInUser>>;
 let bjorn: Awaited<ReturnType<typeof loggedInUser>>;
 
-function call(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, cookie?: string, body?: unknown) {
-  return t.app.inject({
-    method,
-    url,
-    headers: { ...(cookie ? { cookie } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
-    payload: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
+const { call } = httpClient(() => t);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -32,14 +26,16 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('logged out', () => {
-  it.each([
-    ['GET', '/api/saved-searches'],
-    ['POST', '/api/saved-searches'],
-    ['PATCH', '/api/saved-searches/1'],
-    ['DELETE', '/api/saved-searches/1'],
-  ] as const)('%s %s answers 401', async (method, url) => {
-    expect((await call(method, url, undefined, method === 'POST' || method === 'PATCH' ? { name: 'x' } : undefined)).statusCode).toBe(401);
-  });
+  itRefusesVisitors(
+    () => t,
+    [
+      ['GET', '/api/saved-searches'],
+      ['POST', '/api/saved-searches'],
+      ['PATCH', '/api/saved-searches/1'],
+      ['DELETE', '/api/saved-searches/1'],
+    ],
+    { name: 'x' },
+  );
 });
 
 describe('saving, renaming, deleting', () => {

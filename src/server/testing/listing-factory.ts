@@ -383,3 +383,21 @@ export const LISTING_FORM = {
   address: 'Storgata 12, 0155 OSLO',
   images: [] as string[],
 };
+
+/**
+ * A valid form with only the required fields filled in (no photos): an older Volvo V70, for tests whose assertions
+ * name the car ('Volvo V70 2012').
+ */
+export const MINIMAL_LISTING_FORM = {
+  registrationNumber: 'AB 12345',
+  make: 'Volvo',
+  model: 'V70',
+  year: 2012,
+  fuelType: 'diesel',
+  transmission: 'automat',
+  mileage: 188000,
+  description: 'Romslig stasjonsvogn med hengerfeste.',
+  price: 89000,
+  registrationFee: 0,
+  address: 'Storgata 1, 0155 OSLO',
+};

@@ -14,6 +14,7 @@ import type { AdminListingPage } from '../../../shared/schemas/admin';
 import { z } from '../../../shared/zod';
 import type { ReviewResult } from '../../services/moderation';
 import { defineRoutes } from '../types';
+import { deleteById, listRoute } from './rows';
 
 // The documented answer of the approve row is the service's result, both ways.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
@@ -82,20 +83,13 @@ export const adminRoutes = defineRoutes([
       errors: [...refused, 404],
     },
   },
-  {
-    method: 'DELETE',
-    url: '/api/admin/listings/:id',
-    procedure: 'admin.listings.delete',
-    input: ({ params }) => ({ id: params.id }),
-    doc: { tag, summary: 'Delete any listing and its photos (admin)', auth: true, params: listingIdInput, responses: { 204: null }, errors: [...refused, 404] },
-  },
-  {
-    method: 'GET',
-    url: '/api/admin/users',
-    procedure: 'admin.users.list',
-    input: () => undefined,
-    doc: { tag, summary: 'Every user, newest first (admin)', auth: true, responses: { 200: z.array(adminUserRowShape) }, errors: refused },
-  },
+  deleteById('/api/admin/listings/:id', 'admin.listings.delete', {
+    tag,
+    summary: 'Delete any listing and its photos (admin)',
+    params: listingIdInput,
+    errors: [...refused, 404],
+  }),
+  listRoute('/api/admin/users', 'admin.users.list', adminUserRowShape, { tag, summary: 'Every user, newest first (admin)', errors: refused }),
   {
     method: 'PUT',
     url: '/api/admin/users/:id',
@@ -111,23 +105,15 @@ export const adminRoutes = defineRoutes([
       errors: [...refused, 404],
     },
   },
-  {
-    method: 'DELETE',
-    url: '/api/admin/users/:id',
-    procedure: 'admin.users.delete',
-    input: ({ params }) => ({ id: params.id }),
-    doc: {
-      tag,
-      summary: 'Delete a user and everything theirs (admin)',
-      description:
-        'In one transaction: sessions, listings with their photos, saved listings and notifications. Chats stay for the other ' +
-        'party. Admin accounts cannot be deleted (403).',
-      auth: true,
-      params: adminUserIdInput,
-      responses: { 204: null },
-      errors: [...refused, 404],
-    },
-  },
+  deleteById('/api/admin/users/:id', 'admin.users.delete', {
+    tag,
+    summary: 'Delete a user and everything theirs (admin)',
+    description:
+      'In one transaction: sessions, listings with their photos, saved listings and notifications. Chats stay for the other ' +
+      'party. Admin accounts cannot be deleted (403).',
+    params: adminUserIdInput,
+    errors: [...refused, 404],
+  }),
   {
     method: 'GET',
     url: '/api/admin/audit',

@@ -1,6 +1,7 @@
 import { chatId, chatShape, markChatInput, messageShape, sendMessageInput, startChatInput, startChatResult } from '../../../shared/schemas/chat';
 import { z } from '../../../shared/zod';
 import { defineRoutes } from '../types';
+import { listRoute } from './rows';
 
 const tag = 'Chats';
 const params = z.object({ chatId });
@@ -9,19 +10,11 @@ const params = z.object({ chatId });
 // answers 404 as if it did not exist. Lists are private and change every second: never stored by a cache.
 
 export const chatsRoutes = defineRoutes([
-  {
-    method: 'GET',
-    url: '/api/chats',
-    procedure: 'chats.list',
-    input: () => undefined,
-    doc: {
-      tag,
-      summary: "The caller's chats, newest activity first, with unread counts",
-      auth: true,
-      responses: { 200: z.array(chatShape) },
-      errors: [401],
-    },
-  },
+  listRoute('/api/chats', 'chats.list', chatShape, {
+    tag,
+    summary: "The caller's chats, newest activity first, with unread counts",
+    errors: [401],
+  }),
   {
     method: 'GET',
     url: '/api/messages/:chatId',

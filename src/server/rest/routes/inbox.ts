@@ -1,6 +1,7 @@
 import { contactInput, feedbackInput, inboxMarkReadInput, inboxMessageIdInput, inboxMessageShape } from '../../../shared/schemas/inbox';
 import { z } from '../../../shared/zod';
 import { defineRoutes, type RestRequest } from '../types';
+import { deleteById } from './rows';
 
 const adminTag = 'Admin: feedback and contact messages';
 // The admin rows: 401 logged out, 403 for a user who is not an admin (docs/product/permissions.md).
@@ -59,19 +60,11 @@ export const inboxRoutes = defineRoutes([
       errors: [...refused, 404],
     },
   },
-  {
-    method: 'DELETE',
-    url: '/api/feedbacks/:id',
-    procedure: 'admin.inbox.delete',
-    input: ({ params }) => ({ id: params.id }),
-    doc: {
-      tag: adminTag,
-      summary: 'Delete feedback or a contact message (admin)',
-      description: 'Serves both kinds.',
-      auth: true,
-      params: inboxMessageIdInput,
-      responses: { 204: null },
-      errors: [...refused, 404],
-    },
-  },
+  deleteById('/api/feedbacks/:id', 'admin.inbox.delete', {
+    tag: adminTag,
+    summary: 'Delete feedback or a contact message (admin)',
+    description: 'Serves both kinds.',
+    params: inboxMessageIdInput,
+    errors: [...refused, 404],
+  }),
 ]);

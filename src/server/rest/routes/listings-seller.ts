@@ -2,6 +2,7 @@ import { listingFormInput, listingIdInput, listingSetActiveInput, listingSetSold
 import { listingImageShape, listingShape } from '../../../shared/schemas/listing-shape';
 import { z } from '../../../shared/zod';
 import { defineRoutes } from '../types';
+import { listRoute } from './rows';
 
 const MB = 1024 * 1024;
 /**
@@ -77,13 +78,7 @@ export const listingsSellerRoutes = defineRoutes([
     input: ({ params }) => ({ id: params.id }),
     doc: { tag: 'Listings', summary: 'Delete a listing and its photos', auth: true, params: listingIdInput, responses: { 204: null }, errors: [401, 403, 404] },
   },
-  {
-    method: 'GET',
-    url: '/api/my-listings',
-    procedure: 'listings.mine',
-    input: () => undefined,
-    doc: { tag: 'Listings', summary: "The caller's own listings, newest first", auth: true, responses: { 200: z.array(listingShape) }, errors: [401] },
-  },
+  listRoute('/api/my-listings', 'listings.mine', listingShape, { tag: 'Listings', summary: "The caller's own listings, newest first", errors: [401] }),
   {
     method: 'POST',
     url: '/api/listing-images',

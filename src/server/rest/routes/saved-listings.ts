@@ -3,19 +3,13 @@ import { savedListingCardShape } from '../../../shared/schemas/listing-shape';
 import { z } from '../../../shared/zod';
 import { savedListingShape } from '../../services/saved-listings';
 import { defineRoutes } from '../types';
+import { listRoute } from './rows';
 
 const tag = 'Saved listings';
 
 // docs/product/api.md#saved-listings; all need a login (401 otherwise, from protectedProcedure).
 export const savedListingsRoutes = defineRoutes([
-  {
-    method: 'GET',
-    url: '/api/saved-listings',
-    procedure: 'savedListings.list',
-    input: () => undefined,
-    serialize: true,
-    doc: { tag, summary: "The caller's saved listings (cards)", description: "Sold ones stay, with `sold: true`; `priceDroppedFrom` is the total price when saved while the price is lower now.", auth: true, responses: { 200: z.array(savedListingCardShape) }, errors: [401] },
-  },
+  listRoute('/api/saved-listings', 'savedListings.list', savedListingCardShape, { tag, summary: "The caller's saved listings (cards)", description: "Sold ones stay, with `sold: true`; `priceDroppedFrom` is the total price when saved while the price is lower now.", errors: [401] }, { serialize: true }),
   {
     method: 'POST',
     url: '/api/saved-listings',

@@ -7,26 +7,19 @@ import {
 } from '../../../shared/schemas/saved-search';
 import { z } from '../../../shared/zod';
 import { defineRoutes } from '../types';
+import { deleteById, listRoute } from './rows';
 
 const tag = 'Saved searches';
 
 // docs/product/api.md "Saved searches"; all need a login (401 otherwise, from protectedProcedure). Someone else's
 // saved search answers 404 like a missing one.
 export const savedSearchesRoutes = defineRoutes([
-  {
-    method: 'GET',
-    url: '/api/saved-searches',
-    procedure: 'savedSearches.list',
-    input: () => undefined,
-    doc: {
-      tag,
-      summary: "The caller's saved searches, newest first",
-      description: '`newHits`: listings alerted since the caller last opened the search (POST …/seen) that buyers can still see.',
-      auth: true,
-      responses: { 200: z.array(savedSearchShape) },
-      errors: [401],
-    },
-  },
+  listRoute('/api/saved-searches', 'savedSearches.list', savedSearchShape, {
+    tag,
+    summary: "The caller's saved searches, newest first",
+    description: '`newHits`: listings alerted since the caller last opened the search (POST …/seen) that buyers can still see.',
+    errors: [401],
+  }),
   {
     method: 'POST',
     url: '/api/saved-searches',
@@ -59,13 +52,7 @@ export const savedSearchesRoutes = defineRoutes([
       errors: [400, 401, 404, 429],
     },
   },
-  {
-    method: 'DELETE',
-    url: '/api/saved-searches/:id',
-    procedure: 'savedSearches.delete',
-    input: ({ params }) => ({ id: params.id }),
-    doc: { tag, summary: 'Delete a saved search', auth: true, params: savedSearchIdInput, responses: { 204: null }, errors: [401, 404, 429] },
-  },
+  deleteById('/api/saved-searches/:id', 'savedSearches.delete', { tag, summary: 'Delete a saved search', params: savedSearchIdInput, errors: [401, 404, 429] }),
   {
     method: 'POST',
     url: '/api/saved-searches/unsubscribe',
