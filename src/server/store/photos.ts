@@ -64,10 +64,7 @@ export function stagedQueries({ db, t, d }: QueryParts, uploaderId: number, sinc
   const bytes = sql<number>`coalesce(sum(${i.storedBytes}), 0)`.mapWith(Number);
   return {
     /** An account's staged photos uploaded after `since`: how many, and their bytes. */
-    account: db
-      .select({ photos: sql<number>`count(*)`.mapWith(Number), bytes })
-      .from(from)
-      .where(account),
+    account: db.select({ photos: sql<number>`count(*)`.mapWith(Number), bytes }).from(from).where(account),
     /** The same photos one by one, oldest first: when the bound frees (ties by bytes, all the answer holds: the index's order). */
     // Expressions, not columns: drizzle checks a column's table is in the FROM, which the SQLite one is not by name.
     accountRows: db
@@ -169,10 +166,7 @@ export class PhotosRepo extends Repository {
     const i = this.t.listingImages;
     return (
       affectedRows(
-        await this.db
-          .update(i)
-          .set({ mediumUrl, ...size })
-          .where(and(eq(i.id, id), isNull(i.mediumUrl))),
+        await this.db.update(i).set({ mediumUrl, ...size }).where(and(eq(i.id, id), isNull(i.mediumUrl))),
       ) === 1
     );
   }
