@@ -1,7 +1,7 @@
 // The repository of chats and their messages, one implementation for both stores (docs/decisions/023-one-store.md).
 // Only how a message is stored differs: on PostgreSQL it is one statement with its NOTIFY (store/pg/chats.ts).
 import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { Chat } from '../../../db/schema';
+import type { Chat, Listing } from '../../../db/schema';
 import type { Q, Tables } from './dialect';
 import { insertNotification, type NewNotification, type NotificationRow } from './notifications';
 import { afterIdParam, isRowId, Repository } from './repository';
@@ -41,12 +41,7 @@ export interface ChatListRow {
 export type ChatParties = Pick<Chat, 'id' | 'buyerId' | 'sellerId'>;
 
 /** The listing a chat is started about, as the new chat's notification names it. */
-export interface ChatListing {
-  id: number;
-  userId: number;
-  make: string;
-  model: string;
-}
+export type ChatListing = Pick<Listing, 'id' | 'userId' | 'make' | 'model'>;
 
 export type StartChatResult =
   | { status: 'listing-not-found' | 'listing-sold' | 'own-listing' | 'wrong-seller' }

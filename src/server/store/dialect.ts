@@ -50,8 +50,6 @@ export interface SqlDialect {
   startsWith(column: SQL | SQL.Aliased | object, prefix: string): SQL;
   /** A text column for ordering with ASCII case folded, then byte order: SQLite's COLLATE NOCASE. */
   caseFolded(column: object): SQL;
-  /** A JSON array column as text, for the search's free text. */
-  jsonText(column: SQL): SQL;
   /**
    * The first row of a query prepared once (Drizzle's `.prepare(name)`), or undefined. On SQLite it comes synchronously
    * from the statement's get(): awaiting Drizzle's promise wrapper there costs more than a keyed lookup itself.

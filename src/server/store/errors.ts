@@ -10,7 +10,6 @@ const SQLITE_UNIQUE_COLUMNS: Record<string, string> = {
   users_username_key_uq: 'users.username_key',
   users_email_lower_uq: '',
   users_unique_id_uq: 'users.unique_id',
-  listings_unique_code_uq: 'listings.unique_code',
   listing_images_storage_key_uq: 'listing_images.storage_key',
   saved_listings_user_listing_uq: 'saved_listings.user_id, saved_listings.listing_id',
   chats_listing_buyer_uq: 'chats.listing_id, chats.buyer_id',

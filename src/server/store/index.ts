@@ -1,19 +1,49 @@
-import { openDatabase } from '../../../db/client';
-import { openPgDatabase } from '../../../db/pg/client';
+import { openDatabase, type Db as SqliteDb } from '../../../db/client';
+import { openPgDatabase, type PgDb } from '../../../db/pg/client';
 import type { AppConfig } from '../config';
 import { createPgStore } from './pg';
 import { createSqliteStore } from './sqlite';
 import * as pgTables from '../../../db/pg/schema';
 import * as sqliteTables from '../../../db/schema';
-import type { Db, Tables } from './dialect';
+import type { ChatsRepo } from './chats';
+import type { Db, DialectName, Tables } from './dialect';
+import type { InboxRepo } from './inbox';
+import type { ListingsRepo } from './listings';
+import type { NotificationsRepo } from './notifications';
 import { pgDialect } from './pg/dialect';
+import type { PhotosRepo } from './photos';
 import type { StoreParts } from './repository';
+import type { SavedListingsRepo } from './saved-listings';
+import type { SavedSearchesRepo } from './saved-searches';
+import type { SearchSource } from './search-source';
 import { sqliteDialect } from './sqlite/dialect';
-import type { Store } from './store';
+import type { UsersRepo } from './users';
 
-export type { Dialect, PgStore, SqliteStore, Store } from './store';
 export { createPgStore } from './pg';
 export { createSqliteStore } from './sqlite';
+export type Dialect = DialectName;
+
+// The data of the app behind one repository per aggregate (docs/decisions/023-one-store.md). Services are async and
+// reach rows only through these. A business transaction is one repository method, so no service holds a transaction
+// open across an await.
+interface StoreOf<D extends Dialect, Database> {
+  readonly dialect: D;
+  readonly db: Database;
+  users: UsersRepo;
+  listings: ListingsRepo;
+  photos: PhotosRepo;
+  chats: ChatsRepo;
+  notifications: NotificationsRepo;
+  inbox: InboxRepo;
+  savedListings: SavedListingsRepo;
+  savedSearches: SavedSearchesRepo;
+  searchSource: SearchSource;
+  close(): Promise<void>;
+}
+
+export type SqliteStore = StoreOf<'sqlite', SqliteDb>;
+export type PgStore = StoreOf<'pg', PgDb>;
+export type Store = SqliteStore | PgStore;
 
 /** DATABASE_URL=postgres://… runs on PostgreSQL; without it, the SQLite file at DATABASE_PATH (both migrated). */
 export async function openStore(config: Pick<AppConfig, 'databaseUrl' | 'databasePath'>): Promise<Store> {

@@ -7,7 +7,7 @@
 // writes, which the method applies before it commits. The rules stay in the service, once for both stores.
 
 import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { inquiries, Listing, ListingImage, ListingRevision, NewListing, Notification } from '../../../db/schema';
+import type { inquiries, Listing, ListingImage, ListingRevision, NewListing, Notification, User } from '../../../db/schema';
 import type { AdminListingsParams } from '../../shared/schemas/admin';
 import { randomCode } from '../../shared/random-code';
 import type { Q, Tables, Tx } from './dialect';
@@ -15,7 +15,7 @@ import { auditRow, insertAudit, type AuditAction, type AuditActor, type AuditTar
 import { lockListingWrites } from './locks';
 import { insertNotification, type NewNotification } from './notifications';
 import type { StoredImage } from './photos';
-import { affectedRows, isRowId, Repository } from './repository';
+import { affectedRows, groupBy, isRowId, Repository } from './repository';
 import { approved, isApproved, visible } from './rules';
 
 export type Inquiry = typeof inquiries.$inferSelect;
@@ -99,11 +99,7 @@ export interface ListingView {
   newImages: ListingImage[];
 }
 
-export interface ListingOwner {
-  id: number;
-  username: string;
-  name: string;
-}
+export type ListingOwner = Pick<User, 'id' | 'username' | 'name'>;
 
 /** What the moderation queue is made of: new listings, and approved ones with an owner's edit waiting. */
 export interface PendingData {
@@ -130,24 +126,11 @@ export type ReviewWrites = { audit: AuditWrite; notification: NotificationWrite 
   | { kind: 'rejectEdit'; rejectionReason: string | null }
 );
 
+/** The listing's columns of a row of the admin's all-listings table. */
+const ADMIN_ROW_KEYS = ['id', 'uniqueCode', 'make', 'model', 'year', 'registrationNumber', 'price', 'totalPrice', 'status', 'rejectionReason', 'active', 'createdAt', 'userId'] as const;
+
 /** A row of the admin's all-listings table. */
-export interface AdminListingRow {
-  id: number;
-  uniqueCode: string;
-  make: string;
-  model: string;
-  year: number;
-  registrationNumber: string;
-  price: number;
-  totalPrice: number;
-  status: Listing['status'];
-  rejectionReason: string | null;
-  active: boolean;
-  createdAt: Date;
-  userId: number;
-  ownerUsername: string;
-  ownerName: string;
-}
+export type AdminListingRow = Pick<Listing, (typeof ADMIN_ROW_KEYS)[number]> & { ownerUsername: string; ownerName: string };
 
 /** The listing an inquiry is about, if buyers can see it. */
 export type InquiryListing = Pick<Listing, 'id' | 'userId' | 'make' | 'model'>;
@@ -160,24 +143,12 @@ export type DeletionTarget = Listing & { ownerUsername: string };
 /** What the sitemap names of a listing buyers may see: its id and its last change. */
 export type VisibleStamp = Pick<Listing, 'id' | 'updatedAt'>;
 
-/** Rows grouped by listing id, each group in the order the query gave. */
-function groupBy(rows: ListingImage[], key: (r: ListingImage) => number | null): Map<number, ListingImage[]> {
-  const map = new Map<number, ListingImage[]>();
-  for (const row of rows) {
-    const id = key(row)!;
-    const list = map.get(id);
-    if (list) list.push(row);
-    else map.set(id, [row]);
-  }
-  return map;
-}
-
 /** The photos on these listings (`of` 'listingId') or on their waiting edits ('revisionListingId'), by listing id, in order. */
 async function imagesOf(q: Q, t: Tables, ids: number[], of: 'listingId' | 'revisionListingId' = 'listingId'): Promise<Map<number, ListingImage[]>> {
   if (ids.length === 0) return new Map();
   const i = t.listingImages;
   const rows = await q.select().from(i).where(inArray(i[of], ids)).orderBy(asc(i[of]), asc(i.position), asc(i.id));
-  return groupBy(rows, (r) => r[of]);
+  return groupBy(rows, (r) => r[of]!);
 }
 
 async function viewsOf(q: Q, t: Tables, rows: Listing[]): Promise<ListingView[]> {
@@ -197,22 +168,10 @@ function photoRowsOf(q: Q, t: Tables, id: number): Promise<ListingImage[]> {
 }
 
 /** The columns of a row of the admin's table. */
-const adminRowColumns = (t: Tables) => ({
-  id: t.listings.id,
-  uniqueCode: t.listings.uniqueCode,
-  make: t.listings.make,
-  model: t.listings.model,
-  year: t.listings.year,
-  registrationNumber: t.listings.registrationNumber,
-  price: t.listings.price,
-  totalPrice: t.listings.totalPrice,
-  status: t.listings.status,
-  rejectionReason: t.listings.rejectionReason,
-  active: t.listings.active,
-  createdAt: t.listings.createdAt,
-  userId: t.listings.userId,
-  ownerUsername: t.users.username,
-  ownerName: t.users.name,
+const adminRowColumns = ({ listings, users }: Tables) => ({
+  ...(Object.fromEntries(ADMIN_ROW_KEYS.map((key) => [key, listings[key]])) as Pick<Tables['listings'], (typeof ADMIN_ROW_KEYS)[number]>),
+  ownerUsername: users.username,
+  ownerName: users.name,
 });
 
 export class ListingsRepo extends Repository {

@@ -64,17 +64,11 @@ export function stagedQueries({ db, t, d }: QueryParts, uploaderId: number, sinc
   const bytes = sql<number>`coalesce(sum(${i.storedBytes}), 0)`.mapWith(Number);
   return {
     /** An account's staged photos uploaded after `since`: how many, and their bytes. */
-    account: db
-      .select({ photos: sql<number>`count(*)`.mapWith(Number), bytes })
-      .from(from)
-      .where(account),
+    account: db.select({ photos: sql<number>`count(*)`.mapWith(Number), bytes }).from(from).where(account),
     /** The same photos one by one, oldest first: when the bound frees (ties by bytes, all the answer holds: the index's order). */
     // Expressions, not columns: drizzle checks a column's table is in the FROM, which the SQLite one is not by name.
     accountRows: db
-      .select({
-        createdAt: sql`${i.createdAt}`.mapWith(i.createdAt),
-        bytes: sql`${i.storedBytes}`.mapWith(Number),
-      })
+      .select({ createdAt: sql`${i.createdAt}`.mapWith(i.createdAt), bytes: sql`${i.storedBytes}`.mapWith(Number) })
       .from(from)
       .where(account)
       .orderBy(asc(i.createdAt), asc(i.storedBytes)),
@@ -151,12 +145,7 @@ export class PhotosRepo extends Repository {
   async missingMedium(afterId: number, limit: number): Promise<{ id: number; storageKey: string; width: number; height: number }[]> {
     const i = this.t.listingImages;
     return this.db
-      .select({
-        id: i.id,
-        storageKey: i.storageKey,
-        width: i.width,
-        height: i.height,
-      })
+      .select({ id: i.id, storageKey: i.storageKey, width: i.width, height: i.height })
       .from(i)
       .where(and(isNull(i.mediumUrl), gt(i.id, afterIdParam(afterId))))
       .orderBy(asc(i.id))
@@ -167,14 +156,8 @@ export class PhotosRepo extends Repository {
   async setMedium(id: number, mediumUrl: string, size?: { width: number; height: number }): Promise<boolean> {
     if (!isRowId(id)) return false;
     const i = this.t.listingImages;
-    return (
-      affectedRows(
-        await this.db
-          .update(i)
-          .set({ mediumUrl, ...size })
-          .where(and(eq(i.id, id), isNull(i.mediumUrl))),
-      ) === 1
-    );
+    const changed = await this.db.update(i).set({ mediumUrl, ...size }).where(and(eq(i.id, id), isNull(i.mediumUrl)));
+    return affectedRows(changed) === 1;
   }
 
   /** Whether the photo's row still exists. */
@@ -208,12 +191,7 @@ export class PhotosRepo extends Repository {
   async pendingRevision(listingId: number): Promise<{ revision: ListingRevision; images: ListingImage[] } | undefined> {
     if (!isRowId(listingId)) return undefined;
     const [revision] = await this.reads.revision.execute({ id: listingId });
-    return revision
-      ? {
-          revision,
-          images: await this.reads.revisionImages.execute({ id: listingId }),
-        }
-      : undefined;
+    return revision ? { revision, images: await this.reads.revisionImages.execute({ id: listingId }) } : undefined;
   }
 
   /** Listings waiting for their county (municipality_number ''), newest first. */
@@ -232,14 +210,11 @@ export class PhotosRepo extends Repository {
     if (!isRowId(id)) return false;
     const { listings } = this.t;
     // The address is part of the condition: one changed meanwhile was cleared again and waits for its own look-up.
-    return (
-      affectedRows(
-        await this.db
-          .update(listings)
-          .set({ municipalityNumber, county })
-          .where(and(eq(listings.id, id), eq(listings.address, address))),
-      ) === 1
-    );
+    const changed = await this.db
+      .update(listings)
+      .set({ municipalityNumber, county })
+      .where(and(eq(listings.id, id), eq(listings.address, address)));
+    return affectedRows(changed) === 1;
   }
 }
 

@@ -37,6 +37,17 @@ export const affectedRows = (result: unknown) => {
   return r.changes ?? r.rowCount ?? 0;
 };
 
+/** `rows` grouped by `key`, each group in the order of `rows`. */
+export function groupBy<R, K>(rows: Iterable<R>, key: (row: R) => K): Map<K, R[]> {
+  const groups = new Map<K, R[]>();
+  for (const row of rows) {
+    const group = groups.get(key(row));
+    if (group) group.push(row);
+    else groups.set(key(row), [row]);
+  }
+  return groups;
+}
+
 type Method = (...args: unknown[]) => unknown;
 
 /** The store's repositories, found by what they are: every object it holds but the database itself. */

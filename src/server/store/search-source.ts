@@ -48,10 +48,7 @@ export const logSql = (param: (n: number) => string) => ({
 export type SearchPhoto = Pick<ListingImage, 'id' | 'url' | 'thumbUrl' | 'mediumUrl' | 'width' | 'height' | 'position'>;
 
 /** Where the change log stands: the last position handed out, and its oldest entry (null when empty). */
-export interface SearchLogState {
-  latest: number;
-  first: number | null;
-}
+export type SearchLogState = { latest: number; first: number | null };
 
 export interface SearchSource {
   /**

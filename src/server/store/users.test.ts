@@ -11,7 +11,7 @@ import { EMAIL_TAKEN_MESSAGE } from '../../shared/schemas/auth';
 import { USERNAME_TAKEN, registerUser } from '../services/auth';
 import { createTestStore, describeOnEachStore } from '../testing/stores';
 import { isUniqueViolation } from './errors';
-import type { Store } from './store';
+import type { Store } from '.';
 import type { AuditRecord, NewUserRow } from './users';
 
 // The users repository's contract (store/users.ts) on a real migrated SQLite and a real PostgreSQL: what a user or an

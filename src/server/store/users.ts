@@ -1,11 +1,11 @@
 import { and, asc, count, desc, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { AuditEntry, NewUser, User } from '../../../db/schema';
+import type { AuditEntry, Listing, NewUser, User } from '../../../db/schema';
 import { usernameKey } from '../../../db/username-key';
 import type { Q, Tables, Tx } from './dialect';
 import { insertAudit } from './inbox';
 import { lockListingWrites } from './locks';
-import { affectedRows, isRowId, Repository } from './repository';
+import { affectedRows, groupBy, isRowId, Repository } from './repository';
 import { visibleWhere } from './rules';
 
 // The repository of users and sessions, one implementation for both stores (docs/decisions/023-one-store.md). The
@@ -39,13 +39,7 @@ export interface AuditRecord {
 export type UserEdit = (before: User) => { fields: Partial<ProfileFields>; audit: AuditRecord } | null;
 
 /** A listing of a user about to be deleted, as its audit entry names it. */
-export interface OwnedListing {
-  id: number;
-  uniqueCode: string;
-  make: string;
-  model: string;
-  year: number;
-}
+export type OwnedListing = Pick<Listing, 'id' | 'uniqueCode' | 'make' | 'model' | 'year'>;
 
 /** What a public profile shows (services/public-profile.ts): phone and address from the newest visible listing showing each. */
 export interface PublicProfileRow {
@@ -57,11 +51,7 @@ export interface PublicProfileRow {
 }
 
 /** A 'Glemt passord?' token (docs/decisions/021-mail-and-account-recovery.md): `id` is the SHA-256 of the mailed token. */
-export interface ResetTokenRow {
-  id: string;
-  userId: number;
-  expiresAt: Date;
-}
+export type ResetTokenRow = SessionRow;
 
 /** What the export (GET /api/auth/export) reads beyond the other repositories' lists: raw rows, shaped by services/account.ts. */
 export interface ExportRows {
@@ -365,18 +355,15 @@ export class UsersRepo extends Repository {
   }
 
   async extendSession(id: string, expiresAt: Date): Promise<void> {
-    const { sessions } = this.t;
-    await this.db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
+    await this.db.update(this.t.sessions).set({ expiresAt }).where(eq(this.t.sessions.id, id));
   }
 
   async deleteSession(id: string): Promise<void> {
-    const { sessions } = this.t;
-    await this.db.delete(sessions).where(eq(sessions.id, id));
+    await this.db.delete(this.t.sessions).where(eq(this.t.sessions.id, id));
   }
 
   async deleteUserSessions(userId: number): Promise<void> {
-    const { sessions } = this.t;
-    await this.db.delete(sessions).where(eq(sessions.userId, userId));
+    await this.db.delete(this.t.sessions).where(eq(this.t.sessions.userId, userId));
   }
 }
 
@@ -400,12 +387,7 @@ export function exportChats(
   }[],
   texts: { chatId: number; senderId: number | null; content: string; createdAt: Date }[],
 ): ExportRows['chats'] {
-  const byChat = new Map<number, ExportRows['chats'][number]['messages']>();
-  for (const m of texts) {
-    const list = byChat.get(m.chatId) ?? [];
-    list.push({ fromMe: m.senderId === userId, content: m.content, createdAt: m.createdAt });
-    byChat.set(m.chatId, list);
-  }
+  const byChat = groupBy(texts, (m) => m.chatId);
   return rows.map((r) => ({
     id: r.id,
     listingId: r.listingId,
@@ -413,6 +395,6 @@ export function exportChats(
     other: r.other ?? { name: null, displayName: null, username: null },
     car: r.make === null ? null : { make: r.make, model: r.model ?? '', year: r.year ?? 0 },
     createdAt: r.createdAt,
-    messages: byChat.get(r.id) ?? [],
+    messages: (byChat.get(r.id) ?? []).map((m) => ({ fromMe: m.senderId === userId, content: m.content, createdAt: m.createdAt })),
   }));
 }

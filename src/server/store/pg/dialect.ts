@@ -32,7 +32,6 @@ export const pgDialect: SqlDialect = {
   startsWith: (column, prefix) => sql`starts_with(${column}, ${prefix})`,
   // SQLite's COLLATE NOCASE: ASCII case folded, then byte order, whatever the database's collation.
   caseFolded: (column) => sql`lower(${column}) COLLATE "C"`,
-  jsonText: (column) => sql`${column}::text`,
   preparedFirst: async (query, values) => (await query.execute(values))[0],
 
   snapshot: (db, work) => db.transaction(work, { isolationLevel: 'repeatable read', accessMode: 'read only' }),

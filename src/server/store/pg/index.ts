@@ -6,7 +6,7 @@ import { NotificationsRepo } from '../notifications';
 import type { StoreParts } from '../repository';
 import { SavedListingsRepo } from '../saved-listings';
 import { SavedSearchesRepo } from '../saved-searches';
-import type { PgStore } from '../store';
+import type { PgStore } from '..';
 import { UsersRepo } from '../users';
 import { PgChatsRepo } from './chats';
 import { pgDialect } from './dialect';

@@ -36,7 +36,6 @@ export const sqliteDialect: SqlDialect = {
   // A range, so a BINARY index serves it (LIKE cannot); U+FFFF sorts after every character a code or plate holds.
   startsWith: (column, prefix) => sql`(${column} >= ${prefix} AND ${column} < ${`${prefix}\uffff`})`,
   caseFolded: (column) => sql`${column} COLLATE NOCASE`,
-  jsonText: (column) => column,
   preparedFirst: (query, values) => (query as unknown as { get(v: Record<string, unknown>): never }).get(values),
 
   snapshot: (db, work) => inTransaction(db, 'BEGIN', work),

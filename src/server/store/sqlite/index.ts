@@ -9,7 +9,7 @@ import { PhotosRepo } from '../photos';
 import type { StoreParts } from '../repository';
 import { SavedListingsRepo } from '../saved-listings';
 import { SavedSearchesRepo } from '../saved-searches';
-import type { SqliteStore } from '../store';
+import type { SqliteStore } from '..';
 import { UsersRepo } from '../users';
 import { sqliteDialect } from './dialect';
 import { gateRepositories } from './gate';
