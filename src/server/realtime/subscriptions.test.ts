@@ -1,18 +1,18 @@
 import { createTRPCClient, createWSClient, wsLink, type TRPCClientError } from '@trpc/client';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MessageShape } from '../../shared/schemas/chat';
 import type { NotificationShape } from '../../shared/schemas/notification';
 import { closeDatabase, type Db } from '../../../db/client';
 import { sessions } from '../../../db/schema';
 import { createSession, generateSessionToken, sessionIdFromToken } from '../auth/session';
-import { createTestApp, createTestDb, createUser, json, listenOnLoopback, loggedInUser, storeOf, type TestApp } from '../testing/harness';
+import { createTestDb, createUser, json, loggedInUser, storeOf, type TestApp } from '../testing/harness';
 import { insertListing } from '../testing/listing-factory';
 import type { AppRouter } from '../trpc/root';
 import { InProcessHub, type UserEvent } from './hub';
 import { subscribeWithReplay } from './subscription';
 import { createSqliteStore } from '../store';
-import { socketWith } from '../testing/sockets';
+import { closedAfterEachTest, listeningTestApp, socketWith } from '../testing/sockets';
 
 // docs/product/realtime.md: chats.onMessage and notifications.onNotification over the websocket, authenticated by the
 // session cookie on the upgrade. A subscriber gets its own events only, each once, in order; given lastEventId it first
@@ -24,15 +24,8 @@ type User = Awaited<ReturnType<typeof loggedInUser>>;
 let t: TestApp;
 const original = InProcessHub.prototype.subscribe;
 let host: string;
-const opened: { close(): Promise<void> }[] = [];
-
-beforeAll(async () => {
-  t = await createTestApp();
-  host = `127.0.0.1:${await listenOnLoopback(t)}`;
-});
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((c) => c.close()));
-});
+const opened = closedAfterEachTest();
+beforeAll(async () => ({ t, host } = await listeningTestApp()));
 afterAll(() => t.close());
 
 /** A browser tab: a websocket to /trpc with (or without) the user's cookie. */
