@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { spawnMain } from './testing/main-process';
 import { freePort } from './testing/free-port';
 
 // SIGTERM ends the real process (src/server/main.ts) with exit 0 whatever the clients do: here a
@@ -11,7 +12,6 @@ import { freePort } from './testing/free-port';
 // shutdown deadline (under 10 s) passes, so exit 0 also says it finished in time. A request in flight at
 // SIGTERM is still answered, and each request leaves one log line.
 
-const root = path.resolve(__dirname, '../..');
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-shutdown-'));
 
 
@@ -42,21 +42,9 @@ describe('SIGTERM', () => {
 
   it('exits 0 with a half-sent request and an unresponsive websocket open', async () => {
     const port = await freePort();
-    const proc = (server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '',
-        NODE_ENV: 'production',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        DATABASE_PATH: path.join(tmp, 'db.sqlite'),
-        UPLOAD_DIR: path.join(tmp, 'uploads'),
-        CLIENT_DIR: path.join(tmp, 'no-client'),
-        SEED_DEMO: 'false',
-        LOG_LEVEL: 'info',
-      },
+    const proc = (server = spawnMain(port, tmp, {
+      DATABASE_PATH: path.join(tmp, 'db.sqlite'),
+      LOG_LEVEL: 'info',
     }));
     let output = '';
     proc.stdout.on('data', (d) => (output += d));

@@ -35,12 +35,18 @@ describe('leader election on PostgreSQL', () => {
     await store.close();
   });
 
-  it('lets one instance lead, and the other take over within a poll when the leader stops', async () => {
+  /** `a` leads on the first pool; `b`, on the second, has started and keeps trying. */
+  async function leaderAndTrying() {
     const a = elector(pools[0]);
     running.push(a.leadership);
     await until(() => a.leadership.isLeader);
     const b = elector(pools[1]);
     running.push(b.leadership);
+    return { a, b };
+  }
+
+  it('lets one instance lead, and the other take over within a poll when the leader stops', async () => {
+    const { a, b } = await leaderAndTrying();
     // Several polls pass: b keeps trying and keeps failing.
     await new Promise((r) => setTimeout(r, 350));
     expect(b.leadership.isLeader).toBe(false);
@@ -56,11 +62,7 @@ describe('leader election on PostgreSQL', () => {
   });
 
   it('hands over when the leader’s connection dies, and the old leader hears it lost', async () => {
-    const a = elector(pools[0]);
-    running.push(a.leadership);
-    await until(() => a.leadership.isLeader);
-    const b = elector(pools[1]);
-    running.push(b.leadership);
+    const { a, b } = await leaderAndTrying();
     await new Promise((r) => setTimeout(r, 250));
     expect(b.leadership.isLeader).toBe(false);
 

@@ -1,9 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawnMain } from '../testing/main-process';
 import WebSocket from 'ws';
 import type { Store } from '../store';
 import { freePort } from '../testing/free-port';
@@ -18,7 +19,6 @@ import { createTestStore, pgUrlOf } from '../testing/stores';
 // SIGTERM, must exit 0, is started again and waits for /readyz; every request of the load must succeed. Always on
 // PostgreSQL: two instances need a shared database.
 
-const root = path.resolve(__dirname, '../../..');
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'bp-rolling-'));
 
 interface Instance {
@@ -30,26 +30,14 @@ interface Instance {
 }
 
 function startInstance(port: number, databaseUrl: string): Instance {
-  const proc = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/main.ts')], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATABASE_URL: databaseUrl,
-      DATABASE_PATH: path.join(tmp, 'unused', 'db.sqlite'),
-      UPLOAD_DIR: path.join(tmp, 'uploads'),
-      CLIENT_DIR: path.join(tmp, 'no-client'),
-      SEED_DEMO: 'false',
-      COUNTY_LOOKUP: 'false',
-      COOKIE_SECURE: 'false',
-      LOG_LEVEL: 'warn',
-      // Long enough for the proxy's checks (every 200 ms here) to see the 503 before the listener closes.
-      SHUTDOWN_DRAIN_MS: '1500',
-    },
+  const proc = spawnMain(port, tmp, {
+    DATABASE_URL: databaseUrl,
+    DATABASE_PATH: path.join(tmp, 'unused', 'db.sqlite'),
+    COUNTY_LOOKUP: 'false',
+    COOKIE_SECURE: 'false',
+    LOG_LEVEL: 'warn',
+    // Long enough for the proxy's checks (every 200 ms here) to see the 503 before the listener closes.
+    SHUTDOWN_DRAIN_MS: '1500',
   });
   const instance: Instance = {
     port,

@@ -1,18 +1,18 @@
 import { createTRPCClient, createWSClient, wsLink, type TRPCClientError } from '@trpc/client';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MessageShape } from '../../shared/schemas/chat';
 import type { NotificationShape } from '../../shared/schemas/notification';
 import { closeDatabase, type Db } from '../../../db/client';
 import { sessions } from '../../../db/schema';
 import { createSession, generateSessionToken, sessionIdFromToken } from '../auth/session';
-import { createTestApp, createTestDb, createUser, json, listenOnLoopback, loggedInUser, storeOf, type TestApp } from '../testing/harness';
+import { createTestDb, createUser, json, loggedInUser, storeOf, type TestApp } from '../testing/harness';
 import { insertListing } from '../testing/listing-factory';
 import type { AppRouter } from '../trpc/root';
 import { InProcessHub, type UserEvent } from './hub';
 import { subscribeWithReplay } from './subscription';
 import { createSqliteStore } from '../store';
-import { socketWith } from '../testing/sockets';
+import { closedAfterEachTest, listeningTestApp, socketWith } from '../testing/sockets';
 
 // docs/product/realtime.md: chats.onMessage and notifications.onNotification over the websocket, authenticated by the
 // session cookie on the upgrade. A subscriber gets its own events only, each once, in order; given lastEventId it first
@@ -24,15 +24,8 @@ type User = Awaited<ReturnType<typeof loggedInUser>>;
 let t: TestApp;
 const original = InProcessHub.prototype.subscribe;
 let host: string;
-const opened: { close(): Promise<void> }[] = [];
-
-beforeAll(async () => {
-  t = await createTestApp();
-  host = `127.0.0.1:${await listenOnLoopback(t)}`;
-});
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((c) => c.close()));
-});
+const opened = closedAfterEachTest();
+beforeAll(async () => ({ t, host } = await listeningTestApp()));
 afterAll(() => t.close());
 
 /** A browser tab: a websocket to /trpc with (or without) the user's cookie. */
@@ -485,42 +478,36 @@ describe('subscribeWithReplay', () => {
     return out;
   }
 
-  it('delivers once an event stored while the database is read (published during the replay query)', async () => {
+  /**
+   * A subscriber from id 3 whose replay read returns `replayed`, while 6 is committed and published during that read;
+   * `later` are published once the read is done. Answers the first four ids it is given.
+   */
+  async function replayWhilePublishing(replayed: number[], later: number[]) {
     const hub = new InProcessHub();
     const abort = new AbortController();
     const gen = subscribeWithReplay(ctxOf(hub), abort.signal, 3, {
       missed: async () => {
-        // 6 is committed and published while the replay is read: it is in the replay and on the hub.
         hub.publish(1, { kind: 'message', message: message(6) });
-        return [4, 5, 6].map(message);
+        return replayed.map(message);
       },
       pick,
     });
     const got = take(gen, 4);
     await new Promise((r) => setImmediate(r));
-    // 7 is stored after the read: only the hub has it.
-    hub.publish(1, { kind: 'message', message: message(7) });
-    expect(await got).toEqual([4, 5, 6, 7]);
+    for (const id of later) hub.publish(1, { kind: 'message', message: message(id) });
+    const ids = await got;
     abort.abort();
+    return ids;
+  }
+
+  it('delivers once an event stored while the database is read (published during the replay query)', async () => {
+    // 6 is in the replay and on the hub; 7 is stored after the read: only the hub has it.
+    expect(await replayWhilePublishing([4, 5, 6], [7])).toEqual([4, 5, 6, 7]);
   });
 
   it('passes on a live event below the replay’s last id that the replay did not have (another instance committed it later)', async () => {
-    const hub = new InProcessHub();
-    const abort = new AbortController();
-    const gen = subscribeWithReplay(ctxOf(hub), abort.signal, 3, {
-      missed: async () => {
-        // 6 is committed and published while the replay is read; 5 (an older id) commits only after the read.
-        hub.publish(1, { kind: 'message', message: message(6) });
-        return [4, 6].map(message);
-      },
-      pick,
-    });
-    const got = take(gen, 4);
-    await new Promise((r) => setImmediate(r));
-    hub.publish(1, { kind: 'message', message: message(5) });
-    hub.publish(1, { kind: 'message', message: message(7) });
-    expect(await got).toEqual([4, 6, 5, 7]);
-    abort.abort();
+    // 5 (an older id than 6) commits only after the read.
+    expect(await replayWhilePublishing([4, 6], [5, 7])).toEqual([4, 6, 5, 7]);
   });
 
   it('keeps what is published after the replay is read and before the live loop waits', async () => {

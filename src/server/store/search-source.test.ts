@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, expect, it } from 'vitest';
-import { listingImages, listings, type NewListing } from '../../../db/schema';
+import { listings, type NewListing } from '../../../db/schema';
 import * as pgSchema from '../../../db/pg/schema';
 import { openPgDatabase } from '../../../db/pg/client';
-import { listingValues } from '../testing/listing-factory';
+import { insertListingImage, listingValues } from '../testing/listing-factory';
 import { createTestStore, describeOnEachStore, pgUrlOf } from '../testing/stores';
 import { createPgStore, type Store } from '.';
 
@@ -35,18 +35,7 @@ async function remove(store: Store, id: number) {
 }
 
 async function addPhoto(store: Store, listingId: number, position: number, mediumUrl: string | null = `/m/${listingId}-${position}.webp`) {
-  const values = {
-    listingId,
-    position,
-    storageKey: `listings/${listingId}/${position}.webp`,
-    url: `/uploads/listings/${listingId}/${position}.webp`,
-    thumbUrl: `/uploads/listings/${listingId}/${position}-thumb.webp`,
-    mediumUrl,
-    width: 1600,
-    height: 1067,
-  };
-  if (store.dialect === 'sqlite') store.db.insert(listingImages).values(values).run();
-  else await store.db.insert(pgSchema.listingImages).values(values);
+  await insertListingImage(store, listingId, position, { mediumUrl });
 }
 
 const version = async (store: Store) => store.searchSource.version();

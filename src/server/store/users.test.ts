@@ -435,12 +435,17 @@ describeOnEachStore('users repository', (dialect) => {
       expect(await validateSessionToken(store, generateSessionToken())).toEqual({ session: null, user: null });
     });
 
-    it('slides the expiry forward past half its life, stored', async () => {
+    /** A new user's session, made with the clock faked so a test can move it. */
+    async function sessionOnFakeClock() {
       await fresh();
       const kari = await store.users.insert(newUser());
       const token = generateSessionToken();
       vi.useFakeTimers({ toFake: ['Date'] });
-      const created = await createSession(store, token, kari.id);
+      return { token, created: await createSession(store, token, kari.id) };
+    }
+
+    it('slides the expiry forward past half its life, stored', async () => {
+      const { token, created } = await sessionOnFakeClock();
       const early = await validateSessionToken(store, token);
       expect(early.session?.expiresAt.getTime()).toBe(created.expiresAt.getTime());
       vi.setSystemTime(Date.now() + 20 * 24 * 3600 * 1000);
@@ -450,11 +455,7 @@ describeOnEachStore('users repository', (dialect) => {
     });
 
     it('expires after 30 days and deletes the row', async () => {
-      await fresh();
-      const kari = await store.users.insert(newUser());
-      const token = generateSessionToken();
-      vi.useFakeTimers({ toFake: ['Date'] });
-      const created = await createSession(store, token, kari.id);
+      const { token, created } = await sessionOnFakeClock();
       vi.setSystemTime(Date.now() + SESSION_TTL_MS + 1000);
       expect(await validateSessionToken(store, token)).toEqual({ session: null, user: null });
       expect(await store.users.findSession(created.id)).toBeUndefined();

@@ -48,20 +48,7 @@ export async function updateListingRow(store: Store, id: number, set: Partial<Pi
 
 /** A photo row of a listing at `position`; answers its thumbnail URL. */
 export async function insertPhotoRow(store: Store, listingId: number, position: number): Promise<{ url: string; thumbUrl: string }> {
-  if (store.dialect === 'sqlite') return await insertListingImage(store.db, listingId, position);
-  const [row] = await store.db
-    .insert(pg.listingImages)
-    .values({
-      listingId,
-      position,
-      storageKey: `listings/${listingId}/${position}.webp`,
-      url: `/uploads/listings/${listingId}/${position}.webp`,
-      thumbUrl: `/uploads/listings/${listingId}/${position}-thumb.webp`,
-      width: 1600,
-      height: 1067,
-    })
-    .returning();
-  return row;
+  return insertListingImage(store, listingId, position);
 }
 
 /** Deletes a user row (what deleting an account does to the rows that point at it). */

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { describe } from 'vitest';
+import { afterEach, beforeEach, describe } from 'vitest';
 import { openDatabase } from '../../../db/client';
 import { openPgDatabase } from '../../../db/pg/client';
 import { createPgStore, createSqliteStore, type Dialect, type Store } from '../store';
@@ -56,4 +56,18 @@ export function instancePool(store: Store, max: number): pg.Pool {
 /** Runs a repository's contract on both stores: `describe(name + ' on sqlite' | ' on pg', …)`. */
 export function describeOnEachStore(name: string, body: (dialect: Dialect) => void) {
   for (const dialect of ['sqlite', 'pg'] as const) describe(`${name} on ${dialect}`, () => body(dialect));
+}
+
+/**
+ * A fresh store for every test of the enclosing describe, closed after it. `seed` puts in what each test starts from
+ * and returns it: the tests read `t.store` and the seeded values (`t.seller`) from the returned object.
+ */
+export function storeForEachTest<T extends object>(dialect: Dialect, seed: (store: Store) => Promise<T>): { store: Store } & T {
+  const t = {} as { store: Store } & T;
+  beforeEach(async () => {
+    const store = await createTestStore(dialect);
+    Object.assign(t, { store }, await seed(store));
+  });
+  afterEach(() => t.store.close());
+  return t;
 }

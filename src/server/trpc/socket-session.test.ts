@@ -1,10 +1,10 @@
 import type { TRPCClientError } from '@trpc/client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession, generateSessionToken, sessionIdFromToken } from '../auth/session';
-import { createTestApp, listenOnLoopback, loggedInUser, type TestApp } from '../testing/harness';
+import { loggedInUser, type TestApp } from '../testing/harness';
 import { insertListing, LISTING_FORM } from '../testing/listing-factory';
 import type { AppRouter } from './root';
-import { socketClient } from '../testing/sockets';
+import { closedAfterEachTest, listeningTestApp, socketClient } from '../testing/sockets';
 import { findRow, findRows, updateRows } from '../testing/store-rows';
 
 // docs/decisions/016-socket-sessions.md: a websocket's context is made when it opens, yet every call over it must run
@@ -17,14 +17,8 @@ type User = Awaited<ReturnType<typeof loggedInUser>>;
 
 let t: TestApp;
 let host: string;
-const opened: { close(): Promise<void> }[] = [];
-beforeAll(async () => {
-  t = await createTestApp();
-  host = `127.0.0.1:${await listenOnLoopback(t)}`;
-});
-afterEach(async () => {
-  await Promise.all(opened.splice(0).map((c) => c.close()));
-});
+const opened = closedAfterEachTest();
+beforeAll(async () => ({ t, host } = await listeningTestApp()));
 afterAll(() => t.close());
 
 /** A browser tab's websocket, opened with the user's cookie. */

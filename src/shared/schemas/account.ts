@@ -1,6 +1,7 @@
 import { z } from '../zod';
 import { userShape } from './auth';
 import { listingCardShape, listingShape } from './listing-shape';
+import { inquiryShape } from './inquiry';
 import { notificationShape } from './notification';
 import { savedSearchShape } from './saved-search';
 
@@ -22,17 +23,8 @@ const exportChatShape = z.object({
   messages: z.array(z.object({ fromMe: z.boolean(), sender: z.string(), content: z.string(), createdAt: z.string() })),
 });
 
-const exportInquiryShape = z.object({
-  id: z.number().int(),
-  listingId: z.number().int(),
-  car: z.string(),
-  /** The contact details the user sent with it: their own. */
-  name: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  message: z.string(),
-  createdAt: z.string(),
-});
+// An inquiry as its sender sees it, with the car it was about; its contact details are the user's own.
+const exportInquiryShape = inquiryShape.extend({ car: z.string() });
 
 // Only the links of `data`: an inquiry's carries the buyer's contact details (services/account.ts).
 const exportNotificationShape = notificationShape.omit({ data: true }).extend({

@@ -25,6 +25,12 @@ const optInt = (label: string) =>
     (v) => (v === '' || v === null || v === undefined ? undefined : v),
     z.coerce.number({ error: `${label} må være et tall.` }).int({ error: `${label} må være et heltall.` }).min(0, { error: `${label} kan ikke være negativ.` }).optional(),
   );
+/** limit and offset: a whole number in [min, max] with one message for every way it can be wrong; empty means `fallback`. */
+const pageNumber = (error: string, min: number, max: number, fallback: number) =>
+  z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number({ error }).int({ error }).min(min, { error }).max(max, { error }).default(fallback),
+  );
 
 /**
  * GET /api/listings parameters (docs/product/api.md). priceMin/priceMax and yearMin/yearMax are the home
@@ -51,24 +57,8 @@ export const searchInput = z
     location: optText,
     bodyType: optText,
     color: optText,
-    limit: z.preprocess(
-      (v) => (v === '' ? undefined : v),
-      z.coerce
-        .number({ error: LIMIT_MESSAGE })
-        .int({ error: LIMIT_MESSAGE })
-        .min(1, { error: LIMIT_MESSAGE })
-        .max(100, { error: LIMIT_MESSAGE })
-        .default(24),
-    ),
-    offset: z.preprocess(
-      (v) => (v === '' ? undefined : v),
-      z.coerce
-        .number({ error: OFFSET_MESSAGE })
-        .int({ error: OFFSET_MESSAGE })
-        .min(0, { error: OFFSET_MESSAGE })
-        .max(1_000_000, { error: OFFSET_MESSAGE })
-        .default(0),
-    ),
+    limit: pageNumber(LIMIT_MESSAGE, 1, 100, 24),
+    offset: pageNumber(OFFSET_MESSAGE, 0, 1_000_000, 0),
     sort: z.preprocess((v) => (v === '' ? undefined : v), z.enum(SORTS, { error: 'Ukjent sortering.' }).default('newest')),
   })
   .transform(({ yearMin, yearMax, priceMin, priceMax, ...rest }) => ({
