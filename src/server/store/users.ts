@@ -328,7 +328,17 @@ export class UsersRepo extends Repository {
           .where(inArray(messages.chatId, ids))
           .orderBy(asc(messages.id))
       : [];
-    return { inquiries: sent, chats: exportChats(userId, rows, texts) };
+    const byChat = groupBy(texts, (m) => m.chatId);
+    const chatRows: ExportRows['chats'] = rows.map((r) => ({
+      id: r.id,
+      listingId: r.listingId,
+      role: r.buyerId === userId ? 'buyer' : 'seller',
+      other: r.other ?? { name: null, displayName: null, username: null },
+      car: r.make === null ? null : { make: r.make, model: r.model ?? '', year: r.year ?? 0 },
+      createdAt: r.createdAt,
+      messages: (byChat.get(r.id) ?? []).map((m) => ({ fromMe: m.senderId === userId, content: m.content, createdAt: m.createdAt })),
+    }));
+    return { inquiries: sent, chats: chatRows };
   }
 
   async createSession(session: SessionRow): Promise<void> {
@@ -356,31 +366,4 @@ export class UsersRepo extends Repository {
 /** Whether an e-mail change names another mailbox (addresses are one account's in any case, users_email_lower_uq). */
 export function emailChanged(before: string, after: string): boolean {
   return before.toLowerCase() !== after.toLowerCase();
-}
-
-/** The chats' rows and their messages as the export holds them (exportRows). */
-export function exportChats(
-  userId: number,
-  rows: {
-    id: number;
-    listingId: number | null;
-    buyerId: number | null;
-    createdAt: Date;
-    other: { name: string | null; displayName: string | null; username: string | null } | null;
-    make: string | null;
-    model: string | null;
-    year: number | null;
-  }[],
-  texts: { chatId: number; senderId: number | null; content: string; createdAt: Date }[],
-): ExportRows['chats'] {
-  const byChat = groupBy(texts, (m) => m.chatId);
-  return rows.map((r) => ({
-    id: r.id,
-    listingId: r.listingId,
-    role: r.buyerId === userId ? 'buyer' : 'seller',
-    other: r.other ?? { name: null, displayName: null, username: null },
-    car: r.make === null ? null : { make: r.make, model: r.model ?? '', year: r.year ?? 0 },
-    createdAt: r.createdAt,
-    messages: (byChat.get(r.id) ?? []).map((m) => ({ fromMe: m.senderId === userId, content: m.content, createdAt: m.createdAt })),
-  }));
 }
