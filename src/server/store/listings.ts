@@ -159,7 +159,6 @@ function photoRowsOf(q: Q, t: Tables, id: number): Promise<ListingImage[]> {
   return q.select().from(i).where(or(eq(i.listingId, id), eq(i.revisionListingId, id)));
 }
 
-/** The columns of a row of the admin's table. */
 const adminRowColumns = ({ listings, users }: Tables) => ({
   ...(Object.fromEntries(ADMIN_ROW_KEYS.map((key) => [key, listings[key]])) as Pick<Tables['listings'], (typeof ADMIN_ROW_KEYS)[number]>),
   ownerUsername: users.username,
