@@ -9,7 +9,8 @@ import {
 import { AppError } from '../errors';
 import type { ImageStorage } from '../integrations/image-storage';
 import type { Store } from '../store';
-import type { AuditRecord, ProfileFields } from '../store/users';
+import type { AuditWrite } from '../store/inbox';
+import type { ProfileFields } from '../store/users';
 import { listingAuditLabel, userAuditLabel, type AuditActor } from './audit';
 import { deleteImageFiles } from './images';
 import { toUserShape } from './users';
@@ -47,7 +48,7 @@ export async function adminUpdateUser(store: Store, actor: AuditActor, input: Ad
     if (changed.length === 0) return null;
     const fields: Partial<ProfileFields> = next;
     // The label names the user as they are after the edit.
-    const audit: AuditRecord = {
+    const audit: AuditWrite = {
       actor,
       action: 'user.update',
       target: { type: 'user', id: before.id, label: userAuditLabel({ username: before.username, name: next.name }) },
@@ -84,11 +85,11 @@ export async function deleteUserWithEverything(
     if (user.isAdmin) throw new AppError('FORBIDDEN', ADMIN_NOT_DELETABLE_MESSAGE);
     deleted = user;
     const self = 'self' in by;
-    const actor: AuditRecord['actor'] = self ? { id: null, name: userAuditLabel(user) } : by.actor;
+    const actor: AuditWrite['actor'] = self ? { id: null, name: userAuditLabel(user) } : by.actor;
     const byOwner = self ? { byOwner: true } : {};
     return [
       ...owned.map(
-        (l): AuditRecord => ({
+        (l): AuditWrite => ({
           actor,
           action: 'listing.delete',
           target: { type: 'listing', id: l.id, label: listingAuditLabel(l) },

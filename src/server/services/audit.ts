@@ -1,16 +1,16 @@
 import type { AuditEntry } from '../../../db/schema';
 import type { Store } from '../store';
-import { auditRow, type AuditAction, type AuditActor, type AuditTarget } from '../store/inbox';
+import type { AuditAction, AuditActor, AuditTarget } from '../store/inbox';
 
 // The administrators' audit log (docs/product/admin.md#audit-log). Entries are written in the same transaction as
-// the change they describe (store/inbox.ts auditRow and insertAudit, inside the change's repository method), and
+// the change they describe (store/inbox.ts insertAudit, inside the change's repository method), and
 // copy the names they show, so they survive the deletion of the listing or user.
 
-export { auditRow, type AuditAction, type AuditActor, type AuditTarget };
+export type { AuditAction, AuditActor, AuditTarget };
 
 /** A standalone entry, for a change that has no transaction of its own to put it in. */
 export async function recordAuditEntry(store: Store, actor: AuditActor, action: AuditAction, target: AuditTarget, details?: Record<string, unknown>): Promise<void> {
-  await store.inbox.recordAudit(auditRow(actor, action, target, details));
+  await store.inbox.recordAudit({ actor, action, target, details });
 }
 
 /** A listing's label in the log: its code, car and year. */

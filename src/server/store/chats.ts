@@ -68,16 +68,21 @@ interface ChatSqlRow extends Record<string, unknown> {
   last_content: string | null;
 }
 
-const messageColumns = ({ messages, users }: Tables) => ({
-  id: messages.id,
-  chatId: messages.chatId,
-  senderId: messages.senderId,
-  content: messages.content,
-  createdAt: messages.createdAt,
-  name: users.name,
-  displayName: users.displayName,
-  username: users.username,
-});
+/** Messages with their senders' names, as MessageRow; the caller adds its filter and order. */
+const selectMessages = (q: Q, { messages, users }: Tables) =>
+  q
+    .select({
+      id: messages.id,
+      chatId: messages.chatId,
+      senderId: messages.senderId,
+      content: messages.content,
+      createdAt: messages.createdAt,
+      name: users.name,
+      displayName: users.displayName,
+      username: users.username,
+    })
+    .from(messages)
+    .leftJoin(users, eq(users.id, messages.senderId));
 
 export class ChatsRepo extends Repository {
   /**
@@ -160,16 +165,13 @@ export class ChatsRepo extends Repository {
    * position to the chat's last message. Null when `userId` does not take part in the chat.
    */
   async readMessages(userId: number, chatId: number, limit: number): Promise<MessageRow[] | null> {
-    const { chats, messages, users } = this.t;
+    const { chats, messages } = this.t;
     return this.d.transaction(this.db, async (tx) => {
       const found = await this.participant(tx, userId, chatId);
       if (!found) return null;
       const { chat, role } = found;
       const hidden = (role === 'buyer' ? chat.buyerHiddenId : chat.sellerHiddenId) ?? 0;
-      const rows = await tx
-        .select(messageColumns(this.t))
-        .from(messages)
-        .leftJoin(users, eq(users.id, messages.senderId))
+      const rows = await selectMessages(tx, this.t)
         .where(and(eq(messages.chatId, chatId), sql`${messages.id} > ${hidden}`))
         .orderBy(sql`${messages.id} DESC`)
         .limit(limit);
@@ -283,12 +285,9 @@ export class ChatsRepo extends Repository {
 
   /** Messages of the user's chats after `afterId` (and after their hidden positions), oldest first, at most `limit`. */
   async messagesAfter(userId: number, afterId: number, limit: number): Promise<MessageRow[]> {
-    const { chats, messages, users } = this.t;
-    return this.db
-      .select(messageColumns(this.t))
-      .from(messages)
+    const { chats, messages } = this.t;
+    return selectMessages(this.db, this.t)
       .innerJoin(chats, eq(chats.id, messages.chatId))
-      .leftJoin(users, eq(users.id, messages.senderId))
       .where(
         and(
           sql`${messages.id} > ${afterIdParam(afterId)}`,
@@ -309,11 +308,8 @@ export class ChatsRepo extends Repository {
   async messagesByIds(ids: readonly number[]): Promise<MessageRow[]> {
     const valid = ids.filter(isRowId);
     if (valid.length === 0) return [];
-    const { messages, users } = this.t;
-    return this.db
-      .select(messageColumns(this.t))
-      .from(messages)
-      .leftJoin(users, eq(users.id, messages.senderId))
+    const { messages } = this.t;
+    return selectMessages(this.db, this.t)
       .where(inArray(messages.id, valid))
       .orderBy(asc(messages.id));
   }

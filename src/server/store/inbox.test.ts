@@ -2,8 +2,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { storeParts, type Store } from '.';
 import { createTestStore, describeOnEachStore } from '../testing/stores';
 import { deleteUserRow, insertUserRow } from '../testing/store-rows';
-import { auditRow } from '../services/audit';
-import { insertAudit } from './inbox';
+import { insertAudit, type AuditWrite } from './inbox';
 
 // The inbox (contact and feedback) and the audit log on both stores (docs/product/admin.md, docs/decisions/018-postgresql.md).
 describeOnEachStore('inbox repository', (dialect) => {
@@ -43,9 +42,9 @@ describeOnEachStore('inbox repository', (dialect) => {
     const admin = await insertUserRow(store, { name: 'Ada Admin' });
     const actor = { id: admin, name: 'Ada Admin' };
     const target = { type: 'listing' as const, id: 42, label: 'BP-4F7K2Q Volvo V90 2019' };
-    await store.inbox.recordAudit(auditRow(actor, 'listing.approve', target));
-    await store.inbox.recordAudit(auditRow(actor, 'listing.reject', target, { rejectionReason: 'Mangler bilder' }));
-    await store.inbox.recordAudit(auditRow(actor, 'user.update', { type: 'user', id: 42, label: 'kari (Kari Nordmann)' }, { fields: ['email'] }));
+    await store.inbox.recordAudit({ actor, action: 'listing.approve', target });
+    await store.inbox.recordAudit({ actor, action: 'listing.reject', target, details: { rejectionReason: 'Mangler bilder' } });
+    await store.inbox.recordAudit({ actor, action: 'user.update', target: { type: 'user', id: 42, label: 'kari (Kari Nordmann)' }, details: { fields: ['email'] } });
     const entries = await store.inbox.auditFor('listing', 42, 100);
     expect(entries.map((e) => [e.action, e.details])).toEqual([
       ['listing.reject', { rejectionReason: 'Mangler bilder' }],
@@ -65,7 +64,7 @@ describeOnEachStore('inbox repository', (dialect) => {
 
   it('writes an audit row inside the change’s transaction, and none when it rolls back', async () => {
     const admin = await insertUserRow(store, { name: 'Ada Admin' });
-    const row = (label: string) => auditRow({ id: admin, name: 'Ada Admin' }, 'listing.delete', { type: 'listing', id: 9, label });
+    const row = (label: string): AuditWrite => ({ actor: { id: admin, name: 'Ada Admin' }, action: 'listing.delete', target: { type: 'listing', id: 9, label } });
     const fail = new Error('rolled back');
     const parts = storeParts(store);
     await expect(

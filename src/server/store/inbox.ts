@@ -7,11 +7,6 @@ import { affectedRows, isRowId, Repository } from './repository';
 
 export type NewInboxMessage = Pick<InboxMessage, 'kind' | 'name' | 'email' | 'phone' | 'subject' | 'message'>;
 
-/** An audit row's values (auditRow builds them); `createdAt` is the database's. */
-export type NewAuditRow = Pick<AuditEntry, 'actorId' | 'actorName' | 'action' | 'targetType' | 'targetId' | 'targetLabel'> & {
-  details?: Record<string, unknown>;
-};
-
 export type AuditAction = AuditEntry['action'];
 export type AuditTarget = { type: AuditEntry['targetType']; id: number; label: string };
 
@@ -21,14 +16,18 @@ export interface AuditActor {
   name: string;
 }
 
-/** The values of one entry (docs/product/admin.md#audit-log). */
-export function auditRow(actor: AuditActor, action: AuditAction, target: AuditTarget, details?: Record<string, unknown>): NewAuditRow {
-  return { actorId: actor.id, actorName: actor.name, action, targetType: target.type, targetId: target.id, targetLabel: target.label, details };
+/** An audit log entry (docs/product/admin.md#audit-log). */
+export interface AuditWrite {
+  /** A null id for a user deleting their own account: the entry outlives them (the column is set null on deletion anyway). */
+  actor: AuditActor | { id: null; name: string };
+  action: AuditAction;
+  target: AuditTarget;
+  details?: Record<string, unknown>;
 }
 
 /** Inserts an audit entry inside the caller's transaction, so it commits with the change it describes. */
-export async function insertAudit(tx: Q, t: Tables, row: NewAuditRow): Promise<void> {
-  await tx.insert(t.auditLog).values(row);
+export async function insertAudit(tx: Q, t: Tables, { actor, action, target, details }: AuditWrite): Promise<void> {
+  await tx.insert(t.auditLog).values({ actorId: actor.id, actorName: actor.name, action, targetType: target.type, targetId: target.id, targetLabel: target.label, details });
 }
 
 export class InboxRepo extends Repository {
@@ -59,8 +58,8 @@ export class InboxRepo extends Repository {
   }
 
   /** A standalone audit entry (a change that has a transaction of its own inserts the row inside it). */
-  async recordAudit(row: NewAuditRow): Promise<void> {
-    await insertAudit(this.db, this.t, row);
+  async recordAudit(entry: AuditWrite): Promise<void> {
+    await insertAudit(this.db, this.t, entry);
   }
 
   /** The entries about one listing or user, newest first. */

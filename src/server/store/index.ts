@@ -5,19 +5,11 @@ import { createPgStore } from './pg';
 import { createSqliteStore } from './sqlite';
 import * as pgTables from '../../../db/pg/schema';
 import * as sqliteTables from '../../../db/schema';
-import type { ChatsRepo } from './chats';
 import type { Db, DialectName, Tables } from './dialect';
-import type { InboxRepo } from './inbox';
-import type { ListingsRepo } from './listings';
-import type { NotificationsRepo } from './notifications';
 import { pgDialect } from './pg/dialect';
-import type { PhotosRepo } from './photos';
+import type { Repositories } from './repositories';
 import type { StoreParts } from './repository';
-import type { SavedListingsRepo } from './saved-listings';
-import type { SavedSearchesRepo } from './saved-searches';
-import type { SearchSource } from './search-source';
 import { sqliteDialect } from './sqlite/dialect';
-import type { UsersRepo } from './users';
 
 export { createPgStore } from './pg';
 export { createSqliteStore } from './sqlite';
@@ -26,18 +18,9 @@ export type Dialect = DialectName;
 // The data of the app behind one repository per aggregate (docs/decisions/023-one-store.md). Services are async and
 // reach rows only through these. A business transaction is one repository method, so no service holds a transaction
 // open across an await.
-interface StoreOf<D extends Dialect, Database> {
+interface StoreOf<D extends Dialect, Database> extends Repositories {
   readonly dialect: D;
   readonly db: Database;
-  users: UsersRepo;
-  listings: ListingsRepo;
-  photos: PhotosRepo;
-  chats: ChatsRepo;
-  notifications: NotificationsRepo;
-  inbox: InboxRepo;
-  savedListings: SavedListingsRepo;
-  savedSearches: SavedSearchesRepo;
-  searchSource: SearchSource;
   close(): Promise<void>;
 }
 

@@ -11,7 +11,7 @@ import type { inquiries, Listing, ListingImage, ListingRevision, NewListing, Not
 import type { AdminListingsParams } from '../../shared/schemas/admin';
 import { randomCode } from '../../shared/random-code';
 import type { Q, Tables, Tx } from './dialect';
-import { auditRow, insertAudit, type AuditAction, type AuditActor, type AuditTarget } from './inbox';
+import { insertAudit, type AuditWrite } from './inbox';
 import { lockListingWrites } from './locks';
 import { insertNotification, type NewNotification } from './notifications';
 import type { StoredImage } from './photos';
@@ -19,14 +19,6 @@ import { affectedRows, groupBy, isRowId, Repository } from './repository';
 import { approved, isApproved, visible } from './rules';
 
 export type Inquiry = typeof inquiries.$inferSelect;
-
-/** An audit log entry written in the same transaction as the change it describes. */
-export interface AuditWrite {
-  actor: AuditActor;
-  action: AuditAction;
-  target: AuditTarget;
-  details?: Record<string, unknown>;
-}
 
 /** A notification written in the same transaction as its cause (pushed by the service after the commit). */
 export interface NotificationWrite extends NewNotification {
@@ -167,7 +159,6 @@ function photoRowsOf(q: Q, t: Tables, id: number): Promise<ListingImage[]> {
   return q.select().from(i).where(or(eq(i.listingId, id), eq(i.revisionListingId, id)));
 }
 
-/** The columns of a row of the admin's table. */
 const adminRowColumns = ({ listings, users }: Tables) => ({
   ...(Object.fromEntries(ADMIN_ROW_KEYS.map((key) => [key, listings[key]])) as Pick<Tables['listings'], (typeof ADMIN_ROW_KEYS)[number]>),
   ownerUsername: users.username,
@@ -241,7 +232,7 @@ export class ListingsRepo extends Repository {
       await this.writeImages(tx, id, w.images, actorId);
       if (w.revision.kind === 'delete') await tx.delete(listingRevisions).where(eq(listingRevisions.listingId, id));
       await tx.update(listings).set(w.listing).where(eq(listings.id, id));
-      if (w.audit) await this.audit(tx, w.audit);
+      if (w.audit) await insertAudit(tx, this.t, w.audit);
       const told = w.priceAnnounced;
       if (told?.userIds.length) {
         await tx
@@ -284,7 +275,7 @@ export class ListingsRepo extends Repository {
       if (!found) return [];
       const rows = await photoRowsOf(tx, this.t, id);
       await tx.delete(listings).where(eq(listings.id, id));
-      if (audit) await this.audit(tx, audit);
+      if (audit) await insertAudit(tx, this.t, audit);
       return rows;
     });
   }
@@ -315,7 +306,7 @@ export class ListingsRepo extends Repository {
       } else {
         await tx.update(listingRevisions).set({ status: 'rejected', rejectionReason: w.rejectionReason }).where(eq(listingRevisions.listingId, id));
       }
-      await this.audit(tx, w.audit);
+      await insertAudit(tx, this.t, w.audit);
       const { userId, ...n } = w.notification;
       return insertNotification(tx, this, userId, n);
     });
@@ -463,10 +454,6 @@ export class ListingsRepo extends Repository {
       if (row) return row;
     }
     throw new Error('No free listing code after 6 draws');
-  }
-
-  private audit(tx: Tx, a: AuditWrite) {
-    return insertAudit(tx, this.t, auditRow(a.actor, a.action, a.target, a.details));
   }
 
   private adminWhere(params: Pick<AdminListingsParams, 'status' | 'search'>): SQL | undefined {

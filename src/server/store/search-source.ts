@@ -90,16 +90,15 @@ export function inIdOrder<R extends { id: number }>(ids: readonly number[], rows
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-/** Adds a page's photo (read in order) to its listing's. */
-export function addPhoto(byListing: Map<number, SearchPhoto[]>, listingId: number, photo: SearchPhoto): void {
-  const list = byListing.get(listingId);
-  if (list) list.push(photo);
-  else byListing.set(listingId, [photo]);
-}
-
-/** A page's full listings in the order of `ids`, each with its photos. */
-export function fullPage(ids: readonly number[], listings: Iterable<Listing>, photos: Map<number, SearchPhoto[]>) {
-  return inIdOrder(ids, listings).map((listing) => ({ listing, photos: photos.get(listing.id) ?? [] }));
+/** A page's full listings in the order of `ids`, each with its photos (read in order, with their listing's id). */
+export function fullPage(ids: readonly number[], listings: Iterable<Listing>, photos: Iterable<[listingId: number, photo: SearchPhoto]>) {
+  const byListing = new Map<number, SearchPhoto[]>();
+  for (const [listingId, photo] of photos) {
+    const list = byListing.get(listingId);
+    if (list) list.push(photo);
+    else byListing.set(listingId, [photo]);
+  }
+  return inIdOrder(ids, listings).map((listing) => ({ listing, photos: byListing.get(listing.id) ?? [] }));
 }
 
 /**

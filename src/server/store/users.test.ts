@@ -12,7 +12,8 @@ import { USERNAME_TAKEN, registerUser } from '../services/auth';
 import { createTestStore, describeOnEachStore } from '../testing/stores';
 import { isUniqueViolation } from './errors';
 import type { Store } from '.';
-import type { AuditRecord, NewUserRow } from './users';
+import type { AuditWrite } from './inbox';
+import type { NewUserRow } from './users';
 
 // The users repository's contract (store/users.ts) on a real migrated SQLite and a real PostgreSQL: what a user or an
 // admin would notice, and that registration stays race-free by the unique index.
@@ -203,7 +204,7 @@ describeOnEachStore('users repository', (dialect) => {
       const kari = await store.users.insert(newUser());
       await insertRow(store, 'listings', listing(kari.id));
       const seen: User[] = [];
-      const audit: AuditRecord = { actor, action: 'user.update', target: { type: 'user', id: kari.id, label: 'kari (Kari H)' }, details: { fields: ['name'] } };
+      const audit: AuditWrite = { actor, action: 'user.update', target: { type: 'user', id: kari.id, label: 'kari (Kari H)' }, details: { fields: ['name'] } };
       const result = await store.users.editAudited(kari.id, (before) => {
         seen.push(before);
         return { fields: { name: 'Kari H' }, audit };

@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { AuditEntry, Listing, NewUser, User } from '../../../db/schema';
+import type { Listing, NewUser, User } from '../../../db/schema';
 import { usernameKey } from '../../../db/username-key';
-import type { Q, Tables, Tx } from './dialect';
-import { insertAudit } from './inbox';
+import type { Q, Tables } from './dialect';
+import { insertAudit, type AuditWrite } from './inbox';
 import { lockListingWrites } from './locks';
 import { affectedRows, groupBy, isRowId, Repository } from './repository';
 import { visibleWhere } from './rules';
@@ -26,17 +26,8 @@ export interface SessionRow {
   expiresAt: Date;
 }
 
-/** An audit log entry (services/audit.ts) written in the same transaction as the change it describes. */
-export interface AuditRecord {
-  /** Null for a user deleting their own account: the entry outlives them (the column is set null on deletion anyway). */
-  actor: { id: number | null; name: string };
-  action: AuditEntry['action'];
-  target: { type: AuditEntry['targetType']; id: number; label: string };
-  details?: Record<string, unknown>;
-}
-
 /** An admin's edit of a user, decided from the row read inside the transaction; null when nothing changes. */
-export type UserEdit = (before: User) => { fields: Partial<ProfileFields>; audit: AuditRecord } | null;
+export type UserEdit = (before: User) => { fields: Partial<ProfileFields>; audit: AuditWrite } | null;
 
 /** A listing of a user about to be deleted, as its audit entry names it. */
 export type OwnedListing = Pick<Listing, 'id' | 'uniqueCode' | 'make' | 'model' | 'year'>;
@@ -67,11 +58,6 @@ export interface ExportRows {
     createdAt: Date;
     messages: { fromMe: boolean; content: string; createdAt: Date }[];
   }[];
-}
-
-async function writeAudit(tx: Tx, t: Tables, a: AuditRecord) {
-  const { actor, target } = a;
-  await insertAudit(tx, t, { actorId: actor.id, actorName: actor.name, action: a.action, targetType: target.type, targetId: target.id, targetLabel: target.label, details: a.details });
 }
 
 async function listingCountOf(q: Q, t: Tables, userId: number): Promise<number> {
@@ -189,7 +175,7 @@ export class UsersRepo extends Repository {
       if (!change) return { user: before, listingCount: await listingCountOf(tx, this.t, id) };
       const [after] = await tx.update(users).set({ ...change.fields, updatedAt: new Date() }).where(eq(users.id, id)).returning();
       if (emailChanged(before.email, after.email)) await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, id));
-      await writeAudit(tx, this.t, change.audit);
+      await insertAudit(tx, this.t, change.audit);
       return { user: after, listingCount: await listingCountOf(tx, this.t, id) };
     });
   }
@@ -202,7 +188,7 @@ export class UsersRepo extends Repository {
    */
   async deleteWithListings(
     id: number,
-    plan: (user: User, listings: OwnedListing[]) => AuditRecord[],
+    plan: (user: User, listings: OwnedListing[]) => AuditWrite[],
   ): Promise<{ files: { storageKey: string }[]; deletedListings: number } | undefined> {
     if (!isRowId(id)) return undefined;
     const { users, listings, listingImages, sessions, savedListings, notifications } = this.t;
@@ -235,7 +221,7 @@ export class UsersRepo extends Repository {
       }
       await tx.delete(listingImages).where(eq(listingImages.uploaderId, id));
       await tx.delete(users).where(eq(users.id, id));
-      for (const a of audits) await writeAudit(tx, this.t, a);
+      for (const a of audits) await insertAudit(tx, this.t, a);
       return { files, deletedListings: owned.length };
     });
   }
@@ -342,7 +328,17 @@ export class UsersRepo extends Repository {
           .where(inArray(messages.chatId, ids))
           .orderBy(asc(messages.id))
       : [];
-    return { inquiries: sent, chats: exportChats(userId, rows, texts) };
+    const byChat = groupBy(texts, (m) => m.chatId);
+    const chatRows: ExportRows['chats'] = rows.map((r) => ({
+      id: r.id,
+      listingId: r.listingId,
+      role: r.buyerId === userId ? 'buyer' : 'seller',
+      other: r.other ?? { name: null, displayName: null, username: null },
+      car: r.make === null ? null : { make: r.make, model: r.model ?? '', year: r.year ?? 0 },
+      createdAt: r.createdAt,
+      messages: (byChat.get(r.id) ?? []).map((m) => ({ fromMe: m.senderId === userId, content: m.content, createdAt: m.createdAt })),
+    }));
+    return { inquiries: sent, chats: chatRows };
   }
 
   async createSession(session: SessionRow): Promise<void> {
@@ -370,31 +366,4 @@ export class UsersRepo extends Repository {
 /** Whether an e-mail change names another mailbox (addresses are one account's in any case, users_email_lower_uq). */
 export function emailChanged(before: string, after: string): boolean {
   return before.toLowerCase() !== after.toLowerCase();
-}
-
-/** The chats' rows and their messages as the export holds them (exportRows). */
-export function exportChats(
-  userId: number,
-  rows: {
-    id: number;
-    listingId: number | null;
-    buyerId: number | null;
-    createdAt: Date;
-    other: { name: string | null; displayName: string | null; username: string | null } | null;
-    make: string | null;
-    model: string | null;
-    year: number | null;
-  }[],
-  texts: { chatId: number; senderId: number | null; content: string; createdAt: Date }[],
-): ExportRows['chats'] {
-  const byChat = groupBy(texts, (m) => m.chatId);
-  return rows.map((r) => ({
-    id: r.id,
-    listingId: r.listingId,
-    role: r.buyerId === userId ? 'buyer' : 'seller',
-    other: r.other ?? { name: null, displayName: null, username: null },
-    car: r.make === null ? null : { make: r.make, model: r.model ?? '', year: r.year ?? 0 },
-    createdAt: r.createdAt,
-    messages: (byChat.get(r.id) ?? []).map((m) => ({ fromMe: m.senderId === userId, content: m.content, createdAt: m.createdAt })),
-  }));
 }

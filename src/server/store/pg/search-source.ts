@@ -2,7 +2,7 @@ import { asc, gt, sql } from 'drizzle-orm';
 import type { PgDb } from '../../../../db/pg/client';
 import { listingImages, listings } from '../../../../db/pg/schema';
 import { cardColumns, type CardRow } from '../rules';
-import { addPhoto, fullPage, inIdOrder, logSql, searchRowsSql, VERSION_SQL, type SearchLogState, type SearchPhoto, type SearchRow, type SearchSource } from '../search-source';
+import { fullPage, inIdOrder, logSql, searchRowsSql, VERSION_SQL, type SearchLogState, type SearchPhoto, type SearchRow, type SearchSource } from '../search-source';
 
 // The search's reads on PostgreSQL (store/search-source.ts), per dialect by nature: pg's named statements (planned once
 // per connection), rows read as arrays (rowMode, as SQLite's raw statements read them), the build in a REPEATABLE READ
@@ -126,9 +126,7 @@ export class PgSearchSource implements SearchSource {
   async fullListings(ids: readonly number[]) {
     if (ids.length === 0) return [];
     const [rows, photos] = await Promise.all([this.page.rows.execute({ ids: [...ids] }), this.page.photos.execute({ ids: [...ids] })]);
-    const byListing = new Map<number, SearchPhoto[]>();
-    for (const { listingId, ...photo } of photos) addPhoto(byListing, listingId!, photo);
-    return fullPage(ids, rows, byListing);
+    return fullPage(ids, rows, photos.map(({ listingId, ...photo }): [number, SearchPhoto] => [listingId!, photo]));
   }
 
   async makesAndModelsAfter(id: number): Promise<{ id: number; make: string; model: string }[]> {

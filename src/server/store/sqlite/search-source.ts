@@ -2,7 +2,7 @@ import type { Statement } from 'better-sqlite3';
 import type { Db } from '../../../../db/client';
 import { listings, type Listing } from '../../../../db/schema';
 import { cardColumns, type CardRow } from '../rules';
-import { addPhoto, fullPage, inIdOrder, logSql, rowReader, searchRowsSql, VERSION_SQL, type SearchLogState, type SearchPhoto, type SearchRow, type SearchSource } from '../search-source';
+import { fullPage, inIdOrder, logSql, rowReader, searchRowsSql, VERSION_SQL, type SearchLogState, type SearchPhoto, type SearchRow, type SearchSource } from '../search-source';
 
 // The search's reads on SQLite (store/search-source.ts), per dialect by nature: better-sqlite3's statements are
 // prepared once (on first use, after the migrations), read rows as arrays and stream the build, synchronously inside.
@@ -110,10 +110,9 @@ export class SqliteSearchSource implements SearchSource {
     if (ids.length === 0) return [];
     const s = this.s;
     const param = JSON.stringify(ids);
-    const photos = new Map<number, SearchPhoto[]>();
-    for (const [listingId, position, id, url, thumbUrl, mediumUrl, width, height] of s.photos.all(param) as PhotoRow[]) {
-      addPhoto(photos, listingId, { position, id, url, thumbUrl, mediumUrl, width, height });
-    }
+    const photos = (s.photos.all(param) as PhotoRow[]).map(
+      ([listingId, position, id, url, thumbUrl, mediumUrl, width, height]): [number, SearchPhoto] => [listingId, { position, id, url, thumbUrl, mediumUrl, width, height }],
+    );
     return fullPage(ids, (s.fullRows.all(param) as unknown[][]).map((raw) => s.readFull(raw)), photos);
   }
 
