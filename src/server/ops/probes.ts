@@ -79,7 +79,8 @@ export function registerOps(app: FastifyInstance, deps: OpsDeps): Readiness {
   app.get('/readyz', async (_req, reply) => {
     reply.header('cache-control', 'no-store');
     readiness.probedAt = Date.now();
-    const reason = readiness.draining ? 'shutting down' : ((await checks()) ?? readiness.holds.values().next().value);
+    // Start-up work still held comes first: it is what the instance is doing, whatever else is not ready yet.
+    const reason = readiness.draining ? 'shutting down' : (readiness.holds.values().next().value ?? (await checks()));
     if (reason) return reply.code(503).send({ status: 'unavailable', reason });
     return reply.send({ status: 'ready' });
   });
