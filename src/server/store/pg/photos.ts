@@ -10,7 +10,7 @@ import { isRowId, type StoreParts } from '../repository';
 /** A photo row as json_build_object gives it: the row's property names, its time in milliseconds. */
 type PhotoJson = Omit<ListingImage, 'createdAt'> & { createdAt: number };
 
-function detailStatement({ db, t }: StoreParts) {
+function detailStatement({ db, t, d }: StoreParts) {
   const { listings, users, savedListings } = t;
   // A visitor is viewer 0: no user has that id, so nothing is saved.
   const saved = sql<boolean>`exists (select 1 from ${savedListings} where ${savedListings.userId} = ${sql.placeholder('viewer')} and ${savedListings.listingId} = ${listings.id})`;
@@ -18,7 +18,7 @@ function detailStatement({ db, t }: StoreParts) {
       'id', i.id, 'listingId', i.listing_id, 'uploaderId', i.uploader_id, 'revisionListingId', i.revision_listing_id,
       'position', i.position, 'storageKey', i.storage_key, 'url', i.url, 'thumbUrl', i.thumb_url, 'mediumUrl', i.medium_url,
       'width', i.width, 'height', i.height, 'storedBytes', i.stored_bytes,
-      'createdAt', (extract(epoch from i.created_at) * 1000)::float8) order by i.position, i.id), '[]'::json)
+      'createdAt', ${d.epochMs(sql`i.created_at`)}) order by i.position, i.id), '[]'::json)
     from listing_images i where i.listing_id = ${listings.id})`;
   // Prepared once, named, so PostgreSQL plans it once per connection.
   return db
