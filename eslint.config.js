@@ -8,7 +8,7 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['dist/**', 'node_modules/**', 'data/**', 'src/client/routeTree.gen.ts', 'src/client/theme-types/**', 'e2e/screenshots/**', 'coverage/**', '.tmp/**'],
+    ignores: ['dist/**', 'node_modules/**', 'data/**', 'src/client/routeTree.gen.ts', 'generated/**', 'e2e/screenshots/**', 'coverage/**', '.tmp/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -1,4 +1,4 @@
-// The Chakra theme's generated types (src/client/theme-types/): `npm run theme:types` regenerates them from
+// The Chakra theme's generated types (generated/theme-types/): `npm run theme:types` regenerates them from
 // src/client/theme.ts with @chakra-ui/cli's typegen and installs them; `postinstall` installs the committed ones.
 //
 // Chakra's own types import them from node_modules/@chakra-ui/react/dist/types/styled-system/generated/ by relative
@@ -6,14 +6,14 @@
 // a style value that names no token (the browser would drop it). Each file there is removed before it is written:
 // node_modules may be a hard-linked copy of another checkout's, whose files must not change with this one's.
 //
-//   node scripts/theme-types.mjs generate   typegen into src/client/theme-types/, then install
-//   node scripts/theme-types.mjs install    copy src/client/theme-types/*.d.ts into Chakra's generated/ folder
+//   node scripts/theme-types.mjs generate   typegen into generated/theme-types/, then install
+//   node scripts/theme-types.mjs install    copy generated/theme-types/*.d.ts into Chakra's generated/ folder
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const committed = path.join(root, 'src/client/theme-types');
+const committed = path.join(root, 'generated/theme-types');
 const target = path.join(root, 'node_modules/@chakra-ui/react/dist/types/styled-system/generated');
 
 if (process.argv[2] === 'generate') {

@@ -131,7 +131,7 @@ const defaultThemeConfig = defineConfig({
 // A calm Nordic blue for trust, a warm accent for calls to action, generous whitespace.
 const config = defineConfig({
   // Style props take only the theme's tokens (the typecheck refuses an unknown one, which the browser would drop);
-  // the types come from `npm run theme:types` (src/client/theme-types/).
+  // the types come from `npm run theme:types` (generated/theme-types/).
   strictTokens: true,
   globalCss: {
     'html, body': { bg: 'bg.subtle', color: 'fg', minHeight: '100%' },
