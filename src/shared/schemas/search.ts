@@ -1,14 +1,7 @@
+import { SORTS } from '../sorts';
 import { z } from '../zod';
 
-export const SORTS = ['newest', 'price_asc', 'price_desc', 'year_desc', 'mileage_asc'] as const;
-export type SortKey = (typeof SORTS)[number];
-export const SORT_LABELS: Record<SortKey, string> = {
-  newest: 'Nyeste først',
-  price_asc: 'Lavest pris',
-  price_desc: 'Høyest pris',
-  year_desc: 'Nyeste årsmodell',
-  mileage_asc: 'Lavest kilometerstand',
-};
+export { SORT_LABELS, SORTS, type SortKey } from '../sorts';
 
 const LIMIT_MESSAGE = 'Antall treff per side (limit) må være et heltall fra 1 til 100.';
 const OFFSET_MESSAGE = 'Startposisjon (offset) må være et heltall fra 0.';

@@ -1,27 +1,10 @@
-// URL state of /annonser (issue 4). Hand-written rather than zod: validateSearch stays in the entry chunk even with
-// route code splitting, and this keeps zod (≈ 15 KB gzip) off first load. Only type imports from shared code, so
-// nothing here pulls a schema into the bundle; `satisfies` keeps the lists in step with the shared ones.
+// URL state of /annonser. Hand-written rather than zod: validateSearch stays in the entry chunk even with route code
+// splitting, and this keeps zod off first load, so nothing here imports a schema.
 import { canonicalFilterValue as canonical } from '../../../shared/codes';
-import type { SortKey } from '../../../shared/schemas/search';
+import { SORTS as SORT_KEYS, type SortKey } from '../../../shared/sorts';
 
-/** Same order as SORTS in src/shared/schemas/search.ts; the check below fails to compile if one is missing. */
-export const SORT_KEYS = ['newest', 'price_asc', 'price_desc', 'year_desc', 'mileage_asc'] as const satisfies readonly SortKey[];
-type MissingSort = Exclude<SortKey, (typeof SORT_KEYS)[number]>;
-const sortListIsComplete: MissingSort extends never ? true : false = true;
-void sortListIsComplete;
-
-/**
- * SORT_LABELS of src/shared/schemas/search.ts, copied: importing that module pulls zod (≈ 24 KB gzip) into the
- * search page for five strings. search-params.test.ts fails if the copies drift. (Asked for: move SORTS and
- * SORT_LABELS to a zod-free shared module, then import them here.)
- */
-export const SORT_LABELS: Record<SortKey, string> = {
-  newest: 'Nyeste først',
-  price_asc: 'Lavest pris',
-  price_desc: 'Høyest pris',
-  year_desc: 'Nyeste årsmodell',
-  mileage_asc: 'Lavest kilometerstand',
-};
+export { SORT_LABELS } from '../../../shared/sorts';
+export { SORT_KEYS };
 
 export const PAGE_SIZE = 24;
 
