@@ -1,10 +1,10 @@
-import { Alert, Button, Card, Container, Heading, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Card, Container, Heading, Stack, Text } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { PASSWORD_MIN, PASSWORD_MIN_MESSAGE, PASSWORD_MISMATCH_MESSAGE } from '../../shared/schemas/auth';
+import { PASSWORD_MIN, PASSWORD_MIN_MESSAGE } from '../../shared/schemas/auth';
 import { useLoginDialog } from '../components/auth/login-dialog-context';
-import { FormField } from '../components/form/form-field';
+import { FormError, NewPasswordFields } from '../components/form/form-field';
 import { pageHead } from '../components/layout/page-title';
 import { errorMessage, fieldErrors } from '../lib/server-errors';
 import { useTRPC } from '../trpc';
@@ -38,7 +38,6 @@ function NewPasswordPage() {
     }),
   );
 
-  const mismatch = confirm !== '' && newPassword !== confirm;
   const ready = newPassword !== '' && newPassword === confirm;
 
   function submit(e: FormEvent) {
@@ -74,28 +73,17 @@ function NewPasswordPage() {
           ) : (
             <Stack asChild gap="4">
               <form noValidate onSubmit={submit}>
-                <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-                  <FormField label="Nytt passord" required error={errors.newPassword} helper="Minst 6 tegn.">
-                    <Input
-                      type="password"
-                      autoComplete="new-password"
-                      value={newPassword}
-                      onChange={(e) => {
-                        setNewPassword(e.target.value);
-                        setErrors({});
-                      }}
-                    />
-                  </FormField>
-                  <FormField label="Bekreft nytt passord" required error={mismatch ? PASSWORD_MISMATCH_MESSAGE : undefined}>
-                    <Input type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
-                  </FormField>
-                </SimpleGrid>
-                {errors.form && (
-                  <Alert.Root status="error" role="alert" data-testid="form-error">
-                    <Alert.Indicator />
-                    <Alert.Title>{errors.form}</Alert.Title>
-                  </Alert.Root>
-                )}
+                <NewPasswordFields
+                  password={newPassword}
+                  confirm={confirm}
+                  error={errors.newPassword}
+                  onPassword={(value) => {
+                    setNewPassword(value);
+                    setErrors({});
+                  }}
+                  onConfirm={setConfirm}
+                />
+                <FormError message={errors.form} />
                 <Button type="submit" colorPalette="brand" size="lg" disabled={!ready} loading={reset.isPending} loadingText="Lagrer...">
                   Lagre nytt passord
                 </Button>
@@ -112,10 +100,7 @@ function NewPasswordPage() {
 function InvalidLink({ message, onNewLink }: { message: string; onNewLink: () => void }) {
   return (
     <Stack gap="3">
-      <Alert.Root status="error" role="alert" data-testid="form-error">
-        <Alert.Indicator />
-        <Alert.Title>{message}</Alert.Title>
-      </Alert.Root>
+      <FormError message={message} />
       <Text color="fg.muted" textStyle="sm">
         Be om en ny lenke med «Glemt passord?» i innloggingsvinduet.
       </Text>

@@ -8,7 +8,7 @@ import { toast, toastError } from '../../lib/toaster';
 import { useTRPC } from '../../trpc';
 import { keepOpenOnComboboxEscape } from '../address-autocomplete';
 import { AddressField, CredentialFields, EmailPhoneFields } from '../form/user-fields';
-import { FormField } from '../form/form-field';
+import { FormError, FormField } from '../form/form-field';
 import { useZodForm } from '../form/use-zod-form';
 import { rememberAction, type PendingAction } from './pending-action';
 
@@ -103,20 +103,6 @@ export default function LoginDialog({ open, onOpenChange, initialTab, after }: L
 type FormProps = { onOpenChange: (open: boolean) => void; after: PendingAction | undefined };
 
 /**
- * A failure that names no field (wrong username or password, a locked account, no connection) shown under the
- * fields, where the user is looking, as well as in the toast of docs/product/errors.md#auth (same text).
- */
-function FormError({ message }: { message: string | null }) {
-  if (!message) return null;
-  return (
-    <Alert.Root status="error" size="sm" role="alert" data-testid="form-error">
-      <Alert.Indicator />
-      <Alert.Title>{message}</Alert.Title>
-    </Alert.Root>
-  );
-}
-
-/**
  * The frame of both forms: their fields, the failure under them, and the submit button, which waits for the answer
  * and stays disabled after a success (the page reloads).
  */
@@ -133,7 +119,7 @@ function AuthForm(props: {
     <Stack asChild gap="4">
       <form noValidate onSubmit={props.onSubmit}>
         {props.children}
-        <FormError message={props.error} />
+        <FormError size="sm" message={props.error} />
         <Button type="submit" colorPalette="brand" size="lg" mt="2" disabled={isPending || isSuccess}>
           {isPending ? props.submitting : props.submit}
         </Button>
@@ -233,7 +219,7 @@ function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
         <FormField label="E-post" required error={form.errorOf('email')}>
           <Input {...form.register('email')} type="email" autoComplete="email" inputMode="email" />
         </FormField>
-        <FormError message={formError} />
+        <FormError size="sm" message={formError} />
         <Button type="submit" colorPalette="brand" size="lg" loading={send.isPending} loadingText="Sender lenke...">
           Send lenke
         </Button>

@@ -1,5 +1,6 @@
-import { Field, HStack } from '@chakra-ui/react';
+import { Alert, Field, HStack, Input, SimpleGrid } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { PASSWORD_MISMATCH_MESSAGE } from '../../../shared/schemas/auth';
 
 export interface FormFieldProps {
   label: ReactNode;
@@ -36,5 +37,40 @@ export function FormField({ label, required, error, helper, optional, readOnly, 
         message
       )}
     </Field.Root>
+  );
+}
+
+/**
+ * A failure that names no field (wrong password, a dead link, no connection), shown under the fields where the user
+ * is looking and read out when it appears.
+ */
+export function FormError({ message, size }: { message?: string | null; size?: 'sm' | 'md' }) {
+  if (!message) return null;
+  return (
+    <Alert.Root status="error" size={size} role="alert" data-testid="form-error">
+      <Alert.Indicator />
+      <Alert.Title>{message}</Alert.Title>
+    </Alert.Root>
+  );
+}
+
+/** A new password and its confirmation (docs/product/validation.md): the second says so while the two differ. */
+export function NewPasswordFields(props: {
+  password: string;
+  confirm: string;
+  error?: string;
+  onPassword: (value: string) => void;
+  onConfirm: (value: string) => void;
+}) {
+  const mismatch = props.confirm !== '' && props.password !== props.confirm;
+  return (
+    <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+      <FormField label="Nytt passord" required error={props.error} helper="Minst 6 tegn.">
+        <Input type="password" autoComplete="new-password" value={props.password} onChange={(e) => props.onPassword(e.target.value)} />
+      </FormField>
+      <FormField label="Bekreft nytt passord" required error={mismatch ? PASSWORD_MISMATCH_MESSAGE : undefined}>
+        <Input type="password" autoComplete="new-password" value={props.confirm} onChange={(e) => props.onConfirm(e.target.value)} />
+      </FormField>
+    </SimpleGrid>
   );
 }

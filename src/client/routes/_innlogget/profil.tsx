@@ -1,5 +1,4 @@
 import {
-  Alert,
   Button,
   Card,
   Container,
@@ -12,19 +11,18 @@ import {
 } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useWatch } from 'react-hook-form';
 import {
   PASSWORD_MIN,
   PASSWORD_MIN_MESSAGE,
-  PASSWORD_MISMATCH_MESSAGE,
   phoneSchema,
   updateProfileInput,
   type PublicUserShape,
 } from '../../../shared/schemas/auth';
 import { z } from '../../../shared/zod';
 import { AddressField, EmailPhoneFields } from '../../components/form/user-fields';
-import { FormField } from '../../components/form/form-field';
+import { FormError, FormField, NewPasswordFields } from '../../components/form/form-field';
 import { useZodForm } from '../../components/form/use-zod-form';
 import { useUser } from '../../hooks/use-user';
 import { applyFieldErrors, errorMessage, fieldErrors } from '../../lib/server-errors';
@@ -174,13 +172,12 @@ function PasswordCard() {
   );
 
   // Typing in a field clears its own error and the form's.
-  const typing = (field: 'oldPassword' | 'newPassword', set: (value: string) => void) => (e: ChangeEvent<HTMLInputElement>) => {
-    set(e.target.value);
+  const typing = (field: 'oldPassword' | 'newPassword', set: (value: string) => void) => (value: string) => {
+    set(value);
     setErrors((x) => ({ ...x, [field]: undefined, form: undefined }));
   };
 
   // docs/product/validation.md: the button stays disabled until all three are filled and the new ones match.
-  const mismatch = confirm !== '' && newPassword !== confirm;
   const ready = oldPassword !== '' && newPassword !== '' && confirm !== '' && newPassword === confirm;
 
   function submit(e: FormEvent) {
@@ -208,22 +205,16 @@ function PasswordCard() {
             {/* Lets password managers tie the new password to this account. */}
             <input type="text" name="username" autoComplete="username" hidden readOnly />
             <FormField label="Nåværende passord" required error={errors.oldPassword}>
-              <Input type="password" autoComplete="current-password" value={oldPassword} onChange={typing('oldPassword', setOldPassword)} />
+              <Input type="password" autoComplete="current-password" value={oldPassword} onChange={(e) => typing('oldPassword', setOldPassword)(e.target.value)} />
             </FormField>
-            <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-              <FormField label="Nytt passord" required error={errors.newPassword} helper="Minst 6 tegn.">
-                <Input type="password" autoComplete="new-password" value={newPassword} onChange={typing('newPassword', setNewPassword)} />
-              </FormField>
-              <FormField label="Bekreft nytt passord" required error={mismatch ? PASSWORD_MISMATCH_MESSAGE : undefined}>
-                <Input type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
-              </FormField>
-            </SimpleGrid>
-            {errors.form && (
-              <Alert.Root status="error">
-                <Alert.Indicator />
-                <Alert.Title>{errors.form}</Alert.Title>
-              </Alert.Root>
-            )}
+            <NewPasswordFields
+              password={newPassword}
+              confirm={confirm}
+              error={errors.newPassword}
+              onPassword={typing('newPassword', setNewPassword)}
+              onConfirm={setConfirm}
+            />
+            <FormError message={errors.form} />
             <Stack direction="row" justify="flex-end" pt="2">
               <Button type="submit" colorPalette="brand" disabled={!ready} loading={change.isPending} loadingText="Endrer passord...">
                 Endre passord
