@@ -17,7 +17,7 @@ export function EmptyCard({
   children,
   ...root
 }: {
-  icon: ReactNode;
+  icon?: ReactNode;
   /** The icon's colour. */
   color?: EmptyState.IndicatorProps['color'];
   title: ReactNode;
@@ -31,7 +31,7 @@ export function EmptyCard({
   return (
     <EmptyState.Root bg="bg" rounded="l3" borderWidth="1px" {...root}>
       <EmptyState.Content>
-        <EmptyState.Indicator color={color}>{icon}</EmptyState.Indicator>
+        {icon && <EmptyState.Indicator color={color}>{icon}</EmptyState.Indicator>}
         <VStack textAlign="center">
           <EmptyState.Title as={titleAs} textStyle={titleAs === 'h1' ? 'xl' : undefined}>
             {title}

@@ -12,19 +12,15 @@ import {
   Search,
   ShieldCheck,
   Tag,
-  type LucideIcon,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { FeatureCard, type Feature } from '../components/feature-card';
 import { StaticPage } from '../components/static-page';
 import { staticPageHead } from '../../shared/page-head';
 
 export const Route = createFileRoute('/about')({ head: ({ match }) => staticPageHead('/about', match.context.origin), component: AboutPage });
 
-interface Step {
-  icon: LucideIcon;
-  title: string;
-  text: string;
-}
+type Step = Feature;
 
 const buyerSteps: Step[] = [
   {
@@ -160,17 +156,7 @@ function AboutPage() {
         </Stack>
         <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="5">
           {trustPoints.map((p) => (
-            <Stack key={p.title} gap="3" bg="bg" borderWidth="1px" rounded="xl" p="6" shadow="xs">
-              <Flex w="10" h="10" rounded="lg" bg="brand.50" color="brand.600" align="center" justify="center">
-                <Icon as={p.icon} boxSize="5" aria-hidden />
-              </Flex>
-              <Text fontWeight="semibold" fontSize="lg">
-                {p.title}
-              </Text>
-              <Text color="fg.muted" lineHeight="tall">
-                {p.text}
-              </Text>
-            </Stack>
+            <FeatureCard key={p.title} {...p} />
           ))}
         </SimpleGrid>
       </Box>

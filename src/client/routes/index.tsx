@@ -36,6 +36,7 @@ import {
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { AfterFirstPaint } from '../components/layout/after-first-paint';
 import { ListingCard, ListingGrid, ListingGridSkeleton } from '../components/buying/listing-card';
+import { FeatureCard, type Feature } from '../components/feature-card';
 import { QuickSearch } from '../components/search/quick-search';
 import { useTRPC, type TRPCOptions } from '../trpc';
 import { staticPageHead } from '../../shared/page-head';
@@ -268,7 +269,7 @@ function WhenNear({ fallback, children }: { fallback: ReactNode; children: React
   return <div ref={spot}>{fallback}</div>;
 }
 
-const REASONS: { icon: LucideIcon; title: string; text: string }[] = [
+const REASONS: Feature[] = [
   { icon: ShieldCheck, title: 'Kontrollerte annonser', text: 'Hver annonse gjennomgås før den publiseres, så du slipper useriøse tilbud.' },
   { icon: MessageCircle, title: 'Direkte kontakt', text: 'Send melding eller henvendelse rett til selger – uten mellomledd.' },
   { icon: FileSearch, title: 'Offisielle bildata', text: 'Tekniske data hentes fra Statens vegvesen på registreringsnummeret.' },
@@ -285,17 +286,7 @@ function WhyChoose() {
       />
       <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap={{ base: 4, md: 6 }}>
         {REASONS.map((r) => (
-          <Stack key={r.title} bg="bg" p="6" rounded="xl" borderWidth="1px" borderColor="border.muted" gap="3">
-            <Flex w="11" h="11" rounded="lg" bg="brand.50" color="brand.600" align="center" justify="center">
-              <Icon as={r.icon} boxSize="5" aria-hidden />
-            </Flex>
-            <Heading as="h3" size="md">
-              {r.title}
-            </Heading>
-            <Text color="fg.muted" fontSize="sm">
-              {r.text}
-            </Text>
-          </Stack>
+          <FeatureCard key={r.title} {...r} />
         ))}
       </SimpleGrid>
     </Container>

@@ -3,7 +3,6 @@ import {
   Box,
   Button,
   Container,
-  EmptyState,
   Flex,
   Grid,
   Heading,
@@ -29,6 +28,7 @@ import { SellerCard, VegvesenCheck } from '../components/buying/seller-card';
 import { useCurrentUser } from '../hooks/use-current-user';
 import { useRouteRetry } from '../lib/route-retry';
 import { useTRPC, type TRPCOptions } from '../trpc';
+import { EmptyCard } from '../components/empty-card';
 
 // docs/product/screens.md /listing/{id}. The loader fetches the listing (also on hover over a link to it, after the
 // router's 100 ms intent delay); a missing one is the page's own not-found state.
@@ -180,22 +180,17 @@ function ListingView({ listing: l }: { listing: ListingDetail }) {
 function ListingNotFound() {
   return (
     <Container maxW="2xl" py={{ base: 12, md: 20 }}>
-      <EmptyState.Root bg="bg" rounded="xl" borderWidth="1px">
-        <EmptyState.Content>
-          <EmptyState.Indicator color="brand.400">
-            <CarFront />
-          </EmptyState.Indicator>
-          <EmptyState.Title as="h1" textStyle="xl">
-            Annonse ikke funnet
-          </EmptyState.Title>
-          <EmptyState.Description textAlign="center">
-            Annonsen du leter etter eksisterer ikke eller er blitt fjernet.
-          </EmptyState.Description>
-          <Button asChild colorPalette="brand">
-            <Link to="/annonser">Se alle biler</Link>
-          </Button>
-        </EmptyState.Content>
-      </EmptyState.Root>
+      <EmptyCard
+        icon={<CarFront />}
+        color="brand.400"
+        titleAs="h1"
+        title="Annonse ikke funnet"
+        description="Annonsen du leter etter eksisterer ikke eller er blitt fjernet."
+      >
+        <Button asChild colorPalette="brand">
+          <Link to="/annonser">Se alle biler</Link>
+        </Button>
+      </EmptyCard>
     </Container>
   );
 }
@@ -204,15 +199,11 @@ function ListingError() {
   const retry = useRouteRetry();
   return (
     <Container maxW="2xl" py={{ base: 12, md: 20 }}>
-      <EmptyState.Root bg="bg" rounded="xl" borderWidth="1px">
-        <EmptyState.Content>
-          <EmptyState.Title as="h1">Kunne ikke laste annonsen</EmptyState.Title>
-          <EmptyState.Description textAlign="center">Sjekk nettforbindelsen og prøv igjen.</EmptyState.Description>
-          <Button variant="outline" onClick={retry}>
-            Prøv igjen
-          </Button>
-        </EmptyState.Content>
-      </EmptyState.Root>
+      <EmptyCard titleAs="h1" title="Kunne ikke laste annonsen" description="Sjekk nettforbindelsen og prøv igjen.">
+        <Button variant="outline" onClick={retry}>
+          Prøv igjen
+        </Button>
+      </EmptyCard>
     </Container>
   );
 }

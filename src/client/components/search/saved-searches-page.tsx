@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Container, EmptyState, Flex, Heading, HStack, Input, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Button, Card, Container, Flex, Heading, HStack, Input, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { Bell, BellOff, Pencil, Search, Trash2 } from 'lucide-react';
@@ -15,6 +15,7 @@ import { ConfirmDialog } from '../confirm-dialog';
 import { DialogFrame } from '../dialog-frame';
 import { FormField } from '../form/form-field';
 import { searchOfSaved } from './search-params';
+import { EmptyCard } from '../empty-card';
 
 // /lagrede-sok (docs/decisions/022-market-alerts.md): each saved search with its filters in words and its new hits
 // (listings alerted since it was last opened here that are still for sale). 'Vis treff' opens the search on /annonser
@@ -110,18 +111,11 @@ export function SavedSearchesPage() {
   return (
     <Shell count={searches.length}>
       {searches.length === 0 ? (
-        <EmptyState.Root bg="bg" rounded="xl" borderWidth="1px" borderStyle="dashed">
-          <EmptyState.Content>
-            <EmptyState.Indicator color="brand.400">
-              <Bell />
-            </EmptyState.Indicator>
-            <EmptyState.Title>{T.empty}</EmptyState.Title>
-            <EmptyState.Description textAlign="center">{T.emptyText}</EmptyState.Description>
-            <Button asChild colorPalette="brand">
-              <Link to="/annonser">Søk biler</Link>
-            </Button>
-          </EmptyState.Content>
-        </EmptyState.Root>
+        <EmptyCard icon={<Bell />} color="brand.400" borderStyle="dashed" title={T.empty} description={T.emptyText}>
+          <Button asChild colorPalette="brand">
+            <Link to="/annonser">Søk biler</Link>
+          </Button>
+        </EmptyCard>
       ) : (
         <Stack as="ul" gap="3" listStyleType="none" data-testid="saved-searches">
           {searches.map((s) => (

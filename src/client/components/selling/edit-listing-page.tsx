@@ -1,4 +1,4 @@
-import { Button, Container, EmptyState, VStack } from '@chakra-ui/react';
+import { Button, Container } from '@chakra-ui/react';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate, type ErrorComponentProps } from '@tanstack/react-router';
 import { SearchX } from 'lucide-react';
@@ -13,6 +13,7 @@ import { listingToFormValues } from './listing-values';
 import { reviewNotices, ReviewNotices } from '../buying/review-status';
 import { reviewBaselineOf } from './review-changes';
 import { toastUpdateError } from './save-errors';
+import { EmptyCard } from '../empty-card';
 
 /** docs/product/screens.md /rediger-annonse/{id}: the form prefilled, for the owner or an admin. */
 export function EditListingPage({ id }: { id: number }) {
@@ -59,22 +60,11 @@ export function EditListingError({ error }: ErrorComponentProps) {
 export function EditListingNotFound() {
   return (
     <Container maxW="2xl" py={{ base: 12, md: 20 }}>
-      <EmptyState.Root bg="bg" rounded="l3" borderWidth="1px">
-        <EmptyState.Content>
-          <EmptyState.Indicator>
-            <SearchX />
-          </EmptyState.Indicator>
-          <VStack textAlign="center">
-            <EmptyState.Title as="h1" textStyle="xl">
-              Annonse ikke funnet
-            </EmptyState.Title>
-            <EmptyState.Description>Annonsen eksisterer ikke eller du har ikke tilgang til den.</EmptyState.Description>
-          </VStack>
-          <Button asChild colorPalette="brand" variant="outline">
-            <Link to="/mine-annonser">Til mine annonser</Link>
-          </Button>
-        </EmptyState.Content>
-      </EmptyState.Root>
+      <EmptyCard icon={<SearchX />} titleAs="h1" title="Annonse ikke funnet" description="Annonsen eksisterer ikke eller du har ikke tilgang til den.">
+        <Button asChild colorPalette="brand" variant="outline">
+          <Link to="/mine-annonser">Til mine annonser</Link>
+        </Button>
+      </EmptyCard>
     </Container>
   );
 }

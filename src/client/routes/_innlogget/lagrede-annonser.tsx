@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Container, EmptyState, Flex, Heading, HStack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Button, Container, Flex, Heading, HStack, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { Heart, TrendingDown, Trash2 } from 'lucide-react';
@@ -11,6 +11,7 @@ import { useRouteRetry } from '../../lib/route-retry';
 import { toast, toastError } from '../../lib/toaster';
 import { useTRPC, type TRPCOptions } from '../../trpc';
 import { pageHead } from '../../components/layout/page-title';
+import { EmptyCard } from '../../components/empty-card';
 
 // docs/product/screens.md /lagrede-annonser. Always fetched fresh: a save on the detail page must show here at once.
 export const Route = createFileRoute('/_innlogget/lagrede-annonser')({
@@ -81,20 +82,17 @@ function SavedListings() {
   return (
     <SavedShell count={items.length}>
       {items.length === 0 ? (
-        <EmptyState.Root bg="bg" rounded="xl" borderWidth="1px" borderStyle="dashed">
-          <EmptyState.Content>
-            <EmptyState.Indicator color="brand.400">
-              <Heart />
-            </EmptyState.Indicator>
-            <EmptyState.Title>Ingen lagrede annonser</EmptyState.Title>
-            <EmptyState.Description textAlign="center">
-              Trykk «Lagre annonse» på en bil du liker, så finner du den igjen her.
-            </EmptyState.Description>
-            <Button asChild colorPalette="brand">
-              <Link to="/annonser">Søk biler</Link>
-            </Button>
-          </EmptyState.Content>
-        </EmptyState.Root>
+        <EmptyCard
+          icon={<Heart />}
+          color="brand.400"
+          borderStyle="dashed"
+          title="Ingen lagrede annonser"
+          description="Trykk «Lagre annonse» på en bil du liker, så finner du den igjen her."
+        >
+          <Button asChild colorPalette="brand">
+            <Link to="/annonser">Søk biler</Link>
+          </Button>
+        </EmptyCard>
       ) : (
         <ListingGrid>
           {items.map((l) => (
