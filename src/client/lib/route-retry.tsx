@@ -1,7 +1,7 @@
 import { Alert, Button } from '@chakra-ui/react';
 import { useQueryErrorResetBoundary } from '@tanstack/react-query';
-import { useRouter } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
+import { Fragment, useEffect, type ComponentType, type ReactNode } from 'react';
 
 /**
  * For a route's errorComponent: 'Prøv igjen' runs the route's loaders again. The query error boundary is reset on
@@ -33,4 +33,15 @@ export function RouteErrorAlert({ title, error }: { title: string; error: unknow
       </Button>
     </Alert.Root>
   );
+}
+
+/** A route's errorComponent: the page's frame (its heading) around the failure, so the page keeps its title. */
+export function routeError(title: string, Frame: ComponentType<{ children: ReactNode }> = Fragment) {
+  return function RouteError({ error }: ErrorComponentProps) {
+    return (
+      <Frame>
+        <RouteErrorAlert title={title} error={error} />
+      </Frame>
+    );
+  };
 }

@@ -37,6 +37,7 @@ import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'rea
 import { AfterFirstPaint } from '../components/layout/after-first-paint';
 import { ListingCard, ListingGrid, ListingGridSkeleton } from '../components/buying/listing-card';
 import { FeatureCard, type Feature } from '../components/feature-card';
+import { linkCardStyle } from '../components/link-card-style';
 import { QuickSearch } from '../components/search/quick-search';
 import { useTRPC, type TRPCOptions } from '../trpc';
 import { staticPageHead } from '../../shared/page-head';
@@ -331,16 +332,7 @@ function Services() {
         <SectionHeader id="services-title" title="Våre tjenester" />
         <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap={{ base: 4, md: 6 }}>
           {SERVICES.map((s) => (
-            <LinkBox
-              key={s.title}
-              as="article"
-              bg="bg"
-              p="6"
-              rounded="xl"
-              shadow="xs"
-              transition="box-shadow 0.2s, transform 0.2s"
-              _hover={{ shadow: 'md', transform: 'translateY(-2px)' }}
-            >
+            <LinkBox key={s.title} as="article" {...linkCardStyle} p="6">
               <Stack gap="3" h="full">
                 <Icon as={s.icon} boxSize="7" color="accent.500" aria-hidden />
                 <Heading as="h3" size="md">

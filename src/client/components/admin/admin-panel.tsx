@@ -1,6 +1,6 @@
 import { Card, HStack, Skeleton, Stack } from '@chakra-ui/react';
-import { getRouteApi, type ErrorComponentProps } from '@tanstack/react-router';
-import { RouteErrorAlert } from '../../lib/route-retry';
+import { getRouteApi } from '@tanstack/react-router';
+import { routeError } from '../../lib/route-retry';
 import { ListingsTab } from './listings-tab';
 import { PendingTab } from './pending-tab';
 import { UsersTab } from './users-tab';
@@ -36,6 +36,4 @@ export function AdminPanelPending() {
   );
 }
 
-export function AdminPanelError({ error }: ErrorComponentProps) {
-  return <RouteErrorAlert title="Kunne ikke laste administrasjonssiden" error={error} />;
-}
+export const AdminPanelError = routeError('Kunne ikke laste administrasjonssiden');

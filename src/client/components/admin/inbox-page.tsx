@@ -15,13 +15,12 @@ import {
   VStack,
 } from '@chakra-ui/react';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import type { ErrorComponentProps } from '@tanstack/react-router';
 import { CalendarDays, Inbox, Mail, MailOpen, MessageSquareText, Phone, Reply, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { formatDateTime } from '../../../shared/format';
 import { ADMIN_TEXTS } from '../../../shared/schemas/admin';
 import type { InboxMessageShape } from '../../../shared/schemas/inbox';
-import { RouteErrorAlert } from '../../lib/route-retry';
+import { routeError } from '../../lib/route-retry';
 import { toast, toastError } from '../../lib/toaster';
 import { useTRPC } from '../../trpc';
 import { SectionHeader } from './admin-layout';
@@ -298,6 +297,4 @@ export function InboxPagePending() {
   );
 }
 
-export function InboxPageError({ error }: ErrorComponentProps) {
-  return <RouteErrorAlert title="Kunne ikke laste meldingene" error={error} />;
-}
+export const InboxPageError = routeError('Kunne ikke laste meldingene');

@@ -21,6 +21,7 @@ import type { ListingCardShape } from '../../../shared/types/listing';
 import { useReducedImageQuality } from '../../lib/image-quality';
 import { cardPhotoSources } from '../../../shared/photo-sources';
 import { CarPlaceholder } from './car-placeholder';
+import { linkCardStyle } from '../link-card-style';
 
 // The cover's srcset and sizes (CARD_PHOTO_SIZES) come from shared/photo-sources.ts, which the server's preload of the
 // search page's first cover shares (docs/decisions/010-compression-and-bundle.md "The LCP photo in the page").
@@ -73,17 +74,12 @@ export function ListingCard({ listing: l, action, note, priority, eager, heading
       as="article"
       className="group"
       data-testid="listing-card"
-      bg="bg"
-      rounded="xl"
+      {...linkCardStyle}
       borderWidth="1px"
       borderColor="border.muted"
       overflow="hidden"
-      shadow="xs"
       display="flex"
       flexDirection="column"
-      transition="box-shadow 0.2s, transform 0.2s"
-      _hover={{ shadow: 'lg', transform: 'translateY(-2px)' }}
-      _focusWithin={{ shadow: 'lg', outline: '2px solid', outlineColor: 'brand.500', outlineOffset: '2px' }}
     >
       <AspectRatio ratio={4 / 3} bg="bg.muted" overflow="hidden">
         {sources && !broken ? (

@@ -1,10 +1,10 @@
 import { Box, Container, EmptyState, Flex, Heading, Skeleton, Stack, Text, VStack } from '@chakra-ui/react';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { getRouteApi, useLocation, type ErrorComponentProps } from '@tanstack/react-router';
+import { getRouteApi, useLocation } from '@tanstack/react-router';
 import { MessagesSquare } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { CHAT_TEXTS, type ChatShape } from '../../../shared/schemas/chat';
-import { RouteErrorAlert } from '../../lib/route-retry';
+import { routeError } from '../../lib/route-retry';
 import { useTRPC } from '../../trpc';
 import { ChatList } from './chat-list';
 import { Conversation } from './conversation';
@@ -194,10 +194,4 @@ export function ChatsPending() {
   );
 }
 
-export function ChatsError({ error }: ErrorComponentProps) {
-  return (
-    <ChatsShell>
-      <RouteErrorAlert title="Kunne ikke hente chattene" error={error} />
-    </ChatsShell>
-  );
-}
+export const ChatsError = routeError('Kunne ikke hente chattene', ChatsShell);

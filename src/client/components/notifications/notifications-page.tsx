@@ -1,10 +1,9 @@
 import { Badge, Button, Container, Flex, Heading } from '@chakra-ui/react';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import type { ErrorComponentProps } from '@tanstack/react-router';
 import { BellOff, CheckCheck, Trash2 } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { NOTIFICATION_TEXTS } from '../../../shared/schemas/notification';
-import { RouteErrorAlert } from '../../lib/route-retry';
+import { routeError } from '../../lib/route-retry';
 import { ConfirmDialog } from '../confirm-dialog';
 import { EmptyCard } from '../empty-card';
 import { useTRPC, type TRPCOptions } from '../../trpc';
@@ -110,13 +109,7 @@ export function NotificationsPending() {
   );
 }
 
-export function NotificationsError({ error }: ErrorComponentProps) {
-  return (
-    <NotificationsShell>
-      <RouteErrorAlert title="Kunne ikke hente varslinger" error={error} />
-    </NotificationsShell>
-  );
-}
+export const NotificationsError = routeError('Kunne ikke hente varslinger', NotificationsShell);
 
 /** The heading, with how many are unread once the list is known, around each state of the page. */
 function NotificationsShell({ unread, children }: { unread?: number; children: ReactNode }) {

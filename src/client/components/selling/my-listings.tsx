@@ -14,7 +14,7 @@ import {
   Text,
 } from '@chakra-ui/react';
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { Link, type ErrorComponentProps } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { BadgeCheck, CalendarDays, Car, Eye, EyeOff, MapPin, Pencil, Plus, RotateCcw, Trash2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { formatDate, formatPrice } from '../../../shared/format';
@@ -23,7 +23,7 @@ import { LISTING_DELETED_MESSAGE, LISTING_DELETED_TITLE } from '../../../shared/
 import { SOLD_TEXTS } from '../../../shared/texts/sold';
 import { toast, toastError } from '../../lib/toaster';
 import { usePhotoSources } from '../../lib/image-quality';
-import { RouteErrorAlert } from '../../lib/route-retry';
+import { routeError } from '../../lib/route-retry';
 import { useTRPC } from '../../trpc';
 import { ConfirmDialog } from '../confirm-dialog';
 import { EmptyCard } from '../empty-card';
@@ -92,13 +92,7 @@ export function MyListingsPending() {
   );
 }
 
-export function MyListingsError({ error }: ErrorComponentProps) {
-  return (
-    <MyListingsShell>
-      <RouteErrorAlert title="Feil ved lasting av annonser" error={error} />
-    </MyListingsShell>
-  );
-}
+export const MyListingsError = routeError('Feil ved lasting av annonser', MyListingsShell);
 
 /** The heading (with the count once it is known) and the 'Ny annonse' button around each state of the page. */
 function MyListingsShell({ count, children }: { count?: number; children: ReactNode }) {

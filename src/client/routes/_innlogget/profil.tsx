@@ -1,25 +1,9 @@
-import {
-  Button,
-  Card,
-  Container,
-  Heading,
-  Input,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Button, Card, Container, Heading, Input, SimpleGrid, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
-import {
-  PASSWORD_MIN,
-  PASSWORD_MIN_MESSAGE,
-  phoneSchema,
-  updateProfileInput,
-  type PublicUserShape,
-} from '../../../shared/schemas/auth';
+import { PASSWORD_MIN, PASSWORD_MIN_MESSAGE, phoneSchema, updateProfileInput, type PublicUserShape } from '../../../shared/schemas/auth';
 import { z } from '../../../shared/zod';
 import { AddressField, EmailPhoneFields } from '../../components/form/user-fields';
 import { FormError, FormField, NewPasswordFields } from '../../components/form/form-field';
@@ -34,7 +18,12 @@ import { DialogFrame } from '../../components/dialog-frame';
 // docs/product/screens.md /profil. The user comes from the login guard (routes/_innlogget.tsx).
 export const Route = createFileRoute('/_innlogget/profil')({
   head: () => pageHead('Min profil'),
-  staticData: { loginRequired: { title: 'Du må være innlogget for å se denne siden.', action: 'Logg inn' } },
+  staticData: {
+    loginRequired: {
+      title: 'Du må være innlogget for å se denne siden.',
+      action: 'Logg inn',
+    },
+  },
   pendingComponent: ProfileSkeleton,
   component: ProfilePage,
 });
@@ -59,6 +48,21 @@ function ProfilePage() {
   );
 }
 
+/** One of the page's sections: a card with its heading (the section's name) and an optional line under it. */
+function Section({ id, title, description, children }: { id: string; title: string; description?: ReactNode; children: ReactNode }) {
+  return (
+    <Card.Root as="section" aria-labelledby={id} size={{ base: 'sm', md: 'md' }}>
+      <Card.Header>
+        <Heading as="h2" size="lg" id={id}>
+          {title}
+        </Heading>
+        {description && <Card.Description>{description}</Card.Description>}
+      </Card.Header>
+      <Card.Body>{children}</Card.Body>
+    </Card.Root>
+  );
+}
+
 function ProfileSkeleton() {
   return (
     <Container maxW="3xl" py={{ base: 6, md: 10 }} aria-busy="true">
@@ -71,12 +75,20 @@ function ProfileSkeleton() {
 // docs/product/validation.md: displayName, name, email, phone and address are marked required on the profile. The server accepts
 // an empty phone/address (older accounts may lack them); the form asks for them.
 const profileForm = updateProfileInput.extend({
-  phone: phoneSchema.refine((v) => v !== '', { error: 'Telefonnummer må fylles ut.' }),
+  phone: phoneSchema.refine((v) => v !== '', {
+    error: 'Telefonnummer må fylles ut.',
+  }),
   address: z.string().trim().min(1, { error: 'Adresse må fylles ut.' }).max(300, { error: 'Adressen er for lang.' }),
 });
 
 function profileValues(user: PublicUserShape) {
-  return { displayName: user.displayName ?? '', name: user.name, email: user.email, phone: user.phone, address: user.address };
+  return {
+    displayName: user.displayName ?? '',
+    name: user.name,
+    email: user.email,
+    phone: user.phone,
+    address: user.address,
+  };
 }
 
 function ProfileCard({ user }: { user: PublicUserShape }) {
@@ -100,45 +112,38 @@ function ProfileCard({ user }: { user: PublicUserShape }) {
   const phone = useWatch({ control: form.control, name: 'phone' });
 
   return (
-    <Card.Root as="section" aria-labelledby="profile-heading" size={{ base: 'sm', md: 'md' }}>
-      <Card.Header>
-        <Heading as="h2" size="lg" id="profile-heading">
-          Profilinformasjon
-        </Heading>
-      </Card.Header>
-      <Card.Body>
-        <Stack asChild gap="4">
-          <form noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))}>
-            <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-              <FormField label="Brukernavn" readOnly>
-                <Input value={user.username} readOnly variant="subtle" data-testid="profile-username" />
-              </FormField>
-              <FormField label="Bruker-ID" readOnly>
-                <Input value={user.uniqueId} readOnly variant="subtle" fontFamily="mono" data-testid="profile-unique-id" />
-              </FormField>
-            </SimpleGrid>
-            <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-              <FormField label="Visningsnavn" required error={form.errorOf('displayName')} helper="Vises i menyen og i meldinger.">
-                <Input {...form.register('displayName')} autoComplete="nickname" />
-              </FormField>
-              <FormField label="Navn" required error={form.errorOf('name')}>
-                <Input {...form.register('name')} autoComplete="name" />
-              </FormField>
-            </SimpleGrid>
-            <EmailPhoneFields form={form} phone={phone} />
-            <AddressField form={form} name="address" required />
-            <Stack direction={{ base: 'column-reverse', sm: 'row' }} justify="flex-end" gap="3" pt="2">
-              <Button variant="ghost" type="button" disabled={!isDirty || save.isPending} onClick={() => form.reset(profileValues(user))}>
-                Tilbakestill
-              </Button>
-              <Button type="submit" colorPalette="brand" loading={save.isPending} loadingText="Lagrer...">
-                Lagre endringer
-              </Button>
-            </Stack>
-          </form>
-        </Stack>
-      </Card.Body>
-    </Card.Root>
+    <Section id="profile-heading" title="Profilinformasjon">
+      <Stack asChild gap="4">
+        <form noValidate onSubmit={form.handleSubmit((values) => save.mutate(values))}>
+          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+            <FormField label="Brukernavn" readOnly>
+              <Input value={user.username} readOnly variant="subtle" data-testid="profile-username" />
+            </FormField>
+            <FormField label="Bruker-ID" readOnly>
+              <Input value={user.uniqueId} readOnly variant="subtle" fontFamily="mono" data-testid="profile-unique-id" />
+            </FormField>
+          </SimpleGrid>
+          <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+            <FormField label="Visningsnavn" required error={form.errorOf('displayName')} helper="Vises i menyen og i meldinger.">
+              <Input {...form.register('displayName')} autoComplete="nickname" />
+            </FormField>
+            <FormField label="Navn" required error={form.errorOf('name')}>
+              <Input {...form.register('name')} autoComplete="name" />
+            </FormField>
+          </SimpleGrid>
+          <EmailPhoneFields form={form} phone={phone} />
+          <AddressField form={form} name="address" required />
+          <Stack direction={{ base: 'column-reverse', sm: 'row' }} justify="flex-end" gap="3" pt="2">
+            <Button variant="ghost" type="button" disabled={!isDirty || save.isPending} onClick={() => form.reset(profileValues(user))}>
+              Tilbakestill
+            </Button>
+            <Button type="submit" colorPalette="brand" loading={save.isPending} loadingText="Lagrer...">
+              Lagre endringer
+            </Button>
+          </Stack>
+        </form>
+      </Stack>
+    </Section>
   );
 }
 
@@ -147,7 +152,11 @@ function PasswordCard() {
   const [oldPassword, setOldPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [errors, setErrors] = useState<{ oldPassword?: string; newPassword?: string; form?: string }>({});
+  const [errors, setErrors] = useState<{
+    oldPassword?: string;
+    newPassword?: string;
+    form?: string;
+  }>({});
 
   const change = useMutation(
     trpc.auth.changePassword.mutationOptions({
@@ -192,38 +201,35 @@ function PasswordCard() {
   }
 
   return (
-    <Card.Root as="section" aria-labelledby="password-heading" size={{ base: 'sm', md: 'md' }}>
-      <Card.Header>
-        <Heading as="h2" size="lg" id="password-heading">
-          Endre passord
-        </Heading>
-        <Card.Description>Du forblir innlogget her; andre enheter blir logget ut.</Card.Description>
-      </Card.Header>
-      <Card.Body>
-        <Stack asChild gap="4">
-          <form noValidate onSubmit={submit}>
-            {/* Lets password managers tie the new password to this account. */}
-            <input type="text" name="username" autoComplete="username" hidden readOnly />
-            <FormField label="Nåværende passord" required error={errors.oldPassword}>
-              <Input type="password" autoComplete="current-password" value={oldPassword} onChange={(e) => typing('oldPassword', setOldPassword)(e.target.value)} />
-            </FormField>
-            <NewPasswordFields
-              password={newPassword}
-              confirm={confirm}
-              error={errors.newPassword}
-              onPassword={typing('newPassword', setNewPassword)}
-              onConfirm={setConfirm}
+    <Section id="password-heading" title="Endre passord" description="Du forblir innlogget her; andre enheter blir logget ut.">
+      <Stack asChild gap="4">
+        <form noValidate onSubmit={submit}>
+          {/* Lets password managers tie the new password to this account. */}
+          <input type="text" name="username" autoComplete="username" hidden readOnly />
+          <FormField label="Nåværende passord" required error={errors.oldPassword}>
+            <Input
+              type="password"
+              autoComplete="current-password"
+              value={oldPassword}
+              onChange={(e) => typing('oldPassword', setOldPassword)(e.target.value)}
             />
-            <FormError message={errors.form} />
-            <Stack direction="row" justify="flex-end" pt="2">
-              <Button type="submit" colorPalette="brand" disabled={!ready} loading={change.isPending} loadingText="Endrer passord...">
-                Endre passord
-              </Button>
-            </Stack>
-          </form>
-        </Stack>
-      </Card.Body>
-    </Card.Root>
+          </FormField>
+          <NewPasswordFields
+            password={newPassword}
+            confirm={confirm}
+            error={errors.newPassword}
+            onPassword={typing('newPassword', setNewPassword)}
+            onConfirm={setConfirm}
+          />
+          <FormError message={errors.form} />
+          <Stack direction="row" justify="flex-end" pt="2">
+            <Button type="submit" colorPalette="brand" disabled={!ready} loading={change.isPending} loadingText="Endrer passord...">
+              Endre passord
+            </Button>
+          </Stack>
+        </form>
+      </Stack>
+    </Section>
   );
 }
 
@@ -234,40 +240,30 @@ function PasswordCard() {
 function YourDataCard() {
   const [deleting, setDeleting] = useState(false);
   return (
-    <Card.Root as="section" aria-labelledby="data-heading" size={{ base: 'sm', md: 'md' }}>
-      <Card.Header>
-        <Heading as="h2" size="lg" id="data-heading">
-          Dine data
-        </Heading>
-        <Card.Description>
-          Last ned en kopi av alt kontoen din inneholder, eller slett kontoen for godt.
-        </Card.Description>
-      </Card.Header>
-      <Card.Body>
-        <Stack gap="5">
-          <Stack gap="2">
-            <Text textStyle="sm" color="fg.muted">
-              Én JSON-fil med profilen, annonsene, lagrede annonser og søk, chatter med meldinger, varsler og henvendelser du har sendt.
-            </Text>
-            <Button asChild variant="outline" alignSelf="flex-start">
-              {/* Same origin and the session cookie: the browser saves the answer under its Content-Disposition name. */}
-              <a href="/api/auth/export" download>
-                Last ned mine data
-              </a>
-            </Button>
-          </Stack>
-          <Stack gap="2">
-            <Text textStyle="sm" color="fg.muted">
-              Annonsene, bildene, lagrede annonser og varslene dine slettes. Meldinger du har sendt, blir stående hos mottakeren uten navnet ditt.
-            </Text>
-            <Button colorPalette="red" variant="outline" alignSelf="flex-start" onClick={() => setDeleting(true)}>
-              Slett kontoen min
-            </Button>
-          </Stack>
+    <Section id="data-heading" title="Dine data" description="Last ned en kopi av alt kontoen din inneholder, eller slett kontoen for godt.">
+      <Stack gap="5">
+        <Stack gap="2">
+          <Text textStyle="sm" color="fg.muted">
+            Én JSON-fil med profilen, annonsene, lagrede annonser og søk, chatter med meldinger, varsler og henvendelser du har sendt.
+          </Text>
+          <Button asChild variant="outline" alignSelf="flex-start">
+            {/* Same origin and the session cookie: the browser saves the answer under its Content-Disposition name. */}
+            <a href="/api/auth/export" download>
+              Last ned mine data
+            </a>
+          </Button>
         </Stack>
-      </Card.Body>
+        <Stack gap="2">
+          <Text textStyle="sm" color="fg.muted">
+            Annonsene, bildene, lagrede annonser og varslene dine slettes. Meldinger du har sendt, blir stående hos mottakeren uten navnet ditt.
+          </Text>
+          <Button colorPalette="red" variant="outline" alignSelf="flex-start" onClick={() => setDeleting(true)}>
+            Slett kontoen min
+          </Button>
+        </Stack>
+      </Stack>
       <DeleteAccountDialog open={deleting} onClose={() => setDeleting(false)} />
-    </Card.Root>
+    </Section>
   );
 }
 
