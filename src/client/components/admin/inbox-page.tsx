@@ -26,6 +26,7 @@ import { useTRPC } from '../../trpc';
 import { SectionHeader } from './admin-layout';
 import { ConfirmDialog } from '../confirm-dialog';
 import { EmptyCard } from '../empty-card';
+import { RowButton } from '../row-button';
 
 // docs/product/screens.md#admin-feedbacks-and-admin-messages: a list (newest first, 'Ny' on unread, its height capped
 // at about 24rem) and a detail pane with the sender, the date (dd.MM.yyyy HH:mm, docs/product/limits.md), the
@@ -123,18 +124,10 @@ function MessageList({
           const active = m.id === selectedId;
           return (
             <Box as="li" key={m.id} borderTopWidth={i === 0 ? 0 : '1px'}>
-              <Box
-                as="button"
-                w="full"
-                textAlign="start"
-                px="4"
-                py="3"
-                bg={active ? 'brand.subtle' : undefined}
+              <RowButton
+                active={active}
                 borderStartWidth="3px"
                 borderStartColor={active ? 'brand.solid' : 'transparent'}
-                _hover={{ bg: active ? 'brand.subtle' : 'bg.muted' }}
-                _focusVisible={{ outline: '2px solid', outlineColor: 'brand.focusRing', outlineOffset: '-2px' }}
-                aria-current={active ? 'true' : undefined}
                 onClick={() => onSelect(m.id)}
                 data-testid="inbox-item"
                 data-read={m.isRead}
@@ -163,7 +156,7 @@ function MessageList({
                 <Text textStyle="sm" color="fg.muted" lineClamp={m.kind === 'contact' ? 1 : 2} mt="0.5">
                   {m.message}
                 </Text>
-              </Box>
+              </RowButton>
             </Box>
           );
         })}

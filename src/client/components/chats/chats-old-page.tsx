@@ -7,6 +7,7 @@ import { useTRPC } from '../../trpc';
 import { Conversation } from './conversation';
 import { formatListDate } from './format';
 import { chatListQuery } from './queries';
+import { RowButton } from '../row-button';
 
 // /chats-old (docs/product/screens.md#chats-old): the older, simpler page — a plain list and a message pane over the
 // same queries as /chats (so it is live too), without selection, marking or new-chat mode.
@@ -36,18 +37,7 @@ export function ChatsOldPage() {
           )}
           {chats.map((c) => (
             <Box as="li" key={c.id} listStyleType="none" borderBottomWidth="1px" _last={{ borderBottomWidth: 0 }}>
-              <Box
-                as="button"
-                w="full"
-                textAlign="start"
-                px="4"
-                py="3"
-                bg={c.id === openId ? 'brand.subtle' : undefined}
-                _hover={{ bg: c.id === openId ? 'brand.subtle' : 'bg.muted' }}
-                aria-current={c.id === openId ? 'true' : undefined}
-                onClick={() => setOpenId(c.id)}
-                data-testid="old-chat-row"
-              >
+              <RowButton active={c.id === openId} onClick={() => setOpenId(c.id)} data-testid="old-chat-row">
                 <Flex justify="space-between" gap="2">
                   <Text fontWeight="semibold" fontSize="sm" truncate>
                     {chatPartyName(c.otherUser)}
@@ -61,7 +51,7 @@ export function ChatsOldPage() {
                 <Text fontSize="xs" color="fg.muted" truncate>
                   {chatCarName(c)} · {c.lastMessageAt ? formatListDate(c.lastMessageAt) : CHAT_TEXTS.noMessages}
                 </Text>
-              </Box>
+              </RowButton>
             </Box>
           ))}
         </Box>
