@@ -382,11 +382,12 @@ describe('deploy/nginx.conf in front of two instances on PostgreSQL', () => {
       await Promise.all([...readers, ...writers, chatter]);
 
       const log = fs.readFileSync(path.join(dir, 'access.log'), 'utf8').split('\n').filter(Boolean);
-      const passedOn = log.filter((l) => /upstream=\[[^\]]*, /.test(l)).length;
+      const passedOn = log.filter((l) => /upstream=\[[^\]]*, /.test(l));
       console.log(
         `[e2e] rolling restart through nginx in ${(procedureMs / 1000).toFixed(1)} s: ${outcome.ok} requests answered ` +
           `(${outcome.posts} POSTs), ${outcome.failed.length} failed; ${sent.length} chat messages; nginx passed ` +
-          `${passedOn} of ${log.length} requests on to the other instance; the websocket opened ${opened} times`,
+          `${passedOn.length} of ${log.length} requests on to the other instance (${passedOn.filter((l) => / POST /.test(l)).length} POSTs); ` +
+          `the websocket opened ${opened} times`,
       );
       expect(outcome.failed).toEqual([]);
       expect(outcome.ok).toBeGreaterThan(200);
