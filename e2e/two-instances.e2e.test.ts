@@ -6,17 +6,16 @@
 // screenshot helpers are.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openPgDatabase } from '../db/pg/client';
 import type { Listing, User } from '../db/schema';
 import { createSession, generateSessionToken, SESSION_COOKIE } from '../src/server/auth/session';
 import { registerUser } from '../src/server/services/auth';
 import { createPgStore, type Store } from '../src/server/store';
-import { freePort } from '../src/server/testing/free-port';
 import { insertListing, insertListingImage } from '../src/server/testing/listing-factory';
 import { adminQuery, startPgCluster, type PgCluster } from '../src/server/testing/pg-cluster';
-import { FAKE_VEHICLE_API_KEY, startFakeUpstreams, type FakeUpstreams } from './fake-upstreams';
-import { copyClientBuild, startServerProcess, type ServerProcess } from './server-process';
+import { startFakeUpstreams, type FakeUpstreams } from './fake-upstreams';
+import { startPgInstance, type ServerProcess } from './pg-instances';
 import { expectNoErrors, fileTempDir, newPage, screenshot, svgPhoto, type TestPage } from './support';
 
 const TAG = `t${Date.now().toString(36)}`;
@@ -33,54 +32,6 @@ let store: Store | undefined;
 let upstreams: FakeUpstreams | undefined;
 const instances: ServerProcess[] = [];
 let failures = 0;
-
-/**
- * support.ts's server environment (NODE_ENV=production, the fakes, no demo data), on PostgreSQL: DATABASE_URL set, and
- * a DATABASE_PATH of its own that nothing should write (if the app fell back to SQLite, each instance would see only
- * its own data and the test would fail).
- */
-function instanceEnv(n: number, port: number, databaseUrl: string, uploadDir: string, fakes: FakeUpstreams): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith('VITEST') && k !== 'NODE_ENV') env[k] = v;
-  const clientDir = path.join(fileTempDir(), `client-${n}`);
-  // Each its own copy: startServerProcess writes the token it waits for into the served folder.
-  copyClientBuild(inject('clientBuild'), clientDir);
-  return Object.assign(env, {
-    NODE_ENV: 'production',
-    COOKIE_SECURE: 'false',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    DATABASE_URL: databaseUrl,
-    DATABASE_PATH: path.join(fileTempDir(), `unused-${n}`, 'bilpartner.db'),
-    UPLOAD_DIR: uploadDir,
-    SEED_DEMO: 'false',
-    ADMIN_USERNAME: '',
-    ADMIN_PASSWORD: '',
-    CLIENT_DIR: clientDir,
-    VEHICLE_API_URL: fakes.vehicleUrl,
-    VEHICLE_API_KEY: FAKE_VEHICLE_API_KEY,
-    ADDRESS_API_URL: fakes.addressUrl,
-    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
-  });
-}
-
-async function startInstance(n: number, databaseUrl: string, uploadDir: string, fakes: FakeUpstreams): Promise<ServerProcess> {
-  // A port free now can be taken before the server binds it (it then exits with EADDRINUSE): try another.
-  for (let attempt = 1; ; attempt++) {
-    const port = await freePort();
-    try {
-      return await startServerProcess({
-        bundle: inject('serverBundle'),
-        port,
-        env: instanceEnv(n, port, databaseUrl, uploadDir, fakes),
-        logFile: path.join(fileTempDir(), `server-${n}.log`),
-        pidDir: inject('pidDir'),
-      });
-    } catch (err) {
-      if (attempt >= 3 || !/EADDRINUSE/.test((err as Error).message)) throw err;
-    }
-  }
-}
 
 let userCounter = 0;
 /** A user in the shared database, registered through the same service as the sign-up form. */
@@ -117,8 +68,9 @@ beforeAll(async () => {
   upstreams = await startFakeUpstreams();
   const uploadDir = path.join(fileTempDir(), 'shared-uploads');
   fs.mkdirSync(uploadDir, { recursive: true });
-  instances.push(await startInstance(1, databaseUrl, uploadDir, upstreams));
-  instances.push(await startInstance(2, databaseUrl, uploadDir, upstreams));
+  const options = { databaseUrl, uploadDir, fakes: upstreams, dir: fileTempDir() };
+  instances.push(await startPgInstance(1, options));
+  instances.push(await startPgInstance(2, options));
 });
 
 // Counted as support.ts counts its own, to print the instances' logs only when something failed.
