@@ -146,7 +146,17 @@ function Hero() {
   );
 }
 
-function SectionHeader({ title, text, action, id }: { title: string; text?: string; action?: ReactNode; id?: string }) {
+/** A section of the home page: its heading (the section's accessible name), an optional line and action, then the rest. */
+function HomeSection({ id, title, text, action, children }: { id: string; title: string; text?: string; action?: ReactNode; children: ReactNode }) {
+  return (
+    <Container as="section" aria-labelledby={id} maxW="7xl" py={{ base: 10, md: 16 }}>
+      <SectionHeader id={id} title={title} text={text} action={action} />
+      {children}
+    </Container>
+  );
+}
+
+function SectionHeader({ title, text, action, id }: { title: string; text?: string; action?: ReactNode; id: string }) {
   return (
     <Flex
       justify="space-between"
@@ -176,26 +186,18 @@ function LatestListings() {
   const items = latest.data?.items ?? [];
 
   return (
-    <Container as="section" aria-labelledby="latest-title" maxW="7xl" py={{ base: 10, md: 16 }}>
-      <SectionHeader
-        id="latest-title"
-        title="Nylig publiserte biler"
-        text="Nye biler vises her så snart annonsen er godkjent."
-        action={
-          <Button
-            asChild
-            variant="ghost"
-            colorPalette="brand"
-            fontWeight="semibold"
-            px="0"
-            _hover={{ bg: 'transparent', textDecoration: 'underline' }}
-          >
-            <Link to="/annonser">
-              Se alle biler <ArrowRight size={16} aria-hidden />
-            </Link>
-          </Button>
-        }
-      />
+    <HomeSection
+      id="latest-title"
+      title="Nylig publiserte biler"
+      text="Nye biler vises her så snart annonsen er godkjent."
+      action={
+        <Button asChild variant="ghost" colorPalette="brand" fontWeight="semibold" px="0" _hover={{ bg: 'transparent', textDecoration: 'underline' }}>
+          <Link to="/annonser">
+            Se alle biler <ArrowRight size={16} aria-hidden />
+          </Link>
+        </Button>
+      }
+    >
       {latest.isPending ? (
         <ListingGridSkeleton count={3} />
       ) : latest.isError ? (
@@ -223,7 +225,7 @@ function LatestListings() {
           ))}
         </ListingGrid>
       )}
-    </Container>
+    </HomeSection>
   );
 }
 
@@ -240,8 +242,8 @@ function VehicleDataBand() {
               Hent bildata automatisk
             </Heading>
             <Text color="fg.muted">
-              Skriv inn registreringsnummeret, så henter vi merke, modell, årsmodell og tekniske data fra Statens vegvesen og fyller ut
-              annonsen for deg.
+              Skriv inn registreringsnummeret, så henter vi merke, modell, årsmodell og tekniske data fra Statens vegvesen og fyller ut annonsen for
+              deg.
             </Text>
           </Stack>
           <Box bg="bg.subtle" rounded="xl" p={{ base: 4, md: 6 }} borderWidth="1px" borderColor="border.muted">
@@ -279,18 +281,13 @@ const REASONS: Feature[] = [
 
 function WhyChoose() {
   return (
-    <Container as="section" aria-labelledby="why-title" maxW="7xl" py={{ base: 10, md: 16 }}>
-      <SectionHeader
-        id="why-title"
-        title="Hvorfor velge Bilpartner.no?"
-        text="En markedsplass laget for trygge bilhandler mellom privatpersoner."
-      />
+    <HomeSection id="why-title" title="Hvorfor velge Bilpartner.no?" text="En markedsplass laget for trygge bilhandler mellom privatpersoner.">
       <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap={{ base: 4, md: 6 }}>
         {REASONS.map((r) => (
           <FeatureCard key={r.title} {...r} />
         ))}
       </SimpleGrid>
-    </Container>
+    </HomeSection>
   );
 }
 
@@ -327,9 +324,8 @@ const SERVICES: { icon: LucideIcon; title: string; text: string; to: string; cta
 
 function Services() {
   return (
-    <Box as="section" aria-labelledby="services-title" bg="brand.50">
-      <Container maxW="7xl" py={{ base: 10, md: 16 }}>
-        <SectionHeader id="services-title" title="Våre tjenester" />
+    <Box bg="brand.50">
+      <HomeSection id="services-title" title="Våre tjenester">
         <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap={{ base: 4, md: 6 }}>
           {SERVICES.map((s) => (
             <LinkBox key={s.title} as="article" {...linkCardStyle} p="6">
@@ -352,7 +348,7 @@ function Services() {
             </LinkBox>
           ))}
         </SimpleGrid>
-      </Container>
+      </HomeSection>
     </Box>
   );
 }

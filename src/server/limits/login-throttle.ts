@@ -45,16 +45,23 @@ function attempt(entry: Entry | undefined, now: number, limits: typeof LOGIN_THR
   return { failures, lockedUntil, forgetAt: now + limits.forgetAfterMs };
 }
 
-/** The throttle of a single instance: checked and counted in one synchronous step. */
-export class MemoryLoginThrottle implements LoginThrottle {
-  private readonly entries = new Map<string, Entry>();
-  private readonly now: () => number;
-  private readonly limits: typeof LOGIN_THROTTLE;
+/** The clock and the limits both throttles count with (a test sets them). */
+abstract class Throttle implements LoginThrottle {
+  protected readonly now: () => number;
+  protected readonly limits: typeof LOGIN_THROTTLE;
 
   constructor(opts: ThrottleOptions = {}) {
     this.now = opts.now ?? Date.now;
     this.limits = opts.limits ?? LOGIN_THROTTLE;
   }
+
+  abstract begin(username: string): Promise<void>;
+  abstract succeeded(username: string): Promise<void>;
+}
+
+/** The throttle of a single instance: checked and counted in one synchronous step. */
+export class MemoryLoginThrottle extends Throttle {
+  private readonly entries = new Map<string, Entry>();
 
   async begin(username: string): Promise<void> {
     const key = keyOf(username);
@@ -86,17 +93,14 @@ const SWEEP_MS = 60_000;
  * The throttle of several instances: the account's row (cluster.login_throttle, db/pg/migrations/0002) is locked
  * while one attempt reads and counts it, so concurrent attempts on any instances are counted one after another.
  */
-export class PgLoginThrottle implements LoginThrottle {
-  private readonly now: () => number;
-  private readonly limits: typeof LOGIN_THROTTLE;
+export class PgLoginThrottle extends Throttle {
   private sweptAt = 0;
 
   constructor(
     private readonly pool: pg.Pool,
     opts: ThrottleOptions = {},
   ) {
-    this.now = opts.now ?? Date.now;
-    this.limits = opts.limits ?? LOGIN_THROTTLE;
+    super(opts);
   }
 
   async begin(username: string): Promise<void> {

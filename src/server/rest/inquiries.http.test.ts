@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHONE_SUBMIT_MESSAGE } from '../../shared/validation/phone';
 import { InProcessHub, type UserEvent } from '../realtime/hub';
 import { createInquiry } from '../services/inquiries';
-import { createTestApp, json, loggedInUser, type TestApp } from '../testing/harness';
+import { createTestApp, json, type TestApp, loggedInUsers, type TestUser } from '../testing/harness';
 import { insertListing } from '../testing/listing-factory';
 import { countRows, findRow, findRows } from '../testing/store-rows';
 
@@ -10,8 +10,7 @@ import { countRows, findRow, findRows } from '../testing/store-rows';
 // Norwegian rule when given; stored with a notification to the seller in one transaction, pushed live after commit.
 
 let t: TestApp;
-let seller: Awaited<ReturnType<typeof loggedInUser>>;
-let buyer: Awaited<ReturnType<typeof loggedInUser>>;
+let seller: TestUser, buyer: TestUser;
 let listingId: number;
 const valid = () => ({ listingId, name: 'Ola Nordmann', email: 'ola@example.no', phone: '+47 912 34 567', message: 'Er bilen fortsatt til salgs?' });
 
@@ -26,8 +25,7 @@ const notificationsOf = (userId: number) => findRows(t.store, 'notifications', {
 
 beforeAll(async () => {
   t = await createTestApp();
-  seller = await loggedInUser(t.store);
-  buyer = await loggedInUser(t.store);
+  [seller, buyer] = await loggedInUsers(t.store, 2);
   listingId = (await insertListing(t.store, seller.user.id, { make: 'Volvo', model: 'V90' })).id;
 });
 afterAll(() => t.close());

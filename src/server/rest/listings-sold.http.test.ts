@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SOLD_TEXTS } from '../../shared/texts/sold';
-import { createTestApp, json, loggedInUser, type TestApp } from '../testing/harness';
+import { createTestApp, json, type TestApp, loggedInUsers, type TestUser } from '../testing/harness';
 import { insertListing } from '../testing/listing-factory';
 
 // 'Marker som solgt' over REST (docs/product/states.md#sold, docs/product/api.md PATCH /api/listings/{id} `{sold}`):
@@ -8,8 +8,7 @@ import { insertListing } from '../testing/listing-factory';
 // a new chat is refused with 409; `{sold: false}` puts it back.
 
 let t: TestApp;
-let seller: Awaited<ReturnType<typeof loggedInUser>>;
-let buyer: Awaited<ReturnType<typeof loggedInUser>>;
+let seller: TestUser, buyer: TestUser;
 let id: number;
 
 function call(method: 'GET' | 'POST' | 'PATCH', url: string, cookie?: string, body?: unknown) {
@@ -25,8 +24,7 @@ const searchIds = async () => json<{ id: number }[]>(await call('GET', '/api/lis
 
 beforeAll(async () => {
   t = await createTestApp();
-  seller = await loggedInUser(t.store);
-  buyer = await loggedInUser(t.store);
+  [seller, buyer] = await loggedInUsers(t.store, 2);
   id = (await insertListing(t.store, seller.user.id, { make: 'Skoda', model: 'Octavia' })).id;
 });
 afterAll(() => t.close());

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, json, loggedInUser, type TestApp } from '../testing/harness';
+import { createTestApp, json, loggedInUser, type TestApp, loggedInUsers, type TestUser } from '../testing/harness';
 import { httpClient } from '../testing/http';
 import { LISTING_FORM } from '../testing/listing-factory';
 import { updateListingRow } from '../testing/store-rows';
@@ -9,18 +9,14 @@ import { updateListingRow } from '../testing/store-rows';
 // GET /api/saved-listings marks the card; a buyer who did not save it hears nothing.
 
 let t: TestApp;
-let seller: Awaited<ReturnType<typeof loggedInUser>>;
-let saver: Awaited<ReturnType<typeof loggedInUser>>;
-let other: Awaited<ReturnType<typeof loggedInUser>>;
+let seller: TestUser, saver: TestUser, other: TestUser;
 let id: number;
 
 const { call } = httpClient(() => t);
 
 beforeAll(async () => {
   t = await createTestApp();
-  seller = await loggedInUser(t.store);
-  saver = await loggedInUser(t.store);
-  other = await loggedInUser(t.store);
+  [seller, saver, other] = await loggedInUsers(t.store, 3);
   const created = await call('POST', '/api/listings', seller.cookie, LISTING_FORM);
   id = json(created).id;
   await updateListingRow(t.store, id, { status: 'approved' });

@@ -1,6 +1,6 @@
 import type { ListingCardShape } from '../../shared/schemas/listing-shape';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callerFor, createTestApp, json, loggedInUser, type TestApp } from '../testing/harness';
+import { callerFor, createTestApp, json, type TestApp, loggedInUsers, type TestUser } from '../testing/harness';
 import { httpClient, itRefusesVisitors } from '../testing/http';
 import { insertListing } from '../testing/listing-factory';
 import { deleteRows, findRows, updateListingRow } from '../testing/store-rows';
@@ -9,18 +9,14 @@ import { deleteRows, findRows, updateListingRow } from '../testing/store-rows';
 // saved listings are theirs alone; only listings a buyer may see can be saved or are listed.
 
 let t: TestApp;
-let seller: Awaited<ReturnType<typeof loggedInUser>>;
-let anna: Awaited<ReturnType<typeof loggedInUser>>;
-let bjorn: Awaited<ReturnType<typeof loggedInUser>>;
+let seller: TestUser, anna: TestUser, bjorn: TestUser;
 let ids: number[];
 
 const { call } = httpClient(() => t);
 
 beforeAll(async () => {
   t = await createTestApp();
-  seller = await loggedInUser(t.store);
-  anna = await loggedInUser(t.store);
-  bjorn = await loggedInUser(t.store);
+  [seller, anna, bjorn] = await loggedInUsers(t.store, 3);
   ids = [];
   for (const model of ['Golf', 'Passat', 'Polo']) ids.push((await insertListing(t.store, seller.user.id, { make: 'Volkswagen', model })).id);
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, json, loggedInUser, type TestApp } from '../testing/harness';
+import { createTestApp, json, loggedInUser, type TestApp, loggedInUsers, type TestUser } from '../testing/harness';
 import { httpClient, itRefusesVisitors } from '../testing/http';
 import { insertListing } from '../testing/listing-factory';
 import { readOutbox } from '../testing/mail';
@@ -9,19 +9,14 @@ import { readOutbox } from '../testing/mail';
 // GET /api/notifications with its link, never to the listing's owner.
 
 let t: TestApp;
-let admin: Awaited<ReturnType<typeof loggedInUser>>;
-let seller: Awaited<ReturnType<typeof loggedInUser>>;
-let anna: Awaited<ReturnType<typeof loggedInUser>>;
-let bjorn: Awaited<ReturnType<typeof loggedInUser>>;
+let admin: TestUser, seller: TestUser, anna: TestUser, bjorn: TestUser;
 
 const { call } = httpClient(() => t);
 
 beforeAll(async () => {
   t = await createTestApp();
   admin = await loggedInUser(t.store, { isAdmin: true });
-  seller = await loggedInUser(t.store);
-  anna = await loggedInUser(t.store);
-  bjorn = await loggedInUser(t.store);
+  [seller, anna, bjorn] = await loggedInUsers(t.store, 3);
 });
 afterAll(() => t.close());
 

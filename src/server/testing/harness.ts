@@ -110,6 +110,15 @@ export async function loggedInUser(x: StoreOrDb, overrides: Parameters<typeof cr
   return { user, password, cookie: await sessionCookie(x, user.id) };
 }
 
+export type TestUser = Awaited<ReturnType<typeof loggedInUser>>;
+
+/** `n` ordinary users with their cookies, created one after another (ids in order). */
+export async function loggedInUsers(x: StoreOrDb, n: number): Promise<TestUser[]> {
+  const users: TestUser[] = [];
+  for (let i = 0; i < n; i++) users.push(await loggedInUser(x));
+  return users;
+}
+
 /**
  * A tRPC caller as a given user (or a visitor) for router tests, without HTTP. The user is read through the store
  * when the first call is made (tRPC takes the context as a function), so the caller itself is made synchronously.
