@@ -163,8 +163,9 @@ describe('the queue outlives the process', () => {
       body: JSON.stringify({ email: user.email }),
     });
     expect(res.status).toBe(202);
-    // Queued, tried once against the closed port, and waiting for its retry: now the process dies.
-    await expect.poll(async () => (await queued(store)).map((m) => m.attempts), { timeout: 15_000 }).toEqual([1]);
+    // Queued, tried once against the closed port, and waiting for its retry (not its claim's end): now the process dies.
+    const waitingForRetry = async () => (await queued(store)).map((m) => ({ attempts: m.attempts, retrySoon: m.nextAttemptAt.getTime() < Date.now() + 10_000 }));
+    await expect.poll(waitingForRetry, { timeout: 15_000 }).toEqual([{ attempts: 1, retrySoon: true }]);
     expect(output).toContain('mail failed, retrying');
     const exited = new Promise((resolve) => proc.once('exit', resolve));
     proc.kill('SIGKILL');
