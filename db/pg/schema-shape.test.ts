@@ -25,11 +25,12 @@ describe('the two schemas', () => {
     expectTypeOf<typeof pgSchema.inboxMessages.$inferSelect>().toEqualTypeOf<typeof lite.inboxMessages.$inferSelect>();
     expectTypeOf<typeof pgSchema.auditLog.$inferSelect>().toEqualTypeOf<typeof lite.auditLog.$inferSelect>();
     expectTypeOf<typeof pgSchema.passwordResetTokens.$inferSelect>().toEqualTypeOf<typeof lite.passwordResetTokens.$inferSelect>();
+    expectTypeOf<typeof pgSchema.mailQueue.$inferSelect>().toEqualTypeOf<typeof lite.mailQueue.$inferSelect>();
   });
 
   it('name the same tables with the same property and column names', () => {
     const tables = Object.entries(lite).filter(([, v]) => v instanceof SQLiteTable) as [keyof typeof pgSchema, SQLiteTable][];
-    expect(tables.length).toBe(15);
+    expect(tables.length).toBe(16);
     for (const [name, table] of tables) {
       const pgColumns = getTableColumns(pgSchema[name] as typeof pgSchema.users);
       const columns = (t: Record<string, { name: string }>) => Object.entries(t).map(([prop, c]) => `${prop}:${c.name}`).sort();

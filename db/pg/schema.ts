@@ -345,3 +345,20 @@ export const savedSearchAlerts = pgTable(
     index('saved_search_alerts_listing_idx').on(t.listingId),
   ],
 );
+
+export const mailQueue = pgTable(
+  'mail_queue',
+  {
+    id: id(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    unsubscribeUrl: text('unsubscribe_url'),
+    messageId: text('message_id').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: time('next_attempt_at').notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mail_queue_next_attempt_idx').on(t.nextAttemptAt)],
+);

@@ -5,3 +5,4 @@ export * from './notifications';
 export * from './inbox';
 export * from './audit';
 export * from './saved-searches';
+export * from './mail';

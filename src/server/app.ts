@@ -19,7 +19,7 @@ import { registerResponseCache } from './http/response-cache';
 import { publicOrigin } from './http/public-origin';
 import { createRateLimits, type RateLimits } from './limits/rate-limiter';
 import { createEventHub } from './realtime/create-hub';
-import { createMailer, type Mailer } from './mail/mailer';
+import { createMailer, MAIL_POLL_MS, type Mailer } from './mail/mailer';
 import { BACKGROUND_WORK_LOCK, startLeaderElection } from './cluster/leader';
 import { messagesByIds } from './services/chats';
 import { notificationsByIds } from './services/notifications';
@@ -130,7 +130,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     },
   );
   const integrations = { ...(await createIntegrations(config, app)), ...options.integrations } as Integrations;
-  const mailer = options.mailer ?? createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.mailOutboxDir, from: config.mailFrom, log: app.log });
+  // Its worker starts now: mail left queued by a stopped instance, or by another one, goes out (mail/mailer.ts).
+  const mailer =
+    options.mailer ??
+    createMailer({ queue: store.mailQueue, smtpUrl: config.smtpUrl, outboxDir: config.mailOutboxDir, from: config.mailFrom, log: app.log, pollMs: MAIL_POLL_MS });
   const deps: AppDeps = {
     store,
     config,
@@ -166,7 +169,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await leadership.stop();
     stopBackground?.();
     await hub.close();
-    // Before the store closes: a queued job (the look-up behind 'Glemt passord?') may still read it.
+    // Before the store closes: a queued job (the look-up behind 'Glemt passord?') and the worker may still use it.
     if (!options.mailer) await mailer.close();
     if (ownStore) await store.close();
   });

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { EMAIL_TAKEN_MESSAGE, RESET_TOKEN_INVALID_MESSAGE, WRONG_PASSWORD_MESSAGE } from '../../shared/schemas/auth';
 import { generateSessionToken, sessionIdFromToken } from '../auth/session';
 import { AppError } from '../errors';
@@ -21,14 +21,16 @@ const noFiles: ImageStorage = { put: async () => {}, delete: async () => {} } as
 
 describeOnEachStore('account services', (dialect) => {
   let store: Store;
-  const mail = createTestMailer();
+  // A test's mail is queued in its own store.
+  let mail: ReturnType<typeof createTestMailer>;
+  const withMailer = (s: Store) => (mail = createTestMailer(s));
   afterEach(async () => {
-    await mail.mailer.idle();
+    if (mail) {
+      await mail.mailer.idle();
+      await mail.mailer.close();
+      fs.rmSync(mail.outboxDir, { recursive: true, force: true });
+    }
     await store?.close();
-  });
-  afterAll(async () => {
-    await mail.mailer.close();
-    fs.rmSync(mail.outboxDir, { recursive: true, force: true });
   });
 
   const profile = { name: 'Kari Nordmann', displayName: 'Kari', phone: '91234567', address: '' };
@@ -36,6 +38,7 @@ describeOnEachStore('account services', (dialect) => {
   describe('password reset', () => {
     it('does nothing for an unknown address, and mails a known one a token that works once', async () => {
       store = await createTestStore(dialect);
+      withMailer(store);
       const { user } = await createUser(store, { email: `reset.${dialect}@example.no` });
       const before = (await readOutbox(mail.outboxDir)).length;
       await sendPasswordReset({ store, mailer: mail.mailer }, 'ukjent@example.no', 'https://bilpartner.no');
@@ -113,7 +116,7 @@ describeOnEachStore('account services', (dialect) => {
         inquiries: [],
       });
 
-      const deps = { store, storage: noFiles, mailer: mail.mailer };
+      const deps = { store, storage: noFiles, mailer: withMailer(store).mailer };
       await expect(deleteOwnAccount(deps, user.id, 'feil-passord')).rejects.toMatchObject({ code: 'BAD_REQUEST', message: WRONG_PASSWORD_MESSAGE });
       expect(await store.users.findById(user.id)).toBeDefined();
       await deleteOwnAccount(deps, user.id, password);

@@ -102,5 +102,5 @@ export interface DeleteAccountDeps {
 export async function deleteOwnAccount(deps: DeleteAccountDeps, userId: number, password: string, opts: PasswordCheckOptions = {}): Promise<void> {
   await confirmPassword(deps.store, userId, password, WRONG_PASSWORD_MESSAGE, opts);
   const { user } = await deleteUserWithEverything(deps, userId, { self: true });
-  deps.mailer.send(user.email, accountDeletedMail(user));
+  await deps.mailer.send(user.email, accountDeletedMail(user));
 }

@@ -162,7 +162,7 @@ export async function sendPasswordReset(deps: { store: Store; mailer: Mailer }, 
   if (!user) return;
   const token = generateSessionToken();
   await deps.store.users.createResetToken({ id: sessionIdFromToken(token), userId: user.id, expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) });
-  deps.mailer.send(user.email, passwordResetMail(user, `${origin}/nytt-passord?token=${encodeURIComponent(token)}`));
+  await deps.mailer.send(user.email, passwordResetMail(user, `${origin}/nytt-passord?token=${encodeURIComponent(token)}`));
 }
 
 const resetTokenInvalid = () => new AppError('BAD_REQUEST', RESET_TOKEN_INVALID_MESSAGE, { token: RESET_TOKEN_INVALID_MESSAGE });

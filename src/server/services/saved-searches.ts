@@ -138,7 +138,7 @@ export function mailSavedSearchAlerts(deps: Pick<AppDeps, 'store' | 'mailer'>, o
       const user = await deps.store.users.findById(m.userId);
       if (!user?.email) continue;
       const car = `${m.listing.make} ${m.listing.model} ${m.listing.year}`.trim();
-      deps.mailer.send(
+      await deps.mailer.send(
         user.email,
         savedSearchAlertMail(user, {
           searchName: m.savedSearch.name,

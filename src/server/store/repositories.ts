@@ -1,6 +1,7 @@
 import { ChatsRepo } from './chats';
 import { InboxRepo } from './inbox';
 import { ListingsRepo } from './listings';
+import { MailQueueRepo } from './mail-queue';
 import { NotificationsRepo } from './notifications';
 import type { PhotosRepo } from './photos';
 import type { StoreParts } from './repository';
@@ -18,6 +19,7 @@ export function repositories(parts: StoreParts, own: { photos: PhotosRepo; chats
     inbox: new InboxRepo(parts),
     savedListings: new SavedListingsRepo(parts),
     savedSearches: new SavedSearchesRepo(parts),
+    mailQueue: new MailQueueRepo(parts),
     ...own,
   };
 }

@@ -46,7 +46,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, options:
   const config = testConfig({ uploadDir, ...overrides });
   const store = options.store ?? (options.db ? createSqliteStore(options.db, false) : await createTestStore());
   const db = (store.dialect === 'sqlite' ? store.db : undefined) as Db;
-  const own = options.mailer ? undefined : createTestMailer();
+  const own = options.mailer ? undefined : createTestMailer(store);
   const mailer = options.mailer ?? own!.mailer;
   const app = await buildApp(config, { ...options, store, mailer });
   await app.ready();
@@ -142,7 +142,7 @@ async function callerContext(store: Store, user: { id: number } | null, opts: { 
     stores: createStores(store),
     rateLimits: createRateLimits(),
     // Created only when a mail is written: router tests that send none leave no folder behind.
-    mailer: createTestMailer(path.join(os.tmpdir(), `bp-outbox-callers-${process.pid}`)).mailer,
+    mailer: createTestMailer(store, path.join(os.tmpdir(), `bp-outbox-callers-${process.pid}`)).mailer,
     user: full ? (safe as Context['user']) : null,
     session: full ? { id: 'test', userId: full.id, expiresAt: new Date(Date.now() + 1e9) } : null,
     cookies: noCookieJar,

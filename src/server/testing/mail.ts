@@ -3,16 +3,20 @@ import os from 'node:os';
 import path from 'node:path';
 import PostalMime from 'postal-mime';
 import { createMailer, type Mailer } from '../mail/mailer';
+import type { Store } from '../store';
 
 // Tests read what the app would have sent from its outbox folder (src/server/mail/mailer.ts), parsed as a mail
 // program would (postal-mime): the quoted-printable body and encoded subject decoded.
 
 const silent = { info() {}, warn() {}, error() {} };
 
-/** A mailer writing into `outboxDir` (default: a fresh temporary folder), with retries but no pauses between them. */
-export function createTestMailer(dir?: string): { mailer: Mailer; outboxDir: string } {
+/**
+ * A mailer queueing in `store` and writing into `outboxDir` (default: a fresh temporary folder), with retries but no
+ * pauses between them.
+ */
+export function createTestMailer(store: Pick<Store, 'mailQueue'>, dir?: string): { mailer: Mailer; outboxDir: string } {
   const outboxDir = dir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'bp-outbox-'));
-  return { mailer: createMailer({ outboxDir, from: 'Bilpartner.no <no-reply@bilpartner.no>', log: silent, retryDelaysMs: [0, 0] }), outboxDir };
+  return { mailer: createMailer({ queue: store.mailQueue, outboxDir, from: 'Bilpartner.no <no-reply@bilpartner.no>', log: silent, retryDelaysMs: [0, 0] }), outboxDir };
 }
 
 export interface ReadMail {
