@@ -1,12 +1,13 @@
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, register } from 'prom-client';
 
 // What GET /metrics answers (docs/operations.md "Metrics"), in Prometheus' text format through prom-client. One
 // registry per process: the parts that count (the request hook, the store wrapper, the hub, the 429s, the mailer)
 // import their metric from here; what an app holds (its websockets, its search index) is read when scraped from the
 // apps registered with `registerAppSource` (one in production, several in a test process).
 
-export const registry = new Registry();
-collectDefaultMetrics({ register: registry });
+// prom-client's default registry, where every metric below registers itself: nothing else in the process uses it.
+export const registry = register;
+collectDefaultMetrics();
 
 const SECONDS = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
@@ -16,7 +17,6 @@ export const httpRequestDuration = new Histogram({
   help: 'Time from request to answer sent, per route pattern and status class',
   labelNames: ['method', 'route', 'status_class'] as const,
   buckets: SECONDS,
-  registers: [registry],
 });
 
 export const dbQueryDuration = new Histogram({
@@ -24,14 +24,12 @@ export const dbQueryDuration = new Histogram({
   help: 'Time of one repository call (store/): its queries and the mapping of their rows',
   labelNames: ['store', 'operation'] as const,
   buckets: [0.0001, 0.0005, 0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
-  registers: [registry],
 });
 
 export const eventsPushed = new Counter({
   name: 'bilpartner_events_pushed_total',
   help: 'Events handed to an open subscription (one per subscriber)',
   labelNames: ['kind'] as const,
-  registers: [registry],
 });
 
 export const eventDeliveryLag = new Histogram({
@@ -39,18 +37,16 @@ export const eventDeliveryLag = new Histogram({
   help: "Time from the event's row being stored to its delivery to a subscription on this instance",
   labelNames: ['kind'] as const,
   buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
-  registers: [registry],
 });
 
 export const rateLimitRefusals = new Counter({
   name: 'bilpartner_rate_limit_refusals_total',
   help: 'Calls refused with 429, per limit (docs/product/limits.md#rate-limits)',
   labelNames: ['limit'] as const,
-  registers: [registry],
 });
 
-const mailSent = new Counter({ name: 'bilpartner_mail_sent_total', help: 'Mails handed to the mail server', registers: [registry] });
-const mailFailed = new Counter({ name: 'bilpartner_mail_failed_total', help: 'Mails the mail server refused or could not take', registers: [registry] });
+const mailSent = new Counter({ name: 'bilpartner_mail_sent_total', help: 'Mails handed to the mail server' });
+const mailFailed = new Counter({ name: 'bilpartner_mail_failed_total', help: 'Mails the mail server refused or could not take' });
 
 /** The mailer calls this once per mail, after the mail server answered. */
 export function recordMail(outcome: 'sent' | 'failed') {
@@ -84,7 +80,6 @@ export function registerAppSource(source: AppSource): () => void {
 new Gauge({
   name: 'bilpartner_websocket_connections',
   help: 'Open websocket connections',
-  registers: [registry],
   collect() {
     this.set([...sources].reduce((n, s) => n + s.websockets(), 0));
   },
@@ -93,7 +88,6 @@ new Gauge({
 new Gauge({
   name: 'bilpartner_subscriptions',
   help: 'Open subscriptions to pushed events (chat messages, notifications)',
-  registers: [registry],
   collect() {
     this.set([...sources].reduce((n, s) => n + s.subscriptions(), 0));
   },
@@ -104,7 +98,6 @@ const indexStates = () => Promise.all([...sources].map((s) => s.searchIndex().ca
 new Gauge({
   name: 'bilpartner_search_index_listings',
   help: 'Listings in the in-memory search index',
-  registers: [registry],
   async collect() {
     this.set((await indexStates()).reduce((n, s) => n + s.listings, 0));
   },
@@ -113,7 +106,6 @@ new Gauge({
 new Gauge({
   name: 'bilpartner_search_index_lag_changes',
   help: 'Change-log entries written since the search index last caught up (applied by the next search)',
-  registers: [registry],
   async collect() {
     const lags = (await indexStates()).map((s) => s.lag).filter((l): l is number => l !== null);
     if (lags.length) this.set(Math.max(...lags));
