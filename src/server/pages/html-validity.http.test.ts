@@ -103,7 +103,7 @@ describe('the HTML of the server-rendered pages', () => {
       fs.writeFileSync(file, res.body);
       pages.set(name, { url, status: res.statusCode, file });
     }
-  });
+  }, 90_000); // the first render loads React, Chakra and the routes
   afterAll(async () => {
     await t.close();
     fs.rmSync(dir, { recursive: true, force: true });
