@@ -25,6 +25,12 @@ const listing: ListingHeadInput = {
   mileage: 45000,
   fuelType: 'hybrid',
   transmission: 'automat',
+  vinNumber: 'SB1ZS3JE70E012345',
+  bodyType: 'stasjonsvogn',
+  color: 'Sølv',
+  doors: 5,
+  seats: 5,
+  drivetrain: 'forhjulsdrift',
   place: 'Oslo',
   price: 385000,
   registrationFee: 6600,
@@ -197,6 +203,12 @@ describe('a listing', () => {
       mileageFromOdometer: { '@type': 'QuantitativeValue', value: 45000, unitCode: 'KMT' },
       fuelType: 'Hybrid',
       vehicleTransmission: 'Automat',
+      driveWheelConfiguration: 'https://schema.org/FrontWheelDriveConfiguration',
+      bodyType: 'Stasjonsvogn',
+      color: 'Sølv',
+      numberOfDoors: 5,
+      seatingCapacity: 5,
+      vehicleIdentificationNumber: 'SB1ZS3JE70E012345',
       itemCondition: 'https://schema.org/UsedCondition',
       image: ['https://bilpartner.no/uploads/listings/42/a-large.webp', 'https://bilpartner.no/uploads/listings/42/b-large.webp'],
       url: 'https://bilpartner.no/listing/42',
@@ -217,11 +229,23 @@ describe('a listing', () => {
   });
 
   it('leaves out what the listing does not say, never writing "Ukjent" or 0 km', () => {
-    const l = listingPageHead({ ...listing, fuelType: '', transmission: '', mileage: 0, place: '' }, ORIGIN);
+    const l = listingPageHead(
+      { ...listing, fuelType: '', transmission: '', mileage: 0, place: '', vinNumber: '', bodyType: '', color: ' ', doors: 0, seats: 0, drivetrain: '' },
+      ORIGIN,
+    );
     expect(metaOf(l, 'description')?.content).toMatch(/^Toyota Corolla Touring Sports 2019 til salgs\. Pris 391\u00a0600\u00a0kr\. Pen/);
     const [car] = parseHead(renderHeadHtml(l)).scripts;
-    expect(car).not.toHaveProperty('fuelType');
-    expect(car).not.toHaveProperty('mileageFromOdometer');
+    for (const key of ['fuelType', 'mileageFromOdometer', 'vehicleIdentificationNumber', 'bodyType', 'color', 'numberOfDoors', 'seatingCapacity', 'driveWheelConfiguration']) {
+      expect(car).not.toHaveProperty(key);
+    }
+  });
+
+  it("names the drive wheels with schema.org's values, and keeps a value it has none for as text", () => {
+    const drive = (drivetrain: string) => (parseHead(renderHeadHtml(listingPageHead({ ...listing, drivetrain }, ORIGIN))).scripts[0] as { driveWheelConfiguration?: string }).driveWheelConfiguration;
+    expect(drive('forhjulsdrift')).toBe('https://schema.org/FrontWheelDriveConfiguration');
+    expect(drive('bakhjulsdrift')).toBe('https://schema.org/RearWheelDriveConfiguration');
+    expect(drive('firehjulsdrift')).toBe('https://schema.org/FourWheelDriveConfiguration');
+    expect(drive('beltedrift')).toBe('beltedrift');
   });
 });
 

@@ -3,8 +3,9 @@
 // the shape of a TanStack Router route's `head()` (meta, links, scripts), so the client's routes and the server's
 // render give the same head; renderHeadHtml writes it as HTML for the server. Zod-free and small: route heads are in
 // the first load.
+import type { Car, DriveWheelConfigurationValue, WithContext } from 'schema-dts';
 import type { ListingDetailShape } from './types/listing';
-import { canonicalFilterValue, FUEL_TYPES, labelOf, TRANSMISSIONS } from './codes';
+import { BODY_TYPES, canonicalFilterValue, FUEL_TYPES, labelOf, TRANSMISSIONS, type Drivetrain } from './codes';
 import { formatMileage, formatPrice } from './format';
 import { escapeHtml, jsonForScript } from './html';
 import { shownPrice } from './listing-price';
@@ -193,6 +194,12 @@ export type ListingHeadInput = Pick<
   | 'mileage'
   | 'fuelType'
   | 'transmission'
+  | 'vinNumber'
+  | 'bodyType'
+  | 'color'
+  | 'doors'
+  | 'seats'
+  | 'drivetrain'
   | 'place'
   | 'price'
   | 'registrationFee'
@@ -201,6 +208,19 @@ export type ListingHeadInput = Pick<
   | 'imageDetails'
   | 'active'
 >;
+
+/** schema.org's drive wheel configurations for ours: Norwegian 'firehjulsdrift' covers four- and all-wheel drive. */
+const DRIVE_WHEELS: Record<Drivetrain, DriveWheelConfigurationValue> = {
+  forhjulsdrift: 'https://schema.org/FrontWheelDriveConfiguration',
+  bakhjulsdrift: 'https://schema.org/RearWheelDriveConfiguration',
+  firehjulsdrift: 'https://schema.org/FourWheelDriveConfiguration',
+};
+
+/** The drive wheels as schema.org's value for one of our codes, any other value as it is, nothing when not given. */
+function driveWheels(code: string): DriveWheelConfigurationValue | string | undefined {
+  if (!code) return undefined;
+  return code in DRIVE_WHEELS ? DRIVE_WHEELS[code as Drivetrain] : code;
+}
 
 /**
  * /listing/{id}. The title is the tab's ('Tesla Model Y 2022 – 391 600 kr – Bilpartner.no'). The description is a
@@ -233,7 +253,11 @@ export function listingPageHead(l: ListingHeadInput, origin: string): PageHead {
     image: firstUrl ? { url: firstUrl, width: first.width, height: first.height, alt: name } : undefined,
   });
   const condition = 'https://schema.org/UsedCondition';
-  const car = {
+  const body = labelOf(BODY_TYPES, l.bodyType);
+  const drive = driveWheels(l.drivetrain);
+  // Typed against schema.org's vocabulary (schema-dts): tsc refuses a property a Car does not have, or a wrong kind of
+  // value. What the listing does not say is left out, never written as '' or 0.
+  const car: WithContext<Car> = {
     '@context': 'https://schema.org',
     '@type': 'Car',
     name,
@@ -244,6 +268,12 @@ export function listingPageHead(l: ListingHeadInput, origin: string): PageHead {
     ...(l.mileage ? { mileageFromOdometer: { '@type': 'QuantitativeValue', value: l.mileage, unitCode: 'KMT' } } : {}),
     ...(fuel ? { fuelType: fuel } : {}),
     ...(gearbox ? { vehicleTransmission: gearbox } : {}),
+    ...(drive ? { driveWheelConfiguration: drive } : {}),
+    ...(body ? { bodyType: body } : {}),
+    ...(l.color.trim() ? { color: l.color.trim() } : {}),
+    ...(l.doors > 0 ? { numberOfDoors: l.doors } : {}),
+    ...(l.seats > 0 ? { seatingCapacity: l.seats } : {}),
+    ...(l.vinNumber.trim() ? { vehicleIdentificationNumber: l.vinNumber.trim() } : {}),
     itemCondition: condition,
     ...(images.length ? { image: images } : {}),
     ...(url ? { url } : {}),

@@ -153,3 +153,40 @@ describe('server-rendered pages', () => {
     expect((await get('/')).body).not.toContain('Ola Kjøper');
   });
 });
+
+describe("a listing's structured data (JSON-LD)", () => {
+  let t: TestApp;
+  let seller: Awaited<ReturnType<typeof createUser>>['user'];
+  beforeAll(async () => {
+    t = await createTestApp({ publicUrl: 'https://bilpartner.example' }, { serverRender: true });
+    ({ user: seller } = await createUser(t.store));
+  });
+  afterAll(() => t.close());
+
+  it("gives the listing's JSON-LD the car's VIN, body, colour, doors, seats and drive wheels, and none it lacks", async () => {
+    const full = await insertListing(t.store, seller.id, {
+      make: 'Tesla',
+      model: 'Model Y',
+      vinNumber: 'XP7YGCEK5PB123456',
+      bodyType: 'suv',
+      color: 'Hvit',
+      doors: 5,
+      seats: 7,
+      drivetrain: 'firehjulsdrift',
+      status: 'approved',
+    });
+    const bare = await insertListing(t.store, seller.id, { vinNumber: '', bodyType: '', color: '', doors: 0, seats: 0, drivetrain: '', status: 'approved' });
+    const ldOf = async (id: number) => JSON.parse(scriptsOf((await t.app.inject({ url: `/listing/${id}` })).body, 'application/ld\\+json')[0]) as Record<string, unknown>;
+    expect(await ldOf(full.id)).toMatchObject({
+      '@type': 'Car',
+      vehicleIdentificationNumber: 'XP7YGCEK5PB123456',
+      bodyType: 'SUV',
+      color: 'Hvit',
+      numberOfDoors: 5,
+      seatingCapacity: 7,
+      driveWheelConfiguration: 'https://schema.org/FourWheelDriveConfiguration',
+    });
+    const none = await ldOf(bare.id);
+    for (const key of ['vehicleIdentificationNumber', 'bodyType', 'color', 'numberOfDoors', 'seatingCapacity', 'driveWheelConfiguration']) expect(none, key).not.toHaveProperty(key);
+  });
+});

@@ -1,3 +1,4 @@
+import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fuzzDocument, operationsOf } from '../../../scripts/lib/api-fuzz';
@@ -29,6 +30,18 @@ describe('GET /api/openapi.json', () => {
     expect(result.errors).toBeUndefined();
     expect(result.valid).toBe(true);
     expect(validator.version).toBe('3.1');
+  });
+
+  it("passes Redocly's recommended rules without an error or a warning", async () => {
+    // The rules `redocly lint` applies without a configuration file, from its library, on the document as served.
+    const config = await createConfig({ extends: ['recommended'] });
+    const problems = await lintFromString({ source: JSON.stringify(doc), absoluteRef: 'openapi.json', config });
+    const lines = problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message} (${p.location.map((l) => l.pointer).join(', ')})`);
+    expect(lines, lines.join('\n')).toEqual([]);
+    // What the rules ask for, said as this API means it: public calls need no session, and one server, this site.
+    expect(doc.paths['/api/listings'].get.security).toEqual([{}, { session: [] }]);
+    expect(doc.paths['/api/my-listings'].get.security).toEqual([{ session: [] }]);
+    expect(doc.servers).toEqual([{ url: '/', description: expect.any(String) }]);
   });
 
   it('documents every REST row (method and path) and nothing else', () => {

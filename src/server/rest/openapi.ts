@@ -8,7 +8,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { z } from '../../shared/zod';
 import { errorShape } from './shapes';
-import type { RestRoute } from './types';
+import { API_TAGS, type ApiTag, type RestRoute } from './types';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -69,17 +69,18 @@ function parametersOf(schema: z.ZodType, where: 'path' | 'query') {
 export const openApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 
 /**
- * The error statuses a row may answer: its own, plus 400/413/415 for input, 414/431 for an oversized URL, 403 for a
- * foreign Origin, and 500.
+ * The error statuses a row may answer: its own, plus 400/413/415 for input, 414 for an oversized path parameter, 431
+ * for an oversized URL or headers (any request), 403 for a foreign Origin, and 500.
  */
 export function errorStatusesOf(route: RestRoute): number[] {
   const d = route.doc;
   const statuses = new Set(d.errors ?? []);
   if (d.auth) statuses.add(401);
   if (d.params || d.query || d.body) statuses.add(400);
-  // Answered before any route: a path parameter over Fastify's maxParamLength, a URL over Node's header limit.
+  // Answered before any route: a path parameter over Fastify's maxParamLength, and a URL or headers over Node's
+  // header limit (unknown query parameters are ignored, so a row without any can still be sent a long URL).
   if (d.params) statuses.add(414);
-  if (d.params || d.query) statuses.add(431);
+  statuses.add(431);
   if (d.body) {
     statuses.add(413);
     statuses.add(415);
@@ -91,7 +92,7 @@ export function errorStatusesOf(route: RestRoute): number[] {
 
 export function buildOpenApiDocument(routes: RestRoute[], info: { version: string }) {
   const paths: Record<string, Record<string, unknown>> = {};
-  const tags = new Set<string>();
+  const tags = new Set<ApiTag>();
   for (const route of routes) {
     const d = route.doc;
     tags.add(d.tag);
@@ -116,7 +117,9 @@ export function buildOpenApiDocument(routes: RestRoute[], info: { version: strin
       ...(parameters.length ? { parameters } : {}),
       ...(d.body ? { requestBody: { required: true, content: { 'application/json': { schema: openApiSchemaOf(d.body, 'input') } } } } : {}),
       responses,
-      ...(d.auth ? { security: [{ session: [] }] } : {}),
+      // A public call says so too: it works without a session, and reads the session cookie when one is sent (a
+      // seller sees their own listing waiting for review). The empty requirement is OpenAPI's "none needed".
+      security: d.auth ? [{ session: [] }] : [{}, { session: [] }],
     };
     (paths[openApiPath(route.url)] ??= {})[route.method.toLowerCase()] = operation;
   }
@@ -131,8 +134,12 @@ export function buildOpenApiDocument(routes: RestRoute[], info: { version: strin
         'Log in with POST /api/auth/login: the answer sets the session cookie `bp_session`, which every later call ' +
         'sends. A state-changing request whose `Origin` names another site is refused (403). Limits: ' +
         'docs/product/limits.md in the repository.',
+      // Using the API is using the site: its terms of use apply (the page /vilkar).
+      license: { name: 'Bilpartner.no terms of use (Brukervilkår)', url: '/vilkar' },
     },
-    tags: [...tags].map((name) => ({ name })),
+    // The server that serves this document: the same document goes out from every instance, under any host name.
+    servers: [{ url: '/', description: 'This site' }],
+    tags: (Object.keys(API_TAGS) as ApiTag[]).filter((name) => tags.has(name)).map((name) => ({ name, description: API_TAGS[name] })),
     paths,
     components: {
       schemas: { Error: errorSchema },

@@ -9,6 +9,28 @@ export interface RestRequest {
   raw: FastifyRequest;
 }
 
+/**
+ * The groups of the API reference (the OpenAPI document's tags), in its order, each with what it holds: a row's `tag`
+ * is one of these, so no group goes out without its description.
+ */
+export const API_TAGS = {
+  Auth: 'Log in and out, register, and the caller\'s own account: profile, password and its reset, data export, deletion.',
+  'Contact and feedback': 'Messages to the site from anyone, logged in or not: the contact form and feedback.',
+  Lookups: 'Helpers for the listing form: the address search and the vehicle registry look-up by registration number.',
+  Listings:
+    'The search and one listing (public; a seller also sees their own listings waiting for review), the search filter ' +
+    'choices, and a seller\'s own listings: create, edit, mark sold, deactivate, delete, photos. Inquiries to a seller.',
+  'Saved listings': 'The listings the caller has saved.',
+  'Saved searches': 'The caller\'s saved searches and their alerts; unsubscribing from an alert e-mail needs no login.',
+  Users: 'A seller\'s public profile.',
+  Chats: 'Conversations between a buyer and a seller about a listing, and their messages.',
+  Notifications: 'The caller\'s notifications: inquiries and new chats, review results, saved-search hits, price drops.',
+  Admin: 'Moderation and users (administrators only): listings to review, every listing and user, the audit log.',
+  'Admin: feedback and contact messages': 'The messages sent to the site through the contact form and feedback (administrators only).',
+} as const;
+
+export type ApiTag = keyof typeof API_TAGS;
+
 /** Which procedure serves a request, and how its input is built from the request. */
 export interface RestTarget {
   /** Dot path of the procedure, e.g. 'auth.login'. */
@@ -63,7 +85,7 @@ export interface RouteDoc {
   summary: string;
   description?: string;
   /** The group in the reference (Auth, Listings, ...). */
-  tag: string;
+  tag: ApiTag;
   /** Path parameters, named as in `url`. */
   params?: z.ZodObject;
   /** The query string (GET). */

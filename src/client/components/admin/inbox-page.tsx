@@ -26,6 +26,7 @@ import { useTRPC } from '../../trpc';
 import { SectionHeader } from './admin-layout';
 import { ConfirmDialog } from '../confirm-dialog';
 import { EmptyCard } from '../empty-card';
+import { LinkButton } from '../link-button';
 import { RowButton } from '../row-button';
 
 // docs/product/screens.md#admin-feedbacks-and-admin-messages: a list (newest first, 'Ny' on unread, its height capped
@@ -250,11 +251,9 @@ function MessageDetail({ message: m, onDeleted }: { message: InboxMessageShape; 
           {m.isRead ? ADMIN_TEXTS.markUnread : ADMIN_TEXTS.markRead}
         </Button>
         {replyHref && (
-          <Button asChild variant="outline" size="sm">
-            <a href={replyHref}>
-              <Reply size={16} /> Svar på e-post
-            </a>
-          </Button>
+          <LinkButton href={replyHref} variant="outline" size="sm">
+            <Reply size={16} /> Svar på e-post
+          </LinkButton>
         )}
         <Button variant="ghost" colorPalette="red" size="sm" ms="auto" onClick={() => setConfirming(true)}>
           <Trash2 size={16} /> Slett

@@ -1,5 +1,6 @@
-import { Alert, Avatar, Box, Button, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
+import { Alert, Avatar, Box, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
 import { ExternalLink, MapPin, Phone, ShieldCheck } from 'lucide-react';
+import { LinkButton } from '../link-button';
 import { Section } from './listing-specs';
 import { StartChatButton, type ListingDetail } from './price-box';
 
@@ -71,11 +72,9 @@ export function VegvesenCheck({ registrationNumber }: { registrationNumber: stri
           <Text fontSize="sm" color="fg.muted">
             Se EU-kontroll, tekniske data og registreringsstatus for {plate} hos Statens vegvesen.
           </Text>
-          <Button asChild variant="outline" size="sm" alignSelf="flex-start">
-            <a href={href} target="_blank" rel="noopener noreferrer">
-              Sjekk kjøretøyopplysninger <ExternalLink size={14} aria-hidden />
-            </a>
-          </Button>
+          <LinkButton href={href} target="_blank" rel="noopener noreferrer" variant="outline" size="sm" alignSelf="flex-start">
+            Sjekk kjøretøyopplysninger <ExternalLink size={14} aria-hidden />
+          </LinkButton>
         </Stack>
       </HStack>
     </Section>

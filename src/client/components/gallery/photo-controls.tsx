@@ -39,7 +39,8 @@ export function ThumbnailStrip({
   ref?: Ref<HTMLDivElement>;
 } & Omit<StackProps, 'onSelect'>) {
   return (
-    <HStack gap="2" overflowX="auto" {...props}>
+    // A group, so that the name a caller gives it (aria-label) is allowed and read out.
+    <HStack role="group" gap="2" overflowX="auto" {...props}>
       {images.map((img, i) => (
         <Box
           as="button"

@@ -102,7 +102,9 @@ export function Header() {
                 trigger={
                   <Button variant="outline" size="sm" minW="0" flexShrink={1} maxW={{ base: '36', md: '56' }} position="relative" data-testid="user-menu">
                     <UserRound size={16} />
-                    <Text truncate>{label}</Text>
+                    <Text as="span" truncate>
+                      {label}
+                    </Text>
                     <ChevronDown size={14} />
                     {/* On the corner, out of the flow: appearing or going, it moves nothing in the header. */}
                     {!user.isAdmin && counts.chats + counts.notifications > 0 && (

@@ -11,6 +11,7 @@ import {
   SimpleGrid,
   Tag,
   Text,
+  VisuallyHidden,
   Wrap,
 } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
@@ -91,16 +92,19 @@ export function FilterPanel({ search, apply, onReset }: { search: ListingSearch;
           _hover={{ bg: 'bg.muted' }}
           _focusVisible={{ outline: '2px solid', outlineColor: 'brand.500', outlineOffset: '-2px' }}
         >
-          <HStack gap="2">
+          {/* A button holds phrasing content only: spans laid out as the stack and box were. */}
+          <HStack as="span" gap="2">
             <SlidersHorizontal size={18} aria-hidden />
-            <Text>Filtrer &amp; Sorter</Text>
+            <Text as="span">Filtrer &amp; Sorter</Text>
             {count > 0 && (
-              <Badge colorPalette="brand" variant="solid" rounded="full" aria-label={`${count} aktive filtre`}>
+              // The number is seen; what it counts is read out (aria-label is not allowed on a plain span).
+              <Badge colorPalette="brand" variant="solid" rounded="full">
                 {count}
+                <VisuallyHidden> aktive filtre</VisuallyHidden>
               </Badge>
             )}
           </HStack>
-          <Box transition="transform 0.2s" transform={open ? 'rotate(180deg)' : undefined} display="flex">
+          <Box as="span" transition="transform 0.2s" transform={open ? 'rotate(180deg)' : undefined} display="flex">
             <ChevronDown size={18} aria-hidden />
           </Box>
         </Flex>
@@ -335,7 +339,7 @@ export function ActiveFilterTags({ search, apply }: { search: ListingSearch; app
     tags.push({ key: 'mileageTo', label: `Til ${formatMileage(search.mileageTo)}`, clear: { mileageTo: undefined } });
   if (tags.length === 0) return null;
   return (
-    <Wrap gap="2" aria-label="Aktive filtre">
+    <Wrap gap="2" role="group" aria-label="Aktive filtre">
       {tags.map((t) => (
         <Tag.Root key={t.key} size="lg" colorPalette="brand" variant="subtle" rounded="full">
           <Tag.Label>{t.label}</Tag.Label>
