@@ -40,7 +40,10 @@ export interface MailerOptions {
   /** The From header, e.g. 'Bilpartner.no <no-reply@bilpartner.no>'. */
   from: string;
   log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
-  /** The pause before each retry; its length bounds the retries (default three: 2 s, 10 s, 60 s). */
+  /**
+   * The pause before each retry; its length bounds the retries. The default spans about 70 minutes: with the queue in
+   * the database, an SMTP server's outage or a deploy of it loses no mail.
+   */
   retryDelaysMs?: readonly number[];
   /**
    * How often the worker looks for mail queued by other instances or before a restart; it also starts at once. Absent,
@@ -51,7 +54,7 @@ export interface MailerOptions {
   claimMs?: number;
 }
 
-export const DEFAULT_RETRY_DELAYS_MS = [2_000, 10_000, 60_000] as const;
+export const DEFAULT_RETRY_DELAYS_MS = [5_000, 30_000, 120_000, 600_000, 3_600_000] as const;
 export const DEFAULT_CLAIM_MS = 120_000;
 /** How often an instance's worker looks for mail it was not woken for (other instances', or from before a restart). */
 export const MAIL_POLL_MS = 3_000;
