@@ -39,7 +39,10 @@ declare module 'fastify' {
   }
 }
 
-/** Kept answers: the URLs asked for again and again (home page, popular searches, the client's warm-up and polling). */
+/**
+ * Kept answers: the URLs asked for again and again (home page, popular searches, the client's warm-up and polling), and
+ * as many listing pages beside them.
+ */
 const MAX_ENTRIES = 100;
 /**
  * How long an answer is kept even when the listings do not change: the facets' counts may be refreshed within one
@@ -83,6 +86,10 @@ export interface ResponseCacheOptions {
  */
 export function registerResponseCache(app: FastifyInstance, opts: ResponseCacheOptions) {
   const entries = new TtlLru<Entry>(MAX_ENTRIES, MAX_AGE_MS);
+  // Answers kept under a route's tag (listing pages, one per listing, and rendered ahead) apart: they never push the
+  // searches and the home page out.
+  const tagged = new TtlLru<Entry>(MAX_ENTRIES, TAGGED_MAX_AGE_MS);
+  const storeOf = (req: FastifyRequest) => (req.routeOptions.config?.httpCacheTag ? tagged : entries);
   // Only the app's own `warm` knows it: no visitor can make an answer skip the doorkeeper.
   const warmSecret = crypto.randomUUID();
   // Most searches are asked once: an answer is kept (and given an ETag) from its URL's second request on, so one-off
@@ -115,7 +122,7 @@ export function registerResponseCache(app: FastifyInstance, opts: ResponseCacheO
   });
 
   function serve(req: FastifyRequest, reply: FastifyReply, version: number | string, done: (err?: Error) => void) {
-    const entry = entries.get(keyOf(req));
+    const entry = storeOf(req).get(keyOf(req));
     if (!entry || entry.version !== version) {
       req.httpCache = version;
       reply.header('x-cache', 'miss');
@@ -155,9 +162,7 @@ export function registerResponseCache(app: FastifyInstance, opts: ResponseCacheO
       const etag = typeof version === 'string' ? version : `"${crypto.createHash('sha1').update(body.bytes).digest('base64url').slice(0, 20)}"`;
       reply.header('etag', etag);
       if (body.compressible) addVary(reply, 'Accept-Encoding');
-      if (body.bytes.length <= MAX_ENTRY_BYTES) {
-        entries.set(keyOf(req), { version, etag, headers: keptHeaders(reply), body }, typeof version === 'string' ? TAGGED_MAX_AGE_MS : MAX_AGE_MS);
-      }
+      if (body.bytes.length <= MAX_ENTRY_BYTES) storeOf(req).set(keyOf(req), { version, etag, headers: keptHeaders(reply), body });
       if (matches(req.headers['if-none-match'], etag)) {
         reply.code(304);
         return done(null, '');
