@@ -16,7 +16,7 @@ import { makeAuthPrecheck } from './http/auth-precheck';
 import { closeWebSockets, hostHeaderCount, reconnectWebSockets, registerTransportGuards, transportOptions } from './http/transport';
 import { rememberClientIp } from './http/client-ip';
 import { registerResponseCache } from './http/response-cache';
-import { publicOrigin } from './http/public-origin';
+import { mailOrigin, publicOrigin } from './http/public-origin';
 import { createRateLimits, type RateLimits } from './limits/rate-limiter';
 import { createEventHub } from './realtime/create-hub';
 import { createMailer, MAIL_POLL_MS, type Mailer } from './mail/mailer';
@@ -36,6 +36,7 @@ import { restRoutes } from './rest/routes';
 import { makeCreateContext } from './trpc/context';
 import { shellHints, type ShellStores } from './pages/html-shell';
 import { BARE_TEMPLATE, registerServerRender } from './pages/server-render';
+import { RenderAhead } from './pages/render-ahead';
 import type { Context } from './trpc/context';
 import { registerSitemap } from './pages/sitemap';
 import { RequestAuth } from './auth/request-auth';
@@ -55,6 +56,8 @@ export interface BuildOptions {
   integrations?: Partial<Integrations>;
   /** Use this mailer (tests await its idle(); short retry pauses); left open at close. Default: one from config. */
   mailer?: Mailer;
+  /** Use this queue of listing pages rendered ahead (tests await its idle()). Default: one of the app's own. */
+  renderAhead?: RenderAhead;
   /** Rate-limit state with its own clock (tests of the login throttle's lock). */
   rateLimits?: RateLimits;
   /** Fastify's trustProxy (tests of X-Forwarded-For); default: loopback in production, off otherwise. */
@@ -143,6 +146,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     stores: createStores(store),
     rateLimits: options.rateLimits ?? createRateLimits({ pool }),
     mailer,
+    renderAhead: options.renderAhead ?? new RenderAhead(app.log),
   };
   // The caller of a request, looked up once from its cookie and shared by the auth precheck and the tRPC context.
   const requestAuth = new RequestAuth(store);
@@ -248,7 +252,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   // Kept answers, ETags and 304s, and compression: one pair of hooks for every route (src/server/http/response-cache.ts).
   // After the hooks above, so a kept answer carries the security headers and a refused request is never answered.
-  registerResponseCache(app, {
+  const pageCache = registerResponseCache(app, {
     // Bumped by a trigger on every write to a listing (db/migrations/0016_one_search_engine.sql), whichever instance.
     listingsVersion: () => store.searchSource.version(),
     sharedProcedure: (path) => procedureMeta(appRouter, path)?.cache === 'listings',
@@ -300,12 +304,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await registerApiDocs(app, restRoutes, { version: '1' });
   registerUploads(app, config.uploadDir, integrations.imageStorage);
 
-  registerClient(app, config, {
+  const renders = registerClient(app, config, {
     serverRender: options.serverRender,
     warmPageRenderer: options.warmPageRenderer ?? config.env !== 'test',
     createContext,
     stores: deps.stores,
   });
+  // A changed listing's page is rendered ahead into the page cache, named for PUBLIC_URL (else the server's own address).
+  const ownHost = new URL(mailOrigin(config)).host;
+  deps.renderAhead.renderWith(renders ? (url) => pageCache.warm(url, ownHost) : undefined);
+  app.addHook('preClose', async () => deps.renderAhead.renderWith(undefined));
   registerSitemap(app, { store, config, pageSize: options.sitemapPageSize }); // /sitemap.xml and /robots.txt for crawlers
   return app;
 }
@@ -346,7 +354,7 @@ function registerClient(
   app: FastifyInstance,
   config: AppConfig,
   opts: { serverRender: boolean | undefined; warmPageRenderer: boolean; createContext: (o: { req: FastifyRequest; res: FastifyReply }) => Promise<Context>; stores: ShellStores },
-) {
+): boolean {
   const clientDir = config.clientDir && fs.existsSync(path.join(config.clientDir, 'index.html')) ? config.clientDir : undefined;
   // The plain page the browser renders: index.html as the static files go out (precompressed, revalidated).
   const plainPage = (_req: FastifyRequest, reply: FastifyReply) =>
@@ -359,6 +367,7 @@ function registerClient(
       config,
       // The route's chunks and its largest-paint photo (docs/decisions/010-compression-and-bundle.md).
       hints: shellHints(app, clientDir, opts.stores),
+      stores: opts.stores,
       fallback: plainPage,
     });
   if (page && opts.warmPageRenderer) {
@@ -410,6 +419,8 @@ function registerClient(
     }
     return reply.code(404).send({ message: HTTP_MESSAGES.notFound });
   });
+  // Whether the server renders pages.
+  return Boolean(page);
 }
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;

@@ -8,6 +8,7 @@ import type { Stores } from './services/stores';
 import type { RateLimits } from './limits/rate-limiter';
 import type { Store } from './store';
 import type { Mailer } from './mail/mailer';
+import type { RenderAhead } from './pages/render-ahead';
 
 /**
  * Long-lived things created once in buildApp and closed in Fastify's onClose. Procedures and REST rows
@@ -26,6 +27,8 @@ export interface AppDeps {
   rateLimits: RateLimits;
   /** Outgoing mail, sent in the background after the causing change commits (src/server/mail/mailer.ts). */
   mailer: Mailer;
+  /** Listing pages rendered in the background after a change to the listing (src/server/pages/render-ahead.ts). */
+  renderAhead: RenderAhead;
 }
 
 // Filled by the issues that build each integration; kept as one open interface so adding one touches

@@ -12,6 +12,8 @@ import { addVary, EncodedBody, isCompressible, thresholdFor } from './compressio
 // listing, db/migrations/0016_one_search_engine.sql) is unchanged. A repeated request is answered from the kept
 // bytes; a request naming the kept ETag in If-None-Match gets 304. Every other answer only passes through the one
 // compressor (compression.ts). A private answer (private-answers.ts) or one setting a cookie is never kept.
+// A route may follow a tag of its own instead of the listings version (httpCacheTag: a listing's page follows that
+// listing alone), read on every request, so a change made on another instance is seen at once.
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -21,27 +23,46 @@ declare module 'fastify' {
      * callers without a session cookie (a page that names the logged-in user).
      */
     httpCache?: boolean | 'path' | 'anonymous';
+    /**
+     * What the route's kept answers follow instead of the listings version: a quoted ETag read on every request that
+     * changes exactly when what the answer shows changes. It is also the answer's ETag, so a new render of an
+     * unchanged answer (on this instance or another) keeps validating the browser's copy.
+     */
+    httpCacheTag?: (req: FastifyRequest) => Promise<string>;
   }
   interface FastifyRequest {
-    /** The listings version a cacheable request's answer is kept under; 'served' when answered from the cache. */
-    httpCache: number | 'served' | null;
+    /**
+     * What a cacheable request's answer is kept under: the listings version, or the route's tag (a quoted string);
+     * 'served' when answered from the cache.
+     */
+    httpCache: number | string | null;
   }
 }
 
-/** Kept answers: the URLs asked for again and again (home page, popular searches, the client's warm-up and polling). */
+/**
+ * Kept answers: the URLs asked for again and again (home page, popular searches, the client's warm-up and polling), and
+ * as many listing pages beside them.
+ */
 const MAX_ENTRIES = 100;
 /**
  * How long an answer is kept even when the listings do not change: the facets' counts may be refreshed within one
  * version (services/search/listing-search.ts forSale), and this bounds how long a kept copy lags them.
  */
 const MAX_AGE_MS = 30_000;
+/**
+ * How long an answer kept under its route's tag is kept: the tag is exact, so this bounds only what no tag covers (the
+ * footer's year), and a page rendered ahead (`warm`) waits for its first visitor.
+ */
+const TAGGED_MAX_AGE_MS = 60 * 60_000;
 /** Larger answers are not kept (they are rare, and would crowd out the rest). */
 const MAX_ENTRY_BYTES = 512 * 1024;
 /** Headers that belong to one response on the wire, not to the answer. */
-const UNKEPT_HEADERS = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive', 'date', 'set-cookie']);
+const UNKEPT_HEADERS = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive', 'date', 'set-cookie', 'x-cache']);
+/** Marks the app's own request that renders an answer ahead (`warm`): kept at once, without the doorkeeper. */
+const WARM_HEADER = 'x-bp-warm';
 
 interface Entry {
-  version: number;
+  version: number | string;
   etag: string;
   headers: Record<string, string | number | string[]>;
   body: EncodedBody;
@@ -59,9 +80,18 @@ export interface ResponseCacheOptions {
   originOf: (req: FastifyRequest) => string;
 }
 
-/** Registers the answer hooks: serving kept answers (onRequest) and keeping, validating and compressing (onSend). */
+/**
+ * Registers the answer hooks: serving kept answers (onRequest) and keeping, validating and compressing (onSend). Every
+ * cacheable answer says `X-Cache: hit` when it came from the kept bytes, else `miss`.
+ */
 export function registerResponseCache(app: FastifyInstance, opts: ResponseCacheOptions) {
   const entries = new TtlLru<Entry>(MAX_ENTRIES, MAX_AGE_MS);
+  // Answers kept under a route's tag (listing pages, one per listing, and rendered ahead) apart: they never push the
+  // searches and the home page out.
+  const tagged = new TtlLru<Entry>(MAX_ENTRIES, TAGGED_MAX_AGE_MS);
+  const storeOf = (req: FastifyRequest) => (req.routeOptions.config?.httpCacheTag ? tagged : entries);
+  // Only the app's own `warm` knows it: no visitor can make an answer skip the doorkeeper.
+  const warmSecret = crypto.randomUUID();
   // Most searches are asked once: an answer is kept (and given an ETag) from its URL's second request on, so one-off
   // answers are neither hashed nor held.
   const doorkeeper = new Doorkeeper();
@@ -85,19 +115,22 @@ export function registerResponseCache(app: FastifyInstance, opts: ResponseCacheO
 
   app.addHook('onRequest', (req, reply, done) => {
     if (!cacheable(req)) return done();
-    const version = opts.listingsVersion();
+    const tagOf = req.routeOptions.config?.httpCacheTag;
+    const version = tagOf ? tagOf(req) : opts.listingsVersion();
     if (typeof version === 'number') return serve(req, reply, version, done);
     version.then((v) => serve(req, reply, v, done), done);
   });
 
-  function serve(req: FastifyRequest, reply: FastifyReply, version: number, done: (err?: Error) => void) {
-    const entry = entries.get(keyOf(req));
+  function serve(req: FastifyRequest, reply: FastifyReply, version: number | string, done: (err?: Error) => void) {
+    const entry = storeOf(req).get(keyOf(req));
     if (!entry || entry.version !== version) {
       req.httpCache = version;
+      reply.header('x-cache', 'miss');
       return done();
     }
     req.httpCache = 'served';
     reply.headers(entry.headers);
+    reply.header('x-cache', 'hit');
     if (matches(req.headers['if-none-match'], entry.etag)) return void reply.code(304).send();
     entry.body.sendTo(req, reply, (err, bytes) => void (err ? reply.send(err) : reply.send(bytes)));
   }
@@ -120,15 +153,16 @@ export function registerResponseCache(app: FastifyInstance, opts: ResponseCacheO
       return done(null, payload);
     }
     const version = req.httpCache;
-    const keep = typeof version === 'number' && reply.statusCode === 200 && isShared(reply) && doorkeeper.offer(keyOf(req));
+    // A page rendered ahead is kept at once, and offered too: a visitor's render of it, should it miss, is kept.
+    const keep = version !== null && reply.statusCode === 200 && isShared(reply) && (doorkeeper.offer(keyOf(req)) || req.headers[WARM_HEADER] === warmSecret);
     const threshold = thresholdFor(reply.getHeader('content-type'));
     if (!keep && Buffer.byteLength(payload) < threshold) return done(null, payload);
     const body = new EncodedBody(Buffer.isBuffer(payload) ? payload : Buffer.from(payload), threshold);
     if (keep) {
-      const etag = `"${crypto.createHash('sha1').update(body.bytes).digest('base64url').slice(0, 20)}"`;
+      const etag = typeof version === 'string' ? version : `"${crypto.createHash('sha1').update(body.bytes).digest('base64url').slice(0, 20)}"`;
       reply.header('etag', etag);
       if (body.compressible) addVary(reply, 'Accept-Encoding');
-      if (body.bytes.length <= MAX_ENTRY_BYTES) entries.set(keyOf(req), { version, etag, headers: keptHeaders(reply), body });
+      if (body.bytes.length <= MAX_ENTRY_BYTES) storeOf(req).set(keyOf(req), { version, etag, headers: keptHeaders(reply), body });
       if (matches(req.headers['if-none-match'], etag)) {
         reply.code(304);
         return done(null, '');
@@ -136,6 +170,18 @@ export function registerResponseCache(app: FastifyInstance, opts: ResponseCacheO
     }
     body.sendTo(req, reply, done);
   }
+
+  return {
+    /**
+     * Renders `url` ahead as a visitor without a session asks for it, on `host` (the origin pages name without
+     * PUBLIC_URL), and keeps the answer at once when it may be kept: its first visitor is served the kept bytes.
+     * Answers the status.
+     */
+    async warm(url: string, host: string): Promise<number> {
+      const res = await app.inject({ method: 'GET', url, headers: { host, [WARM_HEADER]: warmSecret } });
+      return res.statusCode;
+    },
+  };
 }
 
 /** Whether an answer may be shared between callers: not private (private-answers.ts), sets no cookie. */

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createTRPCClient, unstable_localLink } from '@trpc/client';
@@ -5,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Context } from '../trpc/context';
 import type { AppConfig } from '../config';
 import { publicOrigin } from '../http/public-origin';
+import type { Stores } from '../services/stores';
 import { appRouter, type AppRouter } from '../trpc/root';
 import { loadClientRender, type HeadEntries, type RenderedPage } from './client-entry';
 import { jsonForScript } from '../../shared/html';
@@ -36,6 +38,8 @@ export interface ServerRenderOptions {
   config: Pick<AppConfig, 'publicUrl'>;
   /** Extra <head> markup for a page by path (the html shell's route chunk and photo hints). */
   hints?: (req: FastifyRequest) => Promise<string>;
+  /** The public listing view: with it, a listing's page is kept until that listing changes (`listingPageTag`). */
+  stores?: Pick<Stores, 'listingDetails'>;
 }
 
 /**
@@ -70,11 +74,11 @@ export function composePage(template: string, page: RenderedPage, extraHead = ''
 /**
  * Answers a page request with the server's render, or with `fallback` (the plain page the browser renders) for a
  * page that needs a login. Answers for a visitor without a session are the same for everyone: the HTTP cache keeps
- * them per listings version (route option httpCache 'anonymous'); a logged-in visitor's page is private.
+ * them per listings version, a listing's page per that listing (route options httpCache 'anonymous' and httpCacheTag);
+ * a logged-in visitor's page is private.
  */
 export function makePageRenderer(opts: ServerRenderOptions) {
-  const indexFile = opts.clientDir && path.join(opts.clientDir, 'index.html');
-  const template = indexFile && fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : BARE_TEMPLATE;
+  const template = templateOf(opts.clientDir);
   let render: ReturnType<typeof loadClientRender> | undefined;
 
   return async function renderRequest(req: FastifyRequest, reply: FastifyReply, fallback: () => unknown) {
@@ -98,6 +102,29 @@ export function makePageRenderer(opts: ServerRenderOptions) {
   };
 }
 
+function templateOf(clientDir: string | undefined): string {
+  const indexFile = clientDir && path.join(clientDir, 'index.html');
+  return indexFile && fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : BARE_TEMPLATE;
+}
+
+/**
+ * The tag a listing's page for a visitor without a session is kept under, and its ETag: a hash of the build and of the
+ * listing as that visitor gets it (`forViewer`, the very read the page renders from: its fields, photos, and what it
+ * shows of its seller, their name and phone), so it changes exactly when the page does. Read on every request (two
+ * look-ups by key), so a change made on another instance is seen at once; a listing the visitor may not see has one
+ * tag of its own (its page, a 404, is never kept).
+ */
+export function listingPageTag(stores: Pick<Stores, 'listingDetails'>, clientDir: string | undefined) {
+  const build = crypto.createHash('sha1').update(templateOf(clientDir)).digest();
+  return async (req: FastifyRequest): Promise<string> => {
+    const shown = await stores.listingDetails.forViewer(Number((req.params as { id: string }).id), null).catch((err: unknown) => {
+      if ((err as { code?: string }).code === 'NOT_FOUND') return null;
+      throw err;
+    });
+    return `"${crypto.createHash('sha1').update(build).update(JSON.stringify(shown)).digest('base64url').slice(0, 20)}"`;
+  };
+}
+
 /** `location` when it is a path on this site, else the home page. */
 function ownPath(location: string): string {
   return location.startsWith('/') && !location.startsWith('//') && !location.startsWith('/\\') ? location : '/';
@@ -110,8 +137,11 @@ function ownPath(location: string): string {
 export function registerServerRender(app: FastifyInstance, opts: ServerRenderOptions & { fallback: (req: FastifyRequest, reply: FastifyReply) => unknown }) {
   const render = makePageRenderer(opts);
   const page = (req: FastifyRequest, reply: FastifyReply) => render(req, reply, () => opts.fallback(req, reply));
+  // A listing's page follows that listing alone; the others (search, home) follow every listing.
+  const listingTag = opts.stores && listingPageTag(opts.stores, opts.clientDir);
   for (const id of SERVER_RENDERED_ROUTES) {
-    app.get(id.replace(/\$(\w+)/g, ':$1'), { config: { httpCache: 'anonymous' } }, page);
+    const httpCacheTag = id === '/listing/$id' ? listingTag : undefined;
+    app.get(id.replace(/\$(\w+)/g, ':$1'), { config: { httpCache: 'anonymous', httpCacheTag } }, page);
   }
   return page;
 }

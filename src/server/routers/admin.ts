@@ -29,6 +29,8 @@ export const adminRouter = router({
     /** 'Godkjenn' / 'Avvis' with a reason / 'Godkjenn likevel': the owner is notified; audited. */
     review: adminProcedure.input(reviewListingInput).mutation(async ({ ctx, input }) => {
       const result = await reviewListing(ctx.store, ctx.hub, actorOf(ctx), input);
+      // Approved (or an edit applied): its page is rendered ahead for its first buyer (pages/render-ahead.ts).
+      ctx.renderAhead.listing(input.id);
       // An approval may show the listing to buyers: the saved searches it matches are alerted (a no-op otherwise).
       if (input.approved) await afterListingShown(ctx, input.id);
       return result;

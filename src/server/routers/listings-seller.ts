@@ -30,15 +30,20 @@ export const listingsSellerProcedures = {
     }),
 
   /** Full edit by the owner or an admin; an owner's edit of reviewed fields of an approved listing waits for review (docs/decisions/007-pending-revisions.md). */
-  update: protectedProcedure.input(listingUpdateInput).mutation(({ ctx, input }) => {
+  update: protectedProcedure.input(listingUpdateInput).mutation(async ({ ctx, input }) => {
     const { deps, actor } = seller(ctx);
-    return updateListing(deps, actor, input.id, input.data);
+    const shape = await updateListing(deps, actor, input.id, input.data);
+    // What buyers see may have changed (an edit that waits for review changes nothing: its page stays kept).
+    ctx.renderAhead.listing(input.id);
+    return shape;
   }),
 
   /** 'Aktiver' / 'Deaktiver' (docs/product/states.md). */
   setActive: protectedProcedure.input(listingSetActiveInput).mutation(async ({ ctx, input }) => {
     const { actor } = seller(ctx);
     const shape = await setListingActive(ctx.store, actor, input.id, input.active);
+    // A hidden listing's page is a 404, which is never kept: only one shown again is rendered ahead.
+    if (input.active) ctx.renderAhead.listing(input.id);
     // Shown to buyers again: the saved searches it matches are alerted (docs/decisions/022-market-alerts.md).
     if (input.active) await afterListingShown(ctx, input.id);
     return shape;
@@ -51,6 +56,7 @@ export const listingsSellerProcedures = {
     .mutation(async ({ ctx, input }) => {
       const { actor } = seller(ctx);
       const shape = await setListingSold(ctx.store, actor, input.id, input.sold);
+      ctx.renderAhead.listing(input.id);
       if (!input.sold) await afterListingShown(ctx, input.id);
       return shape;
     }),

@@ -20,6 +20,7 @@ import { createTestStore } from './stores';
 import { storeOf, type StoreOrDb } from './store-or-db';
 import { createTestMailer } from './mail';
 import type { Mailer } from '../mail/mailer';
+import { RenderAhead } from '../pages/render-ahead';
 
 export { storeOf, type StoreOrDb };
 
@@ -129,6 +130,8 @@ export function callerFor(x: StoreOrDb, user: { id: number } | null, opts: { con
   return createCallerFactory(appRouter)(() => (ctx ??= callerContext(store, user, opts)));
 }
 
+const silentLog = { info() {}, warn() {}, error() {}, debug() {}, trace() {}, fatal() {}, child() { return this; }, level: 'silent', silent() {} } as never;
+
 async function callerContext(store: Store, user: { id: number } | null, opts: { config?: AppConfig; integrations?: Partial<Integrations> }): Promise<Context> {
   const config = opts.config ?? testConfig();
   const full = user ? await store.users.findById(user.id) : undefined;
@@ -137,12 +140,14 @@ async function callerContext(store: Store, user: { id: number } | null, opts: { 
     store,
     config,
     hub: new InProcessHub(),
-    log: { info() {}, warn() {}, error() {}, debug() {}, trace() {}, fatal() {}, child() { return this; }, level: 'silent', silent() {} } as never,
+    log: silentLog,
     integrations: (opts.integrations ?? {}) as Integrations,
     stores: createStores(store),
     rateLimits: createRateLimits(),
     // Created only when a mail is written: router tests that send none leave no folder behind.
     mailer: createTestMailer(store, path.join(os.tmpdir(), `bp-outbox-callers-${process.pid}`)).mailer,
+    // Without an app no page is rendered: nothing to render ahead.
+    renderAhead: new RenderAhead(silentLog),
     user: full ? (safe as Context['user']) : null,
     session: full ? { id: 'test', userId: full.id, expiresAt: new Date(Date.now() + 1e9) } : null,
     cookies: noCookieJar,
