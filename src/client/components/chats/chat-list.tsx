@@ -1,9 +1,10 @@
-import { Badge, Box, Button, Checkbox, EmptyState, Flex, HStack, IconButton, LinkBox, LinkOverlay, Stack, Text, VStack } from '@chakra-ui/react';
+import { Badge, Box, Button, Checkbox, Flex, HStack, IconButton, LinkBox, LinkOverlay, Stack, Text } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
-import { MessagesSquare, Star, Trash2 } from 'lucide-react';
+import { Star, Trash2 } from 'lucide-react';
 import { CHAT_TEXTS, chatCarName, chatPartyName, type ChatShape } from '../../../shared/schemas/chat';
 import { ChatThumb } from './chat-thumb';
 import { formatFullTime, formatListDate } from './format';
+import { ChatsEmpty } from './chats-empty';
 
 // The left side of /chats (docs/product/screens.md#chats): every conversation with a checkbox, the other party with the
 // name fallbacks, the unread badge, the car, the last message's date and the listing's first photo, and the mark.
@@ -46,20 +47,11 @@ export function ChatList(props: ChatListProps) {
         </Button>
       </HStack>
       {chats.length === 0 ? (
-        <EmptyState.Root flex="1" size="sm">
-          <EmptyState.Content>
-            <EmptyState.Indicator color="brand.300">
-              <MessagesSquare />
-            </EmptyState.Indicator>
-            <VStack textAlign="center" gap="1">
-              <EmptyState.Title fontSize="md">Ingen chatter ennå</EmptyState.Title>
-              <EmptyState.Description fontSize="sm">Trykk «Start chat» på en annonse for å skrive til selgeren.</EmptyState.Description>
-            </VStack>
-            <Button asChild size="sm" colorPalette="brand" variant="outline">
-              <Link to="/annonser">Søk biler</Link>
-            </Button>
-          </EmptyState.Content>
-        </EmptyState.Root>
+        <ChatsEmpty flex="1" size="sm" title="Ingen chatter ennå" text="Trykk «Start chat» på en annonse for å skrive til selgeren.">
+          <Button asChild size="sm" colorPalette="brand" variant="outline">
+            <Link to="/annonser">Søk biler</Link>
+          </Button>
+        </ChatsEmpty>
       ) : (
         <Box as="ul" flex="1" overflowY="auto" aria-label="Chatter" data-testid="chat-list">
           {chats.map((c) => (

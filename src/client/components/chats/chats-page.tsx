@@ -1,7 +1,6 @@
-import { Box, Container, EmptyState, Flex, Heading, Skeleton, Stack, Text, VStack } from '@chakra-ui/react';
+import { Box, Container, Flex, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, useLocation } from '@tanstack/react-router';
-import { MessagesSquare } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { CHAT_TEXTS, type ChatShape } from '../../../shared/schemas/chat';
 import { routeError } from '../../lib/route-retry';
@@ -11,6 +10,7 @@ import { Conversation } from './conversation';
 import { NewChatPane } from './new-chat-pane';
 import { chatListQuery } from './queries';
 import { useDeleteChats, useMarkChat } from './use-chat-actions';
+import { ChatsEmpty } from './chats-empty';
 
 // /chats (docs/product/screens.md#chats): the list left, the selected conversation right (500 px high on a desktop,
 // docs/product/limits.md); on a phone one of the two at a time. The open chat lives in the URL (?chat=12) so reload
@@ -105,19 +105,12 @@ export function ChatsPage() {
 
 function NothingSelected({ hasChats }: { hasChats: boolean }) {
   return (
-    <EmptyState.Root h="full" bg="bg.subtle">
-      <EmptyState.Content>
-        <EmptyState.Indicator color="brand.300">
-          <MessagesSquare />
-        </EmptyState.Indicator>
-        <VStack textAlign="center" gap="1">
-          <EmptyState.Title>{CHAT_TEXTS.selectChat}</EmptyState.Title>
-          <EmptyState.Description>
-            {hasChats ? 'Velg en samtale i listen for å lese og svare.' : 'Samtalene dine med kjøpere og selgere vises her.'}
-          </EmptyState.Description>
-        </VStack>
-      </EmptyState.Content>
-    </EmptyState.Root>
+    <ChatsEmpty
+      h="full"
+      bg="bg.subtle"
+      title={CHAT_TEXTS.selectChat}
+      text={hasChats ? 'Velg en samtale i listen for å lese og svare.' : 'Samtalene dine med kjøpere og selgere vises her.'}
+    />
   );
 }
 
