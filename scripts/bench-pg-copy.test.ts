@@ -55,6 +55,7 @@ beforeAll(async () => {
     .get();
   db.insert(lite.savedSearchAlerts).values({ savedSearchId: search.id, listingId: visible.id, createdAt: t0 }).run();
   db.insert(lite.auditLog).values({ actorId: seller.id, actorName: 'selger', action: 'listing.approve', targetType: 'listing', targetId: visible.id, targetLabel: 'VW Golf', details: { from: 'pending' } }).run();
+  db.insert(lite.mailQueue).values({ recipient: 'ola@example.no', subject: 'Hei', text: 'Hei', html: '<p>Hei</p>', messageId: '<1@bilpartner.no>', nextAttemptAt: t0, createdAt: t0 }).run();
   copied = await copySqliteToPg(sqlite.db, pg.db);
 });
 
