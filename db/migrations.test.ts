@@ -209,7 +209,10 @@ describe('migrating the search from its SQL plans to the column index (0016)', (
       const names = shape(db.$client).map((o) => o.name);
       expect(names.filter((n) => n.startsWith('listings_search_') && n.endsWith('_idx'))).toEqual([]);
       expect(names.filter((n) => n.startsWith('listings_fts'))).toEqual([]);
-      expect(db.$client.prepare('SELECT * FROM listings_search_state').all()).toEqual([{ id: 1, version: versionBefore, visible: 2 }]);
+      // Later migrations' backfills may bump the version (that only empties caches); the visible count is kept.
+      const [state] = db.$client.prepare('SELECT * FROM listings_search_state').all() as { id: number; version: number; visible: number }[];
+      expect(state).toMatchObject({ id: 1, visible: 2 });
+      expect(state!.version).toBeGreaterThanOrEqual(versionBefore);
 
       // The triggers still keep the state and the change log, and the search reads the listings that were there.
       const search = new ListingSearch(createSqliteStore(db, false));

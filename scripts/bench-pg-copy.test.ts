@@ -56,6 +56,9 @@ beforeAll(async () => {
   db.insert(lite.savedSearchAlerts).values({ savedSearchId: search.id, listingId: visible.id, createdAt: t0 }).run();
   db.insert(lite.auditLog).values({ actorId: seller.id, actorName: 'selger', action: 'listing.approve', targetType: 'listing', targetId: visible.id, targetLabel: 'VW Golf', details: { from: 'pending' } }).run();
   db.insert(lite.mailQueue).values({ recipient: 'ola@example.no', subject: 'Hei', text: 'Hei', html: '<p>Hei</p>', messageId: '<1@bilpartner.no>', nextAttemptAt: t0, createdAt: t0 }).run();
+  db.insert(lite.listingPrices).values({ listingId: visible.id, totalPrice: 250_000, at: t0 }).run();
+  db.insert(lite.listingRegistryFacts).values({ listingId: visible.id, registrationNumber: 'EK12345', make: 'Volkswagen', year: 2018, power: 110, nextInspection: '01.06.2027', checkedAt: t0 }).run();
+  db.insert(lite.listingReports).values({ listingId: visible.id, reporterId: buyer.id, reason: 'svindel', comment: 'Ber om forskudd', createdAt: t0 }).run();
   copied = await copySqliteToPg(sqlite.db, pg.db);
 });
 

@@ -26,11 +26,14 @@ describe('the two schemas', () => {
     expectTypeOf<typeof pgSchema.auditLog.$inferSelect>().toEqualTypeOf<typeof lite.auditLog.$inferSelect>();
     expectTypeOf<typeof pgSchema.passwordResetTokens.$inferSelect>().toEqualTypeOf<typeof lite.passwordResetTokens.$inferSelect>();
     expectTypeOf<typeof pgSchema.mailQueue.$inferSelect>().toEqualTypeOf<typeof lite.mailQueue.$inferSelect>();
+    expectTypeOf<typeof pgSchema.listingPrices.$inferSelect>().toEqualTypeOf<typeof lite.listingPrices.$inferSelect>();
+    expectTypeOf<typeof pgSchema.listingRegistryFacts.$inferSelect>().toEqualTypeOf<typeof lite.listingRegistryFacts.$inferSelect>();
+    expectTypeOf<typeof pgSchema.listingReports.$inferSelect>().toEqualTypeOf<typeof lite.listingReports.$inferSelect>();
   });
 
   it('name the same tables with the same property and column names', () => {
     const tables = Object.entries(lite).filter(([, v]) => v instanceof SQLiteTable) as [keyof typeof pgSchema, SQLiteTable][];
-    expect(tables.length).toBe(16);
+    expect(tables.length).toBe(19);
     for (const [name, table] of tables) {
       const pgColumns = getTableColumns(pgSchema[name] as typeof pgSchema.users);
       const columns = (t: Record<string, { name: string }>) => Object.entries(t).map(([prop, c]) => `${prop}:${c.name}`).sort();

@@ -118,6 +118,9 @@ export const listings = pgTable(
     place: text('place').notNull().default(''),
     municipalityNumber: text('municipality_number').notNull().default(''),
     county: text('county').notNull().default(''),
+    firstTotalPrice: integer('first_total_price'),
+    priceRating: text('price_rating'),
+    reportHiddenAt: time('report_hidden_at'),
     createdAt: createdAt(),
     updatedAt: time('updated_at').notNull().defaultNow(),
   },
@@ -361,4 +364,53 @@ export const mailQueue = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('mail_queue_next_attempt_idx').on(t.nextAttemptAt)],
+);
+
+export const listingPrices = pgTable(
+  'listing_prices',
+  {
+    id: id(),
+    listingId: integer('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    totalPrice: integer('total_price').notNull(),
+    at: time('at').notNull().defaultNow(),
+  },
+  (t) => [index('listing_prices_listing_idx').on(t.listingId, t.at, t.id)],
+);
+
+export const listingRegistryFacts = pgTable('listing_registry_facts', {
+  listingId: integer('listing_id')
+    .primaryKey()
+    .references(() => listings.id, { onDelete: 'cascade' }),
+  registrationNumber: text('registration_number').notNull(),
+  make: text('make').notNull().default(''),
+  year: integer('year'),
+  fuelType: text('fuel_type').notNull().default(''),
+  power: integer('power'),
+  vinNumber: text('vin_number').notNull().default(''),
+  nextInspection: text('next_inspection').notNull().default(''),
+  checkedAt: time('checked_at').notNull().defaultNow(),
+});
+
+export const listingReports = pgTable(
+  'listing_reports',
+  {
+    id: id(),
+    listingId: integer('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    reporterId: integer('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason', { enum: ['svindel', 'feil_informasjon', 'allerede_solgt', 'upassende', 'annet'] }).notNull(),
+    comment: text('comment').notNull().default(''),
+    createdAt: createdAt(),
+    resolvedAt: time('resolved_at'),
+    resolution: text('resolution', { enum: ['avvis', 'fjern'] }),
+  },
+  (t) => [
+    uniqueIndex('listing_reports_listing_reporter_uq').on(t.listingId, t.reporterId),
+    index('listing_reports_open_idx').on(t.resolvedAt, t.listingId, t.createdAt),
+  ],
 );

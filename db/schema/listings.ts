@@ -57,6 +57,15 @@ export const listings = sqliteTable(
     // (docs/decisions/015-county-area.md). '' until looked up; '-' when the service knows no such address.
     municipalityNumber: text('municipality_number').notNull().default(''),
     county: text('county').notNull().default(''),
+    // The total price when the listing was first published (approved), for the card's 'Satt ned' line; null before.
+    // Every later change of a visible listing's total price is a row of listing_prices (docs/decisions/025-buyer-trust.md).
+    firstTotalPrice: integer('first_total_price'),
+    // The price rating's code (src/shared/price-rating.ts) against comparable listings, kept on the row so a card
+    // costs no extra query; recomputed as the market moves. Null: fewer comparables than the rating needs.
+    priceRating: text('price_rating'),
+    // When reports from enough accounts hid the listing from everyone but its owner and admins, until an admin
+    // decides (docs/decisions/025-buyer-trust.md). Null: not hidden.
+    reportHiddenAt: integer('report_hidden_at', { mode: 'timestamp_ms' }),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch() * 1000)`),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch() * 1000)`),
   },
@@ -179,3 +188,61 @@ export type Listing = typeof listings.$inferSelect;
 export type NewListing = typeof listings.$inferInsert;
 export type ListingImage = typeof listingImages.$inferSelect;
 export type ListingRevision = typeof listingRevisions.$inferSelect;
+
+/** A visible listing's total price from a moment on: its first publication, then each change (price history). */
+export const listingPrices = sqliteTable(
+  'listing_prices',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    listingId: integer('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    totalPrice: integer('total_price').notNull(),
+    at: integer('at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch() * 1000)`),
+  },
+  (t) => [index('listing_prices_listing_idx').on(t.listingId, t.at, t.id)],
+);
+
+/**
+ * What the vehicle registry said about a listing's plate when it was last looked up ('Sjekk bilen'). One row per
+ * listing, only while the registry knows the plate; the listing's values are compared with it when read.
+ */
+export const listingRegistryFacts = sqliteTable('listing_registry_facts', {
+  listingId: integer('listing_id')
+    .primaryKey()
+    .references(() => listings.id, { onDelete: 'cascade' }),
+  // The plate looked up: a row for another plate than the listing's is stale and not shown.
+  registrationNumber: text('registration_number').notNull(),
+  make: text('make').notNull().default(''),
+  year: integer('year'),
+  fuelType: text('fuel_type').notNull().default(''),
+  power: integer('power'),
+  vinNumber: text('vin_number').notNull().default(''),
+  // The EU-kontroll deadline as dd.mm.yyyy (docs/product/data.md), or '' when the registry has none.
+  nextInspection: text('next_inspection').notNull().default(''),
+  checkedAt: integer('checked_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch() * 1000)`),
+});
+
+/** A user's report of a listing ('Rapporter annonse'); one per user and listing. */
+export const listingReports = sqliteTable(
+  'listing_reports',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    listingId: integer('listing_id')
+      .notNull()
+      .references(() => listings.id, { onDelete: 'cascade' }),
+    reporterId: integer('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason', { enum: ['svindel', 'feil_informasjon', 'allerede_solgt', 'upassende', 'annet'] }).notNull(),
+    comment: text('comment').notNull().default(''),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch() * 1000)`),
+    // When an admin decided on the listing's reports ('avvis' or 'fjern'); null while open.
+    resolvedAt: integer('resolved_at', { mode: 'timestamp_ms' }),
+    resolution: text('resolution', { enum: ['avvis', 'fjern'] }),
+  },
+  (t) => [
+    uniqueIndex('listing_reports_listing_reporter_uq').on(t.listingId, t.reporterId),
+    index('listing_reports_open_idx').on(t.resolvedAt, t.listingId, t.createdAt),
+  ],
+);
