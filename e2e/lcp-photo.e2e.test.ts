@@ -106,6 +106,30 @@ describe("the largest paint's photo", () => {
     });
   }
 
+  // docs/decisions/010-compression-and-bundle.md "Photo first": on a slow connection the photo does not share the
+  // first bytes with the scripts; the page then comes alive.
+  for (const [path, selector] of [
+    ['listing', '[aria-roledescription="bildegalleri"] img'],
+    ['annonser', '[data-testid="listing-card"] img'],
+  ] as const) {
+    it(`the ${path} page's scripts are requested only once its photo is in`, async () => {
+      const page = await newPage({ width: 375, height: 800 });
+      const events: string[] = [];
+      page.on('request', (r) => {
+        if (r.resourceType() === 'script') events.push('script');
+      });
+      page.on('requestfinished', (r) => {
+        if (new URL(r.url()).pathname === car.photos[0]!.thumbUrl) events.push('photo');
+      });
+      await page.goto(path === 'listing' ? `/listing/${car.id}` : '/annonser');
+      await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+      await lcpPhoto(page, selector);
+      expect(events.indexOf('photo')).toBeGreaterThanOrEqual(0);
+      expect(events.indexOf('script')).toBeGreaterThan(events.indexOf('photo'));
+      expectNoErrors(page);
+    });
+  }
+
   it("the search page's first card's cover comes from the page's preload, once", async () => {
     const page = await newPage({ width: 375, height: 800 });
     const seen = photoRequests(page);

@@ -320,9 +320,14 @@ function reportTargets(rows: typeof targets) {
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-/** The brotli size of the scripts the home page's HTML loads (its module script and module preloads), from the build's .br files. */
+/**
+ * The brotli size of the scripts the home page's HTML loads (its module script and module preloads, or what its
+ * starter loads: src/server/pages/start-scripts.ts), from the build's .br files.
+ */
 function homeScriptBrotli(checkout: string, html: string): { bytes: number; files: number } {
-  const paths = new Set([...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="(\/[^"]+\.js)"/g)].map((m) => m[1]));
+  const tags = [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="(\/[^"]+\.js)"/g)].map((m) => m[1]!);
+  const starter = /<script data-entry="([^"]+)" data-preload="([^"]*)"/.exec(html);
+  const paths = new Set([...tags, ...(starter ? [starter[1]!, ...starter[2]!.split(' ').filter(Boolean)] : [])]);
   let bytes = 0;
   for (const p of paths) {
     const file = path.join(checkout, 'dist/client', p);

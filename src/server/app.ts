@@ -35,6 +35,7 @@ import { registerApiDocs } from './rest/openapi';
 import { restRoutes } from './rest/routes';
 import { makeCreateContext } from './trpc/context';
 import { shellHints, type ShellStores } from './pages/html-shell';
+import { START_SCRIPT_CSP } from './pages/start-scripts';
 import { BARE_TEMPLATE, registerServerRender } from './pages/server-render';
 import { RenderAhead } from './pages/render-ahead';
 import type { Context } from './trpc/context';
@@ -203,7 +204,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
             useDefaults: false,
             directives: {
               defaultSrc: ["'self'"],
-              scriptSrc: ["'self'"],
+              // The one inline script: a server-rendered page's starter, by its hash (src/server/pages/start-scripts.ts).
+              scriptSrc: ["'self'", START_SCRIPT_CSP],
               // Chakra (emotion) inserts style tags at run time.
               styleSrc: ["'self'", "'unsafe-inline'"],
               imgSrc: ["'self'", 'data:', 'blob:'],

@@ -12,12 +12,14 @@ import { insertListing, insertListingImage } from '../testing/listing-factory';
 import { registerResponseCache } from '../http/response-cache';
 import { publicOrigin } from '../http/public-origin';
 import { routeChunks, SHELL_ROUTES, shellHints, type ShellStores } from './html-shell';
+import { composePage } from './server-render';
+import { templateScripts } from './start-scripts';
 
 /** The tRPC URL of an unbatched query (what httpLink sends for GET): /trpc/<path>?input=<JSON>. */
 const trpcQueryUrl = (procedure: string, input: unknown) => `/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`;
 
-// docs/decisions/010-compression-and-bundle.md "First load": the three start pages name their data and their route
-// chunks in the HTML; every other path is left to index.html as it is.
+// docs/decisions/010-compression-and-bundle.md "First load" and "Photo first": the three start pages name their data,
+// their largest-paint photo and their route chunks in the HTML; the scripts start from the page's starter.
 
 const INDEX_HTML = `<!doctype html>
 <html lang="nb">
@@ -52,9 +54,12 @@ function clientBuild(withManifest: boolean) {
   return dir;
 }
 
+/** An empty rendered page: what the html shell adds is all there is to see. */
+const EMPTY_PAGE = { kind: 'page', status: 200, html: '', styles: '', state: {}, head: { meta: [], links: [], scripts: [] } } as unknown as Parameters<typeof composePage>[1];
+
 /**
  * A bare Fastify with only the HTTP layer's answer hooks (ETags, compression) and the three pages as the server's
- * render sends them, index.html standing for the rendered page, with the hints before </head>.
+ * render composes them, an empty page in index.html, with the hints.
  */
 async function appFor(clientDir: string, stores?: ShellStores) {
   const app = Fastify({ logger: false });
@@ -65,14 +70,21 @@ async function appFor(clientDir: string, stores?: ShellStores) {
       reply
         .type('text/html; charset=utf-8')
         .header('Cache-Control', 'no-cache')
-        .send(INDEX_HTML.replace('</head>', `${hints ? await hints(req) : ''}</head>`)),
+        .send(composePage(templateScripts(INDEX_HTML), EMPTY_PAGE, hints && (await hints(req)))),
     );
   }
   await app.ready();
   return app;
 }
 
-const preloads = (html: string) => [...html.matchAll(/<link rel="(modulepreload|preload)"[^>]*href="([^"]+)"/g)].map((m) => `${m[1]} ${m[2]}`);
+/** What the page's starter loads once the page is painted: the entry, the modules it preloads, and whether it waits for the photo. */
+const started = (html: string) => {
+  const tag = /<script data-entry="([^"]+)" data-preload="([^"]*)"( data-photo)?>/.exec(html);
+  return tag && { entry: tag[1], preloads: tag[2]!.split(' ').filter(Boolean), waitsForPhoto: Boolean(tag[3]) };
+};
+const preloads = (html: string) => started(html)?.preloads ?? [];
+/** Scripts (not data such as JSON-LD) and module preloads in the page's <head>: none, so nothing competes with the photo. */
+const headScripts = (html: string) => html.slice(0, html.indexOf('</head>')).match(/<script(?! type="application\/(?:ld\+)?json")|modulepreload/g) ?? [];
 
 /** The image preloads in the page's <head> (not React's own in the markup), their attributes decoded. */
 const imagePreloads = (html: string) =>
@@ -96,21 +108,26 @@ describe('html shell', () => {
   it('names the listing page\'s route chunks, less what the entry loads already', async () => {
     const res = await app.inject({ url: '/listing/42' });
     expect(res.statusCode).toBe(200);
-    expect(preloads(res.body)).toEqual([
-      'modulepreload /assets/framework-abc.js', // the entry's own, untouched
-      // the route's chunk and what it imports, less what the entry loads already (index.html, framework)
-      'modulepreload /assets/listing._id-abc.js',
-      'modulepreload /assets/gallery-abc.js',
-      'modulepreload /assets/icon-abc.js',
-    ]);
+    expect(started(res.body)).toEqual({
+      entry: '/assets/index-abc.js',
+      preloads: [
+        '/assets/framework-abc.js', // the entry's own, from index.html
+        // the route's chunk and what it imports, less what the entry loads already (index.html, framework)
+        '/assets/listing._id-abc.js',
+        '/assets/gallery-abc.js',
+        '/assets/icon-abc.js',
+      ],
+      waitsForPhoto: false, // no stores here: no photo to wait for
+    });
+    expect(headScripts(res.body)).toEqual([]);
   });
 
   it('names the home and search pages\' route chunks, with or without search parameters', async () => {
     const home = await app.inject({ url: '/' });
-    expect(preloads(home.body)).toEqual(['modulepreload /assets/framework-abc.js', 'modulepreload /assets/routes-abc.js', 'modulepreload /assets/card-abc.js', 'modulepreload /assets/icon-abc.js']);
+    expect(preloads(home.body)).toEqual(['/assets/framework-abc.js', '/assets/routes-abc.js', '/assets/card-abc.js', '/assets/icon-abc.js']);
     for (const url of ['/annonser', '/annonser?make=Volvo']) {
       const search = await app.inject({ url });
-      expect(preloads(search.body), url).toEqual(['modulepreload /assets/framework-abc.js', 'modulepreload /assets/annonser-abc.js', 'modulepreload /assets/card-abc.js', 'modulepreload /assets/icon-abc.js']);
+      expect(preloads(search.body), url).toEqual(['/assets/framework-abc.js', '/assets/annonser-abc.js', '/assets/card-abc.js', '/assets/icon-abc.js']);
     }
   });
 
@@ -132,7 +149,7 @@ describe('html shell', () => {
     const plain = await appFor(dirs.at(-1)!);
     try {
       const res = await plain.inject({ url: '/listing/42' });
-      expect(res.body).toBe(INDEX_HTML);
+      expect(started(res.body)).toEqual({ entry: '/assets/index-abc.js', preloads: ['/assets/framework-abc.js'], waitsForPhoto: false });
     } finally {
       await plain.close();
     }
@@ -210,9 +227,11 @@ describe('html shell: the largest paint\'s photo', () => {
       { ...asPreload(img), media: 'not all and (max-width: 767px)' },
     ]);
     expect(img.srcSet).toContain(`/uploads/listings/${visible}/0.webp 1600w`);
-    // After the data and the chunks, and never with an href beside the srcset (a browser without imagesrcset would
-    // fetch the wrong size).
-    expect(page.body.indexOf('rel="preload" as="image"')).toBeGreaterThan(page.body.indexOf('modulepreload crossorigin href="/assets/listing._id-abc.js"'));
+    // First in the head, ahead of the styles, with no script beside it; the starter waits for it. Never with an href
+    // beside the srcset (a browser without imagesrcset would fetch the wrong size).
+    expect(page.body.indexOf('rel="preload" as="image"')).toBeLessThan(page.body.indexOf('<style'));
+    expect(headScripts(page.body)).toEqual([]);
+    expect(started(page.body)).toMatchObject({ preloads: expect.arrayContaining(['/assets/listing._id-abc.js']), waitsForPhoto: true });
     expect(page.body).not.toMatch(/as="image" href=/);
   });
 
@@ -225,8 +244,10 @@ describe('html shell: the largest paint\'s photo', () => {
     expect(cardPhotoSources(first, false)!.srcSet).toBe(`/uploads/listings/${visible}/0-thumb.webp 480w, /uploads/listings/${visible}/0-medium.webp 800w`);
     // A search with parameters: the client parses them, so neither data nor photo is named.
     expect(imagePreloads((await get('/annonser?make=Volvo')).body)).toEqual([]);
-    // The home page's largest paint is its hero's text.
+    expect(started(page.body)?.waitsForPhoto).toBe(true);
+    // The home page's largest paint is its hero's text: its scripts start after the first paint.
     expect(imagePreloads((await get('/')).body)).toEqual([]);
+    expect(started((await get('/')).body)?.waitsForPhoto).toBe(false);
   });
 
   it('names no photo of a listing an anonymous visitor may not see, nor of one without photos', async () => {
@@ -287,7 +308,7 @@ describe('html shell: the largest paint\'s photo', () => {
         const res = await app.inject({ url });
         expect(res.statusCode, url).toBe(200);
         expect(imagePreloads(res.body), url).toEqual([]);
-        expect(preloads(res.body).some((p) => p.startsWith('modulepreload /assets/')), url).toBe(true);
+        expect(started(res.body), url).toMatchObject({ preloads: expect.arrayContaining(['/assets/framework-abc.js']), waitsForPhoto: false });
       }
     } finally {
       await app.close();

@@ -6,17 +6,15 @@ import { cardPhotoPreloads, stagePhotoPreloads, type PhotoPreload } from '../../
 import type { Stores } from '../services/stores';
 import { escapeHtml } from '../../shared/html';
 
-// Hints in the server-rendered page's <head> for the three pages most visits start on
-// (docs/decisions/010-compression-and-bundle.md "First load", docs/decisions/019-server-rendering.md), so the browser
-// fetches what the page needs next together with the entry script instead of after it has run:
-// - `<link rel="modulepreload">` for the route's own chunks (TanStack Router splits every route's component into a
-//   chunk of its own, which the entry would only request once it has started and matched the route; hydration waits
-//   for it);
-// - `<link rel="preload" as="image" fetchpriority="high">` for the photo that is the page's largest paint (the first
-//   result's cover on /annonser, the gallery's first photo on /listing/{id}), with the very srcset and sizes the
-//   client's <img> uses (src/shared/photo-sources.ts builds both). Only what an anonymous visitor sees goes in: the
-//   public search's unfiltered first page, and a listing's photo only while the listing is public, so the hints are
-//   the same for every viewer. A hint that is wrong costs one unused download; the page works as without it.
+// Hints for the three pages most visits start on (docs/decisions/010-compression-and-bundle.md "First load",
+// docs/decisions/019-server-rendering.md), so the browser fetches what the page needs without waiting to discover it:
+// - the route's own chunks, which the entry would only request once it has started and matched the route (hydration
+//   waits for them): the page's starter (start-scripts.ts) preloads them with the entry;
+// - `<link rel="preload" as="image" fetchpriority="high">` in the <head> for the photo that is the page's largest paint
+//   (the first result's cover on /annonser, the gallery's first photo on /listing/{id}), with the very srcset and
+//   sizes the client's <img> uses (src/shared/photo-sources.ts builds both). Only what an anonymous visitor sees goes
+//   in: the public search's unfiltered first page, and a listing's photo only while the listing is public, so the
+//   hints are the same for every viewer. A hint that is wrong costs one unused download; the page works as without it.
 // The page's data is in the page itself (server-render.ts).
 
 /**
@@ -86,7 +84,6 @@ export function routeChunks(manifest: Manifest, routeFile: string): string[] {
   return [...closure(split, new Set())].filter((k) => !entry.has(k)).map((k) => `/${manifest[k].file}`);
 }
 
-
 /**
  * `<link rel="preload" as="image">` for one photo: no crossorigin (the <img> has none, or the preload goes unused), and
  * no href beside imagesrcset, so a browser that does not read imagesrcset fetches nothing rather than the wrong size.
@@ -101,17 +98,18 @@ export function photoPreloadLink(p: PhotoPreload): string {
   return `<link rel="preload" as="image" ${attrs.join(' ')} fetchpriority="high">`;
 }
 
-/** The hints as <link> tags: the route's chunks, then the photo (which the page paints once the chunks have run). */
-export function hintLinks(chunks: string[], photos: PhotoPreload[] = []): string {
-  return [...chunks.map((f) => `<link rel="modulepreload" crossorigin href="${escapeHtml(f)}">`), ...photos.map(photoPreloadLink)].join('\n    ');
+/** A page's hints: its route's chunks (for the starter) and its largest-paint photo (for the <head>). */
+export interface ShellHints {
+  chunks: string[];
+  photos: PhotoPreload[];
 }
 
 /**
- * The hints of the page a request asks for (the route's chunks and its largest-paint photo, as `<link>` tags), when
- * `clientDir` holds a build with its manifest (`build.manifest` in vite.config.ts); undefined otherwise. The server's
- * render (server-render.ts) puts them in the page's <head>. Without `stores` the pages get no photo hints.
+ * The hints of the page a request asks for (the route's chunks and its largest-paint photo), when `clientDir` holds a
+ * build with its manifest (`build.manifest` in vite.config.ts); undefined otherwise. The server's render
+ * (server-render.ts) puts them in the page. Without `stores` the pages get no photo hints.
  */
-export function shellHints(app: FastifyInstance, clientDir: string | undefined, stores?: ShellStores): ((req: FastifyRequest) => Promise<string>) | undefined {
+export function shellHints(app: FastifyInstance, clientDir: string | undefined, stores?: ShellStores): ((req: FastifyRequest) => Promise<ShellHints>) | undefined {
   if (!clientDir) return undefined;
   const manifestFile = path.join(clientDir, '.vite', 'manifest.json');
   if (!fs.existsSync(manifestFile)) return undefined;
@@ -132,9 +130,8 @@ export function shellHints(app: FastifyInstance, clientDir: string | undefined, 
 
   return async (req) => {
     const route = SHELL_ROUTES.find((r) => r.url === req.routeOptions.url);
-    if (!route) return '';
+    if (!route) return { chunks: [], photos: [] };
     const params = req.params as Record<string, string>;
-    const photos = await photoHints(route, params, req.url.includes('?'));
-    return hintLinks(chunksOf.get(route.url) ?? [], photos);
+    return { chunks: chunksOf.get(route.url) ?? [], photos: await photoHints(route, params, req.url.includes('?')) };
   };
 }

@@ -12,6 +12,8 @@ import { loadClientRender, type HeadEntries, type RenderedPage } from './client-
 import { jsonForScript } from '../../shared/html';
 import { renderHeadHtml, type PageHead } from '../../shared/page-head';
 import { SERVER_RENDERED_ROUTES, STATE_SCRIPT_ID } from '../../shared/server-rendered';
+import { photoPreloadLink, type ShellHints } from './html-shell';
+import { startScriptTag, templateScripts, type TemplateScripts } from './start-scripts';
 
 // Server rendering of the public pages (docs/decisions/019-server-rendering.md): the client's own render
 // (src/client/entry-server.tsx) runs here with a tRPC client that calls the procedures in-process with the request's
@@ -36,8 +38,8 @@ export interface ServerRenderOptions {
   clientDir: string | undefined;
   createContext: (opts: { req: FastifyRequest; res: FastifyReply }) => Promise<Context>;
   config: Pick<AppConfig, 'publicUrl'>;
-  /** Extra <head> markup for a page by path (the html shell's route chunk and photo hints). */
-  hints?: (req: FastifyRequest) => Promise<string>;
+  /** The html shell's hints for a page by path: its route's chunks and its largest-paint photo. */
+  hints?: (req: FastifyRequest) => Promise<ShellHints>;
   /** The public listing view: with it, a listing's page is kept until that listing changes (`listingPageTag`). */
   stores?: Pick<Stores, 'listingDetails'>;
 }
@@ -58,16 +60,21 @@ export function mergedHead(head: HeadEntries): PageHead {
   return { meta: [...meta.values()], links, scripts: head.scripts };
 }
 
-/** The template with the page in it: head (replacing the template's title and description), styles, markup, state. */
-export function composePage(template: string, page: RenderedPage, extraHead = ''): string {
-  const head = [renderHeadHtml(mergedHead(page.head)), page.styles, extraHead].filter(Boolean).join('\n    ');
-  return template
+/**
+ * The template with the page in it: head (replacing the template's title and description, the largest-paint photo's
+ * preload first), styles, markup, state, and the starter that loads the scripts once the page is painted
+ * (start-scripts.ts) in place of the template's script tags.
+ */
+export function composePage(template: TemplateScripts, page: RenderedPage, hints: ShellHints = { chunks: [], photos: [] }): string {
+  const head = [...hints.photos.map(photoPreloadLink), renderHeadHtml(mergedHead(page.head)), page.styles].filter(Boolean).join('\n    ');
+  const starter = template.entry ? `\n    ${startScriptTag(template.entry, [...template.preloads, ...hints.chunks], hints.photos.length > 0)}` : '';
+  return template.withoutScripts
     .replace(/\s*<title>[^<]*<\/title>/, '')
     .replace(/\s*<meta name="description"[^>]*>/, '')
     .replace('</head>', `    ${head}\n  </head>`)
     .replace(
       '<div id="root"></div>',
-      `<div id="root">${page.html}</div>\n    <script type="application/json" id="${STATE_SCRIPT_ID}">${jsonForScript(page.state)}</script>`,
+      `<div id="root">${page.html}</div>\n    <script type="application/json" id="${STATE_SCRIPT_ID}">${jsonForScript(page.state)}</script>${starter}`,
     );
 }
 
@@ -78,7 +85,7 @@ export function composePage(template: string, page: RenderedPage, extraHead = ''
  * a logged-in visitor's page is private.
  */
 export function makePageRenderer(opts: ServerRenderOptions) {
-  const template = templateOf(opts.clientDir);
+  const template = templateScripts(templateOf(opts.clientDir));
   let render: ReturnType<typeof loadClientRender> | undefined;
 
   return async function renderRequest(req: FastifyRequest, reply: FastifyReply, fallback: () => unknown) {
@@ -92,7 +99,7 @@ export function makePageRenderer(opts: ServerRenderOptions) {
     // Only a path of ours: never another site, whatever the address was.
     if (page.kind === 'redirect') return reply.header('Cache-Control', 'no-cache').redirect(ownPath(page.location), 301);
     const loggedIn = Boolean((await context).user);
-    const hints = page.status === 200 && opts.hints ? await opts.hints(req) : '';
+    const hints = page.status === 200 && opts.hints ? await opts.hints(req) : undefined;
     return reply
       .code(page.status)
       .type('text/html; charset=utf-8')
