@@ -109,6 +109,8 @@ function SearchPage() {
               size="lg"
               bg="bg"
               aria-label="Fritekstsøk"
+              // The address's own parameter: before the scripts run, sending the form is the same search.
+              name="query"
               placeholder="Søk etter merke eller modell"
               value={text}
               onChange={(e) => setText(e.currentTarget.value)}
