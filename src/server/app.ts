@@ -34,7 +34,7 @@ import { registerRestRoutes } from './rest/adapter';
 import { registerApiDocs } from './rest/openapi';
 import { restRoutes } from './rest/routes';
 import { makeCreateContext } from './trpc/context';
-import { shellHints, type ShellStores } from './pages/html-shell';
+import { firstPublicResult, shellHints, type ShellStores } from './pages/html-shell';
 import { START_SCRIPT_CSP } from './pages/start-scripts';
 import { BARE_TEMPLATE, registerServerRender } from './pages/server-render';
 import { RenderAhead } from './pages/render-ahead';
@@ -373,17 +373,20 @@ function registerClient(
       fallback: plainPage,
     });
   if (page && opts.warmPageRenderer) {
-    // The renderer (React, Chakra and the routes) loads with the first page: that page is rendered here, in the
-    // background once the app is ready, and /readyz says 503 until it has answered, so no visitor waits for it
-    // (docs/operations.md "Probes and metrics"). It is a real request for '/', through the page cache.
+    // The renderer (React, Chakra and the routes) loads with the first page: pages are rendered here, in the
+    // background once the app is ready, and /readyz says 503 until they have answered, so no visitor waits for it
+    // (docs/operations.md "Probes and metrics"). Real requests through the page cache: '/', then the newest public
+    // listing's page, whose route code (gallery, specs) the home page does not run. A first request is not kept.
     const release = holdReadiness(app, 'page renderer not warm');
+    const warmUp = async () => {
+      const home = await app.inject({ method: 'GET', url: '/' });
+      const newest = await firstPublicResult(opts.stores);
+      const listing = newest && (await app.inject({ method: 'GET', url: `/listing/${newest.id}` }));
+      app.log.info({ status: home.statusCode, listing: listing ? listing.statusCode : null }, 'page renderer warm');
+    };
     app.addHook('onReady', async () => {
-      void app
-        .inject({ method: 'GET', url: '/' })
-        .then(
-          (res) => app.log.info({ status: res.statusCode }, 'page renderer warm'),
-          (err: unknown) => app.log.error({ err }, 'page renderer warm-up failed'),
-        )
+      void warmUp()
+        .catch((err: unknown) => app.log.error({ err }, 'page renderer warm-up failed'))
         .finally(release);
     });
   }

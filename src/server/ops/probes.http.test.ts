@@ -3,7 +3,7 @@ import { createTestApp, createUser, listenOnLoopback, loggedInUser, type TestApp
 import { insertListing } from '../testing/listing-factory';
 import { socketClient } from '../testing/sockets';
 import { parsePrometheusText, type Scrape } from '../testing/prometheus-text';
-import { testDialect } from '../testing/stores';
+import { createTestStore, testDialect } from '../testing/stores';
 import { beginDraining } from './probes';
 
 // The three operator endpoints over HTTP (src/server/ops/probes.ts, docs/operations.md#probes), on the suite's store
@@ -90,6 +90,22 @@ describe(`operator endpoints on ${testDialect()}`, () => {
     const home = await t.app.inject({ method: 'GET', url: '/' });
     expect(home.statusCode).toBe(200);
     expect(home.body).toContain('<div id="root"><');
+  });
+
+  it('/readyz waits for the newest listing\'s page to be rendered too', async () => {
+    // Listings in the store before the app starts: the warm-up's newest listing is there to be rendered.
+    const store = await createTestStore();
+    const { user } = await createUser(store);
+    const older = await insertListing(store, user.id, { createdAt: new Date(Date.now() - 60_000) });
+    const newest = await insertListing(store, user.id);
+    const app = await createTestApp({}, { serverRender: true, warmPageRenderer: true, store });
+    t = { ...app, close: async () => (await app.close(), await store.close()) };
+    for (let i = 0; i < 600 && (await app.app.inject({ method: 'GET', url: '/readyz' })).statusCode !== 200; i++) await new Promise((r) => setTimeout(r, 50));
+    // A page is kept from its second request on (the page cache's doorkeeper): the warm-up's request was the newest
+    // listing's first, so a visitor's first request is kept and the next one served from it; another listing's is not.
+    const visit = async (id: number) => (await app.app.inject({ method: 'GET', url: `/listing/${id}` })).headers['x-cache'];
+    expect([await visit(newest.id), await visit(newest.id)]).toEqual(['miss', 'hit']);
+    expect([await visit(older.id), await visit(older.id)]).toEqual(['miss', 'miss']);
   });
 
   it('/readyz answers 503 once the instance is shutting down, and every answer then closes its connection', async () => {

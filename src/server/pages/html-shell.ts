@@ -36,6 +36,9 @@ export type ShellStores = Pick<Stores, 'search' | 'listingDetails'>;
 const FIRST_RESULTS_INPUT = { sort: 'newest', limit: 24, offset: 0 };
 const isListingId = (id: string | undefined) => /^\d{1,9}$/.test(id ?? '');
 
+/** The public search's first result (the newest public listing), or undefined when there is none. */
+export const firstPublicResult = async (stores: Pick<ShellStores, 'search'>) => (await stores.search.search(searchInput.parse(FIRST_RESULTS_INPUT))).items[0];
+
 export const SHELL_ROUTES: ShellRoute[] = [
   // The home page's largest paint is the hero's text: no photo hint (its listings are below the fold).
   { url: '/', routeFile: 'src/client/routes/index.tsx' },
@@ -46,7 +49,7 @@ export const SHELL_ROUTES: ShellRoute[] = [
     // preloaded query gets, parsed as tRPC parses it, so it is computed once for both).
     photos: async (stores, _params, hasQuery) => {
       if (hasQuery) return [];
-      const first = (await stores.search.search(searchInput.parse(FIRST_RESULTS_INPUT))).items[0];
+      const first = await firstPublicResult(stores);
       return first ? cardPhotoPreloads(first) : [];
     },
   },
