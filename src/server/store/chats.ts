@@ -1,6 +1,5 @@
-// The repository of chats and their messages, one implementation for both stores (docs/decisions/023-one-store.md).
-// Only how a message is stored differs: on PostgreSQL it is one statement with its NOTIFY (store/pg/chats.ts).
-import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+// Only how a message is stored differs by store: on PostgreSQL it is one statement with its NOTIFY (store/pg/chats.ts).
+import { and, asc, desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Chat, Listing } from '../../../db/schema';
 import type { Q, Tables } from './dialect';
 import { insertNotification, type NewNotification, type NotificationRow } from './notifications';
@@ -69,20 +68,10 @@ interface ChatSqlRow extends Record<string, unknown> {
 }
 
 /** Messages with their senders' names, as MessageRow; the caller adds its filter and order. */
-const selectMessages = (q: Q, { messages, users }: Tables) =>
-  q
-    .select({
-      id: messages.id,
-      chatId: messages.chatId,
-      senderId: messages.senderId,
-      content: messages.content,
-      createdAt: messages.createdAt,
-      name: users.name,
-      displayName: users.displayName,
-      username: users.username,
-    })
-    .from(messages)
-    .leftJoin(users, eq(users.id, messages.senderId));
+const selectMessages = (q: Q, { messages: { id, chatId, senderId, content, createdAt }, messages, users }: Tables) =>
+  q.select({ id, chatId, senderId, content, createdAt, ...senderNames(users) }).from(messages).leftJoin(users, eq(users.id, senderId));
+
+const senderNames = (users: Tables['users']) => ({ name: users.name, displayName: users.displayName, username: users.username });
 
 export class ChatsRepo extends Repository {
   /**
@@ -139,11 +128,12 @@ export class ChatsRepo extends Repository {
     const byListing = new Map<number, { urls: string[]; thumbUrl: string }>();
     if (listingIds.length === 0) return byListing;
     const { listingImages } = this.t;
+    const { listingId, url, thumbUrl } = listingImages;
     const rows = await this.db
-      .select({ listingId: listingImages.listingId, url: listingImages.url, thumbUrl: listingImages.thumbUrl })
+      .select({ listingId, url, thumbUrl })
       .from(listingImages)
-      .where(inArray(listingImages.listingId, [...new Set(listingIds)]))
-      .orderBy(asc(listingImages.listingId), asc(listingImages.position), asc(listingImages.id));
+      .where(inArray(listingId, [...new Set(listingIds)]))
+      .orderBy(asc(listingId), asc(listingImages.position), asc(listingImages.id));
     for (const r of rows) {
       const photos = byListing.get(r.listingId!);
       if (photos) photos.urls.push(r.url);
@@ -171,18 +161,14 @@ export class ChatsRepo extends Repository {
       if (!found) return null;
       const { chat, role } = found;
       const hidden = (role === 'buyer' ? chat.buyerHiddenId : chat.sellerHiddenId) ?? 0;
-      const rows = await selectMessages(tx, this.t)
-        .where(and(eq(messages.chatId, chatId), sql`${messages.id} > ${hidden}`))
-        .orderBy(sql`${messages.id} DESC`)
-        .limit(limit);
+      const newest = selectMessages(tx, this.t).where(and(eq(messages.chatId, chatId), gt(messages.id, hidden)));
+      const rows = await newest.orderBy(desc(messages.id)).limit(limit);
       const readId = role === 'buyer' ? chat.buyerReadId : chat.sellerReadId;
       if (chat.lastMessageId > readId) {
         // The larger: a read position never moves back, whichever of two concurrent reads commits last.
         const upTo = (column: object) => this.d.greatest(sql`${column}`, sql`${chat.lastMessageId}`);
-        await tx
-          .update(chats)
-          .set(role === 'buyer' ? { buyerReadId: upTo(chats.buyerReadId) } : { sellerReadId: upTo(chats.sellerReadId) })
-          .where(eq(chats.id, chatId));
+        const read = role === 'buyer' ? { buyerReadId: upTo(chats.buyerReadId) } : { sellerReadId: upTo(chats.sellerReadId) };
+        await tx.update(chats).set(read).where(eq(chats.id, chatId));
       }
       return rows.reverse();
     });
@@ -208,13 +194,10 @@ export class ChatsRepo extends Repository {
     if ((role === 'buyer' ? chat.sellerId : chat.buyerId) === null) return { status: 'party-gone' };
     const { chats, messages, users } = this.t;
     const [row] = await q.insert(messages).values({ chatId, senderId: userId, content }).returning();
-    await q
-      .update(chats)
-      .set({ lastMessageId: row.id, lastMessageAt: row.createdAt, ...(role === 'buyer' ? { buyerReadId: row.id } : { sellerReadId: row.id }) })
-      .where(eq(chats.id, chatId));
-    const [sender] = await q.select({ name: users.name, displayName: users.displayName, username: users.username }).from(users).where(eq(users.id, userId));
-    const message = { ...row, name: sender?.name ?? null, displayName: sender?.displayName ?? null, username: sender?.username ?? null };
-    return { status: 'ok', chat, message };
+    const read = role === 'buyer' ? { buyerReadId: row.id } : { sellerReadId: row.id };
+    await q.update(chats).set({ lastMessageId: row.id, lastMessageAt: row.createdAt, ...read }).where(eq(chats.id, chatId));
+    const [sender = { name: null, displayName: null, username: null }] = await q.select(senderNames(users)).from(users).where(eq(users.id, userId));
+    return { status: 'ok', chat, message: { ...row, ...sender } };
   }
 
   /**
@@ -228,11 +211,9 @@ export class ChatsRepo extends Repository {
   ): Promise<StartChatResult> {
     if (!isRowId(input.listingId)) return { status: 'listing-not-found' };
     const { chats, listings } = this.t;
+    const { id, userId, make, model, status, active, soldAt } = listings;
     return this.d.transaction(this.db, async (tx): Promise<StartChatResult> => {
-      const [found] = await tx
-        .select({ id: listings.id, userId: listings.userId, make: listings.make, model: listings.model, status: listings.status, active: listings.active, soldAt: listings.soldAt })
-        .from(listings)
-        .where(eq(listings.id, input.listingId));
+      const [found] = await tx.select({ id, userId, make, model, status, active, soldAt }).from(listings).where(eq(id, input.listingId));
       if (found && isSold(found)) return { status: 'listing-sold' };
       if (!found || !isVisible(found)) return { status: 'listing-not-found' };
       const listing = { id: found.id, userId: found.userId, make: found.make, model: found.model };
@@ -241,19 +222,15 @@ export class ChatsRepo extends Repository {
       // The unique index makes the chat once. On PostgreSQL a concurrent start for the same listing and buyer waits
       // here for the other's commit and then inserts nothing; the SELECT after it (a new snapshot under READ
       // COMMITTED) reads the chat the other made.
-      const [inserted] = await tx
-        .insert(chats)
-        .values({ listingId: listing.id, buyerId: input.buyerId, sellerId: listing.userId })
-        .onConflictDoNothing({ target: [chats.listingId, chats.buyerId] })
-        .returning();
+      const values = { listingId: listing.id, buyerId: input.buyerId, sellerId: listing.userId };
+      const [inserted] = await tx.insert(chats).values(values).onConflictDoNothing({ target: [chats.listingId, chats.buyerId] }).returning();
       const chat = inserted ?? (await tx.select().from(chats).where(and(eq(chats.listingId, listing.id), eq(chats.buyerId, input.buyerId))))[0];
       // The chat is this transaction's own, or one read after its commit, with this buyer and the listing's owner as
       // seller: the message cannot find it missing or its seller gone.
       const sent = await this.storeMessage(tx, input.buyerId, chat.id, input.content);
       if (sent.status !== 'ok') throw new Error(`chat ${chat.id}: a new message was refused (${sent.status})`);
-      const { message } = sent;
-      const notification = inserted ? await insertNotification(tx, this, listing.userId, notify(listing, message)) : undefined;
-      return { status: 'ok', chat, created: inserted !== undefined, message, notification };
+      const notification = inserted ? await insertNotification(tx, this, listing.userId, notify(listing, sent.message)) : undefined;
+      return { status: 'ok', chat, created: inserted !== undefined, message: sent.message, notification };
     });
   }
 
@@ -262,10 +239,7 @@ export class ChatsRepo extends Repository {
     const found = await this.participant(this.db, userId, chatId);
     if (!found) return false;
     const { chats } = this.t;
-    await this.db
-      .update(chats)
-      .set(found.role === 'buyer' ? { buyerMarked: marked } : { sellerMarked: marked })
-      .where(eq(chats.id, chatId));
+    await this.db.update(chats).set(found.role === 'buyer' ? { buyerMarked: marked } : { sellerMarked: marked }).where(eq(chats.id, chatId));
     return true;
   }
 
@@ -276,10 +250,9 @@ export class ChatsRepo extends Repository {
     const { chats } = this.t;
     // The chat's last message as the update reads it, not as read above: a message committed in between stays visible.
     const at = sql`${chats.lastMessageId}`;
-    await this.db
-      .update(chats)
-      .set(found.role === 'buyer' ? { buyerHiddenId: at, buyerReadId: at, buyerMarked: false } : { sellerHiddenId: at, sellerReadId: at, sellerMarked: false })
-      .where(eq(chats.id, chatId));
+    const hidden =
+      found.role === 'buyer' ? { buyerHiddenId: at, buyerReadId: at, buyerMarked: false } : { sellerHiddenId: at, sellerReadId: at, sellerMarked: false };
+    await this.db.update(chats).set(hidden).where(eq(chats.id, chatId));
     return true;
   }
 
@@ -308,17 +281,13 @@ export class ChatsRepo extends Repository {
   async messagesByIds(ids: readonly number[]): Promise<MessageRow[]> {
     const valid = ids.filter(isRowId);
     if (valid.length === 0) return [];
-    const { messages } = this.t;
-    return selectMessages(this.db, this.t)
-      .where(inArray(messages.id, valid))
-      .orderBy(asc(messages.id));
+    return selectMessages(this.db, this.t).where(inArray(this.t.messages.id, valid)).orderBy(asc(this.t.messages.id));
   }
 
   /** One chat by id (tests and checks). */
   async find(chatId: number): Promise<Chat | null> {
     if (!isRowId(chatId)) return null;
-    const { chats } = this.t;
-    const [chat] = await this.db.select().from(chats).where(eq(chats.id, chatId));
+    const [chat] = await this.db.select().from(this.t.chats).where(eq(this.t.chats.id, chatId));
     return chat ?? null;
   }
 }

@@ -1,5 +1,4 @@
-// The repository of the inbox (contact and feedback) and the admin audit log, one implementation for both stores
-// (docs/decisions/023-one-store.md).
+// The inbox (contact and feedback) and the admin audit log.
 import { and, desc, eq } from 'drizzle-orm';
 import type { AuditEntry, InboxMessage } from '../../../db/schema';
 import type { Q, Tables } from './dialect';
@@ -11,10 +10,7 @@ export type AuditAction = AuditEntry['action'];
 export type AuditTarget = { type: AuditEntry['targetType']; id: number; label: string };
 
 /** Who did it: the admin (or an owner, for an edit) with the name shown in the log. */
-export interface AuditActor {
-  id: number;
-  name: string;
-}
+export type AuditActor = { id: number; name: string };
 
 /** An audit log entry (docs/product/admin.md#audit-log). */
 export interface AuditWrite {
@@ -66,11 +62,7 @@ export class InboxRepo extends Repository {
   async auditFor(targetType: AuditEntry['targetType'], targetId: number, limit: number): Promise<AuditEntry[]> {
     if (!isRowId(targetId)) return [];
     const { auditLog } = this.t;
-    return this.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.targetType, targetType), eq(auditLog.targetId, targetId)))
-      .orderBy(desc(auditLog.id))
-      .limit(limit);
+    const about = and(eq(auditLog.targetType, targetType), eq(auditLog.targetId, targetId));
+    return this.db.select().from(auditLog).where(about).orderBy(desc(auditLog.id)).limit(limit);
   }
 }

@@ -235,10 +235,8 @@ export class ListingsRepo extends Repository {
       if (w.audit) await insertAudit(tx, this.t, w.audit);
       const told = w.priceAnnounced;
       if (told?.userIds.length) {
-        await tx
-          .update(savedListings)
-          .set({ announcedTotalPrice: told.totalPrice })
-          .where(and(eq(savedListings.listingId, id), inArray(savedListings.userId, told.userIds)));
+        const toldSavers = and(eq(savedListings.listingId, id), inArray(savedListings.userId, told.userIds));
+        await tx.update(savedListings).set({ announcedTotalPrice: told.totalPrice }).where(toldSavers);
       }
       const notifications = [];
       for (const { userId, ...n } of w.notifications) notifications.push(await insertNotification(tx, this, userId, n));
@@ -296,12 +294,8 @@ export class ListingsRepo extends Repository {
         // Photos first: deleting the revision would take its photos with it (foreign key).
         await tx.update(listingImages).set({ listingId: id, revisionListingId: null }).where(eq(listingImages.revisionListingId, id));
         await tx.delete(listingRevisions).where(eq(listingRevisions.listingId, id));
-        const [cover] = await tx
-          .select({ thumbUrl: listingImages.thumbUrl })
-          .from(listingImages)
-          .where(eq(listingImages.listingId, id))
-          .orderBy(asc(listingImages.position), asc(listingImages.id))
-          .limit(1);
+        const photos = tx.select({ thumbUrl: listingImages.thumbUrl }).from(listingImages).where(eq(listingImages.listingId, id));
+        const [cover] = await photos.orderBy(asc(listingImages.position), asc(listingImages.id)).limit(1);
         await tx.update(listings).set({ ...w.set, coverImage: cover?.thumbUrl ?? null }).where(eq(listings.id, id));
       } else {
         await tx.update(listingRevisions).set({ status: 'rejected', rejectionReason: w.rejectionReason }).where(eq(listingRevisions.listingId, id));
@@ -446,11 +440,8 @@ export class ListingsRepo extends Repository {
   private async insertWithFreshCode(tx: Tx, values: ListingValues): Promise<Listing> {
     const { listings } = this.t;
     for (let attempt = 0; attempt < 6; attempt++) {
-      const [row] = await tx
-        .insert(listings)
-        .values({ ...values, uniqueCode: `BP-${randomCode(6)}` })
-        .onConflictDoNothing({ target: listings.uniqueCode })
-        .returning();
+      const coded = tx.insert(listings).values({ ...values, uniqueCode: `BP-${randomCode(6)}` });
+      const [row] = await coded.onConflictDoNothing({ target: listings.uniqueCode }).returning();
       if (row) return row;
     }
     throw new Error('No free listing code after 6 draws');

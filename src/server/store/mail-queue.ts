@@ -20,11 +20,8 @@ export class MailQueueRepo extends Repository {
   async claim(now: Date, until: Date): Promise<QueuedMail | undefined> {
     const q = this.t.mailQueue;
     const due = this.db.select({ id: q.id }).from(q).where(lte(q.nextAttemptAt, now)).orderBy(asc(q.nextAttemptAt), asc(q.id)).limit(1);
-    const [row] = await this.db
-      .update(q)
-      .set({ attempts: sql`${q.attempts} + 1`, nextAttemptAt: until })
-      .where(and(inArray(q.id, due), lte(q.nextAttemptAt, now)))
-      .returning();
+    const claimed = and(inArray(q.id, due), lte(q.nextAttemptAt, now));
+    const [row] = await this.db.update(q).set({ attempts: sql`${q.attempts} + 1`, nextAttemptAt: until }).where(claimed).returning();
     return row;
   }
 

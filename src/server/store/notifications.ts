@@ -1,4 +1,3 @@
-// The repository of notifications, one implementation for both stores (docs/decisions/023-one-store.md).
 import { and, asc, count, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { Notification } from '../../../db/schema';
 import type { NotificationType } from '../../shared/schemas/notification';
@@ -58,23 +57,16 @@ export class NotificationsRepo extends Repository {
   /** The user's notifications after `afterId`, oldest first, at most `limit`: a reconnecting subscription's replay. */
   async after(userId: number, afterId: number, limit: number): Promise<NotificationRow[]> {
     const { notifications } = this.t;
-    return this.db
-      .select()
-      .from(notifications)
-      .where(and(eq(notifications.userId, userId), gt(notifications.id, afterIdParam(afterId))))
-      .orderBy(asc(notifications.id))
-      .limit(limit);
+    const after = and(eq(notifications.userId, userId), gt(notifications.id, afterIdParam(afterId)));
+    return this.db.select().from(notifications).where(after).orderBy(asc(notifications.id)).limit(limit);
   }
 
   /** Null when the user has no such notification. */
   async markRead(userId: number, id: number): Promise<NotificationRow | null> {
     if (!isRowId(id)) return null;
     const { notifications } = this.t;
-    const [row] = await this.db
-      .update(notifications)
-      .set({ read: true })
-      .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
-      .returning();
+    const mine = and(eq(notifications.id, id), eq(notifications.userId, userId));
+    const [row] = await this.db.update(notifications).set({ read: true }).where(mine).returning();
     return row ?? null;
   }
 

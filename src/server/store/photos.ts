@@ -3,9 +3,8 @@ import type { Listing, ListingImage, ListingRevision } from '../../../db/schema'
 import type { Q } from './dialect';
 import { affectedRows, afterIdParam, isRowId, Repository, type StoreParts } from './repository';
 
-// The repository of listing photos: staged uploads, their bounds, attachment, the clean-up and the medium-size backfill,
-// plus the listing reads of the detail view and the county look-up that run beside them; one implementation for both
-// stores (docs/decisions/023-one-store.md), the detail's read on PostgreSQL in store/pg/photos.ts.
+// Listing photos (staged uploads, their bounds, the clean-up, the medium-size backfill), plus the detail view's reads and
+// the county look-up that run beside them; PostgreSQL reads the detail in one round trip (store/pg/photos.ts).
 
 /** A photo's files as stored (services/images.ts writes them). */
 export interface StoredImage {
@@ -88,11 +87,7 @@ function prepareReads({ db, t }: StoreParts) {
   return {
     listing: db.select({ listing: listings, seller }).from(listings).leftJoin(users, eq(users.id, listings.userId)).where(eq(listings.id, id)).prepare('photos_listing'),
     images: db.select().from(i).where(eq(i.listingId, id)).orderBy(asc(i.position), asc(i.id)).prepare('photos_listing_images'),
-    saved: db
-      .select({ one: sql`1` })
-      .from(s)
-      .where(and(eq(s.userId, sql.placeholder('viewer')), eq(s.listingId, id)))
-      .prepare('photos_saved'),
+    saved: db.select({ one: sql`1` }).from(s).where(and(eq(s.userId, sql.placeholder('viewer')), eq(s.listingId, id))).prepare('photos_saved'),
     revision: db.select().from(r).where(eq(r.listingId, id)).prepare('photos_revision'),
     revisionImages: db.select().from(i).where(eq(i.revisionListingId, id)).orderBy(asc(i.position), asc(i.id)).prepare('photos_revision_images'),
   };
@@ -123,10 +118,7 @@ export class PhotosRepo extends Repository {
       await this.d.orderLock(tx, STAGING_LOCK);
       const refused = await refusal({ t: this.t, d: this.d, db: tx }, photo.uploaderId, photo.storedBytes, bounds);
       if (refused) return { refused };
-      const [staged] = await tx
-        .insert(this.t.listingImages)
-        .values({ listingId: null, position: 0, ...photo })
-        .returning();
+      const [staged] = await tx.insert(this.t.listingImages).values({ listingId: null, position: 0, ...photo }).returning();
       return { staged };
     });
   }
@@ -135,29 +127,23 @@ export class PhotosRepo extends Repository {
   async deleteStagedBefore(before: Date): Promise<{ storageKey: string }[]> {
     const i = this.t.listingImages;
     // A photo of an edit waiting for review (revision_listing_id) is not staged: it waits as long as the edit.
-    return this.db
-      .delete(i)
-      .where(and(isNull(i.listingId), isNull(i.revisionListingId), lt(i.createdAt, before)))
-      .returning({ storageKey: i.storageKey });
+    const expired = and(isNull(i.listingId), isNull(i.revisionListingId), lt(i.createdAt, before));
+    return this.db.delete(i).where(expired).returning({ storageKey: i.storageKey });
   }
 
   /** Photos without a medium size (medium_url null) with an id above `afterId`, in id order. */
   async missingMedium(afterId: number, limit: number): Promise<{ id: number; storageKey: string; width: number; height: number }[]> {
     const i = this.t.listingImages;
-    return this.db
-      .select({ id: i.id, storageKey: i.storageKey, width: i.width, height: i.height })
-      .from(i)
-      .where(and(isNull(i.mediumUrl), gt(i.id, afterIdParam(afterId))))
-      .orderBy(asc(i.id))
-      .limit(limit);
+    const { id, storageKey, width, height } = i;
+    const missing = and(isNull(i.mediumUrl), gt(id, afterIdParam(afterId)));
+    return this.db.select({ id, storageKey, width, height }).from(i).where(missing).orderBy(asc(id)).limit(limit);
   }
 
   /** Sets a photo's medium URL (and its size when given) unless it has one already; false when nothing was updated. */
   async setMedium(id: number, mediumUrl: string, size?: { width: number; height: number }): Promise<boolean> {
     if (!isRowId(id)) return false;
     const i = this.t.listingImages;
-    const changed = await this.db.update(i).set({ mediumUrl, ...size }).where(and(eq(i.id, id), isNull(i.mediumUrl)));
-    return affectedRows(changed) === 1;
+    return affectedRows(await this.db.update(i).set({ mediumUrl, ...size }).where(and(eq(i.id, id), isNull(i.mediumUrl)))) === 1;
   }
 
   /** Whether the photo's row still exists. */
@@ -196,13 +182,8 @@ export class PhotosRepo extends Repository {
 
   /** Listings waiting for their county (municipality_number ''), newest first. */
   async awaitingCounty(limit: number): Promise<{ id: number; address: string }[]> {
-    const { listings } = this.t;
-    return this.db
-      .select({ id: listings.id, address: listings.address })
-      .from(listings)
-      .where(eq(listings.municipalityNumber, ''))
-      .orderBy(desc(listings.id))
-      .limit(limit);
+    const { id, address, municipalityNumber } = this.t.listings;
+    return this.db.select({ id, address }).from(this.t.listings).where(eq(municipalityNumber, '')).orderBy(desc(id)).limit(limit);
   }
 
   /** Stores a listing's municipality and county if its address is still `address`; false when it changed meanwhile. */
@@ -210,11 +191,8 @@ export class PhotosRepo extends Repository {
     if (!isRowId(id)) return false;
     const { listings } = this.t;
     // The address is part of the condition: one changed meanwhile was cleared again and waits for its own look-up.
-    const changed = await this.db
-      .update(listings)
-      .set({ municipalityNumber, county })
-      .where(and(eq(listings.id, id), eq(listings.address, address)));
-    return affectedRows(changed) === 1;
+    const unchanged = and(eq(listings.id, id), eq(listings.address, address));
+    return affectedRows(await this.db.update(listings).set({ municipalityNumber, county }).where(unchanged)) === 1;
   }
 }
 

@@ -1,11 +1,7 @@
 import type { Db, SqlDialect, Tables } from './dialect';
 
 /** What every repository written once is built from: the database, its tables and its dialect (store/dialect.ts). */
-export interface StoreParts {
-  db: Db;
-  t: Tables;
-  d: SqlDialect;
-}
+export type StoreParts = { db: Db; t: Tables; d: SqlDialect };
 
 /** A repository written once for both stores. */
 export abstract class Repository {
@@ -13,10 +9,8 @@ export abstract class Repository {
   readonly t: Tables;
   readonly d: SqlDialect;
 
-  constructor(parts: StoreParts) {
-    this.db = parts.db;
-    this.t = parts.t;
-    this.d = parts.d;
+  constructor({ db, t, d }: StoreParts) {
+    [this.db, this.t, this.d] = [db, t, d];
   }
 }
 

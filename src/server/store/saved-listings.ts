@@ -1,4 +1,3 @@
-// The repository of saved listings, one implementation for both stores (docs/decisions/023-one-store.md).
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { affectedRows, isRowId, Repository } from './repository';
 import { cardColumns, openable, openableWhere, visible, visibleWhere, type SavedCardRow } from './rules';
@@ -22,13 +21,8 @@ export class SavedListingsRepo extends Repository {
   /** Ids of the user's saved listings whose page a buyer may open, newest saved first. */
   async ids(userId: number): Promise<number[]> {
     const { savedListings: s, listings } = this.t;
-    const rows = await this.db
-      .select({ id: s.listingId })
-      .from(s)
-      .innerJoin(listings, eq(listings.id, s.listingId))
-      .where(and(eq(s.userId, userId), openable(listings)))
-      .orderBy(desc(s.createdAt), desc(s.listingId));
-    return rows.map((r) => r.id);
+    const saved = this.db.select({ id: s.listingId }).from(s).innerJoin(listings, eq(listings.id, s.listingId));
+    return (await saved.where(and(eq(s.userId, userId), openable(listings))).orderBy(desc(s.createdAt), desc(s.listingId))).map((r) => r.id);
   }
 
   /**
@@ -47,12 +41,8 @@ export class SavedListingsRepo extends Repository {
     );
     if (inserted) return new Date(Number(inserted.at));
     const { savedListings: s, listings } = this.t;
-    const [row] = await this.db
-      .select({ at: s.createdAt })
-      .from(s)
-      .innerJoin(listings, eq(listings.id, s.listingId))
-      .where(and(eq(s.userId, userId), eq(s.listingId, listingId), visible(listings)))
-      .limit(1);
+    const saved = this.db.select({ at: s.createdAt }).from(s).innerJoin(listings, eq(listings.id, s.listingId));
+    const [row] = await saved.where(and(eq(s.userId, userId), eq(s.listingId, listingId), visible(listings))).limit(1);
     return row?.at ?? null;
   }
 

@@ -1,5 +1,4 @@
-// The repository of saved searches and their alerts ('Lagre søk', docs/decisions/022-market-alerts.md), one
-// implementation for both stores (docs/decisions/023-one-store.md).
+// Saved searches and their alerts ('Lagre søk', docs/decisions/022-market-alerts.md).
 import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Notification, SavedSearch } from '../../../db/schema';
 import type { SavedSearchParams } from '../../shared/schemas/saved-search';
@@ -90,11 +89,8 @@ export class SavedSearchesRepo extends Repository {
 
   /** Every saved search of anyone but `ownerId` (a listing's owner is never alerted of it). */
   async candidates(ownerId: number): Promise<AlertCandidate[]> {
-    const { savedSearches: s } = this.t;
-    return this.db
-      .select({ id: s.id, userId: s.userId, name: s.name, params: s.params, email: s.email, unsubscribeToken: s.unsubscribeToken })
-      .from(s)
-      .where(ne(s.userId, ownerId));
+    const { id, userId, name, params, email, unsubscribeToken } = this.t.savedSearches;
+    return this.db.select({ id, userId, name, params, email, unsubscribeToken }).from(this.t.savedSearches).where(ne(userId, ownerId));
   }
 
   /**

@@ -8,10 +8,8 @@ import { lockListingWrites } from './locks';
 import { affectedRows, groupBy, isRowId, Repository } from './repository';
 import { visibleWhere } from './rules';
 
-// The repository of users and sessions, one implementation for both stores (docs/decisions/023-one-store.md). The
-// services (services/auth.ts, services/admin-users.ts, auth/session.ts) keep the rules; a check-then-write the rules
-// depend on is one method here (one transaction), the check passed in as a callback that runs inside the transaction
-// on the row as it is there (and throws to refuse, which rolls back).
+// The services (services/auth.ts, services/admin-users.ts, auth/session.ts) keep the rules; a check-then-write they depend
+// on is one method here, the check a callback run in the transaction on the row as it is (it throws to refuse).
 
 /** The columns a registration writes; the rest take their defaults. */
 export type NewUserRow = Required<Pick<NewUser, 'username' | 'passwordHash' | 'name' | 'displayName' | 'email' | 'phone' | 'address' | 'uniqueId' | 'isAdmin'>>;
@@ -50,12 +48,8 @@ export interface ExportRows {
   inquiries: { id: number; listingId: number; car: { make: string; model: string; year: number }; name: string; email: string; phone: string; message: string; createdAt: Date }[];
   /** Every chat the user is in, hidden ones too, oldest first, with all messages. */
   chats: {
-    id: number;
-    listingId: number | null;
-    role: 'buyer' | 'seller';
+    id: number; listingId: number | null; role: 'buyer' | 'seller'; createdAt: Date; car: { make: string; model: string; year: number } | null;
     other: { name: string | null; displayName: string | null; username: string | null };
-    car: { make: string; model: string; year: number } | null;
-    createdAt: Date;
     messages: { fromMe: boolean; content: string; createdAt: Date }[];
   }[];
 }
@@ -92,11 +86,8 @@ export class UsersRepo extends Repository {
     const { users } = this.t;
     // By the compared form; a row written without the store has no key until the next start, and is matched as the
     // lower-case index sees it (lower() on both sides: PostgreSQL compares text case-sensitively).
-    const [row] = await this.db
-      .select()
-      .from(users)
-      .where(sql`${users.usernameKey} = ${usernameKey(username)} OR (${users.usernameKey} IS NULL AND lower(${users.username}) = lower(${username.trim()}))`)
-      .limit(1);
+    const unkeyed = sql`${users.usernameKey} IS NULL AND lower(${users.username}) = lower(${username.trim()})`;
+    const [row] = await this.db.select().from(users).where(or(eq(users.usernameKey, usernameKey(username)), unkeyed)).limit(1);
     return row;
   }
 
@@ -197,20 +188,15 @@ export class UsersRepo extends Repository {
       await lockListingWrites(tx, this);
       const [user] = await this.d.lockRows(tx.select().from(users).where(eq(users.id, id)));
       if (!user) return undefined;
-      const owned = await tx
-        .select({ id: listings.id, uniqueCode: listings.uniqueCode, make: listings.make, model: listings.model, year: listings.year })
-        .from(listings)
-        .where(eq(listings.userId, id))
-        .orderBy(listings.id);
+      const { uniqueCode, make, model, year, userId } = listings;
+      const owned = await tx.select({ id: listings.id, uniqueCode, make, model, year }).from(listings).where(eq(userId, id)).orderBy(listings.id);
       const audits = plan(user, owned);
       const ids = owned.map((l) => l.id);
       // The listings' photos (public ones and those of an edit waiting for review) and any photo the user uploaded,
       // staged and never attached included.
       const ofListings = ids.length ? or(inArray(listingImages.listingId, ids), inArray(listingImages.revisionListingId, ids)) : undefined;
-      const files = await tx
-        .select({ storageKey: listingImages.storageKey })
-        .from(listingImages)
-        .where(ofListings ? or(ofListings, eq(listingImages.uploaderId, id)) : eq(listingImages.uploaderId, id));
+      const uploaded = eq(listingImages.uploaderId, id);
+      const files = await tx.select({ storageKey: listingImages.storageKey }).from(listingImages).where(or(ofListings, uploaded));
       // Explicit, though the foreign keys cascade too: the deletion does not depend on a schema detail.
       await tx.delete(sessions).where(eq(sessions.userId, id));
       await tx.delete(savedListings).where(eq(savedListings.userId, id));
@@ -219,7 +205,7 @@ export class UsersRepo extends Repository {
         await tx.delete(listingImages).where(ofListings);
         await tx.delete(listings).where(inArray(listings.id, ids));
       }
-      await tx.delete(listingImages).where(eq(listingImages.uploaderId, id));
+      await tx.delete(listingImages).where(uploaded);
       await tx.delete(users).where(eq(users.id, id));
       for (const a of audits) await insertAudit(tx, this.t, a);
       return { files, deletedListings: owned.length };
@@ -273,10 +259,7 @@ export class UsersRepo extends Repository {
     const { passwordResetTokens: tokens, users, sessions } = this.t;
     return this.d.transaction(this.db, async (tx) => {
       // On PostgreSQL the DELETE takes the row's lock: a second use of the same token waits, then deletes nothing.
-      const [used] = await tx
-        .delete(tokens)
-        .where(and(eq(tokens.id, tokenId), gt(tokens.expiresAt, now)))
-        .returning({ userId: tokens.userId });
+      const [used] = await tx.delete(tokens).where(and(eq(tokens.id, tokenId), gt(tokens.expiresAt, now))).returning({ userId: tokens.userId });
       if (!used) return undefined;
       await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, used.userId));
       await tx.delete(sessions).where(eq(sessions.userId, used.userId));
@@ -288,46 +271,27 @@ export class UsersRepo extends Repository {
   /** The inquiries and chats of the user's data export. */
   async exportRows(userId: number): Promise<ExportRows> {
     const { inquiries, listings, users, chats, messages } = this.t;
+    const { make, model, year } = listings;
+    const { id, listingId, name, email, phone, message, createdAt } = inquiries;
     const sent = await this.db
-      .select({
-        id: inquiries.id,
-        listingId: inquiries.listingId,
-        car: { make: listings.make, model: listings.model, year: listings.year },
-        name: inquiries.name,
-        email: inquiries.email,
-        phone: inquiries.phone,
-        message: inquiries.message,
-        createdAt: inquiries.createdAt,
-      })
+      .select({ id, listingId, car: { make, model, year }, name, email, phone, message, createdAt })
       .from(inquiries)
       .innerJoin(listings, eq(inquiries.listingId, listings.id))
       .where(eq(inquiries.senderId, userId))
       .orderBy(asc(inquiries.id));
     const other = alias(users, 'other');
+    const otherNames = { name: other.name, displayName: other.displayName, username: other.username };
     const rows = await this.db
-      .select({
-        id: chats.id,
-        listingId: chats.listingId,
-        buyerId: chats.buyerId,
-        createdAt: chats.createdAt,
-        other: { name: other.name, displayName: other.displayName, username: other.username },
-        make: listings.make,
-        model: listings.model,
-        year: listings.year,
-      })
+      .select({ id: chats.id, listingId: chats.listingId, buyerId: chats.buyerId, createdAt: chats.createdAt, make, model, year, other: otherNames })
       .from(chats)
       .leftJoin(other, eq(other.id, sql`CASE WHEN ${chats.buyerId} = ${userId} THEN ${chats.sellerId} ELSE ${chats.buyerId} END`))
       .leftJoin(listings, eq(listings.id, chats.listingId))
       .where(or(eq(chats.buyerId, userId), eq(chats.sellerId, userId)))
       .orderBy(asc(chats.id));
     const ids = rows.map((r) => r.id);
-    const texts = ids.length
-      ? await this.db
-          .select({ chatId: messages.chatId, senderId: messages.senderId, content: messages.content, createdAt: messages.createdAt })
-          .from(messages)
-          .where(inArray(messages.chatId, ids))
-          .orderBy(asc(messages.id))
-      : [];
+    const { chatId, senderId, content } = messages;
+    const messageRows = this.db.select({ chatId, senderId, content, createdAt: messages.createdAt }).from(messages);
+    const texts = ids.length ? await messageRows.where(inArray(chatId, ids)).orderBy(asc(messages.id)) : [];
     const byChat = groupBy(texts, (m) => m.chatId);
     const chatRows: ExportRows['chats'] = rows.map((r) => ({
       id: r.id,

@@ -131,24 +131,9 @@ function SaveButton({ listing: l }: { listing: ListingDetail }) {
     void queryClient.invalidateQueries({ queryKey: trpc.savedListings.pathKey() });
   };
   const onError = () => toastError('Feil', 'Kunne ikke lagre annonse. Prøv igjen senere.');
-  const add = useMutation(
-    trpc.savedListings.add.mutationOptions({
-      onSuccess: () => {
-        settle(true);
-        toast('Annonse lagret');
-      },
-      onError,
-    }),
-  );
-  const remove = useMutation(
-    trpc.savedListings.remove.mutationOptions({
-      onSuccess: () => {
-        settle(false);
-        toast('Lagring fjernet');
-      },
-      onError,
-    }),
-  );
+  const outcome = (saved: boolean, done: string) => ({ onSuccess: () => { settle(saved); toast(done); }, onError });
+  const add = useMutation(trpc.savedListings.add.mutationOptions(outcome(true, 'Annonse lagret')));
+  const remove = useMutation(trpc.savedListings.remove.mutationOptions(outcome(false, 'Lagring fjernet')));
   const pending = add.isPending || remove.isPending;
 
   // Back from logging in through this button (the dialog reloads the page): the listing is saved, unless it already

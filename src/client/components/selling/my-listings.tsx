@@ -118,15 +118,19 @@ function MyListingsShell({ count, children }: { count?: number; children: ReactN
   );
 }
 
-function useInvalidateMine() {
+/** After a change to an own listing: its toast, then (after `closing`, a dialog's onClose) the lists refetched. */
+function useChangedMine() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  return () =>
-    Promise.all([
+  return (title: string, text: string, closing?: () => void) => {
+    toast(title, text);
+    closing?.();
+    return Promise.all([
       queryClient.invalidateQueries({ queryKey: trpc.listings.mine.queryKey() }),
       // Public lists and the detail page show the flag too.
       queryClient.invalidateQueries({ queryKey: trpc.listings.pathKey() }),
     ]);
+  };
 }
 
 /** The card photo's box: the card's full width on phones, a 256 px column beside the text from 768 px. */
@@ -134,24 +138,17 @@ const MY_CARD_PHOTO_SIZES = '(min-width: 768px) 256px, calc(100vw - 32px)';
 
 function MyListingCard({ listing: l, first, onDelete, onSell }: { listing: ListingShape; first: boolean; onDelete: () => void; onSell: () => void }) {
   const trpc = useTRPC();
-  const invalidate = useInvalidateMine();
+  const changed = useChangedMine();
   const setActive = useMutation(
     trpc.listings.setActive.mutationOptions({
-      onSuccess: (_data, vars) => {
-        if (vars.active) toast('Annonse aktivert', 'synlig for kjøpere');
-        else toast('Annonse deaktivert', 'skjult fra søkeresultater');
-        return invalidate();
-      },
+      onSuccess: (_data, vars) => (vars.active ? changed('Annonse aktivert', 'synlig for kjøpere') : changed('Annonse deaktivert', 'skjult fra søkeresultater')),
       onError: () => toastError('Feil', 'Kunne ikke endre status. Prøv igjen.'),
     }),
   );
   // Back on the market needs no confirmation: it is what 'Aktiver' does too (docs/product/states.md#sold).
   const unsell = useMutation(
     trpc.listings.setSold.mutationOptions({
-      onSuccess: () => {
-        toast(SOLD_TEXTS.markedUnsold, 'synlig for kjøpere');
-        return invalidate();
-      },
+      onSuccess: () => changed(SOLD_TEXTS.markedUnsold, 'synlig for kjøpere'),
       onError: () => toastError('Feil', 'Kunne ikke endre status. Prøv igjen.'),
     }),
   );
@@ -283,14 +280,10 @@ function MyListingCard({ listing: l, first, onDelete, onSell }: { listing: Listi
 
 function DeleteDialog({ listing, onClose }: { listing: ListingShape | null; onClose: () => void }) {
   const trpc = useTRPC();
-  const invalidate = useInvalidateMine();
+  const changed = useChangedMine();
   const del = useMutation(
     trpc.listings.delete.mutationOptions({
-      onSuccess: async () => {
-        toast(LISTING_DELETED_TITLE, LISTING_DELETED_MESSAGE);
-        onClose();
-        await invalidate();
-      },
+      onSuccess: () => changed(LISTING_DELETED_TITLE, LISTING_DELETED_MESSAGE, onClose),
       onError: () => toastError('Feil', 'Kunne ikke slette annonsen. Prøv igjen.'),
     }),
   );
@@ -311,14 +304,10 @@ function DeleteDialog({ listing, onClose }: { listing: ListingShape | null; onCl
 /** 'Marker som solgt' after a confirmation (docs/product/states.md#sold). */
 function SoldDialog({ listing, onClose }: { listing: ListingShape | null; onClose: () => void }) {
   const trpc = useTRPC();
-  const invalidate = useInvalidateMine();
+  const changed = useChangedMine();
   const sell = useMutation(
     trpc.listings.setSold.mutationOptions({
-      onSuccess: async () => {
-        toast(SOLD_TEXTS.markedSold, 'fjernet fra søkeresultater');
-        onClose();
-        await invalidate();
-      },
+      onSuccess: () => changed(SOLD_TEXTS.markedSold, 'fjernet fra søkeresultater', onClose),
       onError: (err) => toastError('Feil', err.message || 'Kunne ikke endre status. Prøv igjen.'),
     }),
   );
