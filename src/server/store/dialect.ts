@@ -2,10 +2,8 @@ import type { SQL } from 'drizzle-orm';
 import type { PgDb } from '../../../db/pg/client';
 import type * as tables from '../../../db/pg/schema';
 
-// One implementation of each repository serves both stores (docs/decisions/023-one-store.md). It is written against
-// Drizzle's query builder typed as PostgreSQL's; on SQLite the same calls run on the SQLite database and tables, whose
-// rows have the same shape (db/pg/schema-shape.test.ts). What really differs between the two databases is named once,
-// here, and implemented in store/sqlite/dialect.ts and store/pg/dialect.ts.
+// One implementation of each repository serves both stores, typed as PostgreSQL's (docs/decisions/023-one-store.md).
+// What really differs between the two databases is named once, here: store/sqlite/dialect.ts and store/pg/dialect.ts.
 
 /** The database a repository queries: typed as PostgreSQL's, the SQLite one at run time on SQLite. */
 export type Db = PgDb;
@@ -22,9 +20,8 @@ export interface SqlDialect {
   readonly name: DialectName;
 
   /**
-   * Runs `work` as one transaction and answers what it answered; a throw rolls it back. On PostgreSQL a pooled
-   * connection's transaction; on SQLite the one connection's, with every other repository call held back until it ends
-   * (store/sqlite/gate.ts), so nothing else runs inside it across its awaits.
+   * Runs `work` as one transaction; a throw rolls it back. On SQLite every other repository call is held back until it
+   * ends (store/sqlite/gate.ts), so nothing else runs inside it across its awaits.
    */
   transaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T>;
   /**
@@ -34,10 +31,7 @@ export interface SqlDialect {
   lockRows<T>(query: T, of?: unknown): T;
   /** Runs a hand-written SELECT that locks its rows until the transaction ends; nothing on SQLite, as lockRows. */
   lockRowsOf(tx: Tx, select: SQL): Promise<void>;
-  /**
-   * Takes the transaction-level lock `key` (PostgreSQL's pg_advisory_xact_lock), which orders inserts whose serial ids
-   * must commit in order. Nothing on SQLite, where transactions run one at a time.
-   */
+  /** A transaction-level lock (pg_advisory_xact_lock) so serial ids commit in order; nothing on SQLite. */
   orderLock(tx: Tx, key: number): Promise<void>;
   /** Runs a hand-written statement and answers its rows (column names as the SQL gives them). */
   rows<T extends Record<string, unknown>>(db: Q, query: SQL): Promise<T[]>;
@@ -62,10 +56,7 @@ export interface SqlDialect {
    * `transaction`, keeps other processes' writers waiting for nothing until then.
    */
   snapshot<T>(db: Db, work: (q: Tx) => Promise<T>): Promise<T>;
-  /**
-   * The select's rows kept from change and deletion until the transaction ends, while other transactions may still
-   * read and share-lock them (PostgreSQL's FOR SHARE). Nothing on SQLite, as lockRows.
-   */
+  /** The select's rows kept from change until the transaction ends (FOR SHARE); nothing on SQLite, as lockRows. */
   lockRowsShared<T>(query: T): T;
   /**
    * `table` for a FROM that reads it through the partial index `index`: SQLite's INDEXED BY, as its planner, without
