@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { listings } from '../db/schema';
 import { MINIMAL_LISTING_FORM } from '../src/server/testing/listing-factory';
-import { createUser, db, expectNoErrors, KNOWN_PLATE, loginAs, newPage, screenshot, type TestPage } from './support';
+import { createAdmin, createUser, db, expectNoErrors, KNOWN_PLATE, loginAs, newPage, screenshot, SCREENSHOT_DIR, type TestPage } from './support';
 
 const TAG = `r${Date.now().toString(36)}`;
 const IGNORE = [/maps\.google|google\.com|ERR_NAME_NOT_RESOLVED|ERR_INTERNET_DISCONNECTED|ERR_CONNECTION/i];
@@ -36,6 +36,28 @@ it('a buyer sees what the vehicle registry confirms and contradicts', async () =
   });
   expect(res.status(), await res.text()).toBe(201);
   const { id } = (await res.json()) as { id: number };
+
+  // The admin reviewing it sees what the registry contradicts.
+  const { user: admin } = await createAdmin();
+  const adminPage = await newPage();
+  await loginAs(adminPage, admin);
+  await adminPage.goto('/admin?tab=pending');
+  const card = adminPage.getByTestId('pending-card').filter({ hasText: `V70 ${TAG}` });
+  await expect
+    .poll(
+      async () => {
+        await card.waitFor();
+        if (await card.getByTestId('pending-registry-mismatches').count()) return true;
+        await adminPage.reload();
+        return false;
+      },
+      { timeout: 15_000, interval: 500 },
+    )
+    .toBe(true);
+  const mismatches = await card.getByTestId('pending-registry-mismatches').innerText();
+  expect(mismatches).toContain('Merke: Volvo (Registeret sier Volkswagen)');
+  expect(mismatches).toContain('Årsmodell: 2012 (Registeret sier 2017)');
+  await card.getByTestId('pending-registry-mismatches').screenshot({ path: `${SCREENSHOT_DIR}/registry-admin-mismatches.png` });
   db().update(listings).set({ status: 'approved' }).where(eq(listings.id, id)).run();
 
   const page = await newPage({ width: 375, height: 812 });
@@ -59,11 +81,13 @@ it('a buyer sees what the vehicle registry confirms and contradicts', async () =
   expect(overflow).toBeLessThanOrEqual(0);
   await panel.scrollIntoViewIfNeeded();
   await screenshot(page, 'registry-panel-375');
+  await panel.screenshot({ path: `${SCREENSHOT_DIR}/registry-panel-375-panel.png` });
 
   const desktop = await newPage({ width: 1280, height: 900 });
   expectNoErrors(desktop, IGNORE);
   await openWithPanel(desktop, id);
   await screenshot(desktop, 'registry-panel-1280');
+  await desktop.getByTestId('registry-panel').screenshot({ path: `${SCREENSHOT_DIR}/registry-panel-1280-panel.png` });
 });
 
 it('shows no panel for a plate the registry does not know', async () => {

@@ -1,7 +1,8 @@
 // 'Sjekk bilen' (docs/decisions/025-buyer-trust.md#registry-facts): what the vehicle registry says about a listing's
 // plate, compared with what the seller typed. The one home of the comparison rules, the EU-kontroll states and the
 // panel's texts; pure, so the server computes the API's `registry` with it and tests pin its edges.
-import { formatDate } from './format';
+import { FUEL_TYPES, labelOf } from './codes';
+import { formatDate, formatNumber } from './format';
 
 /** The listing fields the registry can confirm or contradict, in the panel's order. */
 export const REGISTRY_FIELDS = ['make', 'year', 'fuelType', 'power', 'vinNumber'] as const;
@@ -87,6 +88,13 @@ export function inspectionState(deadline: string | null, now: Date = new Date())
   if (due === null || today === null) return null;
   if (due < today) return 'forfalt';
   return due - today <= INSPECTION_SOON_DAYS ? 'snart' : 'ok';
+}
+
+/** A field's value as people read it (fuel by its name, power in hk): the listing's and the registry's alike. */
+export function factText(field: RegistryField, value: string | number): string {
+  if (field === 'fuelType') return labelOf(FUEL_TYPES, String(value));
+  if (field === 'power') return `${formatNumber(Number(value))} hk`;
+  return String(value);
 }
 
 /** Brønnøysundregistrene's public look-up of registered liens (Løsøreregisteret) on a vehicle, by its plate. */

@@ -1,21 +1,13 @@
 import { Badge, Box, HStack, Stack, Text } from '@chakra-ui/react';
 import { CircleAlert, CircleCheck, ExternalLink } from 'lucide-react';
-import { FUEL_TYPES, labelOf } from '../../../shared/codes';
-import { formatDate, formatNumber } from '../../../shared/format';
+import { formatDate } from '../../../shared/format';
 import { LISTING_FIELD_LABELS } from '../../../shared/schemas/listing';
-import { lienSearchUrl, REGISTRY_FIELDS, REGISTRY_TEXTS, type InspectionState, type RegistryField } from '../../../shared/registry-facts';
+import { factText as shown, lienSearchUrl, REGISTRY_FIELDS, REGISTRY_TEXTS, type InspectionState } from '../../../shared/registry-facts';
 import { LinkButton } from '../link-button';
 import { Section } from './listing-specs';
 import type { ListingDetail } from './price-box';
 
 type Registry = NonNullable<ListingDetail['registry']>;
-
-/** A field's value as the page shows it (fuel by its name, power in hk). */
-function shown(field: RegistryField, value: string | number): string {
-  if (field === 'fuelType') return labelOf(FUEL_TYPES, String(value));
-  if (field === 'power') return `${formatNumber(Number(value))} hk`;
-  return String(value);
-}
 
 const INSPECTION_PALETTE: Record<InspectionState, 'red' | 'orange' | 'green'> = { forfalt: 'red', snart: 'orange', ok: 'green' };
 
