@@ -52,7 +52,10 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, options:
   const db = (store.dialect === 'sqlite' ? store.db : undefined) as Db;
   const own = options.mailer ? undefined : createTestMailer(store);
   const mailer = options.mailer ?? own!.mailer;
-  const app = await buildApp(config, { ...options, store, mailer });
+  // Listings' plates are not looked up unless a test brings its registry look-ups: no background call reaches a
+  // registry the test did not set up (listing-registry.http.test.ts brings its own).
+  const registryChecks = options.registryChecks ?? new RegistryChecks({ store, registry: noRegistry, log: silentLog });
+  const app = await buildApp(config, { ...options, store, mailer, registryChecks });
   await app.ready();
   return {
     app,
