@@ -154,7 +154,8 @@ export function startRegistrySweep(store: Store, checks: RegistryChecks, log: Lo
     timer.unref();
   };
   const round = async () => {
-    let wait = everyMs;
+    // A round that only skipped plates known to have no vehicle asked the registry nothing: the next follows at once.
+    let wait = 0;
     try {
       const due = await store.registryFacts.awaiting(below, batch);
       for (const { id, registrationNumber } of due) {
@@ -162,6 +163,7 @@ export function startRegistrySweep(store: Store, checks: RegistryChecks, log: Lo
           below = id;
           continue;
         }
+        wait = everyMs;
         if ((await checks.check(id)) === 'failed') {
           wait = backoffMs;
           break;
