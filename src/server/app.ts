@@ -29,6 +29,7 @@ import { createDiskStorage, registerUploads } from './integrations/image-storage
 import { createS3Storage } from './integrations/s3-storage';
 import { startStagedImageCleanup } from './services/images';
 import { startCountyLookup } from './services/county-lookup';
+import { RegistryChecks, startRegistrySweep } from './services/registry-facts';
 import { createStores } from './services/stores';
 import { registerRestRoutes } from './rest/adapter';
 import { registerApiDocs } from './rest/openapi';
@@ -59,6 +60,8 @@ export interface BuildOptions {
   mailer?: Mailer;
   /** Use this queue of listing pages rendered ahead (tests await its idle()). Default: one of the app's own. */
   renderAhead?: RenderAhead;
+  /** Use these background registry look-ups (tests await their idle()). Default: ones over the app's vehicle registry. */
+  registryChecks?: RegistryChecks;
   /** Rate-limit state with its own clock (tests of the login throttle's lock). */
   rateLimits?: RateLimits;
   /** Fastify's trustProxy (tests of X-Forwarded-For); default: loopback in production, off otherwise. */
@@ -148,6 +151,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     rateLimits: options.rateLimits ?? createRateLimits({ pool }),
     mailer,
     renderAhead: options.renderAhead ?? new RenderAhead(app.log),
+    registryChecks: options.registryChecks ?? new RegistryChecks({ store, registry: integrations.vehicleRegistry, log: app.log }),
   };
   // The caller of a request, looked up once from its cookie and shared by the auth precheck and the tRPC context.
   const requestAuth = new RequestAuth(store);
@@ -159,7 +163,12 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     BACKGROUND_WORK_LOCK,
     {
       onLead: () => {
-        const stops = [startStagedImageCleanup(deps), ...(config.countyLookup ? [startCountyLookup(deps)] : [])];
+        const stops = [
+          startStagedImageCleanup(deps),
+          ...(config.countyLookup ? [startCountyLookup(deps)] : []),
+          // Without an API key every look-up would answer "not configured": nothing to sweep.
+          ...(config.vehicleApiKey ? [startRegistrySweep(store, deps.registryChecks, app.log, { everyMs: 60_000 })] : []),
+        ];
         stopBackground = () => stops.forEach((stop) => stop());
       },
       onLose: () => {
@@ -174,6 +183,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     await leadership.stop();
     stopBackground?.();
     await hub.close();
+    // Before the store closes: a look-up under way still records its answer.
+    deps.registryChecks.close();
+    await deps.registryChecks.idle();
     // Before the store closes: a queued job (the look-up behind 'Glemt passord?') and the worker may still use it.
     if (!options.mailer) await mailer.close();
     if (ownStore) await store.close();

@@ -9,6 +9,7 @@ import type { RateLimits } from './limits/rate-limiter';
 import type { Store } from './store';
 import type { Mailer } from './mail/mailer';
 import type { RenderAhead } from './pages/render-ahead';
+import type { RegistryChecks } from './services/registry-facts';
 
 /**
  * Long-lived things created once in buildApp and closed in Fastify's onClose. Procedures and REST rows
@@ -29,6 +30,8 @@ export interface AppDeps {
   mailer: Mailer;
   /** Listing pages rendered in the background after a change to the listing (src/server/pages/render-ahead.ts). */
   renderAhead: RenderAhead;
+  /** Listings' plates looked up in the vehicle registry in the background after a change (services/registry-facts.ts). */
+  registryChecks: RegistryChecks;
 }
 
 // Filled by the issues that build each integration; kept as one open interface so adding one touches

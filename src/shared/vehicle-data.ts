@@ -273,3 +273,33 @@ export function mapVehicleData(json: Json, now: Date = new Date()): VehicleFormD
     lastInspection: registryDateToNorwegian(at(first, 'periodiskKjoretoyKontroll', 'sistGodkjent')),
   };
 }
+
+/** What 'Sjekk bilen' keeps of a registry answer (listing_registry_facts): '' or null where the registry gives nothing. */
+export interface VehicleFacts {
+  make: string;
+  year: number | null;
+  fuelType: string;
+  power: number | null;
+  vinNumber: string;
+  /** The EU-kontroll deadline, dd.mm.yyyy, or ''. */
+  nextInspection: string;
+}
+
+/**
+ * The form's mapping (mapVehicleData) without the defaults it fills a form with: a year only from a first
+ * registration, a power only when the registry gives one. Null when the answer holds no vehicle.
+ */
+export function mapVehicleFacts(json: Json): VehicleFacts | null {
+  const data = mapVehicleData(json);
+  if (!data) return null;
+  const first = list(at(json, 'kjoretoydataListe'))[0];
+  const registered = /^\d{4}-/.test(str(at(first, 'forstegangsregistrering', 'registrertForstegangNorgeDato')));
+  return {
+    make: data.make,
+    year: registered ? data.year : null,
+    fuelType: data.fuelType,
+    power: data.power > 0 ? data.power : null,
+    vinNumber: data.vinNumber,
+    nextInspection: data.nextInspection,
+  };
+}

@@ -19,6 +19,7 @@ import { Gallery } from '../components/gallery/gallery';
 import { InquiryForm } from '../components/buying/inquiry-form';
 import { EquipmentList, KeyFacts, MoreDetails, Section, ServiceBookNote, SpecGrid } from '../components/buying/listing-specs';
 import { LocationMap } from '../components/buying/location-map';
+import { RegistryPanel } from '../components/buying/registry-panel';
 import { PriceBox, type ListingDetail } from '../components/buying/price-box';
 import { AfterFirstPaint } from '../components/layout/after-first-paint';
 import { listingPageHead } from '../../shared/page-head';
@@ -151,6 +152,7 @@ function ListingView({ listing: l }: { listing: ListingDetail }) {
               <SpecGrid listing={l} />
               <MoreDetails listing={l} />
             </Section>
+            <RegistryPanel listing={l} />
             {(l.equipment.length > 0 || serviceBook) && (
               <Section title="Utstyr">
                 <Stack gap="4">

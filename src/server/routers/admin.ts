@@ -28,7 +28,7 @@ export const adminRouter = router({
     pending: adminProcedure.query(({ ctx }) => pendingListings(ctx.store)),
     /** 'Godkjenn' / 'Avvis' with a reason / 'Godkjenn likevel': the owner is notified; audited. */
     review: adminProcedure.input(reviewListingInput).mutation(async ({ ctx, input }) => {
-      const result = await reviewListing(ctx.store, ctx.hub, actorOf(ctx), input);
+      const result = await reviewListing(ctx.store, ctx.hub, actorOf(ctx), input, ctx.registryChecks);
       // Approved (or an edit applied): its page is rendered ahead for its first buyer (pages/render-ahead.ts).
       ctx.renderAhead.listing(input.id);
       // An approval may show the listing to buyers: the saved searches it matches are alerted (a no-op otherwise).

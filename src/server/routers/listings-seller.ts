@@ -14,7 +14,7 @@ import type { Context } from '../trpc/context';
 
 // Seller side of the listings namespace, merged with the buyer half in trpc/root.ts.
 const seller = (ctx: Context & { user: NonNullable<Context['user']> }) => ({
-  deps: { store: ctx.store, storage: ctx.integrations.imageStorage, hub: ctx.hub },
+  deps: { store: ctx.store, storage: ctx.integrations.imageStorage, hub: ctx.hub, registry: ctx.registryChecks },
   actor: { id: ctx.user.id, isAdmin: ctx.user.isAdmin },
 });
 

@@ -4,6 +4,7 @@ import { listingNotFound } from '../errors';
 import type { Store } from '../store';
 import { applyRevision, effectiveFields, proposedShape, publicShapeWithRevision } from './listing-revisions';
 import { toListingShape } from './listing-shape';
+import { registryOf } from './registry-facts';
 
 // One listing as a viewer may see it (docs/product/screens.md /listing/{id}, docs/product/permissions.md).
 
@@ -32,7 +33,10 @@ export class ListingDetails {
     // A sold listing still opens, with 'Solgt' and no way to start a chat (docs/product/states.md#sold).
     if (!isVisible(stored) && !isSold(stored) && !privileged) throw listingNotFound();
 
-    const pending = privileged && stored.status === 'approved' ? await photos.pendingRevision(id) : undefined;
+    const [pending, facts] = await Promise.all([
+      privileged && stored.status === 'approved' ? photos.pendingRevision(id) : undefined,
+      this.store.registryFacts.of(id),
+    ]);
     let shape;
     let row = stored;
     if (!pending) shape = toListingShape(stored, images);
@@ -54,6 +58,8 @@ export class ListingDetails {
       seller,
       isSaved: saved,
       isOwner,
+      // Compared with the values this viewer sees (an owner's waiting edit included).
+      registry: registryOf(row, facts),
     };
   }
 }

@@ -22,6 +22,7 @@ import { placeFromAddress } from './listing-shape';
 import { publishNotifications } from './notifications';
 import { formatPrice } from '../../shared/format';
 import { proposedShape, sameFields, type RevisionFields } from './listing-revisions';
+import { changesRegistryFacts, type RegistryChecks } from './registry-facts';
 
 export { placeFromAddress };
 
@@ -44,6 +45,8 @@ export interface SellerDeps {
   storage: ImageStorage;
   /** Where committed notifications (a price drop) are pushed live; without it they are only stored. */
   hub?: EventHub;
+  /** Where a new or changed plate is sent to be looked up in the vehicle registry; without it, the sweep finds it. */
+  registry?: Pick<RegistryChecks, 'listing'>;
 }
 
 export const UNKNOWN_IMAGE_MESSAGE = 'Ukjent bilde. Last opp bildet på nytt.';
@@ -164,7 +167,7 @@ async function storeNewImages(storage: ImageStorage, images: string[], plan: Pla
 // --- operations ---------------------------------------------------------------------------------------------
 
 /** docs/product/validation.md#create-listing: pending, active, a BP-code, server-computed totalPrice, photos processed or attached. */
-export async function createListing({ store, storage }: SellerDeps, actor: Actor, data: ListingFormData): Promise<ListingShape> {
+export async function createListing({ store, storage, registry }: SellerDeps, actor: Actor, data: ListingFormData): Promise<ListingShape> {
   const plan = planImages(data.images);
   const stored = await storeNewImages(storage, data.images, plan);
   try {
@@ -176,6 +179,7 @@ export async function createListing({ store, storage }: SellerDeps, actor: Actor
         coverImage: cover,
       };
     });
+    if (data.registrationNumber) registry?.listing(id);
     return await ownerView(store, id);
   } catch (err) {
     await deleteImageFiles(storage, stored);
@@ -274,11 +278,13 @@ function stageEdit(c: EditContext): Pick<EditWrites, 'revision' | 'images' | 'li
  * once, a waiting edit included (the edit form shows it), and never changes the status. Answers the listing as the
  * editor sees it (the waiting edit applied).
  */
-export async function updateListing({ store, storage, hub }: SellerDeps, actor: Actor, id: number, data: ListingFormData): Promise<ListingShape> {
+export async function updateListing({ store, storage, hub, registry }: SellerDeps, actor: Actor, id: number, data: ListingFormData): Promise<ListingShape> {
   checkOwned(await store.listings.find(id), actor);
   const plan = planImages(data.images);
   const stored = await storeNewImages(storage, data.images, plan);
   let written: { removed: ListingImage[]; notifications: Notification[] };
+  // Whether the listing's plate or a field the registry confirms changed now (an edit waiting for review changes them on approval).
+  let registryChanged = false;
   try {
     written = await store.listings.edit(id, actor.id, photoKeysOf(plan), (state): EditWrites => {
       // Decided on the listing as the transaction reads it: it may have been deleted while photos were processed.
@@ -323,6 +329,7 @@ export async function updateListing({ store, storage, hub }: SellerDeps, actor: 
         };
       }
 
+      registryChanged = changesRegistryFacts(before, writes.listing);
       const priceDrop = priceDropNotices(before, writes.listing, state.savers, actor.id);
       const fields = editedFields(before, data, photosChanged);
       let audit: AuditWrite | null = null;
@@ -339,6 +346,7 @@ export async function updateListing({ store, storage, hub }: SellerDeps, actor: 
     throw err;
   }
   if (hub) publishNotifications(hub, written.notifications);
+  if (registryChanged) registry?.listing(id);
   await deleteImageFiles(storage, written.removed);
   return ownerView(store, id);
 }

@@ -8,6 +8,7 @@ import { listingAuditLabel, type AuditActor } from './audit';
 import { applyRevision, describeChanges, effectiveFields, proposedShape } from './listing-revisions';
 import { toListingShape } from './listing-shape';
 import { publishNotifications, type NewNotification } from './notifications';
+import { changesRegistryFacts, registryOf, type RegistryChecks } from './registry-facts';
 
 // Moderation (docs/product/states.md#listing-status): an admin approves a listing, or rejects it with a reason. The
 // status change and the owner's notification are one transaction; the notification is pushed after the commit.
@@ -48,10 +49,18 @@ export interface ReviewResult {
  * decision. On a new, pending or rejected listing the decision sets its status ('Godkjenn likevel' approves a rejected
  * one). On an approved listing with an owner's edit waiting (or rejected earlier) it is a decision on the edit:
  * approving copies the edit's values and photos into the listing, rejecting keeps the approved version public and
- * gives the edit the reason. Returns the decision.
+ * gives the edit the reason. An approved edit that changes the plate or a field the registry confirms sends the plate to
+ * `registry` to be looked up again. Returns the decision.
  */
-export async function reviewListing(store: Store, hub: EventHub, actor: AuditActor, input: ReviewListingInput): Promise<ReviewResult> {
+export async function reviewListing(
+  store: Store,
+  hub: EventHub,
+  actor: AuditActor,
+  input: ReviewListingInput,
+  registry?: Pick<RegistryChecks, 'listing'>,
+): Promise<ReviewResult> {
   let result!: ReviewResult;
+  let registryChanged = false;
   const notification = await store.listings.review(input.id, ({ listing, revision, newPhotos }): ReviewWrites => {
     if (!listing) throw listingNotFound();
     const rejectionReason = input.approved ? null : input.rejectionReason;
@@ -68,6 +77,7 @@ export async function reviewListing(store: Store, hub: EventHub, actor: AuditAct
       const audit = { actor, action, target, details: input.approved ? { edit: true, fields: changed } : { edit: true, fields: changed, rejectionReason } };
       const notification = { userId: listing.userId, ...editReviewNotification(car, input), data: { listingId: listing.id } };
       result = { id: listing.id, status, rejectionReason, edit: true };
+      registryChanged = input.approved && changesRegistryFacts(listing, fields as Partial<Listing>);
       return input.approved
         ? { kind: 'approveEdit', set: { ...fields, place: merged.place, rejectionReason: null, updatedAt: now }, audit, notification }
         : { kind: 'rejectEdit', rejectionReason, audit, notification };
@@ -82,6 +92,7 @@ export async function reviewListing(store: Store, hub: EventHub, actor: AuditAct
     };
   });
   publishNotifications(hub, [notification]);
+  if (registryChanged) registry?.listing(result.id);
   return result;
 }
 
@@ -92,6 +103,7 @@ export async function reviewListing(store: Store, hub: EventHub, actor: AuditAct
  */
 export async function pendingListings(store: Store): Promise<PendingListing[]> {
   const { fresh, edits, images, newImages } = await store.listings.pending();
+  const facts = await store.registryFacts.ofListings([...fresh, ...edits].map((p) => p.listing.id));
   const items: PendingListing[] = [
     ...fresh.map(({ listing, owner }) => ({
       ...toListingShape(listing, images.get(listing.id) ?? []),
@@ -100,17 +112,21 @@ export async function pendingListings(store: Store): Promise<PendingListing[]> {
       submittedAt: listing.createdAt.toISOString(),
       changes: [],
       newImages: [],
+      registry: registryOf(listing, facts.get(listing.id)),
     })),
     ...edits.map(({ listing, owner, revision }) => {
       const publicImages = images.get(listing.id) ?? [];
       const added = newImages.get(listing.id) ?? [];
+      const fields = effectiveFields(listing, revision.fields);
       return {
         ...proposedShape(listing, publicImages, revision, added),
         kind: 'edit' as const,
         owner,
         submittedAt: revision.submittedAt.toISOString(),
-        changes: describeChanges(listing, effectiveFields(listing, revision.fields), publicImages.length, added.length),
+        changes: describeChanges(listing, fields, publicImages.length, added.length),
         newImages: added.map((i) => i.url),
+        // The proposed values against the facts of the approved plate (none when the edit changes the plate).
+        registry: registryOf(applyRevision(listing, fields), facts.get(listing.id)),
       };
     }),
   ];

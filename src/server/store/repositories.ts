@@ -5,6 +5,7 @@ import { MailQueueRepo } from './mail-queue';
 import { NotificationsRepo } from './notifications';
 import type { PhotosRepo } from './photos';
 import type { StoreParts } from './repository';
+import { RegistryFactsRepo } from './registry-facts';
 import { SavedListingsRepo } from './saved-listings';
 import { SavedSearchesRepo } from './saved-searches';
 import type { SearchSource } from './search-source';
@@ -20,6 +21,7 @@ export function repositories(parts: StoreParts, own: { photos: PhotosRepo; chats
     savedListings: new SavedListingsRepo(parts),
     savedSearches: new SavedSearchesRepo(parts),
     mailQueue: new MailQueueRepo(parts),
+    registryFacts: new RegistryFactsRepo(parts),
     ...own,
   };
 }

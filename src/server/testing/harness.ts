@@ -13,6 +13,8 @@ import { createCallerFactory } from '../trpc/init';
 import type { Context } from '../trpc/context';
 import { noCookieJar } from '../auth/cookies';
 import type { Integrations } from '../deps';
+import { AppError } from '../errors';
+import { VEHICLE_LOOKUP_NOT_CONFIGURED_MESSAGE } from '../../shared/vehicle-data';
 import { createStores } from '../services/stores';
 import { createRateLimits } from '../limits/rate-limiter';
 import { createSqliteStore, type Store } from '../store';
@@ -21,6 +23,7 @@ import { storeOf, type StoreOrDb } from './store-or-db';
 import { createTestMailer } from './mail';
 import type { Mailer } from '../mail/mailer';
 import { RenderAhead } from '../pages/render-ahead';
+import { RegistryChecks } from '../services/registry-facts';
 
 export { storeOf, type StoreOrDb };
 
@@ -49,7 +52,10 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}, options:
   const db = (store.dialect === 'sqlite' ? store.db : undefined) as Db;
   const own = options.mailer ? undefined : createTestMailer(store);
   const mailer = options.mailer ?? own!.mailer;
-  const app = await buildApp(config, { ...options, store, mailer });
+  // Listings' plates are not looked up unless a test brings its registry look-ups: no background call reaches a
+  // registry the test did not set up (listing-registry.http.test.ts brings its own).
+  const registryChecks = options.registryChecks ?? new RegistryChecks({ store, registry: noRegistry, log: silentLog });
+  const app = await buildApp(config, { ...options, store, mailer, registryChecks });
   await app.ready();
   return {
     app,
@@ -130,6 +136,9 @@ export function callerFor(x: StoreOrDb, user: { id: number } | null, opts: { con
   return createCallerFactory(appRouter)(() => (ctx ??= callerContext(store, user, opts)));
 }
 
+/** A registry no caller configured: every look-up answers "not configured", as without an API key. */
+const noRegistry = { lookup: () => Promise.reject(new AppError('SERVICE_UNAVAILABLE', VEHICLE_LOOKUP_NOT_CONFIGURED_MESSAGE)) };
+
 const silentLog = { info() {}, warn() {}, error() {}, debug() {}, trace() {}, fatal() {}, child() { return this; }, level: 'silent', silent() {} } as never;
 
 async function callerContext(store: Store, user: { id: number } | null, opts: { config?: AppConfig; integrations?: Partial<Integrations> }): Promise<Context> {
@@ -148,6 +157,7 @@ async function callerContext(store: Store, user: { id: number } | null, opts: { 
     mailer: createTestMailer(store, path.join(os.tmpdir(), `bp-outbox-callers-${process.pid}`)).mailer,
     // Without an app no page is rendered: nothing to render ahead.
     renderAhead: new RenderAhead(silentLog),
+    registryChecks: new RegistryChecks({ store, registry: (opts.integrations ?? {}).vehicleRegistry ?? noRegistry, log: silentLog }),
     user: full ? (safe as Context['user']) : null,
     session: full ? { id: 'test', userId: full.id, expiresAt: new Date(Date.now() + 1e9) } : null,
     cookies: noCookieJar,

@@ -5,6 +5,7 @@
 // (./listing.ts) and the database table (db/schema/listings.ts).
 import { z } from '../zod';
 import { LISTING_FORM_KEYS, REVIEWED_FIELDS, type ReviewedField } from './listing';
+import { INSPECTION_STATES, REGISTRY_FIELDS } from '../registry-facts';
 
 export const LISTING_STATUSES = ['pending', 'approved', 'rejected'] as const;
 /** The review of an owner's edit of an approved listing (docs/decisions/007-pending-revisions.md). */
@@ -153,6 +154,29 @@ export const sellerShape = z.object({
   address: z.string().optional(),
 });
 
+/**
+ * 'Sjekk bilen' (docs/decisions/025-buyer-trust.md#registry-facts): what the vehicle registry said about the listing's
+ * plate when it was last looked up, compared with the listing's values (src/shared/registry-facts.ts).
+ */
+export const registryShape = z.object({
+  /** When the registry was asked (ISO 8601). */
+  checkedAt: z.string(),
+  /** The fields whose listing value the registry contradicts; empty when all agree. */
+  mismatches: z.array(z.enum(REGISTRY_FIELDS)),
+  /** The registry's EU-kontroll deadline, dd.mm.yyyy, or null. */
+  nextInspection: z.string().nullable(),
+  /** forfalt: the deadline has passed; snart: within 60 days; ok: later; null without a deadline. */
+  inspection: z.enum(INSPECTION_STATES).nullable(),
+  /** The registry's value of each field compared (both it and the listing give one), else null. */
+  facts: z.object({
+    make: z.string().nullable(),
+    year: int.nullable(),
+    fuelType: z.string().nullable(),
+    power: int.nullable(),
+    vinNumber: z.string().nullable(),
+  }),
+});
+
 /** One listing as a viewer sees it (GET /api/listings/:id). */
 export const listingDetailShape = listingShape.extend({
   /** The place name of the address (shown even when the address is hidden). */
@@ -160,10 +184,12 @@ export const listingDetailShape = listingShape.extend({
   seller: sellerShape,
   isSaved: z.boolean(),
   isOwner: z.boolean(),
+  /** Null without a plate, before it is looked up, or when the registry knows no such vehicle (or is not configured). */
+  registry: registryShape.nullable(),
 });
 
 /** A listing in the public REST list (GET /api/listings): the detail view's listing without what depends on the viewer. */
-export const listingListItemShape = listingDetailShape.omit({ seller: true, isSaved: true, isOwner: true });
+export const listingListItemShape = listingDetailShape.omit({ seller: true, isSaved: true, isOwner: true, registry: true });
 
 export type ListingStatus = ListingShape['status'];
 export type ListingImageShape = z.infer<typeof listingImageShape>;
@@ -175,3 +201,4 @@ export type SavedListingCardShape = z.infer<typeof savedListingCardShape>;
 export type SellerShape = z.infer<typeof sellerShape>;
 export type ListingDetailShape = z.infer<typeof listingDetailShape>;
 export type ListingListItem = z.infer<typeof listingListItemShape>;
+export type RegistryShape = z.infer<typeof registryShape>;

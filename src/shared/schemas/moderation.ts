@@ -1,7 +1,7 @@
 import { z } from '../zod';
 import { optionalText } from './fields';
 import { listingId } from './listing-id';
-import { listingChangeShape, listingShape } from './listing-shape';
+import { listingChangeShape, listingShape, registryShape } from './listing-shape';
 
 // Reviewing a listing (docs/product/states.md#listing-status, docs/product/validation.md#reject-listing): an admin
 // approves, or rejects with a reason the owner is shown. One schema for the pending tab, the procedure and
@@ -39,5 +39,7 @@ export const pendingListingShape = listingShape.extend({
   submittedAt: z.string(),
   changes: z.array(listingChangeShape),
   newImages: z.array(z.string()),
+  /** 'Sjekk bilen' for the version to review (as GET /api/listings/:id): its mismatches with the vehicle registry. */
+  registry: registryShape.nullable(),
 });
 export type PendingListing = z.infer<typeof pendingListingShape>;

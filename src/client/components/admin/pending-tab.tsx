@@ -31,6 +31,7 @@ import { SectionHeader } from './admin-layout';
 import { AuditDialog, type AuditTarget } from './audit-dialog';
 import { carOf, useReviewListing } from './review';
 import { listingCode } from './data-view';
+import { RegistryMismatches } from './registry-mismatches';
 
 // The pending tab (docs/product/screens.md#admin, docs/product/states.md#listing-status): the listings waiting for
 // review, oldest first, as cards with photos, price, mileage, fuel, gearbox, description and owner; an owner's edit
@@ -150,6 +151,7 @@ function PendingCard({ listing: l, onReject, onHistory }: { listing: PendingList
           </HStack>
 
           {edit && <ChangeList changes={l.changes} newImages={l.newImages} />}
+          <RegistryMismatches listing={l} />
 
           {/* An edit that changes the description shows it in the change list already. */}
           {l.description && !l.changes.some((c) => c.field === 'description') && <Description text={l.description} />}

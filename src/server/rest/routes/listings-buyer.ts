@@ -59,7 +59,10 @@ export const listingsBuyerRoutes = defineRoutes([
     doc: {
       tag: 'Listings',
       summary: 'One listing with its seller',
-      description: 'A listing that is not approved and active is a 404 for everyone but its owner and admins.',
+      description:
+        'A listing that is not approved and active is a 404 for everyone but its owner and admins. `registry` is what ' +
+        'the vehicle registry says about its plate, compared with its fields (null until looked up, or without a ' +
+        'vehicle for the plate).',
       params: listingIdInput,
       responses: { 200: listingDetailShape },
       errors: [404],
