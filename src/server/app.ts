@@ -29,6 +29,7 @@ import { createDiskStorage, registerUploads } from './integrations/image-storage
 import { createS3Storage } from './integrations/s3-storage';
 import { startStagedImageCleanup } from './services/images';
 import { startCountyLookup } from './services/county-lookup';
+import { startPriceRatingSweep } from './services/prices';
 import { createStores } from './services/stores';
 import { registerRestRoutes } from './rest/adapter';
 import { registerApiDocs } from './rest/openapi';
@@ -158,7 +159,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     BACKGROUND_WORK_LOCK,
     {
       onLead: () => {
-        const stops = [startStagedImageCleanup(deps), ...(config.countyLookup ? [startCountyLookup(deps)] : [])];
+        const stops = [startStagedImageCleanup(deps), startPriceRatingSweep(deps), ...(config.countyLookup ? [startCountyLookup(deps)] : [])];
         stopBackground = () => stops.forEach((stop) => stop());
       },
       onLose: () => {

@@ -4,6 +4,7 @@ import { listingNotFound } from '../errors';
 import type { Store } from '../store';
 import { applyRevision, effectiveFields, proposedShape, publicShapeWithRevision } from './listing-revisions';
 import { toListingShape } from './listing-shape';
+import { listingPrices } from './prices';
 
 // One listing as a viewer may see it (docs/product/screens.md /listing/{id}, docs/product/permissions.md).
 
@@ -54,6 +55,7 @@ export class ListingDetails {
       seller,
       isSaved: saved,
       isOwner,
+      ...(await listingPrices(this.store, stored)),
     };
   }
 }

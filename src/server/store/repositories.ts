@@ -4,6 +4,7 @@ import { ListingsRepo } from './listings';
 import { MailQueueRepo } from './mail-queue';
 import { NotificationsRepo } from './notifications';
 import type { PhotosRepo } from './photos';
+import { PricesRepo } from './prices';
 import type { StoreParts } from './repository';
 import { SavedListingsRepo } from './saved-listings';
 import { SavedSearchesRepo } from './saved-searches';
@@ -20,6 +21,7 @@ export function repositories(parts: StoreParts, own: { photos: PhotosRepo; chats
     savedListings: new SavedListingsRepo(parts),
     savedSearches: new SavedSearchesRepo(parts),
     mailQueue: new MailQueueRepo(parts),
+    prices: new PricesRepo(parts),
     ...own,
   };
 }

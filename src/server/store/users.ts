@@ -5,6 +5,7 @@ import { usernameKey } from '../../../db/username-key';
 import type { Q, Tables } from './dialect';
 import { insertAudit, type AuditWrite } from './inbox';
 import { lockListingWrites } from './locks';
+import { rateGroups } from './prices';
 import { affectedRows, groupBy, isRowId, Repository } from './repository';
 import { visibleWhere } from './rules';
 
@@ -198,7 +199,7 @@ export class UsersRepo extends Repository {
       const [user] = await this.d.lockRows(tx.select().from(users).where(eq(users.id, id)));
       if (!user) return undefined;
       const owned = await tx
-        .select({ id: listings.id, uniqueCode: listings.uniqueCode, make: listings.make, model: listings.model, year: listings.year })
+        .select({ id: listings.id, uniqueCode: listings.uniqueCode, make: listings.make, model: listings.model, year: listings.year, fuelType: listings.fuelType })
         .from(listings)
         .where(eq(listings.userId, id))
         .orderBy(listings.id);
@@ -221,6 +222,8 @@ export class UsersRepo extends Repository {
       }
       await tx.delete(listingImages).where(eq(listingImages.uploaderId, id));
       await tx.delete(users).where(eq(users.id, id));
+      // The market of the cars they sold changed with them.
+      await rateGroups(tx, this, owned, new Date());
       for (const a of audits) await insertAudit(tx, this.t, a);
       return { files, deletedListings: owned.length };
     });
