@@ -9,7 +9,7 @@ import { comparablesOf, foldName, priceRatingOf, SOLD_COMPARABLE_MS, YEAR_SPAN, 
 import type { Q, Tables } from './dialect';
 import { lockListingWrites } from './locks';
 import { isRowId, Repository, type StoreParts } from './repository';
-import { isVisible, visible } from './rules';
+import { approved, isVisible, visible } from './rules';
 
 /** The cars whose ratings are rated against each other: the same make and model (case folded) and fuel. */
 export type PriceGroup = Pick<MarketCar, 'make' | 'model' | 'fuelType'>;
@@ -33,7 +33,7 @@ function inGroup(t: Tables, g: PriceGroup): SQL {
 /** On the market at `now`: visible, or approved and sold within SOLD_COMPARABLE_MS. */
 function onMarket(t: Tables, now: Date): SQL {
   const l = t.listings;
-  return or(visible(l), and(eq(l.status, 'approved'), gte(l.soldAt, new Date(now.getTime() - SOLD_COMPARABLE_MS))))!;
+  return or(visible(l), and(approved(l), gte(l.soldAt, new Date(now.getTime() - SOLD_COMPARABLE_MS))))!;
 }
 
 /** The group's listings on the market, their model year within `years` when given. */
@@ -132,7 +132,7 @@ export class PricesRepo extends Repository {
    */
   async groups(soldFrom: Date | null, soldTo: Date): Promise<PriceGroup[]> {
     const l = this.t.listings;
-    const where = soldFrom ? and(eq(l.status, 'approved'), gte(l.soldAt, soldFrom), lt(l.soldAt, soldTo)) : visible(l);
+    const where = soldFrom ? and(approved(l), gte(l.soldAt, soldFrom), lt(l.soldAt, soldTo)) : visible(l);
     return this.db.selectDistinct({ make: l.make, model: l.model, fuelType: l.fuelType }).from(l).where(where);
   }
 

@@ -199,11 +199,12 @@ export class UsersRepo extends Repository {
       const [user] = await this.d.lockRows(tx.select().from(users).where(eq(users.id, id)));
       if (!user) return undefined;
       const owned = await tx
-        .select({ id: listings.id, uniqueCode: listings.uniqueCode, make: listings.make, model: listings.model, year: listings.year, fuelType: listings.fuelType })
+        .select({ id: listings.id, uniqueCode: listings.uniqueCode, make: listings.make, model: listings.model, year: listings.year })
         .from(listings)
         .where(eq(listings.userId, id))
         .orderBy(listings.id);
       const audits = plan(user, owned);
+      const groups = await tx.select({ make: listings.make, model: listings.model, fuelType: listings.fuelType }).from(listings).where(eq(listings.userId, id));
       const ids = owned.map((l) => l.id);
       // The listings' photos (public ones and those of an edit waiting for review) and any photo the user uploaded,
       // staged and never attached included.
@@ -223,7 +224,7 @@ export class UsersRepo extends Repository {
       await tx.delete(listingImages).where(eq(listingImages.uploaderId, id));
       await tx.delete(users).where(eq(users.id, id));
       // The market of the cars they sold changed with them.
-      await rateGroups(tx, this, owned, new Date());
+      await rateGroups(tx, this, groups, new Date());
       for (const a of audits) await insertAudit(tx, this.t, a);
       return { files, deletedListings: owned.length };
     });
