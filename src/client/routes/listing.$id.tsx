@@ -20,6 +20,8 @@ import { InquiryForm } from '../components/buying/inquiry-form';
 import { EquipmentList, KeyFacts, MoreDetails, Section, ServiceBookNote, SpecGrid } from '../components/buying/listing-specs';
 import { LocationMap } from '../components/buying/location-map';
 import { PriceBox, type ListingDetail } from '../components/buying/price-box';
+import { PriceHistory } from '../components/buying/price-history';
+import { PriceRatingPanel } from '../components/buying/price-rating';
 import { AfterFirstPaint } from '../components/layout/after-first-paint';
 import { listingPageHead } from '../../shared/page-head';
 import { SOLD_TEXTS } from '../../shared/texts/sold';
@@ -138,6 +140,7 @@ function ListingView({ listing: l }: { listing: ListingDetail }) {
 
         <Stack gridArea="aside" gap={{ base: 4, md: 6 }} alignSelf="start" position={{ lg: 'sticky' }} top={{ lg: '24' }}>
           <PriceBox listing={l} />
+          <PriceRatingPanel rating={l.priceRating} totalPrice={l.totalPrice} />
           <AfterFirstPaint>
             <SellerCard listing={l} />
             <VegvesenCheck registrationNumber={l.registrationNumber} />
@@ -167,6 +170,7 @@ function ListingView({ listing: l }: { listing: ListingDetail }) {
                 </Text>
               </Section>
             )}
+            <PriceHistory history={l.priceHistory} />
             <LocationMap address={l.address} place={l.place} hidden={l.hideAddress} />
             {/* The server refuses an inquiry about one's own listing; the owner gets no form. */}
             {!l.isOwner && <InquiryForm listingId={l.id} carName={`${title} (${l.year})`} />}
