@@ -1,5 +1,5 @@
 import { Stack, Table, Text } from '@chakra-ui/react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import { formatDate, formatPrice } from '../../../shared/format';
 import { PRICE_TEXTS } from '../../../shared/texts/prices';
 import { Section } from './listing-specs';
@@ -15,10 +15,13 @@ export interface PricePoint {
 }
 
 const DAY = 86_400_000;
+const noChanges = () => () => {};
 
 export function PriceHistory({ history }: { history: PricePoint[] }) {
   // Read once: the days since publication do not tick while the page is open.
   const [now] = useState(() => Date.now());
+  // The server renders the page without the chart (its code is not loaded there), and so does hydration; then it comes.
+  const inBrowser = useSyncExternalStore(noChanges, () => true, () => false);
   if (history.length === 0) return null;
   const days = Math.max(0, Math.floor((now - new Date(history[0].at).getTime()) / DAY));
   return (
@@ -27,7 +30,7 @@ export function PriceHistory({ history }: { history: PricePoint[] }) {
         <Text color="fg.muted" fontSize="sm">
           {PRICE_TEXTS.daysSince(days)}
         </Text>
-        {history.length > 1 && (
+        {inBrowser && history.length > 1 && (
           <Suspense fallback={null}>
             <PriceChart history={history} now={now} />
           </Suspense>
