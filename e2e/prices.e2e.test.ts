@@ -1,7 +1,8 @@
 // Price rating and price history as a buyer meets them (docs/decisions/025-buyer-trust.md): a seller's car published
 // by an admin among five comparable cars, then lowered in price. The buyer's search card shows the rating's label and
 // 'Satt ned …'; the listing page shows 'Prisvurdering' with 'basert på 5 lignende biler' and its scale, and
-// 'Prishistorikk' with both prices and their dates, at a phone's width and a desktop's.
+// 'Prishistorikk' with both prices and their dates, at a phone's width and a desktop's. The seller's form shows what
+// comparable cars sell for.
 import { describe, expect, it } from 'vitest';
 import { formatDate } from '../src/shared/format';
 import { PRICE_TEXTS } from '../src/shared/texts/prices';
@@ -63,5 +64,13 @@ describe('a rated car with a lowered price', () => {
     await screenshot(desktop, 'prices-listing-1280');
     expectNoErrors(page, IGNORE);
     expectNoErrors(desktop, IGNORE);
+
+    // The seller's edit form tells what comparable cars sell for once the car's fields are filled in.
+    await sellerPage.goto(`/rediger-annonse/${id}`);
+    await sellerPage.getByTestId('price-guide').waitFor();
+    expect(await sellerPage.getByTestId('price-guide').textContent()).toBe(PRICE_TEXTS.guide(400_000, 400_000));
+    await sellerPage.getByRole('textbox', { name: 'Kilometerstand', exact: true }).fill('300000');
+    await sellerPage.getByTestId('price-guide').waitFor({ state: 'detached' });
+    expectNoErrors(sellerPage, IGNORE);
   });
 });
