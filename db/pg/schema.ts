@@ -130,6 +130,7 @@ export const listings = pgTable(
     index('listings_status_idx').on(t.status, t.createdAt),
     index('listings_visible_created_idx').on(t.status, t.active, t.createdAt),
     index('listings_county_todo_idx').on(t.id).where(sql`${t.municipalityNumber} = ''`),
+    index('listings_price_group_idx').on(sql`lower(${t.make})`, sql`lower(${t.model})`, t.fuelType, t.year),
   ],
 );
 

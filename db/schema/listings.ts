@@ -76,6 +76,9 @@ export const listings = sqliteTable(
     // Visible listings (approved and active) newest first: saved listings, a seller's public profile, and the
     // moderation and admin lists by status.
     index('listings_visible_created_idx').on(t.status, t.active, t.createdAt),
+    // A price rating's market: comparable listings share the make and model, case folded, and the fuel
+    // (src/server/store/prices.ts).
+    index('listings_price_group_idx').on(sql`lower(${t.make})`, sql`lower(${t.model})`, t.fuelType, t.year),
   ],
 );
 

@@ -30,6 +30,7 @@ import { createS3Storage } from './integrations/s3-storage';
 import { startStagedImageCleanup } from './services/images';
 import { startCountyLookup } from './services/county-lookup';
 import { RegistryChecks, startRegistrySweep } from './services/registry-facts';
+import { startPriceRatingSweep } from './services/prices';
 import { createStores } from './services/stores';
 import { registerRestRoutes } from './rest/adapter';
 import { registerApiDocs } from './rest/openapi';
@@ -165,6 +166,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
       onLead: () => {
         const stops = [
           startStagedImageCleanup(deps),
+          startPriceRatingSweep(deps),
           ...(config.countyLookup ? [startCountyLookup(deps)] : []),
           // Without an API key every look-up would answer "not configured": nothing to sweep.
           ...(config.vehicleApiKey ? [startRegistrySweep(store, deps.registryChecks, app.log, { everyMs: 60_000 })] : []),

@@ -21,6 +21,8 @@ import { EquipmentList, KeyFacts, MoreDetails, Section, ServiceBookNote, SpecGri
 import { LocationMap } from '../components/buying/location-map';
 import { RegistryPanel } from '../components/buying/registry-panel';
 import { PriceBox, type ListingDetail } from '../components/buying/price-box';
+import { PriceHistory } from '../components/buying/price-history';
+import { PriceRatingPanel } from '../components/buying/price-rating';
 import { AfterFirstPaint } from '../components/layout/after-first-paint';
 import { listingPageHead } from '../../shared/page-head';
 import { SOLD_TEXTS } from '../../shared/texts/sold';
@@ -139,6 +141,7 @@ function ListingView({ listing: l }: { listing: ListingDetail }) {
 
         <Stack gridArea="aside" gap={{ base: 4, md: 6 }} alignSelf="start" position={{ lg: 'sticky' }} top={{ lg: '24' }}>
           <PriceBox listing={l} />
+          <PriceRatingPanel rating={l.priceRating} totalPrice={l.totalPrice} />
           <AfterFirstPaint>
             <SellerCard listing={l} />
             <VegvesenCheck registrationNumber={l.registrationNumber} />
@@ -169,6 +172,7 @@ function ListingView({ listing: l }: { listing: ListingDetail }) {
                 </Text>
               </Section>
             )}
+            <PriceHistory history={l.priceHistory} />
             <LocationMap address={l.address} place={l.place} hidden={l.hideAddress} />
             {/* The server refuses an inquiry about one's own listing; the owner gets no form. */}
             {!l.isOwner && <InquiryForm listingId={l.id} carName={`${title} (${l.year})`} />}

@@ -107,17 +107,17 @@ describe('GET /api/listings', () => {
       expect(items.map((l) => l.id)).toEqual([...pickups].reverse()); // newest first, the search's order kept
       expect(items.every((l) => l.bodyType === 'pickup')).toBe(true);
       const detail = json(await get(`/api/listings/${pickups[0]}`));
-      const viewerKeys = ['seller', 'isSaved', 'isOwner'];
-      // 'Sjekk bilen' is the detail view's alone (docs/product/api.md).
-      const detailOnlyKeys = ['registry'];
-      const listingKeys = Object.keys(detail).filter((k) => !viewerKeys.includes(k) && !detailOnlyKeys.includes(k)).sort();
+      // The detail alone has the price history and 'Sjekk bilen' (docs/product/api.md); a list item has the card's
+      // price reduction (null here, as the ratings).
+      const viewerKeys = ['seller', 'isSaved', 'isOwner', 'priceHistory', 'registry'];
+      const listingKeys = [...Object.keys(detail).filter((k) => !viewerKeys.includes(k)), 'priceReducedBy'].sort();
       expect(listingKeys).toEqual(Object.keys(listingListItemShape.shape).sort());
       for (const l of items) expect(Object.keys(l).sort()).toEqual(listingKeys);
       expect(items[1].images).toEqual([`/uploads/listings/${pickups[1]}/0.webp`]);
       expect(items[0].images).toEqual([]);
       // The same listing as the detail view shows a visitor, less the viewer's parts.
-      const { seller: _s, isSaved: _i, isOwner: _o, registry: _r, ...detailListing } = detail;
-      expect(items[2]).toEqual(detailListing);
+      const { seller: _s, isSaved: _i, isOwner: _o, priceHistory: _h, registry: _r, ...detailListing } = detail;
+      expect(items[2]).toEqual({ ...detailListing, priceReducedBy: null });
     } finally {
       for (const id of pickups) await deleteRows(t.store, 'listings', { id });
     }
@@ -254,7 +254,7 @@ describe('GET /api/listings/:id', () => {
     const cards = await callerFor(t.store, null).listings.list({ limit: 2 });
     expect(cards.items.map((c) => c.id)).toEqual(items.map((l) => l.id));
     expect(Object.keys(cards.items[0]).sort()).toEqual(
-      ['coverImage', 'coverPhoto', 'createdAt', 'fuelType', 'id', 'make', 'mileage', 'model', 'place', 'totalPrice', 'transmission', 'year'],
+      ['coverImage', 'coverPhoto', 'createdAt', 'fuelType', 'id', 'make', 'mileage', 'model', 'place', 'priceRating', 'priceReducedBy', 'totalPrice', 'transmission', 'year'],
     );
   });
 

@@ -50,7 +50,7 @@ describe('saving and listing', () => {
     expect(list.statusCode).toBe(200);
     const cards = json<ListingCardShape[]>(list);
     expect(cards.map((c) => c.id)).toEqual([ids[2], ids[0]]);
-    expect(Object.keys(cards[0]).sort()).toEqual(['coverImage', 'coverPhoto', 'createdAt', 'fuelType', 'id', 'make', 'mileage', 'model', 'place', 'priceDroppedFrom', 'sold', 'totalPrice', 'transmission', 'year']);
+    expect(Object.keys(cards[0]).sort()).toEqual(['coverImage', 'coverPhoto', 'createdAt', 'fuelType', 'id', 'make', 'mileage', 'model', 'place', 'priceDroppedFrom', 'priceRating', 'priceReducedBy', 'sold', 'totalPrice', 'transmission', 'year']);
     expect(await callerFor(t.store, anna.user).savedListings.ids()).toEqual([ids[2], ids[0]]);
   });
 

@@ -1,5 +1,7 @@
 import { listingIdInput } from '../../shared/schemas/listing';
+import { priceGuideInput } from '../../shared/schemas/price-guide';
 import { searchInput } from '../../shared/schemas/search';
+import { priceGuide } from '../services/prices';
 import { publicProcedure } from '../trpc/init';
 
 // Buyer side of the listings namespace, merged with the seller half in trpc/root.ts.
@@ -20,4 +22,10 @@ export const listingsBuyerProcedures = {
 
   /** One listing with its seller, and whether the viewer saved or owns it; 404 for a hidden one unless owner/admin. */
   byId: publicProcedure.meta({ perCaller: true }).input(listingIdInput).query(({ ctx, input }) => ctx.stores.listingDetails.forViewer(input.id, ctx.user)),
+
+  /**
+   * What comparable listings sell for ('Lignende biler selges for X–Y kr' on the seller's form): open to visitors, the
+   * same for every caller, kept with the listings version (docs/decisions/025-buyer-trust.md).
+   */
+  priceGuide: publicProcedure.meta({ cache: 'listings' }).input(priceGuideInput).query(({ ctx, input }) => priceGuide(ctx.store, input)),
 };

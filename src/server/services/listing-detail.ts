@@ -5,6 +5,7 @@ import type { Store } from '../store';
 import { applyRevision, effectiveFields, proposedShape, publicShapeWithRevision } from './listing-revisions';
 import { toListingShape } from './listing-shape';
 import { registryOf } from './registry-facts';
+import { listingPrices } from './prices';
 
 // One listing as a viewer may see it (docs/product/screens.md /listing/{id}, docs/product/permissions.md).
 
@@ -58,6 +59,7 @@ export class ListingDetails {
       seller,
       isSaved: saved,
       isOwner,
+      ...(await listingPrices(this.store, stored)),
       // Compared with the values this viewer sees (an owner's waiting edit included).
       registry: registryOf(row, facts),
     };

@@ -3,6 +3,7 @@
 import type { Listing, ListingImage } from '../../../db/schema';
 import { isSold, type CardRow, type SavedCardRow } from '../store/rules';
 import { withServiceBook } from '../../shared/equipment';
+import { priceRatingBadge } from '../../shared/price-rating';
 import type { ListingCardShape, ListingImageShape, ListingShape, SavedListingCardShape } from '../../shared/schemas/listing-shape';
 
 /** The place name of an address: the text after the 4-digit postal code, title-cased ('0155 OSLO' → 'Oslo'). */
@@ -156,8 +157,13 @@ export function toCard(r: CardRow): ListingCardShape {
     coverImage: r.cover_image,
     createdAt: new Date(r.created_at).toISOString(),
     coverPhoto: coverPhotoOf(r),
+    priceRating: priceRatingBadge(r.price_rating),
+    priceReducedBy: priceReducedBy(r.first_total_price, r.total_price),
   };
 }
+
+/** How much lower the total price is than when first published; null when it is not lower. */
+export const priceReducedBy = (first: number | null, now: number) => (first !== null && first > now ? first - now : null);
 
 /** A card of /lagrede-annonser: sold, or cheaper than when it was saved (docs/decisions/022-market-alerts.md). */
 export function toSavedCard(r: SavedCardRow): SavedListingCardShape {

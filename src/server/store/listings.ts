@@ -13,9 +13,10 @@ import { randomCode } from '../../shared/random-code';
 import type { Q, Tables, Tx } from './dialect';
 import { insertAudit, type AuditWrite } from './inbox';
 import { lockListingWrites } from './locks';
+import { afterListingWrite } from './prices';
 import { insertNotification, type NewNotification } from './notifications';
 import type { StoredImage } from './photos';
-import { affectedRows, groupBy, isRowId, Repository } from './repository';
+import { groupBy, isRowId, Repository } from './repository';
 import { approved, isApproved, visible } from './rules';
 
 export type Inquiry = typeof inquiries.$inferSelect;
@@ -232,6 +233,7 @@ export class ListingsRepo extends Repository {
       await this.writeImages(tx, id, w.images, actorId);
       if (w.revision.kind === 'delete') await tx.delete(listingRevisions).where(eq(listingRevisions.listingId, id));
       await tx.update(listings).set(w.listing).where(eq(listings.id, id));
+      if (before) await afterListingWrite(tx, this, before, id);
       if (w.audit) await insertAudit(tx, this.t, w.audit);
       const told = w.priceAnnounced;
       if (told?.userIds.length) {
@@ -273,6 +275,7 @@ export class ListingsRepo extends Repository {
       if (!found) return [];
       const rows = await photoRowsOf(tx, this.t, id);
       await tx.delete(listings).where(eq(listings.id, id));
+      await afterListingWrite(tx, this, found.listing, id);
       if (audit) await insertAudit(tx, this.t, audit);
       return rows;
     });
@@ -300,6 +303,7 @@ export class ListingsRepo extends Repository {
       } else {
         await tx.update(listingRevisions).set({ status: 'rejected', rejectionReason: w.rejectionReason }).where(eq(listingRevisions.listingId, id));
       }
+      if (listing) await afterListingWrite(tx, this, listing, id);
       await insertAudit(tx, this.t, w.audit);
       const { userId, ...n } = w.notification;
       return insertNotification(tx, this, userId, n);
@@ -401,6 +405,7 @@ export class ListingsRepo extends Repository {
           await tx.insert(this.t.listingImages).values({ listingId: row.id, uploaderId: values.userId, position, ...p, createdAt: values.createdAt });
           images += 1;
         }
+        await afterListingWrite(tx, this, undefined, row.id, values.createdAt ?? new Date());
       }
       return images;
     });
@@ -408,9 +413,18 @@ export class ListingsRepo extends Repository {
 
   // --- inside the transactions ---------------------------------------------------------------------------------------
 
+  /** A change of the listing's state, with its price history and its group's ratings following it. */
   private async update(id: number, set: Partial<ListingValues>): Promise<boolean> {
     if (!isRowId(id)) return false;
-    return affectedRows(await this.db.update(this.t.listings).set(set).where(eq(this.t.listings.id, id))) > 0;
+    const { listings } = this.t;
+    return this.d.transaction(this.db, async (tx) => {
+      await lockListingWrites(tx, this);
+      const [before] = await this.d.lockRows(tx.select().from(listings).where(eq(listings.id, id)));
+      if (!before) return false;
+      await tx.update(listings).set(set).where(eq(listings.id, id));
+      await afterListingWrite(tx, this, before, id);
+      return true;
+    });
   }
 
   /** The photos named by storage key that are staged, or on this listing or its waiting edit. */

@@ -4,6 +4,7 @@ import { ListingsRepo } from './listings';
 import { MailQueueRepo } from './mail-queue';
 import { NotificationsRepo } from './notifications';
 import type { PhotosRepo } from './photos';
+import { PricesRepo } from './prices';
 import type { StoreParts } from './repository';
 import { RegistryFactsRepo } from './registry-facts';
 import { SavedListingsRepo } from './saved-listings';
@@ -22,6 +23,7 @@ export function repositories(parts: StoreParts, own: { photos: PhotosRepo; chats
     savedSearches: new SavedSearchesRepo(parts),
     mailQueue: new MailQueueRepo(parts),
     registryFacts: new RegistryFactsRepo(parts),
+    prices: new PricesRepo(parts),
     ...own,
   };
 }

@@ -112,7 +112,7 @@ describeOnEachStore('the rules on a real store', (dialect) => {
     const first = await insertPhotoRow(store, id, 0);
     const [card] = await d.rows<CardRow & Record<string, unknown>>(db, sql.raw(`SELECT ${cardColumns(dialect, 'l')} FROM listings l WHERE l.id = ${id}`));
     expect(Object.keys(card).sort()).toEqual(
-      ['id', 'make', 'model', 'year', 'mileage', 'fuel_type', 'transmission', 'total_price', 'place', 'cover_image', 'created_at', 'cover_photo'].sort(),
+      ['id', 'make', 'model', 'year', 'mileage', 'fuel_type', 'transmission', 'total_price', 'place', 'cover_image', 'first_total_price', 'price_rating', 'created_at', 'cover_photo'].sort(),
     );
     expect(card).toMatchObject({ id, make: 'Kia', model: 'Niro', created_at: created.getTime() });
     // The photo at position 0, though added after the one at 1: [id, url, thumb_url, medium_url, width, height].

@@ -67,6 +67,10 @@ export interface CardRow {
   created_at: number;
   /** JSON [id, url, thumb_url, medium_url, width, height] of the first photo, or null (cardColumns). */
   cover_photo?: string | null;
+  /** The total price when first published (the card's 'Satt ned'), null before. */
+  first_total_price: number | null;
+  /** The kept price rating's code (src/shared/price-rating.ts), null for none. */
+  price_rating: string | null;
 }
 
 /** A saved listing's card row: the card's columns, when it was sold, and its total price when it was saved. */
@@ -75,7 +79,7 @@ export interface SavedCardRow extends CardRow {
   saved_total_price: number | null;
 }
 
-const CARD_COLUMNS = ['id', 'make', 'model', 'year', 'mileage', 'fuel_type', 'transmission', 'total_price', 'place', 'cover_image'] as const satisfies readonly (keyof CardRow)[];
+const CARD_COLUMNS = ['id', 'make', 'model', 'year', 'mileage', 'fuel_type', 'transmission', 'total_price', 'place', 'cover_image', 'first_total_price', 'price_rating'] as const satisfies readonly (keyof CardRow)[];
 
 /** A timestamp column of hand-written SQL as epoch milliseconds: SQLite stores them so. */
 export const epochMsText = (dialect: DialectName, column: string) => (dialect === 'sqlite' ? column : `(extract(epoch from ${column}) * 1000)::float8`);

@@ -5,6 +5,7 @@ import { usernameKey } from '../../../db/username-key';
 import type { Q, Tables } from './dialect';
 import { insertAudit, type AuditWrite } from './inbox';
 import { lockListingWrites } from './locks';
+import { rateGroups } from './prices';
 import { affectedRows, groupBy, isRowId, Repository } from './repository';
 import { visibleWhere } from './rules';
 
@@ -191,6 +192,7 @@ export class UsersRepo extends Repository {
       const { uniqueCode, make, model, year, userId } = listings;
       const owned = await tx.select({ id: listings.id, uniqueCode, make, model, year }).from(listings).where(eq(userId, id)).orderBy(listings.id);
       const audits = plan(user, owned);
+      const groups = await tx.select({ make: listings.make, model: listings.model, fuelType: listings.fuelType }).from(listings).where(eq(listings.userId, id));
       const ids = owned.map((l) => l.id);
       // The listings' photos (public ones and those of an edit waiting for review) and any photo the user uploaded,
       // staged and never attached included.
@@ -207,6 +209,8 @@ export class UsersRepo extends Repository {
       }
       await tx.delete(listingImages).where(uploaded);
       await tx.delete(users).where(eq(users.id, id));
+      // The market of the cars they sold changed with them.
+      await rateGroups(tx, this, groups, new Date());
       for (const a of audits) await insertAudit(tx, this.t, a);
       return { files, deletedListings: owned.length };
     });

@@ -6,6 +6,7 @@
 import { z } from '../zod';
 import { LISTING_FORM_KEYS, REVIEWED_FIELDS, type ReviewedField } from './listing';
 import { INSPECTION_STATES, REGISTRY_FIELDS } from '../registry-facts';
+import { PRICE_RATING_CODES } from '../price-rating';
 
 export const LISTING_STATUSES = ['pending', 'approved', 'rejected'] as const;
 /** The review of an owner's edit of an approved listing (docs/decisions/007-pending-revisions.md). */
@@ -120,6 +121,12 @@ export const listingShape = listingFields.extend({
   sold: z.boolean(),
 });
 
+/** A listing's price rating as cards show it (src/shared/price-rating.ts): its code and label. */
+export const priceRatingBadgeShape = z.object({ rating: z.enum(PRICE_RATING_CODES), label: z.string() });
+
+/** The total price the first published minus the current one, when that is above 0 ('Satt ned'); else null. */
+const priceReducedBy = int.positive().nullable();
+
 /**
  * The slim card of list views (search, home, saved): what a card shows and nothing more, so a page of 24 results
  * serialises fast.
@@ -133,6 +140,9 @@ export const listingCardShape = listingShape
     coverImage: z.string().nullable(),
     /** The first photo in all its sizes (for `srcset`), or null without photos. */
     coverPhoto: listingImageShape.nullable(),
+    /** The price rating against comparable listings, or null with too few of them. */
+    priceRating: priceRatingBadgeShape.nullable(),
+    priceReducedBy,
   });
 
 /**
@@ -184,12 +194,24 @@ export const listingDetailShape = listingShape.extend({
   seller: sellerShape,
   isSaved: z.boolean(),
   isOwner: z.boolean(),
+  /**
+   * The price rating against the comparables, their number, median and 25th-75th percentile range of total price;
+   * null with fewer than 5 of them, or when buyers cannot see the listing now (docs/decisions/025-buyer-trust.md).
+   */
+  priceRating: priceRatingBadgeShape.extend({ comparables: int, median: int, low: int, high: int }).nullable(),
+  /** The total price since it was first published, oldest first; empty before that. */
+  priceHistory: z.array(z.object({ totalPrice: int, at: z.string() })),
   /** Null without a plate, before it is looked up, or when the registry knows no such vehicle (or is not configured). */
   registry: registryShape.nullable(),
 });
 
-/** A listing in the public REST list (GET /api/listings): the detail view's listing without what depends on the viewer. */
-export const listingListItemShape = listingDetailShape.omit({ seller: true, isSaved: true, isOwner: true, registry: true });
+/**
+ * A listing in the public REST list (GET /api/listings): the detail view's listing without what depends on the viewer,
+ * with the card's price rating and price reduction.
+ */
+export const listingListItemShape = listingDetailShape
+  .omit({ seller: true, isSaved: true, isOwner: true, priceRating: true, priceHistory: true, registry: true })
+  .extend({ priceRating: priceRatingBadgeShape.nullable(), priceReducedBy });
 
 export type ListingStatus = ListingShape['status'];
 export type ListingImageShape = z.infer<typeof listingImageShape>;

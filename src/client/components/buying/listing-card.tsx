@@ -21,6 +21,7 @@ import type { ListingCardShape } from '../../../shared/types/listing';
 import { useReducedImageQuality } from '../../lib/image-quality';
 import { cardPhotoSources } from '../../../shared/photo-sources';
 import { CarPlaceholder } from './car-placeholder';
+import { CardPriceNotes } from './price-rating';
 import { linkCardStyle } from '../link-card-style';
 
 // The cover's srcset and sizes (CARD_PHOTO_SIZES) come from shared/photo-sources.ts, which the server's preload of the
@@ -127,6 +128,7 @@ export function ListingCard({ listing: l, action, note, priority, eager, heading
         <Text mt="auto" pt="2" fontSize="xl" fontWeight="bold" color="fg" letterSpacing="-0.01em" data-testid="card-price">
           {formatPrice(l.totalPrice)}
         </Text>
+        <CardPriceNotes listing={l} />
       </Stack>
       {action && (
         // Above the overlay link so the action gets its own clicks.

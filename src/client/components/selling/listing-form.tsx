@@ -15,6 +15,7 @@ import { useZodForm } from '../form/use-zod-form';
 import { AddressField, CheckField, EquipmentField, SelectField, Section, ServiceHistoryField, TextField } from './listing-fields';
 import { listingFormSchema, typedNumber, vehicleToFormValues, type ListingFormValues } from './listing-values';
 import { PhotoUploader } from './photo-uploader';
+import { PriceGuideNote } from './price-guide';
 import { usePhotoUploads, type ExistingPhoto, type PhotoItem } from './photo-uploads';
 import { changesNeedingReview, type ReviewBaseline } from './review-changes';
 import { toastInvalidForm } from './save-errors';
@@ -258,6 +259,7 @@ export function ListingForm({ mode, defaultValues, initialPhotos, submitLabel, o
               />
             </FormField>
           </SimpleGrid>
+          <PriceGuideNote control={control} />
         </Section>
 
         <Section title="Utstyr">

@@ -1,5 +1,6 @@
 import { listingIdInput } from '../../../shared/schemas/listing';
 import { listingDetailShape, listingListItemShape, type ListingListItem } from '../../../shared/schemas/listing-shape';
+import { priceGuideInput, priceGuideShape } from '../../../shared/schemas/price-guide';
 import { searchFacetsShape, searchInput } from '../../../shared/schemas/search';
 import { z } from '../../../shared/zod';
 import type { SearchResult } from '../../services/search/listing-search';
@@ -66,6 +67,23 @@ export const listingsBuyerRoutes = defineRoutes([
       params: listingIdInput,
       responses: { 200: listingDetailShape },
       errors: [404],
+    },
+  },
+  {
+    method: 'GET',
+    url: '/api/price-guide',
+    procedure: 'listings.priceGuide',
+    serialize: true,
+    doc: {
+      tag: 'Listings',
+      summary: 'What comparable cars sell for',
+      description:
+        'For a seller pricing a car: the number of comparable listings (visible now or sold in the last 90 days, the ' +
+        'same make and model ignoring case, the same fuel, a model year within 1 and mileage within 20 %) and their ' +
+        'median and 25th-75th percentile total price, all three null with fewer than 5 comparables. Open to everyone.',
+      query: priceGuideInput,
+      responses: { 200: priceGuideShape },
+      errors: [400],
     },
   },
 ]);

@@ -1,6 +1,7 @@
 import type { ListingListItem } from '../../../shared/schemas/listing-shape';
 import type { SearchSource } from '../../store/search-source';
-import { toListingShape } from '../listing-shape';
+import { priceRatingBadge } from '../../../shared/price-rating';
+import { priceReducedBy, toListingShape } from '../listing-shape';
 
 // The items of GET /api/listings as the contract defines a Listing (docs/product/api.md "Shapes"): every field,
 // images as URLs, plus the place name the detail view also shows. The search finds a page of ids (column-index.ts);
@@ -24,6 +25,8 @@ export class FullListings {
       shape.place = listing.place;
       if (listing.hideAddress) shape.address = '';
       if (listing.hideContactInfo) shape.contactPhone = '';
+      shape.priceRating = priceRatingBadge(listing.priceRating);
+      shape.priceReducedBy = priceReducedBy(listing.firstTotalPrice, listing.totalPrice);
       return shape;
     });
   }

@@ -52,7 +52,7 @@ describe('visibility', () => {
     expect(r.total).toBe(6);
     expect(r.items.map((i) => i.id)).toEqual([car.tesla, car.volvo, car.volvo4x4, car.golf, car.citroen, car.mirai]);
     expect(Object.keys(r.items[0]).sort()).toEqual(
-      ['coverImage', 'coverPhoto', 'createdAt', 'fuelType', 'id', 'make', 'mileage', 'model', 'place', 'totalPrice', 'transmission', 'year'].sort(),
+      ['coverImage', 'coverPhoto', 'createdAt', 'fuelType', 'id', 'make', 'mileage', 'model', 'place', 'priceRating', 'priceReducedBy', 'totalPrice', 'transmission', 'year'].sort(),
     );
     expect(r.items[1]).toMatchObject({ make: 'Volvo', totalPrice: 225_700, place: 'Bergen', createdAt: day(9).toISOString() });
   });

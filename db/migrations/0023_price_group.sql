@@ -1,0 +1,2 @@
+-- A price rating's market is read by folded make and model, fuel and year (docs/decisions/025-buyer-trust.md).
+CREATE INDEX `listings_price_group_idx` ON `listings` (lower("make"),lower("model"),`fuel_type`,`year`);

@@ -1,0 +1,146 @@
+// The repository of price history and price ratings (docs/decisions/025-buyer-trust.md), one implementation for both
+// stores. The rules are src/shared/price-rating.ts's; here is what the market is (the listings buyers see, and those
+// sold within the last days) and how the kept ratings and history follow each write. `afterListingWrite` runs inside
+// every transaction that changes a listing, so the history and the ratings commit with the change.
+
+import { and, asc, desc, eq, gte, inArray, isNotNull, lt, lte, not, or, sql, type SQL } from 'drizzle-orm';
+import type { Listing } from '../../../db/schema';
+import { comparablesOf, foldName, priceRatingOf, SOLD_COMPARABLE_MS, YEAR_SPAN, type MarketCar, type MarketListing, type PriceRatingCode } from '../../shared/price-rating';
+import type { Q, Tables } from './dialect';
+import { lockListingWrites } from './locks';
+import { isRowId, Repository, type StoreParts } from './repository';
+import { approved, isVisible, visible } from './rules';
+
+/** The cars whose ratings are rated against each other: the same make and model (case folded) and fuel. */
+export type PriceGroup = Pick<MarketCar, 'make' | 'model' | 'fuelType'>;
+
+/** A listing of the market: comparable to others while visible, or sold within SOLD_COMPARABLE_MS. */
+export interface MarketRow extends MarketListing {
+  visible: boolean;
+  priceRating: string | null;
+}
+
+type Parts = Omit<StoreParts, 'db'>;
+
+const groupKey = (g: PriceGroup) => `${foldName(g.make)}\u0000${foldName(g.model)}\u0000${g.fuelType}`;
+
+/** The group's condition, spelled as listings_price_group_idx's expressions so the index serves it. */
+function inGroup(t: Tables, g: PriceGroup): SQL {
+  const l = t.listings;
+  return and(sql`lower(${l.make}) = lower(${g.make.trim()})`, sql`lower(${l.model}) = lower(${g.model.trim()})`, eq(l.fuelType, g.fuelType))!;
+}
+
+/** On the market at `now`: visible, or approved and sold within SOLD_COMPARABLE_MS. */
+function onMarket(t: Tables, now: Date): SQL {
+  const l = t.listings;
+  return or(visible(l), and(approved(l), gte(l.soldAt, new Date(now.getTime() - SOLD_COMPARABLE_MS))))!;
+}
+
+/** The group's listings on the market, their model year within `years` when given. */
+async function marketOf(q: Q, { t }: Parts, g: PriceGroup, now: Date, years?: { min: number; max: number }): Promise<MarketRow[]> {
+  const l = t.listings;
+  const where = [inGroup(t, g), onMarket(t, now)];
+  if (years) where.push(gte(l.year, years.min), lte(l.year, years.max));
+  const rows = await q
+    .select({
+      id: l.id,
+      userId: l.userId,
+      make: l.make,
+      model: l.model,
+      fuelType: l.fuelType,
+      year: l.year,
+      mileage: l.mileage,
+      totalPrice: l.totalPrice,
+      status: l.status,
+      active: l.active,
+      priceRating: l.priceRating,
+    })
+    .from(l)
+    .where(and(...where));
+  return rows.map(({ status, active, ...r }) => ({ ...r, visible: isVisible({ status, active }) }));
+}
+
+/**
+ * Rates every visible listing of the groups against its comparables and keeps the codes that changed; listings of the
+ * groups buyers cannot see lose theirs (a card of a sold listing shows none).
+ */
+export async function rateGroups(q: Q, parts: Parts, groups: PriceGroup[], now: Date): Promise<void> {
+  const l = parts.t.listings;
+  const seen = new Set<string>();
+  for (const g of groups) {
+    if (seen.has(groupKey(g))) continue;
+    seen.add(groupKey(g));
+    const market = await marketOf(q, parts, g, now);
+    const changed = new Map<PriceRatingCode | null, number[]>();
+    for (const row of market) {
+      if (!row.visible) continue;
+      const rating = priceRatingOf(row.totalPrice, comparablesOf(row, market).map((c) => c.totalPrice))?.rating ?? null;
+      if (rating !== row.priceRating) changed.set(rating, [...(changed.get(rating) ?? []), row.id]);
+    }
+    for (const [rating, ids] of changed) await q.update(l).set({ priceRating: rating }).where(inArray(l.id, ids));
+    await q
+      .update(l)
+      .set({ priceRating: null })
+      .where(and(inGroup(parts.t, g), isNotNull(l.priceRating), not(visible(l))));
+  }
+}
+
+/**
+ * Keeps the listing's price history: once it is visible, its first published total price, and a row for each total
+ * price it is shown at that differs from the last one kept.
+ */
+async function recordPrice(q: Q, { t }: Parts, row: Listing, now: Date): Promise<void> {
+  if (!isVisible(row)) return;
+  const p = t.listingPrices;
+  if (row.firstTotalPrice === null) await q.update(t.listings).set({ firstTotalPrice: row.totalPrice }).where(eq(t.listings.id, row.id));
+  const [last] = await q.select({ totalPrice: p.totalPrice }).from(p).where(eq(p.listingId, row.id)).orderBy(desc(p.at), desc(p.id)).limit(1);
+  if (last?.totalPrice !== row.totalPrice) await q.insert(p).values({ listingId: row.id, totalPrice: row.totalPrice, at: now });
+}
+
+/** What a listing's price history and the ratings of its group depend on. */
+const MARKET_KEYS = ['status', 'active', 'soldAt', 'totalPrice', 'year', 'mileage', 'make', 'model', 'fuelType', 'userId'] as const;
+
+const sameValue = (a: unknown, b: unknown) => (a instanceof Date && b instanceof Date ? a.getTime() === b.getTime() : a === b);
+
+/**
+ * After a write of listing `id` inside a transaction (`before`: the row as it was, undefined for a new one): keeps its
+ * price history, and when anything the market reads changed, rates its group (and its former group) again.
+ */
+export async function afterListingWrite(q: Q, parts: Parts, before: Listing | undefined, id: number, now = new Date()): Promise<void> {
+  const [after] = await q.select().from(parts.t.listings).where(eq(parts.t.listings.id, id));
+  if (after) await recordPrice(q, parts, after, now);
+  if (before && after && MARKET_KEYS.every((k) => sameValue(before[k], after[k]))) return;
+  await rateGroups(q, parts, [before, after].filter((r): r is Listing => r !== undefined), now);
+}
+
+export class PricesRepo extends Repository {
+  /** The listing's price history, oldest first. */
+  async history(listingId: number): Promise<{ totalPrice: number; at: Date }[]> {
+    if (!isRowId(listingId)) return [];
+    const p = this.t.listingPrices;
+    return this.db.select({ totalPrice: p.totalPrice, at: p.at }).from(p).where(eq(p.listingId, listingId)).orderBy(asc(p.at), asc(p.id));
+  }
+
+  /** The market a car is compared with: its group's listings on the market within YEAR_SPAN of its model year. */
+  async market(car: MarketCar, now = new Date()): Promise<MarketRow[]> {
+    return marketOf(this.db, this, car, now, { min: car.year - YEAR_SPAN, max: car.year + YEAR_SPAN });
+  }
+
+  /**
+   * The groups to rate again: with `soldFrom`, those with a listing sold between `soldFrom` and `soldTo` (leaving the
+   * market as its sale ages); without, every group with a visible listing.
+   */
+  async groups(soldFrom: Date | null, soldTo: Date): Promise<PriceGroup[]> {
+    const l = this.t.listings;
+    const where = soldFrom ? and(approved(l), gte(l.soldAt, soldFrom), lt(l.soldAt, soldTo)) : visible(l);
+    return this.db.selectDistinct({ make: l.make, model: l.model, fuelType: l.fuelType }).from(l).where(where);
+  }
+
+  /** Rates the group again, in one transaction (a sweep calls it group by group, so other writes wait little). */
+  async rate(group: PriceGroup, now = new Date()): Promise<void> {
+    return this.d.transaction(this.db, async (tx) => {
+      await lockListingWrites(tx, this);
+      await rateGroups(tx, this, [group], now);
+    });
+  }
+}
