@@ -248,17 +248,21 @@ export class ListingsRepo extends Repository {
 
   /**
    * Sets the active flag; false when there is no such listing. Activating a sold listing puts it back on the market
-   * (no longer sold): a sold listing is never active (docs/product/states.md#sold).
+   * (no longer sold): a sold listing is never active (docs/product/states.md#sold). Nor is one reports hid
+   * (services/reports.ts): false for it too.
    */
   async setActive(id: number, active: boolean): Promise<boolean> {
     const updatedAt = new Date();
-    return this.update(id, active ? { active, soldAt: null, updatedAt } : { active, updatedAt });
+    return active ? this.update(id, { active, soldAt: null, updatedAt }, isNull(this.t.listings.reportHiddenAt)) : this.update(id, { active, updatedAt });
   }
 
-  /** Marks the listing sold (and inactive), or back on the market (active); false when there is no such listing. */
+  /**
+   * Marks the listing sold (and inactive), or back on the market (active); false when there is no such listing, or
+   * when reports hid it (a sold listing's page opens for everyone).
+   */
   async setSold(id: number, sold: boolean): Promise<boolean> {
     const now = new Date();
-    return this.update(id, { soldAt: sold ? now : null, active: !sold, updatedAt: now });
+    return this.update(id, { soldAt: sold ? now : null, active: !sold, updatedAt: now }, isNull(this.t.listings.reportHiddenAt));
   }
 
   /**
@@ -414,9 +418,9 @@ export class ListingsRepo extends Repository {
 
   // --- inside the transactions ---------------------------------------------------------------------------------------
 
-  private async update(id: number, set: Partial<ListingValues>): Promise<boolean> {
+  private async update(id: number, set: Partial<ListingValues>, condition?: SQL): Promise<boolean> {
     if (!isRowId(id)) return false;
-    return affectedRows(await this.db.update(this.t.listings).set(set).where(eq(this.t.listings.id, id))) > 0;
+    return affectedRows(await this.db.update(this.t.listings).set(set).where(and(eq(this.t.listings.id, id), condition))) > 0;
   }
 
   /** The photos named by storage key that are staged, or on this listing or its waiting edit. */

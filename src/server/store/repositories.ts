@@ -3,6 +3,7 @@ import { InboxRepo } from './inbox';
 import { ListingsRepo } from './listings';
 import { MailQueueRepo } from './mail-queue';
 import { NotificationsRepo } from './notifications';
+import { ReportsRepo } from './reports';
 import type { PhotosRepo } from './photos';
 import type { StoreParts } from './repository';
 import { SavedListingsRepo } from './saved-listings';
@@ -20,6 +21,7 @@ export function repositories(parts: StoreParts, own: { photos: PhotosRepo; chats
     savedListings: new SavedListingsRepo(parts),
     savedSearches: new SavedSearchesRepo(parts),
     mailQueue: new MailQueueRepo(parts),
+    reports: new ReportsRepo(parts),
     ...own,
   };
 }
