@@ -158,6 +158,14 @@ describeOnEachStore('reports', (dialect: Dialect) => {
     expect(reports).toEqual([expect.objectContaining({ listingId: id, reason: 'svindel', resolution: 'fjern' })]);
   });
 
+  it("'avvis' on a listing the reports did not hide closes them and leaves the listing as it was", async () => {
+    const { id } = await insertListing(t.store, t.seller, { make: 'Skoda' });
+    await report(t.buyers[0], id);
+    expect(await resolveReports(t.store, hub(), actor(), id, 'avvis')).toMatchObject({ resolved: 1, shown: false });
+    expect(await listing(id)).toMatchObject({ status: 'approved', active: true, reportHiddenAt: null });
+    expect(await reportedListings(t.store)).toEqual([]);
+  });
+
   it('404 for a listing without open reports or that does not exist', async () => {
     const { id } = await insertListing(t.store, t.seller);
     await expect(resolveReports(t.store, hub(), actor(), id, 'fjern')).rejects.toMatchObject({ code: 'NOT_FOUND' });

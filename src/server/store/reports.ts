@@ -141,7 +141,7 @@ export class ReportsRepo extends Repository {
         : [];
       const w = decide({ listing, open });
       const now = new Date();
-      await tx.update(listings).set(w.listing).where(eq(listings.id, listingId));
+      if (Object.keys(w.listing).length) await tx.update(listings).set(w.listing).where(eq(listings.id, listingId));
       await tx
         .update(r)
         .set({ resolvedAt: now, resolution: w.resolution })
