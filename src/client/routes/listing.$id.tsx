@@ -19,6 +19,7 @@ import { Gallery } from '../components/gallery/gallery';
 import { InquiryForm } from '../components/buying/inquiry-form';
 import { EquipmentList, KeyFacts, MoreDetails, Section, ServiceBookNote, SpecGrid } from '../components/buying/listing-specs';
 import { LocationMap } from '../components/buying/location-map';
+import { ReportListing } from '../components/buying/report-listing';
 import { PriceBox, type ListingDetail } from '../components/buying/price-box';
 import { AfterFirstPaint } from '../components/layout/after-first-paint';
 import { listingPageHead } from '../../shared/page-head';
@@ -170,6 +171,7 @@ function ListingView({ listing: l }: { listing: ListingDetail }) {
             <LocationMap address={l.address} place={l.place} hidden={l.hideAddress} />
             {/* The server refuses an inquiry about one's own listing; the owner gets no form. */}
             {!l.isOwner && <InquiryForm listingId={l.id} carName={`${title} (${l.year})`} />}
+            {!l.isOwner && <ReportListing listingId={l.id} />}
           </AfterFirstPaint>
         </Stack>
       </Grid>
