@@ -24,6 +24,7 @@ export const REPORT_TEXTS = {
   title: 'Rapporter annonse',
   intro: 'Fortell oss hva som er galt med annonsen. Selgeren får ikke vite hvem som rapporterte.',
   reason: 'Årsak',
+  choose: 'Velg årsak',
   comment: 'Kommentar (valgfritt)',
   send: 'Send rapport',
   cancel: 'Avbryt',

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, RadioGroup, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Alert, Box, Button, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { REPORT_COMMENT_MAX, REPORT_REASON_LABELS, REPORT_REASONS, REPORT_TEXTS, type ReportReason } from '../../../shared/texts/reports';
@@ -50,20 +50,29 @@ export default function ReportDialog({ listingId, onClose }: { listingId: number
       }
     >
       <Stack gap="4">
-        <RadioGroup.Root value={reason} onValueChange={(e) => setReason(e.value as ReportReason)} aria-label={REPORT_TEXTS.reason}>
-          <Text textStyle="sm" fontWeight="medium" mb="2">
-            {REPORT_TEXTS.reason}
+        <Box>
+          <Text asChild textStyle="sm" fontWeight="medium" display="block" mb="1.5">
+            <label htmlFor="report-reason">{REPORT_TEXTS.reason}</label>
           </Text>
-          <Stack gap="2.5">
-            {REPORT_REASONS.map((r) => (
-              <RadioGroup.Item key={r} value={r}>
-                <RadioGroup.ItemHiddenInput />
-                <RadioGroup.ItemIndicator />
-                <RadioGroup.ItemText>{REPORT_REASON_LABELS[r]}</RadioGroup.ItemText>
-              </RadioGroup.Item>
-            ))}
-          </Stack>
-        </RadioGroup.Root>
+          <NativeSelect.Root>
+            <NativeSelect.Field
+              id="report-reason"
+              value={reason ?? ''}
+              onChange={(e) => {
+                setReason((e.target.value || null) as ReportReason | null);
+                setProblem(null);
+              }}
+            >
+              <option value="">{REPORT_TEXTS.choose}</option>
+              {REPORT_REASONS.map((r) => (
+                <option key={r} value={r}>
+                  {REPORT_REASON_LABELS[r]}
+                </option>
+              ))}
+            </NativeSelect.Field>
+            <NativeSelect.Indicator />
+          </NativeSelect.Root>
+        </Box>
         <Box>
           <Text asChild textStyle="sm" fontWeight="medium" display="block" mb="1.5">
             <label htmlFor="report-comment">{REPORT_TEXTS.comment}</label>
