@@ -89,6 +89,9 @@ describe('the Rapporter tab', () => {
       await loginAs(owner, seller);
       await owner.goto(`/listing/${car.id}`);
       await owner.getByText(REPORT_TEXTS.hidden).first().waitFor();
+      await owner.goto('/mine-annonser');
+      await owner.getByText(REPORT_TEXTS.hidden).first().waitFor();
+      await screenshot(owner, `my-listings-report-hidden-${width}`);
 
       const page = await newPage({ width, height: 900 });
       await loginAs(page, admin);
