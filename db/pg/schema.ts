@@ -290,7 +290,7 @@ export const auditLog = pgTable(
     actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
     actorName: text('actor_name').notNull(),
     action: text('action', {
-      enum: ['listing.approve', 'listing.reject', 'listing.edit', 'listing.delete', 'user.update', 'user.delete'],
+      enum: ['listing.approve', 'listing.reject', 'listing.edit', 'listing.delete', 'user.update', 'user.delete', 'listing.reports_dismiss'],
     }).notNull(),
     targetType: text('target_type', { enum: ['listing', 'user'] }).notNull(),
     targetId: integer('target_id').notNull(),

@@ -20,6 +20,7 @@ import { InquiryForm } from '../components/buying/inquiry-form';
 import { EquipmentList, KeyFacts, MoreDetails, Section, ServiceBookNote, SpecGrid } from '../components/buying/listing-specs';
 import { LocationMap } from '../components/buying/location-map';
 import { RegistryPanel } from '../components/buying/registry-panel';
+import { ReportListing } from '../components/buying/report-listing';
 import { PriceBox, type ListingDetail } from '../components/buying/price-box';
 import { PriceHistory } from '../components/buying/price-history';
 import { PriceRatingPanel } from '../components/buying/price-rating';
@@ -176,6 +177,7 @@ function ListingView({ listing: l }: { listing: ListingDetail }) {
             <LocationMap address={l.address} place={l.place} hidden={l.hideAddress} />
             {/* The server refuses an inquiry about one's own listing; the owner gets no form. */}
             {!l.isOwner && <InquiryForm listingId={l.id} carName={`${title} (${l.year})`} />}
+            {!l.isOwner && <ReportListing listingId={l.id} />}
           </AfterFirstPaint>
         </Stack>
       </Grid>

@@ -58,6 +58,9 @@ export const RATE_LIMITS = {
   // 'Meld av' from an alert e-mail, without a login: a person clicks it once; the token cannot be guessed, so this only
   // bounds the look-ups one address can make.
   savedSearchUnsubscribe: { max: 20, timeWindow: 60_000 },
+  // 'Rapporter annonse': a buyer reports a scam or two in a sitting, and each listing once; reports hide a listing, so
+  // twenty an hour per account, refused ones counted, holds a script walking through listings.
+  listingReport: { max: 20, timeWindow: 60 * 60_000, per: 'user' },
 } as const satisfies Record<string, { max: number; timeWindow: number; per?: 'user' }>;
 
 export type RateLimitKind = keyof typeof RATE_LIMITS;

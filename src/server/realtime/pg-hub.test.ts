@@ -29,7 +29,7 @@ function slowLoaders() {
       queries++;
       loaded.push(...ids);
       await sleep(Math.random() * 5);
-      return ids.map((id) => ({ id, chatId: 1, senderId: 1, senderDisplayName: 'Kari', content: `melding ${id}`, createdAt: new Date(0).toISOString() })).reverse();
+      return ids.map((id) => ({ id, chatId: 1, senderId: 1, senderDisplayName: 'Kari', content: `melding ${id}`, createdAt: new Date(0).toISOString(), warning: false })).reverse();
     },
     async notifications(ids) {
       queries++;
@@ -43,7 +43,7 @@ function slowLoaders() {
 
 const message = (id: number): UserEvent => ({
   kind: 'message',
-  message: { id, chatId: 1, senderId: 1, senderDisplayName: 'Kari', content: `melding ${id}`, createdAt: new Date(0).toISOString() },
+  message: { id, chatId: 1, senderId: 1, senderDisplayName: 'Kari', content: `melding ${id}`, createdAt: new Date(0).toISOString(), warning: false },
 });
 
 /** Reads a subscription in the background, as tRPC would. */

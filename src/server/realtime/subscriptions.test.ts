@@ -466,7 +466,7 @@ describe('subscribeWithReplay', () => {
   afterAll(() => closeDatabase(db));
   const ctxOf = (hub: InProcessHub) => ({ hub, store: createSqliteStore(db, false), user: { id: 1 }, session });
 
-  const message = (id: number): MessageShape => ({ id, chatId: 1, senderId: 2, senderDisplayName: 'Per', content: `m${id}`, createdAt: new Date(0).toISOString() });
+  const message = (id: number): MessageShape => ({ id, chatId: 1, senderId: 2, senderDisplayName: 'Per', content: `m${id}`, createdAt: new Date(0).toISOString(), warning: false });
   const pick = (e: UserEvent) => (e.kind === 'message' ? e.message : undefined);
 
   async function take(gen: AsyncGenerator<MessageShape>, n: number) {

@@ -57,6 +57,8 @@ beforeAll(async () => {
   const doomed = await insertListing(t.store, seller.user.id, { status: 'approved', make: 'Tesla', model: 'Model 3' });
   await insertListingImage(t.store, doomed.id);
   await insertListing(t.store, leaving.user.id, { status: 'approved' });
+  const reported = await insertListing(t.store, seller.user.id, { status: 'approved' });
+  await t.store.reports.create(reported.id, u.user.id, { reason: 'svindel', comment: '' }, new Date(0), () => ({ hide: false }));
   const feedback = await createFeedback(t.store, { name: 'Per', email: '', feedback: 'Fin side!' });
   const doomedFeedback = await createFeedback(t.store, { name: '', email: '', feedback: 'Savner mørk modus.' });
   await createContactMessage(t.store, { name: 'Kari', email: 'kari@example.no', phone: '', subject: 'Hei', message: 'Et spørsmål.' });
@@ -74,6 +76,8 @@ beforeAll(async () => {
     { row: 'DELETE /api/admin/users/:id', url: `/api/admin/users/${leaving.user.id}`, ok: 204 },
     { row: 'DELETE /api/admin/listings/:id', url: `/api/admin/listings/${doomed.id}`, ok: 204 },
     { row: 'GET /api/admin/audit', url: `/api/admin/audit?targetType=listing&targetId=${pending.id}`, ok: 200 },
+    { row: 'GET /api/admin/reports', url: '/api/admin/reports', ok: 200 },
+    { row: 'POST /api/admin/listings/:id/reports/resolve', url: `/api/admin/listings/${reported.id}/reports/resolve`, payload: { action: 'avvis' }, ok: 200 },
     { row: 'GET /api/feedbacks', url: '/api/feedbacks', ok: 200 },
     { row: 'GET /api/contact-messages', url: '/api/contact-messages', ok: 200 },
     { row: 'PATCH /api/feedbacks/:id/read', url: `/api/feedbacks/${feedback.id}/read`, ok: 200 },
@@ -162,6 +166,8 @@ describe('the admin tRPC procedures', () => {
     'admin.inbox.markRead': { id: 1, isRead: false },
     'admin.inbox.delete': { id: 1 },
     'admin.audit.list': { targetType: 'user', targetId: 1 },
+    'admin.reports.list': undefined,
+    'admin.reports.resolve': { id: 1, action: 'avvis' },
   };
 
   async function codeOf(caller: ReturnType<typeof callerFor>, path: string): Promise<string> {

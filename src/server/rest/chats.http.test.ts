@@ -165,6 +165,7 @@ describe('a conversation', () => {
       senderDisplayName: 'Pers Bil AS',
       content: 'Ja, den er ledig.\nVil du se den på lørdag?',
       createdAt: expect.any(String),
+      warning: false,
     });
     expect((await messageRows(chatId)).at(-1)).toMatchObject({ id: message.id, content: 'Ja, den er ledig.\nVil du se den på lørdag?' });
   });

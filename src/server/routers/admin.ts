@@ -9,6 +9,7 @@ import type { AuditActor } from '../services/audit';
 import { SESSIONS_ENDED } from '../realtime/hub';
 import { deleteInboxMessage, listInbox, markInboxRead } from '../services/inbox';
 import { pendingListings, reviewListing } from '../services/moderation';
+import { adminReportsRouter } from './reports';
 import { afterListingShown } from '../services/saved-searches';
 import type { Context } from '../trpc/context';
 import { adminProcedure, router } from '../trpc/init';
@@ -63,6 +64,7 @@ export const adminRouter = router({
       return { success: true as const };
     }),
   }),
+  reports: adminReportsRouter,
   audit: router({
     /** Who approved, rejected, edited or deleted this listing or user, newest first. */
     list: adminProcedure.input(adminAuditInput).query(({ ctx, input }) => auditLogOf(ctx.store, input.targetType, input.targetId)),

@@ -11,6 +11,7 @@ import { confirmPassword, type PasswordCheckOptions } from './auth';
 import { myListings } from './listings';
 import { listSavedListings } from './saved-listings';
 import { listSavedSearches } from './saved-searches';
+import { reportsOf } from './reports';
 import { toUserShape } from './users';
 
 // The rights the privacy page promises (docs/decisions/021-mail-and-account-recovery.md): a copy of one's
@@ -25,7 +26,7 @@ const idOf = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) ? v :
 
 /**
  * GET /api/auth/export: the user's profile, listings, saved listings, chats with their messages, notifications and
- * sent inquiries. Another user appears only by the name their chat shows: a chat names the other party, a message
+ * sent inquiries, and the listings they reported. Another user appears only by the name their chat shows: a chat names the other party, a message
  * says whether it is the user's own; no other user's id, username, contact details or listings beyond a saved card.
  * Notifications keep their title and text, and of their data only the links (listing, chat): an inquiry's
  * notification carries the buyer's contact details in both, so its text is cut to the buyer's message.
@@ -33,12 +34,13 @@ const idOf = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) ? v :
 export async function exportAccount(store: Store, userId: number, now = new Date()): Promise<AccountExport> {
   const user = await store.users.findById(userId);
   if (!user) throw new AppError('NOT_FOUND', 'Fant ikke brukeren.');
-  const [listings, savedListings, savedSearches, rows, notifications] = await Promise.all([
+  const [listings, savedListings, savedSearches, rows, notifications, reports] = await Promise.all([
     myListings(store, userId),
     listSavedListings(store, userId),
     listSavedSearches(store, userId),
     store.users.exportRows(userId),
     store.notifications.list(userId, ALL_NOTIFICATIONS),
+    reportsOf(store, userId),
   ]);
   const me = chatPartyName(user);
   return {
@@ -85,6 +87,7 @@ export async function exportAccount(store: Store, userId: number, now = new Date
       message: i.message,
       createdAt: i.createdAt.toISOString(),
     })),
+    reports,
   };
 }
 

@@ -131,3 +131,21 @@ describe('deleting for oneself', () => {
     expect(await listChats(store, s)).toMatchObject([{ id: chatId, unreadCount: 1, lastMessagePreview: 'Er du der?' }]);
   });
 });
+
+describe('the off-site warning', () => {
+  it('is on the pushed message and the replayed one when the text moves the conversation off the site', async () => {
+    const { hub, pushed } = recordingHub(db);
+    const { chatId } = await startChat(store, hub, other, { listingId, sellerId: seller, message: 'Hei! Kan du gå ned til 240 000?' });
+    const sent = await sendMessage(store, hub, seller, { chatId, content: 'Betal forskudd, så sender jeg bilen. Skriv på WhatsApp.' });
+    expect(sent.warning).toBe(true);
+    const messagesPushed = pushed.flatMap((p) => (p.event.kind === 'message' ? [[p.userId, p.event.message.warning]] : []));
+    expect(messagesPushed).toEqual([
+      [other, false],
+      [seller, false],
+      [other, true],
+      [seller, true],
+    ]);
+    const replayed = await messagesAfter(store, other, sent.id - 1);
+    expect(replayed.map((m) => m.warning)).toEqual([true]);
+  });
+});

@@ -8,6 +8,7 @@ import {
   type ChatShape,
   type MessageShape,
 } from '../../shared/schemas/chat';
+import { chatMessageWarning } from '../../shared/chat-warning';
 import { AppError, listingNotFound } from '../errors';
 import { SOLD_TEXTS } from '../../shared/schemas/listing';
 import type { EventHub } from '../realtime/hub';
@@ -79,6 +80,8 @@ function toMessageShape(r: MessageRow): MessageShape {
     senderDisplayName: chatPartyName(r),
     content: r.content,
     createdAt: r.createdAt.toISOString(),
+    // From the text whenever it is read or pushed, so every path (page, push, replay, another instance) agrees.
+    warning: chatMessageWarning(r.content),
   };
 }
 

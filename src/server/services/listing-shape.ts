@@ -69,7 +69,7 @@ export function toImageShape(img: ImageColumns): ListingImageShape {
 }
 
 /** The listing's fields a row carries as they are; the rest are converted below. */
-type CopiedKey = Exclude<keyof ListingShape, 'images' | 'imageDetails' | 'equipment' | 'rejectionReason' | 'createdAt' | 'updatedAt' | 'revision' | 'sold'>;
+type CopiedKey = Exclude<keyof ListingShape, 'images' | 'imageDetails' | 'equipment' | 'rejectionReason' | 'createdAt' | 'updatedAt' | 'revision' | 'sold' | 'reportHidden'>;
 // The row must have every field of the API shape with a compatible type (db/schema/listings.ts ↔ listing-shape.ts).
 type RowHasShapeFields = Pick<Listing, CopiedKey> extends Pick<ListingShape, CopiedKey> ? true : never;
 const _rowHasShapeFields: RowHasShapeFields = true;
@@ -132,6 +132,7 @@ export function toListingShape(row: Listing, images: PhotoColumns[]): ListingSha
   shape.updatedAt = row.updatedAt.toISOString();
   shape.revision = null;
   shape.sold = isSold(row);
+  shape.reportHidden = row.reportHiddenAt !== null;
   return shape;
 }
 

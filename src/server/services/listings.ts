@@ -21,6 +21,7 @@ import { deleteImageFiles, storeDataUrls, type StoredImage } from './images';
 import { placeFromAddress } from './listing-shape';
 import { publishNotifications } from './notifications';
 import { formatPrice } from '../../shared/format';
+import { REPORT_TEXTS } from '../../shared/texts/reports';
 import { proposedShape, sameFields, type RevisionFields } from './listing-revisions';
 import { changesRegistryFacts, type RegistryChecks } from './registry-facts';
 
@@ -353,9 +354,20 @@ export async function updateListing({ store, storage, hub, registry }: SellerDep
 
 /** Aktiver / Deaktiver (docs/product/states.md). Allowed in any status; buyers see it only when approved and active. */
 export async function setListingActive(store: Store, actor: Actor, id: number, active: boolean): Promise<ListingShape> {
-  checkOwned(await store.listings.find(id), actor);
-  if (!(await store.listings.setActive(id, active))) throw notFound();
+  const row = checkOwned(await store.listings.find(id), actor);
+  if (active) refuseWhileReportHidden(row);
+  if (!(await store.listings.setActive(id, active))) throw (await store.listings.find(id))?.reportHiddenAt ? reportHidden() : notFound();
   return ownerView(store, id);
+}
+
+const reportHidden = () => new AppError('CONFLICT', REPORT_TEXTS.activationRefused);
+
+/**
+ * A listing reports hid stays out of sight until an admin decides (services/reports.ts): neither activated, nor sold
+ * (a sold listing's page opens for everyone), nor put back on sale.
+ */
+function refuseWhileReportHidden(row: Listing) {
+  if (row.reportHiddenAt) throw reportHidden();
 }
 
 /**
@@ -366,7 +378,8 @@ export async function setListingActive(store: Store, actor: Actor, id: number, a
 export async function setListingSold(store: Store, actor: Actor, id: number, sold: boolean): Promise<ListingShape> {
   const row = checkOwned(await store.listings.find(id), actor);
   if (sold && row.status !== 'approved') throw new AppError('BAD_REQUEST', SOLD_TEXTS.onlyApproved, { sold: SOLD_TEXTS.onlyApproved });
-  if (!(await store.listings.setSold(id, sold))) throw notFound();
+  refuseWhileReportHidden(row);
+  if (!(await store.listings.setSold(id, sold))) throw (await store.listings.find(id))?.reportHiddenAt ? reportHidden() : notFound();
   return ownerView(store, id);
 }
 

@@ -248,17 +248,21 @@ export class ListingsRepo extends Repository {
 
   /**
    * Sets the active flag; false when there is no such listing. Activating a sold listing puts it back on the market
-   * (no longer sold): a sold listing is never active (docs/product/states.md#sold).
+   * (no longer sold): a sold listing is never active (docs/product/states.md#sold). Nor is one reports hid
+   * (services/reports.ts): false for it too.
    */
   async setActive(id: number, active: boolean): Promise<boolean> {
     const updatedAt = new Date();
-    return this.update(id, active ? { active, soldAt: null, updatedAt } : { active, updatedAt });
+    return active ? this.update(id, { active, soldAt: null, updatedAt }, isNull(this.t.listings.reportHiddenAt)) : this.update(id, { active, updatedAt });
   }
 
-  /** Marks the listing sold (and inactive), or back on the market (active); false when there is no such listing. */
+  /**
+   * Marks the listing sold (and inactive), or back on the market (active); false when there is no such listing, or
+   * when reports hid it (a sold listing's page opens for everyone).
+   */
   async setSold(id: number, sold: boolean): Promise<boolean> {
     const now = new Date();
-    return this.update(id, { soldAt: sold ? now : null, active: !sold, updatedAt: now });
+    return this.update(id, { soldAt: sold ? now : null, active: !sold, updatedAt: now }, isNull(this.t.listings.reportHiddenAt));
   }
 
   /**
@@ -413,13 +417,16 @@ export class ListingsRepo extends Repository {
 
   // --- inside the transactions ---------------------------------------------------------------------------------------
 
-  /** A change of the listing's state, with its price history and its group's ratings following it. */
-  private async update(id: number, set: Partial<ListingValues>): Promise<boolean> {
+  /**
+   * A change of the listing's state when `condition` holds too, with its price history and its group's ratings
+   * following it.
+   */
+  private async update(id: number, set: Partial<ListingValues>, condition?: SQL): Promise<boolean> {
     if (!isRowId(id)) return false;
     const { listings } = this.t;
     return this.d.transaction(this.db, async (tx) => {
       await lockListingWrites(tx, this);
-      const [before] = await this.d.lockRows(tx.select().from(listings).where(eq(listings.id, id)));
+      const [before] = await this.d.lockRows(tx.select().from(listings).where(and(eq(listings.id, id), condition)));
       if (!before) return false;
       await tx.update(listings).set(set).where(eq(listings.id, id));
       await afterListingWrite(tx, this, before, id);

@@ -3,6 +3,7 @@ import { InboxRepo } from './inbox';
 import { ListingsRepo } from './listings';
 import { MailQueueRepo } from './mail-queue';
 import { NotificationsRepo } from './notifications';
+import { ReportsRepo } from './reports';
 import type { PhotosRepo } from './photos';
 import { PricesRepo } from './prices';
 import type { StoreParts } from './repository';
@@ -24,6 +25,7 @@ export function repositories(parts: StoreParts, own: { photos: PhotosRepo; chats
     mailQueue: new MailQueueRepo(parts),
     registryFacts: new RegistryFactsRepo(parts),
     prices: new PricesRepo(parts),
+    reports: new ReportsRepo(parts),
     ...own,
   };
 }

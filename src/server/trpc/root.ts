@@ -7,6 +7,7 @@ import { inquiriesRouter } from '../routers/inquiries';
 import { listingsBuyerProcedures } from '../routers/listings-buyer';
 import { listingsSellerProcedures } from '../routers/listings-seller';
 import { notificationsRouter } from '../routers/notifications';
+import { reportsRouter } from '../routers/reports';
 import { savedListingsRouter } from '../routers/saved-listings';
 import { savedSearchesRouter } from '../routers/saved-searches';
 import { usersRouter } from '../routers/users';
@@ -27,6 +28,7 @@ export const appRouter = router({
   chats: chatsRouter,
   notifications: notificationsRouter,
   admin: adminRouter,
+  reports: reportsRouter,
 });
 
 export type AppRouter = typeof appRouter;

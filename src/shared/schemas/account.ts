@@ -4,6 +4,7 @@ import { listingCardShape, listingShape } from './listing-shape';
 import { inquiryShape } from './inquiry';
 import { notificationShape } from './notification';
 import { savedSearchShape } from './saved-search';
+import { reportShape } from './report';
 
 // 'Last ned mine data' (GET /api/auth/export, docs/decisions/021-mail-and-account-recovery.md): everything the account
 // holds, as one JSON file. Another user appears only by the name their chats already show.
@@ -44,6 +45,8 @@ export const accountExportShape = z.object({
   chats: z.array(exportChatShape),
   notifications: z.array(exportNotificationShape),
   inquiries: z.array(exportInquiryShape),
+  /** The listings the user reported ('Rapporter annonse'), with the outcome once an admin decided. */
+  reports: z.array(reportShape),
 });
 export type AccountExport = z.infer<typeof accountExportShape>;
 

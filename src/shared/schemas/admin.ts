@@ -102,7 +102,7 @@ export const adminUpdateUserInput = updateProfileInput.partial({ displayName: tr
 export type AdminUpdateUserInput = z.output<typeof adminUpdateUserInput>;
 
 export const AUDIT_TARGET_TYPES = ['listing', 'user'] as const;
-export const AUDIT_ACTIONS = ['listing.approve', 'listing.reject', 'listing.edit', 'listing.delete', 'user.update', 'user.delete'] as const;
+export const AUDIT_ACTIONS = ['listing.approve', 'listing.reject', 'listing.edit', 'listing.delete', 'user.update', 'user.delete', 'listing.reports_dismiss'] as const;
 /** How the audit log names each action (docs/product/admin.md#audit-log). */
 export const AUDIT_ACTION_LABELS = {
   'listing.approve': 'Godkjent',
@@ -111,6 +111,7 @@ export const AUDIT_ACTION_LABELS = {
   'listing.delete': 'Slettet',
   'user.update': 'Opplysninger endret',
   'user.delete': 'Bruker slettet',
+  'listing.reports_dismiss': 'Rapporter avvist',
 } as const satisfies Record<(typeof AUDIT_ACTIONS)[number], string>;
 export const adminAuditInput = z.object({
   targetType: z.enum(AUDIT_TARGET_TYPES, { error: 'targetType må være listing eller user.' }),

@@ -62,6 +62,11 @@ export const messageShape = z.object({
   senderDisplayName: z.string(),
   content: z.string(),
   createdAt: z.string(),
+  /**
+   * The text tries to move the conversation off the site (an address, a phone number, advance payment:
+   * src/shared/chat-warning.ts); its recipient sees CHAT_WARNING_TEXT above it.
+   */
+  warning: z.boolean(),
 });
 export type MessageShape = z.infer<typeof messageShape>;
 

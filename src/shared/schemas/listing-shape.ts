@@ -119,6 +119,11 @@ export const listingShape = listingFields.extend({
   revision: listingRevisionShape.nullable(),
   /** Marked sold by its owner or an admin (docs/product/states.md#sold): out of search, its page shows 'Solgt'. */
   sold: z.boolean(),
+  /**
+   * Reports from several buyers hid it until an admin decides (docs/decisions/025-buyer-trust.md): only its owner and
+   * admins see it, and it cannot be activated meanwhile.
+   */
+  reportHidden: z.boolean(),
 });
 
 /** A listing's price rating as cards show it (src/shared/price-rating.ts): its code and label. */

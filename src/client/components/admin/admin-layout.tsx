@@ -1,7 +1,7 @@
 import { Badge, Box, Button, Container, Flex, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, Outlet, useLocation, type LinkOptions, linkOptions } from '@tanstack/react-router';
-import { ClipboardCheck, Inbox, LayoutList, type LucideIcon, MessageSquareText, ShieldAlert, Users } from 'lucide-react';
+import { ClipboardCheck, Flag, Inbox, LayoutList, type LucideIcon, MessageSquareText, ShieldAlert, Users } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { ADMIN_TEXTS } from '../../../shared/schemas/admin';
 import { meQueryOptions } from '../../hooks/use-current-user';
@@ -12,7 +12,7 @@ import type { AdminTab } from './admin-search';
 import { MetricsPanel, MetricsToggle, useMetricsStore } from './metrics-panel';
 
 // The administrators' pages (docs/product/screens.md#admin, docs/product/admin.md): one shell with the panel's title
-// and a navigation between the three tabs of /admin and the two inbox pages. The server refuses every admin call to
+// and a navigation between the four tabs of /admin and the two inbox pages. The server refuses every admin call to
 // anyone else (docs/product/permissions.md); this guard only spares them a page of errors.
 
 type Section = AdminTab | 'feedbacks' | 'messages';
@@ -21,6 +21,7 @@ const SECTIONS: { key: Section; label: string; icon: LucideIcon; link: LinkOptio
   { key: 'all', label: 'Alle annonser', icon: LayoutList, link: linkOptions({ to: '/admin', search: { tab: 'all' } }) },
   { key: 'pending', label: 'Til kontroll', icon: ClipboardCheck, link: linkOptions({ to: '/admin', search: { tab: 'pending' } }) },
   { key: 'users', label: 'Brukere', icon: Users, link: linkOptions({ to: '/admin', search: { tab: 'users' } }) },
+  { key: 'reports', label: 'Rapporter', icon: Flag, link: linkOptions({ to: '/admin', search: { tab: 'reports' } }) },
   { key: 'feedbacks', label: 'Tilbakemeldinger', icon: MessageSquareText, link: linkOptions({ to: '/admin/feedbacks' }) },
   { key: 'messages', label: 'Kontaktmeldinger', icon: Inbox, link: linkOptions({ to: '/admin/messages' }) },
 ];
@@ -72,12 +73,12 @@ function useSection(): Section {
       if (l.pathname.startsWith('/admin/feedbacks')) return 'feedbacks';
       if (l.pathname.startsWith('/admin/messages')) return 'messages';
       const tab = (l.search as { tab?: AdminTab }).tab;
-      return tab === 'pending' || tab === 'users' ? tab : 'all';
+      return tab === 'pending' || tab === 'users' || tab === 'reports' ? tab : 'all';
     },
   });
 }
 
-/** The five places of the panel as a row of tabs; on a phone the row scrolls sideways. */
+/** The six places of the panel as a row of tabs; on a phone the row scrolls sideways. */
 function AdminNav() {
   const current = useSection();
   const pending = usePendingCount();

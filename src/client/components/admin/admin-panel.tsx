@@ -3,6 +3,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { routeError } from '../../lib/route-retry';
 import { ListingsTab } from './listings-tab';
 import { PendingTab } from './pending-tab';
+import { ReportsTab } from './reports-tab';
 import { UsersTab } from './users-tab';
 
 // /admin: the tab named by ?tab= (docs/product/screens.md#admin; default all).
@@ -13,6 +14,7 @@ export function AdminPanelPage() {
   const tab = route.useSearch({ select: (s) => s.tab ?? 'all' });
   if (tab === 'pending') return <PendingTab />;
   if (tab === 'users') return <UsersTab />;
+  if (tab === 'reports') return <ReportsTab />;
   return <ListingsTab />;
 }
 

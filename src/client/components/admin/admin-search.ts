@@ -5,7 +5,7 @@
 import type { AdminListingSort } from '../../../shared/schemas/admin';
 import type { ListingStatus } from '../../../shared/types/listing';
 
-export const ADMIN_TABS = ['all', 'pending', 'users'] as const;
+export const ADMIN_TABS = ['all', 'pending', 'users', 'reports'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 export const SORT_KEYS = ['createdAt', 'price', 'status', 'make'] as const satisfies readonly AdminListingSort[];

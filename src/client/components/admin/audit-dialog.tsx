@@ -26,6 +26,7 @@ const PALETTES: Record<AuditEntryShape['action'], Palette> = {
   'listing.delete': 'gray',
   'user.update': 'blue',
   'user.delete': 'gray',
+  'listing.reports_dismiss': 'green',
 };
 
 /** The user fields an admin edit names in its entry (the listing fields' labels come with the entry's own words). */

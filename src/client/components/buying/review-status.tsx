@@ -1,11 +1,12 @@
 import { Alert, Stack, type StackProps } from '@chakra-ui/react';
 import type { ListingShape } from '../../../shared/types/listing';
+import { REPORT_TEXTS } from '../../../shared/texts/reports';
 
 // The review status of a listing that buyers do not see as it is (docs/decisions/007-pending-revisions.md): waiting
 // for approval, rejected with the reason, inactive, or an owner's edit waiting (or rejected) while the approved
 // version stays public. Shown to the owner and admins on /listing/{id}, on /mine-annonser and in the edit form.
 
-type Reviewable = Pick<ListingShape, 'status' | 'active' | 'rejectionReason' | 'revision'> & { sold?: boolean };
+type Reviewable = Pick<ListingShape, 'status' | 'active' | 'rejectionReason' | 'revision'> & { sold?: boolean; reportHidden?: boolean };
 
 export interface ReviewNotice {
   key: string;
@@ -42,6 +43,14 @@ export function reviewNotices(l: Reviewable, viewer: 'owner' | 'admin', where: '
       text: owner
         ? `Annonsen er ikke synlig for kjøpere. ${where === 'form' ? 'Rett opp og lagre' : 'Rediger annonsen'}, så blir den kontrollert på nytt.`
         : 'Annonsen er ikke synlig for kjøpere.',
+    });
+  } else if (l.reportHidden) {
+    // Hidden by buyers' reports until an admin decides (docs/decisions/025-buyer-trust.md): not the owner's to undo.
+    notices.push({
+      key: 'report-hidden',
+      status: 'warning',
+      title: REPORT_TEXTS.hidden,
+      text: 'Flere brukere har rapportert annonsen. Den vises ikke for kjøpere før en administrator har vurdert den.',
     });
   } else if (l.sold) {
     // Sold is inactive too; the page and 'Mine annonser' say 'Solgt' instead (docs/product/states.md#sold).

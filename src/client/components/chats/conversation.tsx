@@ -1,7 +1,7 @@
 import { Alert, Box, Button, EmptyState, Flex, Heading, HStack, IconButton, Link as ChakraLink, Skeleton, Stack, Text, VStack } from '@chakra-ui/react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { ArrowLeft, MessageCircleDashed } from 'lucide-react';
+import { ArrowLeft, MessageCircleDashed, TriangleAlert } from 'lucide-react';
 import { Fragment, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import {
   CHAT_PARTY_GONE_MESSAGE,
@@ -12,6 +12,7 @@ import {
   type ChatShape,
   type MessageShape,
 } from '../../../shared/schemas/chat';
+import { CHAT_WARNING_TEXT } from '../../../shared/chat-warning';
 import { useUser } from '../../hooks/use-user';
 import { isOptimistic } from '../../realtime/live-updates';
 import { errorMessage } from '../../lib/server-errors';
@@ -188,6 +189,8 @@ function MessageList({ messages, loading, error, onRetry, myId, ownName, otherNa
           return (
             <Fragment key={m.id}>
               {newDay && <DayDivider iso={m.createdAt} />}
+              {/* The recipient is warned of a message that moves the conversation off the site; the sender is not. */}
+              {!own && m.warning && <OffSiteWarning />}
               <Bubble message={m} own={own} sender={own ? ownName : (otherName ?? m.senderDisplayName)} />
             </Fragment>
           );
@@ -215,6 +218,15 @@ function MessageList({ messages, loading, error, onRetry, myId, ownName, otherNa
     >
       {body}
     </Box>
+  );
+}
+
+function OffSiteWarning() {
+  return (
+    <HStack gap="2" alignSelf="flex-start" maxW={{ base: '85%', md: '75%' }} px="3" py="2" rounded="md" bg="orange.subtle" color="orange.fg" textStyle="sm" data-testid="chat-warning">
+      <TriangleAlert size={16} aria-hidden style={{ flexShrink: 0 }} />
+      <Text>{CHAT_WARNING_TEXT}</Text>
+    </HStack>
   );
 }
 

@@ -46,6 +46,8 @@ export function useSendMessage(chatId: number, me: { id: number; name: string },
           senderDisplayName: me.name,
           content: cleanMessage(content),
           createdAt: new Date().toISOString(),
+          // The sender's own bubble: the warning is shown to the recipient only.
+          warning: false,
         };
         queryClient.setQueryData(key, (old) => [...(old ?? []), temp]);
         return { temp };

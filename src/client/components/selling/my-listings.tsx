@@ -46,7 +46,7 @@ const REVISION_STATUS = {
   rejected: { label: 'Endringer avvist', palette: 'red' },
 } as const;
 // The badges say "waiting" and "inactive"; the notices add what a badge cannot: a reason, what waits.
-const CARD_NOTICES = new Set(['rejected', 'revision-pending', 'revision-rejected']);
+const CARD_NOTICES = new Set(['rejected', 'revision-pending', 'revision-rejected', 'report-hidden']);
 
 export function MyListingsPage() {
   const trpc = useTRPC();
@@ -246,7 +246,7 @@ function MyListingCard({ listing: l, first, onDelete, onSell }: { listing: Listi
               <Pencil size={16} /> Rediger
             </Link>
           </Button>
-          {l.status === 'approved' && !l.sold && (
+          {l.status === 'approved' && !l.sold && !l.reportHidden && (
             <Button size="sm" variant="outline" onClick={onSell}>
               <BadgeCheck size={16} /> {SOLD_TEXTS.markSold}
             </Button>
@@ -256,7 +256,8 @@ function MyListingCard({ listing: l, first, onDelete, onSell }: { listing: Listi
               <RotateCcw size={16} /> {SOLD_TEXTS.markUnsold}
             </Button>
           )}
-          {l.status === 'approved' && !l.sold && (
+          {/* Reports hid it: only an admin's decision shows it again (the server refuses too). */}
+          {l.status === 'approved' && !l.sold && !l.reportHidden && (
             <Button size="sm" variant="outline" loading={setActive.isPending} onClick={() => setActive.mutate({ id: l.id, active: !l.active })}>
               {l.active ? (
                 <>

@@ -8,6 +8,7 @@ import { inquiriesRoutes } from './inquiries';
 import { listingsBuyerRoutes } from './listings-buyer';
 import { listingsSellerRoutes } from './listings-seller';
 import { notificationsRoutes } from './notifications';
+import { reportsRoutes } from './reports';
 import { savedListingsRoutes } from './saved-listings';
 import { savedSearchesRoutes } from './saved-searches';
 import { usersRoutes } from './users';
@@ -28,4 +29,5 @@ export const restRoutes: RestRoute[] = [
   ...chatsRoutes,
   ...notificationsRoutes,
   ...adminRoutes,
+  ...reportsRoutes,
 ];

@@ -1,0 +1,166 @@
+// The repository of listing reports ('Rapporter annonse'), one implementation for both stores
+// (docs/decisions/023-one-store.md). What hides a listing and what a decision does are the service's rules
+// (services/reports.ts), handed in as `decide` as in store/listings.ts.
+import { and, asc, count, desc, eq, gte, inArray, isNull } from 'drizzle-orm';
+import type { Listing, Notification } from '../../../db/schema';
+import type { ReportAction, ReportReason } from '../../shared/texts/reports';
+import { insertAudit, type AuditWrite } from './inbox';
+import type { NotificationWrite } from './listings';
+import { lockListingWrites } from './locks';
+import { afterListingWrite } from './prices';
+import { insertNotification } from './notifications';
+import { isRowId, Repository } from './repository';
+
+export interface ReportRow {
+  id: number;
+  listingId: number;
+  reporterId: number;
+  reason: ReportReason;
+  comment: string;
+  createdAt: Date;
+  resolvedAt: Date | null;
+  resolution: ReportAction | null;
+}
+
+export interface ReportState {
+  /** The listing, or undefined when there is none. */
+  listing: Listing | undefined;
+  /** Whether this reporter has reported it before (resolved or not). */
+  alreadyReported: boolean;
+  /** Other accounts' open reports of it made since the window's start. */
+  recentOthers: number;
+}
+
+/** Whether the new report hides the listing (active false, report_hidden_at set) in the same transaction. */
+export interface ReportWrites {
+  hide: boolean;
+}
+
+type Person = { id: number; username: string; name: string };
+
+/** An open report with its listing and the two people, for the admin's list. */
+export interface OpenReportRow {
+  report: ReportRow;
+  listing: Pick<Listing, 'id' | 'uniqueCode' | 'make' | 'model' | 'year' | 'status' | 'active' | 'reportHiddenAt'>;
+  owner: Person;
+  reporter: Person;
+}
+
+export interface ResolveState {
+  listing: Listing | undefined;
+  /** Its open reports, oldest first. */
+  open: ReportRow[];
+}
+
+export interface ResolveWrites {
+  listing: Partial<Pick<Listing, 'active' | 'reportHiddenAt' | 'status' | 'rejectionReason' | 'updatedAt'>>;
+  resolution: ReportAction;
+  audit: AuditWrite;
+  notifications: NotificationWrite[];
+}
+
+export class ReportsRepo extends Repository {
+  /**
+   * A report, and the listing hidden when `decide` says so, in one transaction; `decide` throws to refuse. The listing
+   * row is locked first, so two reports of one listing count each other.
+   */
+  async create(listingId: number, reporterId: number, values: Pick<ReportRow, 'reason' | 'comment'>, since: Date, decide: (state: ReportState) => ReportWrites): Promise<ReportRow> {
+    const { listings, listingReports: r } = this.t;
+    return this.d.transaction(this.db, async (tx) => {
+      await lockListingWrites(tx, this);
+      const [listing] = isRowId(listingId) ? await this.d.lockRows(tx.select().from(listings).where(eq(listings.id, listingId))) : [];
+      const [mine] = listing ? await tx.select({ id: r.id }).from(r).where(and(eq(r.listingId, listingId), eq(r.reporterId, reporterId))) : [];
+      const [recent] = listing
+        ? await tx
+            .select({ n: count() })
+            .from(r)
+            .where(and(eq(r.listingId, listingId), isNull(r.resolvedAt), gte(r.createdAt, since)))
+        : [{ n: 0 }];
+      const w = decide({ listing, alreadyReported: mine !== undefined, recentOthers: recent.n - (mine ? 1 : 0) });
+      const [report] = await tx.insert(r).values({ listingId, reporterId, ...values }).returning();
+      if (w.hide) {
+        const now = new Date();
+        await tx.update(listings).set({ active: false, reportHiddenAt: now, updatedAt: now }).where(eq(listings.id, listingId));
+        await afterListingWrite(tx, this, listing, listingId, now);
+      }
+      return report as ReportRow;
+    });
+  }
+
+  /** Every open report with its listing, owner and reporter: listings hidden by reports first, then oldest report first. */
+  async open(): Promise<OpenReportRow[]> {
+    const { listings, listingReports: r, users } = this.t;
+    const rows = await this.db
+      .select({
+        report: r,
+        listing: {
+          id: listings.id,
+          uniqueCode: listings.uniqueCode,
+          make: listings.make,
+          model: listings.model,
+          year: listings.year,
+          status: listings.status,
+          active: listings.active,
+          reportHiddenAt: listings.reportHiddenAt,
+          ownerId: listings.userId,
+        },
+        reporter: { id: users.id, username: users.username, name: users.name },
+      })
+      .from(r)
+      .innerJoin(listings, eq(listings.id, r.listingId))
+      .innerJoin(users, eq(users.id, r.reporterId))
+      .where(isNull(r.resolvedAt))
+      .orderBy(asc(r.createdAt), asc(r.id));
+    const ownerIds = [...new Set(rows.map((row) => row.listing.ownerId))];
+    const owners = new Map(
+      (ownerIds.length ? await this.db.select({ id: users.id, username: users.username, name: users.name }).from(users).where(inArray(users.id, ownerIds)) : []).map(
+        (o) => [o.id, o] as const,
+      ),
+    );
+    return rows.map(({ report, listing: { ownerId, ...listing }, reporter }) => ({
+      report: report as ReportRow,
+      listing,
+      owner: owners.get(ownerId) ?? { id: ownerId, username: '', name: '' },
+      reporter,
+    }));
+  }
+
+  /**
+   * An admin's decision on a listing's open reports, in one transaction: the listing's columns `decide` answers, the
+   * reports resolved, the audit entry and the notifications. Answers the notifications written.
+   */
+  async resolve(listingId: number, decide: (state: ResolveState) => ResolveWrites): Promise<Notification[]> {
+    const { listings, listingReports: r } = this.t;
+    return this.d.transaction(this.db, async (tx) => {
+      await lockListingWrites(tx, this);
+      const [listing] = isRowId(listingId) ? await this.d.lockRows(tx.select().from(listings).where(eq(listings.id, listingId))) : [];
+      const open = listing
+        ? ((await tx
+            .select()
+            .from(r)
+            .where(and(eq(r.listingId, listingId), isNull(r.resolvedAt)))
+            .orderBy(asc(r.createdAt), asc(r.id))) as ReportRow[])
+        : [];
+      const w = decide({ listing, open });
+      const now = new Date();
+      if (Object.keys(w.listing).length) {
+        await tx.update(listings).set(w.listing).where(eq(listings.id, listingId));
+        await afterListingWrite(tx, this, listing, listingId, now);
+      }
+      await tx
+        .update(r)
+        .set({ resolvedAt: now, resolution: w.resolution })
+        .where(and(eq(r.listingId, listingId), isNull(r.resolvedAt)));
+      await insertAudit(tx, this.t, w.audit);
+      const notifications = [];
+      for (const { userId, ...n } of w.notifications) notifications.push(await insertNotification(tx, this, userId, n));
+      return notifications;
+    });
+  }
+
+  /** The user's own reports, newest first (their data export). */
+  async byReporter(reporterId: number): Promise<ReportRow[]> {
+    const { listingReports: r } = this.t;
+    return (await this.db.select().from(r).where(eq(r.reporterId, reporterId)).orderBy(desc(r.createdAt), desc(r.id))) as ReportRow[];
+  }
+}
