@@ -13,6 +13,7 @@ import { toCard } from './listing-shape';
 import { createListing, deleteListing, setListingActive, setListingSold, updateListing } from './listings';
 import { reviewListing } from './moderation';
 import { priceGuide, sweepPriceRatings } from './prices';
+import { reportListing, resolveReports } from './reports';
 
 // Price history and price rating (docs/decisions/025-buyer-trust.md) through the services that change listings, on
 // both stores: the history from the first publication, the card's 'Satt ned', the comparables' rules and the kept
@@ -155,6 +156,19 @@ describeOnEachStore('prices', (dialect: Dialect) => {
     // An admin's later rejection of it (as 'Godkjenn likevel' in reverse) takes it off the market too.
     await reviewListing(t.store, t.hub, t.admin, { id: fifth, approved: false, rejectionReason: 'Feil bilde.' });
     expect(await rating(id)).toBeNull();
+  });
+
+  it('a listing hidden by reports leaves its comparables’ market, and comes back when an admin dismisses them', async () => {
+    await market({}, {}, {}, {});
+    const id = await published();
+    const { id: fifth } = await createListing(deps(), { id: t.others[0], isAdmin: false }, form({ price: 400_000, registrationFee: 0 }));
+    await reviewListing(t.store, t.hub, t.admin, { id: fifth, approved: true, rejectionReason: '' });
+    expect(await rating(id)).toBe('normal_pris');
+    // Three accounts report the fifth: it is hidden, and the seller's car has four comparables left.
+    for (const reporter of [t.seller, t.others[1]!, t.others[2]!]) await reportListing(t.store, reporter, { listingId: fifth, reason: 'svindel', comment: '' });
+    expect(await rating(id)).toBeNull();
+    await resolveReports(t.store, t.hub, t.admin, fifth, 'avvis');
+    expect(await rating(id)).toBe('normal_pris');
   });
 
   it('the sweep drops comparables whose sale is older than 90 days, and rates listings never rated', async () => {
