@@ -1,10 +1,11 @@
-import { CloseButton, Dialog, Portal, Text } from '@chakra-ui/react';
+import { Button, CloseButton, Dialog, Portal, Text } from '@chakra-ui/react';
 import type { FormHTMLAttributes, ReactNode } from 'react';
 
 /**
  * The frame every small dialog of the site shares: centred, a title (and an optional line under it), the body, the
  * footer's buttons and the 'Lukk' cross. While `busy` (a call runs) it cannot be dismissed, so the call's answer still
- * finds it. With `form`, the content is that form, so Enter submits and the footer's submit button belongs to it.
+ * finds it. With `form`, the content is that form, so Enter submits and the footer's submit button belongs to it; a form
+ * dialog's usual footer ('Avbryt' and the submit button) comes from `submit`.
  */
 export function DialogFrame({
   open,
@@ -19,6 +20,7 @@ export function DialogFrame({
   scrollBehavior,
   initialFocusEl,
   form,
+  submit,
   testId,
 }: {
   open: boolean;
@@ -26,7 +28,10 @@ export function DialogFrame({
   busy?: boolean;
   title: ReactNode;
   subtitle?: ReactNode;
-  footer: ReactNode;
+  /** The footer's buttons; without it, `submit`'s. */
+  footer?: ReactNode;
+  /** The form's submit button (its label and colour), after an 'Avbryt' that closes the dialog. */
+  submit?: { label: ReactNode; colorPalette: 'brand' | 'red' };
   children: ReactNode;
   role?: 'dialog' | 'alertdialog';
   size?: 'sm' | 'md' | 'lg';
@@ -52,7 +57,19 @@ export function DialogFrame({
         </Dialog.Header>
       )}
       <Dialog.Body>{children}</Dialog.Body>
-      <Dialog.Footer>{footer}</Dialog.Footer>
+      <Dialog.Footer>
+        {footer ??
+          (submit && (
+            <>
+              <Button variant="outline" type="button" disabled={busy} onClick={onClose}>
+                Avbryt
+              </Button>
+              <Button type="submit" colorPalette={submit.colorPalette} loading={busy}>
+                {submit.label}
+              </Button>
+            </>
+          ))}
+      </Dialog.Footer>
       <Dialog.CloseTrigger asChild>
         <CloseButton size="sm" aria-label="Lukk" />
       </Dialog.CloseTrigger>

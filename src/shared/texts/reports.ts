@@ -27,7 +27,6 @@ export const REPORT_TEXTS = {
   choose: 'Velg årsak',
   comment: 'Kommentar (valgfritt)',
   send: 'Send rapport',
-  cancel: 'Avbryt',
   loginRequired: 'Logg inn for å rapportere annonsen',
   sent: 'Takk! Rapporten er sendt.',
   failed: 'Kunne ikke sende rapporten. Prøv igjen.',

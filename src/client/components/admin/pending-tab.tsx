@@ -287,16 +287,7 @@ function RejectDialog({ listing, onClose }: { listing: PendingListing | null; on
         },
       }}
       title={edit ? 'Avvis endringen' : 'Avvis annonse'}
-      footer={
-        <>
-          <Button variant="outline" type="button" disabled={review.isPending} onClick={close}>
-            Avbryt
-          </Button>
-          <Button colorPalette="red" type="submit" loading={review.isPending}>
-            {ADMIN_TEXTS.reject}
-          </Button>
-        </>
-      }
+      submit={{ label: ADMIN_TEXTS.reject, colorPalette: 'red' }}
     >
       <Stack gap="3">
         {listing && (

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
+import { Alert, Box, NativeSelect, Stack, Text, Textarea } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { REPORT_COMMENT_MAX, REPORT_REASON_LABELS, REPORT_REASONS, REPORT_TEXTS, type ReportReason } from '../../../shared/texts/reports';
@@ -38,16 +38,7 @@ export default function ReportDialog({ listingId, onClose }: { listingId: number
           send.mutate({ listingId, reason, comment });
         },
       }}
-      footer={
-        <>
-          <Button variant="outline" type="button" disabled={send.isPending} onClick={onClose}>
-            {REPORT_TEXTS.cancel}
-          </Button>
-          <Button colorPalette="red" type="submit" loading={send.isPending}>
-            {REPORT_TEXTS.send}
-          </Button>
-        </>
-      }
+      submit={{ label: REPORT_TEXTS.send, colorPalette: 'red' }}
     >
       <Stack gap="4">
         <Box>

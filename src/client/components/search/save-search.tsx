@@ -70,16 +70,7 @@ function SaveSearchDialog({ search, onClose }: { search: ListingSearch; onClose:
           create.mutate({ name, params: savedSearchParamsOf(search), email });
         },
       }}
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose} disabled={create.isPending}>
-            Avbryt
-          </Button>
-          <Button type="submit" colorPalette="brand" loading={create.isPending}>
-            {T.save}
-          </Button>
-        </>
-      }
+      submit={{ label: T.save, colorPalette: 'brand' }}
     >
       <Stack gap="4">
         <FormField label={T.name} required error={error} helper={<Link to="/lagrede-sok">Se alle lagrede søk</Link>}>
