@@ -45,7 +45,9 @@ export function startPriceRatingSweep(
   { everyMs = 60 * 60_000, firstAfterMs = 10_000 }: { everyMs?: number; firstAfterMs?: number } = {},
 ): () => void {
   let stopped = false;
-  let since: Date | null = null;
+  // From the hour before the start, not every group: rating a whole large database at once (after the upgrade that
+  // brought ratings) holds the store for minutes. That is `npm run prices:rate`, run once (docs/operations.md).
+  let since: Date | null = new Date(Date.now() - everyMs);
   let timer: NodeJS.Timeout | undefined;
   const round = async () => {
     const now = new Date();

@@ -5,7 +5,7 @@
 
 import { and, asc, desc, eq, gte, inArray, isNotNull, lt, lte, not, or, sql, type SQL } from 'drizzle-orm';
 import type { Listing } from '../../../db/schema';
-import { comparablesOf, foldName, priceRatingOf, SOLD_COMPARABLE_MS, YEAR_SPAN, type MarketCar, type MarketListing, type PriceRatingCode } from '../../shared/price-rating';
+import { comparablesOf, foldName, mileageRange, priceRatingOf, SOLD_COMPARABLE_MS, YEAR_SPAN, type MarketCar, type MarketListing, type PriceRatingCode } from '../../shared/price-rating';
 import type { Q, Tables } from './dialect';
 import { lockListingWrites } from './locks';
 import { isRowId, Repository, type StoreParts } from './repository';
@@ -36,11 +36,17 @@ function onMarket(t: Tables, now: Date): SQL {
   return or(visible(l), and(approved(l), gte(l.soldAt, new Date(now.getTime() - SOLD_COMPARABLE_MS))))!;
 }
 
-/** The group's listings on the market, their model year within `years` when given. */
-async function marketOf(q: Q, { t }: Parts, g: PriceGroup, now: Date, years?: { min: number; max: number }): Promise<MarketRow[]> {
+/**
+ * The group's listings on the market; with `car`, only those within its comparables' year and mileage ranges (the
+ * shared rule's bounds, so the index narrows the read; comparablesOf still decides).
+ */
+async function marketOf(q: Q, { t }: Parts, g: PriceGroup, now: Date, car?: Pick<MarketCar, 'year' | 'mileage'>): Promise<MarketRow[]> {
   const l = t.listings;
   const where = [inGroup(t, g), onMarket(t, now)];
-  if (years) where.push(gte(l.year, years.min), lte(l.year, years.max));
+  if (car) {
+    const miles = mileageRange(car.mileage);
+    where.push(gte(l.year, car.year - YEAR_SPAN), lte(l.year, car.year + YEAR_SPAN), gte(l.mileage, miles.min), lte(l.mileage, miles.max));
+  }
   const rows = await q
     .select({
       id: l.id,
@@ -123,7 +129,7 @@ export class PricesRepo extends Repository {
 
   /** The market a car is compared with: its group's listings on the market within YEAR_SPAN of its model year. */
   async market(car: MarketCar, now = new Date()): Promise<MarketRow[]> {
-    return marketOf(this.db, this, car, now, { min: car.year - YEAR_SPAN, max: car.year + YEAR_SPAN });
+    return marketOf(this.db, this, car, now, car);
   }
 
   /**
