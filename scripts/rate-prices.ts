@@ -5,7 +5,7 @@ import { sweepPriceRatings } from '../src/server/services/prices';
 import { openStore } from '../src/server/store';
 
 // npm run prices:rate (docs/operations.md "Price ratings"): rates every listing against its comparables once, in the
-// database the server uses (DATABASE_URL or DATABASE_PATH). Run it once after the upgrade that brought price ratings;
+// database the server uses (DATABASE_URL or DATABASE_PATH). Run it once after the upgrades that brought price ratings and their figures;
 // from then on every listing write and the server's hourly sweep keep them. Group by group, each a short transaction,
 // so it may run beside the server.
 

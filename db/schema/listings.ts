@@ -63,6 +63,12 @@ export const listings = sqliteTable(
     // The price rating's code (src/shared/price-rating.ts) against comparable listings, kept on the row so a card
     // costs no extra query; recomputed as the market moves. Null: fewer comparables than the rating needs.
     priceRating: text('price_rating'),
+    // The rating's figures, kept with it so the listing's page reads no market: how many comparables, and their median,
+    // 25th and 75th percentile of total price. Null with the rating.
+    priceComparables: integer('price_comparables'),
+    priceMedian: integer('price_median'),
+    priceLow: integer('price_low'),
+    priceHigh: integer('price_high'),
     // When reports from enough accounts hid the listing from everyone but its owner and admins, until an admin
     // decides (docs/decisions/025-buyer-trust.md). Null: not hidden.
     reportHiddenAt: integer('report_hidden_at', { mode: 'timestamp_ms' }),

@@ -28,16 +28,13 @@ export class ListingDetails {
     const photos = this.store.photos;
     const found = await photos.listingDetail(id, viewer?.id ?? null);
     if (!found) throw listingNotFound();
-    const { listing: stored, images, seller: user, saved } = found;
+    const { listing: stored, images, seller: user, saved, facts, history } = found;
     const isOwner = viewer?.id === stored.userId;
     const privileged = isOwner || viewer?.isAdmin === true;
     // A sold listing still opens, with 'Solgt' and no way to start a chat (docs/product/states.md#sold).
     if (!isVisible(stored) && !isSold(stored) && !privileged) throw listingNotFound();
 
-    const [pending, facts] = await Promise.all([
-      privileged && stored.status === 'approved' ? photos.pendingRevision(id) : undefined,
-      this.store.registryFacts.of(id),
-    ]);
+    const pending = privileged && stored.status === 'approved' ? await photos.pendingRevision(id) : undefined;
     let shape;
     let row = stored;
     if (!pending) shape = toListingShape(stored, images);
@@ -59,9 +56,9 @@ export class ListingDetails {
       seller,
       isSaved: saved,
       isOwner,
-      ...(await listingPrices(this.store, stored)),
+      ...listingPrices(stored, history),
       // Compared with the values this viewer sees (an owner's waiting edit included).
-      registry: registryOf(row, facts),
+      registry: registryOf(row, facts ?? undefined),
     };
   }
 }

@@ -53,7 +53,7 @@ describeOnEachStore('prices', (dialect: Dialect) => {
 
   it('keeps the price from the first approval, and every later change while visible, oldest first', async () => {
     const { id } = await createListing(deps(), owner(), form());
-    expect(await t.store.prices.history(id)).toEqual([]);
+    expect((await t.store.photos.listingDetail(id, null))?.history).toEqual([]);
     expect((await findRow(t.store, 'listings', { id }))?.firstTotalPrice).toBeNull();
 
     await reviewListing(t.store, t.hub, t.admin, { id, approved: true, rejectionReason: '' });
@@ -128,6 +128,10 @@ describeOnEachStore('prices', (dialect: Dialect) => {
     // Median 400 000: 391 500 / 400 000 = 0.98.
     expect(await rating(id)).toBe('normal_pris');
     expect(await rating(fifth)).toBe('litt_hoy');
+    // The page shows the figures kept with the rating: they follow a comparable's new price though the label stays.
+    expect((await detail(id)).priceRating).toMatchObject({ rating: 'normal_pris', median: 400_000, high: 450_000 });
+    await updateListing(deps(), { id: other, isAdmin: false }, fifth, form({ price: 430_000, registrationFee: 0 }));
+    expect((await detail(id)).priceRating).toEqual({ rating: 'normal_pris', label: 'Normal pris', comparables: 5, median: 400_000, low: 400_000, high: 430_000 });
 
     // Its seller lowers the price: the listing is now dear against the market (median 400 000 still).
     await updateListing(deps(), owner(), id, form({ price: 480_000 }));

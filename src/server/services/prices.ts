@@ -1,20 +1,25 @@
 import type { Listing } from '../../../db/schema';
-import { comparablesOf, priceGuideOf, priceRatingOf, SOLD_COMPARABLE_MS, type PriceGuide } from '../../shared/price-rating';
+import { comparablesOf, priceGuideOf, priceRatingBadge, SOLD_COMPARABLE_MS, type PriceGuide } from '../../shared/price-rating';
 import type { ListingDetailShape } from '../../shared/schemas/listing-shape';
 import type { PriceGuideInput } from '../../shared/schemas/price-guide';
 import type { Store } from '../store';
+import type { ListingDetailRows } from '../store/photos';
 import { isVisible } from '../store/rules';
 
 // Price rating and price history as buyers and sellers read them (docs/decisions/025-buyer-trust.md); the rules are
 // src/shared/price-rating.ts's, the market and the kept ratings the store's (store/prices.ts).
 
-/** The detail view's price rating (live, against the market now) and price history. */
-export async function listingPrices(store: Store, listing: Listing): Promise<Pick<ListingDetailShape, 'priceRating' | 'priceHistory'>> {
-  const history = await store.prices.history(listing.id);
-  // Only a listing on sale is rated: a sold or hidden one's page shows its history alone.
-  const market = isVisible(listing) ? await store.prices.market(listing) : [];
+/**
+ * The detail view's price rating and price history. The rating is the one kept on the row, with its figures, as every
+ * write and the hourly sweep keep it (store/prices.ts), so the page agrees with the cards and reads no market. Only a
+ * listing on sale is rated: a sold or hidden one's page shows its history alone.
+ */
+export function listingPrices(listing: Listing, history: ListingDetailRows['history']): Pick<ListingDetailShape, 'priceRating' | 'priceHistory'> {
+  const { priceComparables: comparables, priceMedian: median, priceLow: low, priceHigh: high } = listing;
+  const badge = isVisible(listing) ? priceRatingBadge(listing.priceRating) : null;
+  const rated = badge && comparables !== null && median !== null && low !== null && high !== null;
   return {
-    priceRating: isVisible(listing) ? priceRatingOf(listing.totalPrice, comparablesOf(listing, market).map((m) => m.totalPrice)) : null,
+    priceRating: rated ? { ...badge, comparables, median, low, high } : null,
     priceHistory: history.map((h) => ({ totalPrice: h.totalPrice, at: h.at.toISOString() })),
   };
 }

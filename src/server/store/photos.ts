@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Listing, ListingImage, ListingRevision } from '../../../db/schema';
 import type { Q } from './dialect';
+import type { RegistryFactsRow } from './registry-facts';
 import { affectedRows, afterIdParam, isRowId, Repository, type StoreParts } from './repository';
 
 // Listing photos (staged uploads, their bounds, the clean-up, the medium-size backfill), plus the detail view's reads and
@@ -43,6 +44,10 @@ export interface ListingDetailRows {
   images: ListingImage[];
   seller: { name: string; displayName: string | null; phone: string } | null;
   saved: boolean;
+  /** What the vehicle registry said of its plate, if looked up (store/registry-facts.ts). */
+  facts: RegistryFactsRow | null;
+  /** Its price history, oldest first (store/prices.ts). */
+  history: { totalPrice: number; at: Date }[];
 }
 
 /** The store's parts, the database or a transaction on it. */
@@ -81,13 +86,20 @@ export function stagedQueries({ db, t, d }: QueryParts, uploaderId: number, sinc
  * than running it, and PostgreSQL plans a named statement once per connection.
  */
 function prepareReads({ db, t }: StoreParts) {
-  const { listings, listingImages: i, listingRevisions: r, users, savedListings: s } = t;
+  const { listings, listingImages: i, listingRevisions: r, users, savedListings: s, listingRegistryFacts: f, listingPrices: p } = t;
   const id = sql.placeholder('id');
   const seller = { name: users.name, displayName: users.displayName, phone: users.phone };
   return {
-    listing: db.select({ listing: listings, seller }).from(listings).leftJoin(users, eq(users.id, listings.userId)).where(eq(listings.id, id)).prepare('photos_listing'),
+    listing: db
+      .select({ listing: listings, seller, facts: f })
+      .from(listings)
+      .leftJoin(users, eq(users.id, listings.userId))
+      .leftJoin(f, eq(f.listingId, listings.id))
+      .where(eq(listings.id, id))
+      .prepare('photos_listing'),
     images: db.select().from(i).where(eq(i.listingId, id)).orderBy(asc(i.position), asc(i.id)).prepare('photos_listing_images'),
     saved: db.select({ one: sql`1` }).from(s).where(and(eq(s.userId, sql.placeholder('viewer')), eq(s.listingId, id))).prepare('photos_saved'),
+    history: db.select({ totalPrice: p.totalPrice, at: p.at }).from(p).where(eq(p.listingId, id)).orderBy(asc(p.at), asc(p.id)).prepare('photos_history'),
     revision: db.select().from(r).where(eq(r.listingId, id)).prepare('photos_revision'),
     revisionImages: db.select().from(i).where(eq(i.revisionListingId, id)).orderBy(asc(i.position), asc(i.id)).prepare('photos_revision_images'),
   };
@@ -165,12 +177,13 @@ export class PhotosRepo extends Repository {
     if (!isRowId(id)) return undefined;
     const [row] = await this.reads.listing.execute({ id });
     if (!row) return undefined;
-    const [images, saved] = await Promise.all([
+    const [images, history, saved] = await Promise.all([
       this.reads.images.execute({ id }),
+      this.reads.history.execute({ id }),
       viewerId !== null && isRowId(viewerId) ? this.reads.saved.execute({ id, viewer: viewerId }) : [],
     ]);
-    const { listing, seller } = row;
-    return { listing, images, seller: seller ?? null, saved: saved.length > 0 };
+    const { listing, seller, facts } = row;
+    return { listing, images, seller: seller ?? null, saved: saved.length > 0, facts, history };
   }
 
   /** The edit of a listing waiting for review, with its photos in order. */

@@ -3,21 +3,31 @@
 // sold within the last days) and how the kept ratings and history follow each write. `afterListingWrite` runs inside
 // every transaction that changes a listing, so the history and the ratings commit with the change.
 
-import { and, asc, desc, eq, gte, inArray, isNotNull, lt, lte, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, isNotNull, lt, lte, not, or, sql, type SQL } from 'drizzle-orm';
 import type { Listing } from '../../../db/schema';
-import { comparablesOf, foldName, mileageRange, priceRatingOf, SOLD_COMPARABLE_MS, YEAR_SPAN, type MarketCar, type MarketListing, type PriceRatingCode } from '../../shared/price-rating';
+import { comparablesOf, foldName, mileageRange, priceRatingOf, SOLD_COMPARABLE_MS, YEAR_SPAN, type MarketCar, type MarketListing, type PriceRatingDetail } from '../../shared/price-rating';
 import type { Q, Tables } from './dialect';
 import { lockListingWrites } from './locks';
-import { isRowId, Repository, type StoreParts } from './repository';
+import { Repository, type StoreParts } from './repository';
 import { approved, isVisible, visible } from './rules';
 
 /** The cars whose ratings are rated against each other: the same make and model (case folded) and fuel. */
 export type PriceGroup = Pick<MarketCar, 'make' | 'model' | 'fuelType'>;
 
+/** A listing's kept rating: its code and figures (null together: not rated). */
+export type KeptRating = Pick<Listing, 'priceRating' | 'priceComparables' | 'priceMedian' | 'priceLow' | 'priceHigh'>;
+
 /** A listing of the market: comparable to others while visible, or sold within SOLD_COMPARABLE_MS. */
-export interface MarketRow extends MarketListing {
+export interface MarketRow extends MarketListing, KeptRating {
   visible: boolean;
-  priceRating: string | null;
+}
+
+const UNRATED: KeptRating = { priceRating: null, priceComparables: null, priceMedian: null, priceLow: null, priceHigh: null };
+
+/** The rating as its columns keep it. */
+function keptOf(rating: PriceRatingDetail | null): KeptRating {
+  if (!rating) return UNRATED;
+  return { priceRating: rating.rating, priceComparables: rating.comparables, priceMedian: rating.median, priceLow: rating.low, priceHigh: rating.high };
 }
 
 type Parts = Omit<StoreParts, 'db'>;
@@ -60,6 +70,10 @@ async function marketOf(q: Q, { t }: Parts, g: PriceGroup, now: Date, car?: Pick
       status: l.status,
       active: l.active,
       priceRating: l.priceRating,
+      priceComparables: l.priceComparables,
+      priceMedian: l.priceMedian,
+      priceLow: l.priceLow,
+      priceHigh: l.priceHigh,
     })
     .from(l)
     .where(and(...where));
@@ -67,8 +81,8 @@ async function marketOf(q: Q, { t }: Parts, g: PriceGroup, now: Date, car?: Pick
 }
 
 /**
- * Rates every visible listing of the groups against its comparables and keeps the codes that changed; listings of the
- * groups buyers cannot see lose theirs (a card of a sold listing shows none).
+ * Rates every visible listing of the groups against its comparables and keeps the ratings that changed; listings of
+ * the groups buyers cannot see lose theirs (a card of a sold listing shows none).
  */
 export async function rateGroups(q: Q, parts: Parts, groups: PriceGroup[], now: Date): Promise<void> {
   const l = parts.t.listings;
@@ -77,16 +91,14 @@ export async function rateGroups(q: Q, parts: Parts, groups: PriceGroup[], now: 
     if (seen.has(groupKey(g))) continue;
     seen.add(groupKey(g));
     const market = await marketOf(q, parts, g, now);
-    const changed = new Map<PriceRatingCode | null, number[]>();
     for (const row of market) {
       if (!row.visible) continue;
-      const rating = priceRatingOf(row.totalPrice, comparablesOf(row, market).map((c) => c.totalPrice))?.rating ?? null;
-      if (rating !== row.priceRating) changed.set(rating, [...(changed.get(rating) ?? []), row.id]);
+      const kept = keptOf(priceRatingOf(row.totalPrice, comparablesOf(row, market).map((c) => c.totalPrice)));
+      if (Object.entries(kept).some(([k, v]) => row[k as keyof KeptRating] !== v)) await q.update(l).set(kept).where(eq(l.id, row.id));
     }
-    for (const [rating, ids] of changed) await q.update(l).set({ priceRating: rating }).where(inArray(l.id, ids));
     await q
       .update(l)
-      .set({ priceRating: null })
+      .set(UNRATED)
       .where(and(inGroup(parts.t, g), isNotNull(l.priceRating), not(visible(l))));
   }
 }
@@ -120,13 +132,6 @@ export async function afterListingWrite(q: Q, parts: Parts, before: Listing | un
 }
 
 export class PricesRepo extends Repository {
-  /** The listing's price history, oldest first. */
-  async history(listingId: number): Promise<{ totalPrice: number; at: Date }[]> {
-    if (!isRowId(listingId)) return [];
-    const p = this.t.listingPrices;
-    return this.db.select({ totalPrice: p.totalPrice, at: p.at }).from(p).where(eq(p.listingId, listingId)).orderBy(asc(p.at), asc(p.id));
-  }
-
   /** The market a car is compared with: its group's listings on the market within YEAR_SPAN of its model year. */
   async market(car: MarketCar, now = new Date()): Promise<MarketRow[]> {
     return marketOf(this.db, this, car, now, car);

@@ -4,14 +4,14 @@ import { PhotosRepo, type ListingDetailRows } from '../photos';
 import { isRowId, type StoreParts } from '../repository';
 
 // The photos repository on PostgreSQL: the listing's detail, the page buyers open most, is read in one round trip
-// (the listing, its seller, the saved flag and the photos as JSON), where on SQLite, in the process, three small reads
+// (the listing, its seller, the saved flag, the registry's facts, and the photos and price history as JSON), where on SQLite, in the process, three small reads
 // cost less than building the JSON would. Everything else is store/photos.ts.
 
 /** A photo row as json_build_object gives it: the row's property names, its time in milliseconds. */
 type PhotoJson = Omit<ListingImage, 'createdAt'> & { createdAt: number };
 
 function detailStatement({ db, t, d }: StoreParts) {
-  const { listings, users, savedListings } = t;
+  const { listings, users, savedListings, listingRegistryFacts: facts } = t;
   // A visitor is viewer 0: no user has that id, so nothing is saved.
   const saved = sql<boolean>`exists (select 1 from ${savedListings} where ${savedListings.userId} = ${sql.placeholder('viewer')} and ${savedListings.listingId} = ${listings.id})`;
   const photos = sql<PhotoJson[]>`(select coalesce(json_agg(json_build_object(
@@ -20,11 +20,15 @@ function detailStatement({ db, t, d }: StoreParts) {
       'width', i.width, 'height', i.height, 'storedBytes', i.stored_bytes,
       'createdAt', ${d.epochMs(sql`i.created_at`)}) order by i.position, i.id), '[]'::json)
     from listing_images i where i.listing_id = ${listings.id})`;
+  const history = sql<{ totalPrice: number; at: number }[]>`(select coalesce(json_agg(json_build_object(
+      'totalPrice', p.total_price, 'at', ${d.epochMs(sql`p.at`)}) order by p.at, p.id), '[]'::json)
+    from listing_prices p where p.listing_id = ${listings.id})`;
   // Prepared once, named, so PostgreSQL plans it once per connection.
   return db
-    .select({ listing: listings, name: users.name, displayName: users.displayName, phone: users.phone, saved, photos })
+    .select({ listing: listings, name: users.name, displayName: users.displayName, phone: users.phone, saved, photos, history, facts })
     .from(listings)
     .leftJoin(users, eq(users.id, listings.userId))
+    .leftJoin(facts, eq(facts.listingId, listings.id))
     .where(eq(listings.id, sql.placeholder('id')))
     .prepare('listing_detail');
 }
@@ -38,6 +42,7 @@ export class PgPhotosRepo extends PhotosRepo {
     if (!row) return undefined;
     const seller = row.name === null ? null : { name: row.name, displayName: row.displayName, phone: row.phone ?? '' };
     const images = row.photos.map((p): ListingImage => ({ ...p, createdAt: new Date(p.createdAt) }));
-    return { listing: row.listing, images, seller, saved: row.saved === true };
+    const history = row.history.map((h) => ({ totalPrice: h.totalPrice, at: new Date(h.at) }));
+    return { listing: row.listing, images, seller, saved: row.saved === true, facts: row.facts, history };
   }
 }
