@@ -15,8 +15,10 @@ import { escapeHtml } from '../../shared/html';
 export const START_SCRIPT = [
   '(()=>{const d=document.currentScript.dataset;let started=false;',
   'const start=()=>{if(started)return;started=true;',
-  "for(const href of d.preload.split(' ').filter(Boolean)){const l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=href;document.head.append(l)}",
-  "const s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=d.entry;document.head.append(s)};",
+  // Each preload costs the browser a request's set-up on the main thread: a few per task, so none blocks for long.
+  "const hrefs=d.preload.split(' ').filter(Boolean);",
+  "const batch=()=>{for(const href of hrefs.splice(0,6)){const l=document.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=href;document.head.append(l)}if(hrefs.length)setTimeout(batch)};",
+  "batch();const s=document.createElement('script');s.type='module';s.crossOrigin='';s.src=d.entry;document.head.append(s)};",
   'const afterPaint=()=>requestAnimationFrame(()=>setTimeout(start));',
   "const photo='photo' in d&&document.querySelector('img[fetchpriority=high]');",
   "if(photo&&!photo.complete){photo.addEventListener('load',afterPaint);photo.addEventListener('error',start)}else afterPaint();",

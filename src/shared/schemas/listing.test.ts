@@ -53,6 +53,11 @@ describe('listingFormInput', () => {
     expect(LISTING_REQUIRED_MESSAGE).toBe('Vennligst fyll inn alle obligatoriske felt.');
   });
 
+  it('names the largest number allowed as Norwegians write it', () => {
+    expect(issues({ ...valid, mileage: 10_000_001 }).mileage).toBe('Kilometerstand kan ikke være større enn 10\u00a0000\u00a0000.');
+    expect(issues({ ...valid, power: -1 }).power).toBe('Effekt kan ikke være negativ.');
+  });
+
   it('wants a price above 0', () => {
     expect(issues({ ...valid, price: 0 }).price).toBe(LISTING_PRICE_MESSAGE);
     expect(issues({ ...valid, price: '' }).price).toBe(LISTING_PRICE_MESSAGE);

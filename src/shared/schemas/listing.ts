@@ -5,6 +5,7 @@ import { BODY_TYPES, DRIVETRAINS, FUEL_TYPES, TRANSMISSIONS, codesOf, type Code 
 import { EQUIPMENT_COUNT, SERVICE_BOOK_LABEL, isEquipmentLabel, withServiceBook } from '../equipment';
 import { isValidNorwegianPhone, PHONE_SUBMIT_MESSAGE } from '../validation/phone';
 import type { ListingShape } from '../types/listing';
+import { formatNumber } from '../format';
 import { plateSchema } from '../vehicle-mapping';
 import { z } from '../zod';
 import { boundedArray, cleanText, tooLongMessage } from './fields';
@@ -55,7 +56,8 @@ interface IntRule {
 }
 const int = ({ label, min, max, default: fallback, rangeMessage }: IntRule) => {
   const below = rangeMessage ?? (min === 0 ? `${label} kan ikke være negativ.` : `${label} må være minst ${min}.`);
-  const above = rangeMessage ?? `${label} kan ikke være større enn ${max.toLocaleString('nb-NO')}.`;
+  // Formatted when a value is refused, not while modules load (src/shared/format.ts says why).
+  const above = () => rangeMessage ?? `${label} kan ikke være større enn ${formatNumber(max)}.`;
   return z.preprocess(
     toNumber,
     z
