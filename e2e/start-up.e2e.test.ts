@@ -32,6 +32,8 @@ describe('start-up', () => {
     await page.getByRole('heading', { level: 1, name: 'Škoda Octavia' }).waitFor();
     await page.waitForLoadState('networkidle');
     expect(seen.filter((r) => r.url.startsWith('/trpc/'))).toEqual([]);
+    // A buyer's visit loads no form validation (zod): it comes with the first form the visitor opens.
+    expect(scriptsNamed(seen, 'zod')).toEqual([]);
     // Below the fold, in the page too.
     await page.getByRole('heading', { name: 'Detaljer' }).waitFor();
     await page.getByRole('contentinfo').getByRole('link', { name: 'Personvern' }).waitFor();

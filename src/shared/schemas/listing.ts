@@ -343,38 +343,7 @@ export const REVIEWED_FIELDS = LISTING_FORM_KEYS.filter(
 /** The reviewed fields' values as the server stores them (the form schema's output). */
 export type ReviewedValues = Pick<ListingFormData, ReviewedField>;
 
-/** The form's label of each field (docs/product/screens.md#ny-annonse): the form, the review notice and the admin's change list. */
-export const LISTING_FIELD_LABELS = {
-  registrationNumber: 'Registreringsnummer',
-  make: 'Merke',
-  model: 'Modell',
-  year: 'Årsmodell',
-  vinNumber: 'Understellsnummer (VIN)',
-  bodyType: 'Karosseri',
-  doors: 'Antall dører',
-  seats: 'Antall seter',
-  color: 'Farge',
-  engineSize: 'Motorvolum',
-  power: 'Effekt',
-  fuelType: 'Drivstoff',
-  transmission: 'Girkasse',
-  drivetrain: 'Hjuldrift',
-  weight: 'Egenvekt',
-  mileage: 'Kilometerstand',
-  previousOwners: 'Antall tidligere eiere',
-  nextInspection: 'Neste EU-kontroll',
-  lastInspection: 'Sist EU-godkjent',
-  description: 'Beskrivelse',
-  price: 'Pris',
-  registrationFee: 'Omregistreringsavgift',
-  equipment: 'Utstyr',
-  images: 'Bilder',
-  serviceHistory: SERVICE_BOOK_LABEL,
-  address: 'Adresse',
-  hideAddress: 'Skjul adresse',
-  hideContactInfo: 'Skjul kontaktinformasjon',
-  contactPhone: 'Telefonnummer',
-} as const satisfies Record<ListingFormKey, string>;
+export { LISTING_FIELD_LABELS } from '../texts/listing-fields';
 
 /** Equipment compared as a set, without the service book (that is the serviceHistory flag, compared on its own). */
 const equipmentKey = (items: readonly string[]) => JSON.stringify(items.filter((i) => i !== SERVICE_BOOK_LABEL).sort());

@@ -1,6 +1,6 @@
 import { Alert, List } from '@chakra-ui/react';
 import { factText as shown, REGISTRY_TEXTS } from '../../../shared/registry-facts';
-import { LISTING_FIELD_LABELS } from '../../../shared/schemas/listing';
+import { LISTING_FIELD_LABELS } from '../../../shared/texts/listing-fields';
 import type { PendingListing } from '../../../shared/schemas/moderation';
 
 /**

@@ -1,7 +1,7 @@
 import { Badge, Box, HStack, Stack, Text } from '@chakra-ui/react';
 import { CircleAlert, CircleCheck, ExternalLink } from 'lucide-react';
 import { formatDate } from '../../../shared/format';
-import { LISTING_FIELD_LABELS } from '../../../shared/schemas/listing';
+import { LISTING_FIELD_LABELS } from '../../../shared/texts/listing-fields';
 import { factText as shown, lienSearchUrl, REGISTRY_FIELDS, REGISTRY_TEXTS, type InspectionState } from '../../../shared/registry-facts';
 import { LinkButton } from '../link-button';
 import { Section } from './listing-specs';
