@@ -1,54 +1,17 @@
-import { StrictMode, startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { hydrate, type DehydratedState } from '@tanstack/react-query';
-import { makeQueryClient, makeTRPCClient, makeTRPCOptions } from './trpc';
-import { createAppRouter } from './router';
-import { App } from './app';
-import { registerServiceWorker } from './lib/service-worker';
-import { warmUpAfterLoad } from './lib/warm-up';
-import { persistListingQueries } from './lib/persisted-queries';
-import { BUILD_VERSION } from './lib/build-version';
-import { markServerRendered } from './components/layout/after-first-paint';
-import { STATE_SCRIPT_ID } from '../shared/server-rendered';
-import { keepServerGlobalStyles } from './lib/chakra-global';
+import { formatNumber } from '../shared/format';
 
-const queryClient = makeQueryClient();
-const trpcClient = makeTRPCClient();
-const router = createAppRouter({ queryClient, trpc: makeTRPCOptions(trpcClient, queryClient), origin: window.location.origin });
-const container = document.getElementById('root')!;
-const app = (
-  <StrictMode>
-    <App queryClient={queryClient} trpcClient={trpcClient} router={router} />
-  </StrictMode>
-);
-const serverState = document.getElementById(STATE_SCRIPT_ID)?.textContent;
+// The browser's entry. The app's start-up work runs in a few tasks instead of one: evaluating all of its code at once
+// (React, the router and Emotion; Chakra's theme system; the app's routes and shell) was the longest task of a page's
+// start-up, and the browser can paint and answer input between tasks (docs/decisions/010-compression-and-bundle.md
+// "Staged start"). The number formatter every page's prices use is made in a task of its own too: the first one
+// costs the browser a locale lookup, which would otherwise lengthen the hydration's first slice. start.tsx hydrates
+// the server's page or renders the plain page.
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
 
-if (serverState) {
-  // A page the server rendered (docs/decisions/019-server-rendering.md): the queries it fetched go in first, so the
-  // route's loaders find them and nothing is fetched again; the router loads the route (its code and the cached data)
-  // before React hydrates, and knows it hydrates a server's page (the same tree as the server's, no extra Suspense
-  // boundary). Hydration is a transition: React hydrates in slices and answers input in between.
-  hydrate(queryClient, JSON.parse(serverState) as DehydratedState);
-  markServerRendered();
-  keepServerGlobalStyles();
-  router.ssr = { manifest: undefined };
-  void router.load().then(() => {
-    startTransition(() => {
-      hydrateRoot(container, app, {
-        // A mismatch React recovered from by rendering afresh: a defect the browser tests catch (e2e/server-render).
-        onRecoverableError: (error) => console.error('Hydration error:', error),
-      });
-    });
-    // The stored listing queries after hydration: the first render must be the server's; later they serve offline.
-    persistListingQueries(queryClient, BUILD_VERSION);
-  });
-} else {
-  // The plain page (one that needs a login): the first render is a transition, so React renders it in slices and lets
-  // the browser paint and answer input in between (docs/decisions/010-compression-and-bundle.md "First paint"). The
-  // stored listing queries go in first, so the first route's loader finds them (offline too); the restore reads
-  // localStorage synchronously and settles within this task.
-  void persistListingQueries(queryClient, BUILD_VERSION).ready.then(() => startTransition(() => createRoot(container).render(app)));
-}
-
-if (import.meta.env.PROD) registerServiceWorker();
-warmUpAfterLoad();
+void import('react-dom/client')
+  .then(nextTask)
+  .then(() => import('./theme'))
+  .then(nextTask)
+  .then(() => formatNumber(0))
+  .then(nextTask)
+  .then(() => import('./start'));

@@ -34,7 +34,8 @@ const INDEX_HTML = `<!doctype html>
 const SPLIT = '?tsr-split=component---errorComponent---notFoundComponent---pendingComponent';
 /** A manifest as Vite writes it: the entry, its static imports, and each route's split chunk with its own imports. */
 const MANIFEST = {
-  'index.html': { file: 'assets/index-abc.js', isEntry: true, imports: ['_framework-abc.js'] },
+  'index.html': { file: 'assets/index-abc.js', isEntry: true, imports: ['_framework-abc.js'], dynamicImports: ['src/client/start.tsx'] },
+  'src/client/start.tsx': { file: 'assets/start-abc.js', imports: ['_framework-abc.js', '_icon-abc.js'] },
   '_framework-abc.js': { file: 'assets/framework-abc.js' },
   '_card-abc.js': { file: 'assets/card-abc.js', imports: ['_framework-abc.js', '_icon-abc.js'] },
   '_icon-abc.js': { file: 'assets/icon-abc.js' },
@@ -112,10 +113,11 @@ describe('html shell', () => {
       entry: '/assets/index-abc.js',
       preloads: [
         '/assets/framework-abc.js', // the entry's own, from index.html
-        // the route's chunk and what it imports, less what the entry loads already (index.html, framework)
+        // the stage the entry imports, then the route's chunk and what it imports, less what is named already
+        '/assets/start-abc.js',
+        '/assets/icon-abc.js',
         '/assets/listing._id-abc.js',
         '/assets/gallery-abc.js',
-        '/assets/icon-abc.js',
       ],
       waitsForPhoto: false, // no stores here: no photo to wait for
     });
@@ -124,10 +126,10 @@ describe('html shell', () => {
 
   it('names the home and search pages\' route chunks, with or without search parameters', async () => {
     const home = await app.inject({ url: '/' });
-    expect(preloads(home.body)).toEqual(['/assets/framework-abc.js', '/assets/routes-abc.js', '/assets/card-abc.js', '/assets/icon-abc.js']);
+    expect(preloads(home.body)).toEqual(['/assets/framework-abc.js', '/assets/start-abc.js', '/assets/icon-abc.js', '/assets/routes-abc.js', '/assets/card-abc.js']);
     for (const url of ['/annonser', '/annonser?make=Volvo']) {
       const search = await app.inject({ url });
-      expect(preloads(search.body), url).toEqual(['/assets/framework-abc.js', '/assets/annonser-abc.js', '/assets/card-abc.js', '/assets/icon-abc.js']);
+      expect(preloads(search.body), url).toEqual(['/assets/framework-abc.js', '/assets/start-abc.js', '/assets/icon-abc.js', '/assets/annonser-abc.js', '/assets/card-abc.js']);
     }
   });
 
@@ -155,8 +157,8 @@ describe('html shell', () => {
     }
   });
 
-  it('leaves out the chunks the entry already loads', () => {
-    expect(routeChunks(MANIFEST, 'src/client/routes/index.tsx')).toEqual(['/assets/routes-abc.js', '/assets/card-abc.js', '/assets/icon-abc.js']);
+  it('names the stages the entry imports first, and leaves out the chunks its own tags load', () => {
+    expect(routeChunks(MANIFEST, 'src/client/routes/index.tsx')).toEqual(['/assets/start-abc.js', '/assets/icon-abc.js', '/assets/routes-abc.js', '/assets/card-abc.js']);
     expect(routeChunks(MANIFEST, 'src/client/routes/nowhere.tsx')).toEqual([]);
   });
 });

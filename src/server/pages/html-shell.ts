@@ -69,11 +69,15 @@ export const SHELL_ROUTES: ShellRoute[] = [
 interface ManifestChunk {
   file: string;
   imports?: string[];
+  dynamicImports?: string[];
   css?: string[];
 }
 type Manifest = Record<string, ManifestChunk>;
 
-/** The built files a route's split chunk needs that the entry (index.html) does not already load: file names under /assets. */
+/**
+ * The built files a route's page needs that index.html's own tags do not already load, as file names under /assets:
+ * the stages the entry imports one task after another (src/client/main.tsx), then the route's split chunk.
+ */
 export function routeChunks(manifest: Manifest, routeFile: string): string[] {
   const closure = (key: string, into: Set<string>) => {
     if (into.has(key) || !manifest[key]) return into;
@@ -84,7 +88,9 @@ export function routeChunks(manifest: Manifest, routeFile: string): string[] {
   const entry = closure('index.html', new Set());
   const split = Object.keys(manifest).find((k) => k.startsWith(`${routeFile}?tsr-split`));
   if (!split) return [];
-  return [...closure(split, new Set())].filter((k) => !entry.has(k)).map((k) => `/${manifest[k].file}`);
+  const needed = new Set<string>();
+  for (const stage of manifest['index.html']?.dynamicImports ?? []) closure(stage, needed);
+  return [...closure(split, needed)].filter((k) => !entry.has(k)).map((k) => `/${manifest[k].file}`);
 }
 
 /**
