@@ -3,8 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type ReactNode } from 'react';
 import { useWatch, type FieldValues } from 'react-hook-form';
 import { forgotPasswordInput, loginInput, registerInput } from '../../../shared/schemas/auth';
-import { applyFieldErrors, errorMessage, fieldErrors } from '../../lib/server-errors';
-import { toast, toastError } from '../../lib/toaster';
+import { applyFieldErrors, errorMessage, fieldErrors, formFailure } from '../../lib/server-errors';
+import { toast } from '../../lib/toaster';
 import { useTRPC } from '../../trpc';
 import { keepOpenOnComboboxEscape } from '../address-autocomplete';
 import { AddressField, CredentialFields, EmailPhoneFields } from '../form/user-fields';
@@ -71,11 +71,7 @@ function useAuthAnswer<T extends FieldValues>(
       window.location.reload();
     }, 600);
   };
-  const onError = (err: unknown) => {
-    applyFieldErrors(err, form);
-    toastError(texts.failed, errorMessage(err, texts.failed));
-  };
-  return { onSuccess, onError };
+  return { onSuccess, onError: formFailure(form, texts.failed) };
 }
 
 /** The login / register dialog (docs/product/screens.md#login-and-registration-dialog). */
