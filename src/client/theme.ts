@@ -128,6 +128,24 @@ const defaultThemeConfig = defineConfig({
 });
 
 
+/**
+ * The semantic tokens that let a palette of our own serve `colorPalette` (Chakra's "Customization > Colors" guide),
+ * from the palette's 50–700 shades. `solid` is the 600 shade: white text on it needs 4.5:1, which the 500 shade
+ * (the brand's orange for icons and large marks) does not give.
+ */
+function paletteTokens(palette: 'brand' | 'accent') {
+  const shade = (n: number) => ({ value: `{colors.${palette}.${n}}` });
+  return {
+    solid: shade(600),
+    contrast: { value: 'white' },
+    fg: shade(700),
+    muted: shade(100),
+    subtle: shade(50),
+    emphasized: shade(200),
+    focusRing: shade(500),
+  };
+}
+
 // A calm Nordic blue for trust, a warm accent for calls to action, generous whitespace.
 const config = defineConfig({
   // Style props take only the theme's tokens (the typecheck refuses an unknown one, which the browser would drop);
@@ -192,25 +210,8 @@ const config = defineConfig({
         green: { solid: { value: '{colors.green.700}' } },
         orange: { solid: { value: '{colors.orange.700}' } },
         teal: { solid: { value: '{colors.teal.700}' } },
-        brand: {
-          solid: { value: '{colors.brand.600}' },
-          contrast: { value: 'white' },
-          fg: { value: '{colors.brand.700}' },
-          muted: { value: '{colors.brand.100}' },
-          subtle: { value: '{colors.brand.50}' },
-          emphasized: { value: '{colors.brand.200}' },
-          focusRing: { value: '{colors.brand.500}' },
-        },
-        accent: {
-          // accent.500 is the brand's orange for icons and large marks; under white text it gives 3.3:1, 600 gives 4.8:1.
-          solid: { value: '{colors.accent.600}' },
-          contrast: { value: 'white' },
-          fg: { value: '{colors.accent.700}' },
-          muted: { value: '{colors.accent.100}' },
-          subtle: { value: '{colors.accent.50}' },
-          emphasized: { value: '{colors.accent.200}' },
-          focusRing: { value: '{colors.accent.500}' },
-        },
+        brand: paletteTokens('brand'),
+        accent: paletteTokens('accent'),
       },
     },
   },

@@ -184,31 +184,32 @@ export function MailLink() {
   );
 }
 
-type SectionProps = { id: string; number: number; title: string };
+/** One numbered section of a legal page: its anchor, its heading (also its table-of-contents entry) and its text. */
+export interface LegalSectionContent extends TocEntry {
+  body: ReactNode;
+}
 
 interface LegalPageProps extends Pick<StaticPageProps, 'title' | 'eyebrow' | 'lead'> {
   /** The numbered sections in order; their labels are the headings and the table of contents. */
-  sections: TocEntry[];
+  sections: LegalSectionContent[];
   /** The closing 'Spørsmål om …?' box. */
   question: string;
   /** Ends the closing box with 'Vi svarer vanligvis innen 24 timer.' */
   replyTime?: boolean;
-  /** Gets the props of a section by id (number and heading from `sections`). */
-  children: (section: (id: string) => SectionProps) => ReactNode;
 }
 
 /**
  * The structure the three legal pages (/personvern, /vilkar, /cookies) share (docs/product/screens.md "Static pages"):
  * header with the last-updated date, table of contents, numbered sections, and the closing contact box.
  */
-export function LegalPage({ sections, question, replyTime = false, children, ...page }: LegalPageProps) {
-  const section = (id: string): SectionProps => {
-    const index = sections.findIndex((s) => s.id === id);
-    return { id, number: index + 1, title: sections[index]!.label };
-  };
+export function LegalPage({ sections, question, replyTime = false, ...page }: LegalPageProps) {
   return (
     <StaticPage {...page} lastUpdated={LEGAL_LAST_UPDATED} toc={sections}>
-      {children(section)}
+      {sections.map((s, i) => (
+        <LegalSection key={s.id} id={s.id} number={i + 1} title={s.label}>
+          {s.body}
+        </LegalSection>
+      ))}
       <ContactNote>
         <Text fontWeight="semibold" mb="1">
           {question}

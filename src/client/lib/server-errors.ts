@@ -1,4 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { toastError } from './toaster';
 
 // Reading the server's answer out of a failed call. The server's errorFormatter puts the Norwegian message in
 // `message` and a field → message map in `data.details` (docs/product/errors.md: "details name the fields").
@@ -50,10 +51,27 @@ export function fieldErrors(err: unknown): Record<string, string> {
   return out;
 }
 
+type ErrorForm<T extends FieldValues> = { getValues: () => T; setError: UseFormSetError<T> };
+
 /** Puts fieldErrors(err) under the fields the form has (any other detail is left to the toast). */
-export function applyFieldErrors<T extends FieldValues>(err: unknown, form: { getValues: () => T; setError: UseFormSetError<T> }) {
+export function applyFieldErrors<T extends FieldValues>(err: unknown, form: ErrorForm<T>) {
   const values = form.getValues();
   for (const [key, message] of Object.entries(fieldErrors(err))) {
     if (key in values) form.setError(key as Path<T>, { type: 'server', message }, { shouldFocus: false });
   }
+}
+
+/**
+ * A form's `onError`: the fields the server names show their messages, and a toast titled `title` says the call
+ * failed, with `describe(err)` under it (by default the server's message).
+ */
+export function formFailure<T extends FieldValues>(
+  form: ErrorForm<T>,
+  title: string,
+  describe: (err: unknown) => string | undefined = (err) => errorMessage(err, title),
+) {
+  return (err: unknown) => {
+    applyFieldErrors(err, form);
+    toastError(title, describe(err));
+  };
 }

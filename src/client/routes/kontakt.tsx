@@ -17,23 +17,31 @@ import { useMutation } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { Lightbulb, Mail, MessageCircle, Send, ShieldAlert, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useWatch } from 'react-hook-form';
+import { useWatch, type FieldValues } from 'react-hook-form';
 import { contactInput, feedbackInput, MESSAGE_MAX } from '../../shared/schemas/inbox';
 import { PHONE_PLACEHOLDER } from '../../shared/validation/phone';
 import { FormField } from '../components/form/form-field';
-import { useZodForm } from '../components/form/use-zod-form';
+import { useZodForm, type ZodForm } from '../components/form/use-zod-form';
 import { StaticPage } from '../components/static-page';
-import { applyFieldErrors, errorMessage, isRateLimited, RATE_LIMITED_MESSAGE } from '../lib/server-errors';
-import { toast, toastError } from '../lib/toaster';
+import { errorMessage, formFailure, isRateLimited, RATE_LIMITED_MESSAGE } from '../lib/server-errors';
+import { toast } from '../lib/toaster';
 import { useTRPC } from '../trpc';
 import { staticPageHead } from '../../shared/page-head';
 
 export const Route = createFileRoute('/kontakt')({ head: ({ match }) => staticPageHead('/kontakt', match.context.origin), component: ContactPage });
 
 const CONTACT_EMAIL = 'kontakt@bilpartner.no';
-// docs/product/errors.md: the failure texts of the two forms.
-const CONTACT_FAILED = 'Kunne ikke sende meldingen. Prøv igjen senere.';
-const FEEDBACK_FAILED = 'Kunne ikke sende tilbakemelding. Prøv igjen senere.';
+// What the two forms say when sent, and when sending failed (docs/product/errors.md).
+const CONTACT_TEXTS = {
+  sent: 'Melding sendt',
+  sentText: 'Takk for at du tok kontakt. Vi svarer vanligvis innen 24 timer.',
+  failed: 'Kunne ikke sende meldingen. Prøv igjen senere.',
+};
+const FEEDBACK_TEXTS = {
+  sent: 'Takk for tilbakemeldingen',
+  sentText: 'Vi leser alt vi får, og bruker det til å gjøre Bilpartner.no bedre.',
+  failed: 'Kunne ikke sende tilbakemelding. Prøv igjen senere.',
+};
 
 function ContactPage() {
   return (
@@ -142,26 +150,24 @@ const optional = (
   </Text>
 );
 
-/** The docs/product/errors.md failure text of a form, with the reason when it was too many attempts. */
-function toastFailure(title: string, err: unknown) {
-  toastError(title, isRateLimited(err) ? errorMessage(err, RATE_LIMITED_MESSAGE) : undefined);
+/**
+ * Both forms answer alike: thanks in a toast and an empty form again, or the failure; its toast (docs/product/errors.md)
+ * gives a reason only when it was too many attempts.
+ */
+function sentOrFailed<In extends FieldValues, Out>(form: ZodForm<In, Out>, texts: typeof CONTACT_TEXTS) {
+  return {
+    onSuccess: () => {
+      toast(texts.sent, texts.sentText);
+      form.reset();
+    },
+    onError: formFailure(form, texts.failed, (err) => (isRateLimited(err) ? errorMessage(err, RATE_LIMITED_MESSAGE) : undefined)),
+  };
 }
 
 function ContactForm() {
   const trpc = useTRPC();
   const form = useZodForm(contactInput, { defaultValues: { name: '', email: '', phone: '', subject: '', message: '' } });
-  const send = useMutation(
-    trpc.inbox.contact.mutationOptions({
-      onSuccess: () => {
-        toast('Melding sendt', 'Takk for at du tok kontakt. Vi svarer vanligvis innen 24 timer.');
-        form.reset();
-      },
-      onError: (err) => {
-        applyFieldErrors(err, form);
-        toastFailure(CONTACT_FAILED, err);
-      },
-    }),
-  );
+  const send = useMutation(trpc.inbox.contact.mutationOptions(sentOrFailed(form, CONTACT_TEXTS)));
   const messageLength = (useWatch({ control: form.control, name: 'message' }) ?? '').length;
 
   return (
@@ -239,18 +245,7 @@ function ContactForm() {
 function FeedbackForm() {
   const trpc = useTRPC();
   const form = useZodForm(feedbackInput, { defaultValues: { feedback: '', name: '', email: '' } });
-  const send = useMutation(
-    trpc.inbox.feedback.mutationOptions({
-      onSuccess: () => {
-        toast('Takk for tilbakemeldingen', 'Vi leser alt vi får, og bruker det til å gjøre Bilpartner.no bedre.');
-        form.reset();
-      },
-      onError: (err) => {
-        applyFieldErrors(err, form);
-        toastFailure(FEEDBACK_FAILED, err);
-      },
-    }),
-  );
+  const send = useMutation(trpc.inbox.feedback.mutationOptions(sentOrFailed(form, FEEDBACK_TEXTS)));
 
   return (
     <FormCard

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHONE_SUBMIT_MESSAGE } from '../../shared/validation/phone';
 import { InProcessHub, type UserEvent } from '../realtime/hub';
 import { createInquiry } from '../services/inquiries';
-import { createTestApp, json, type TestApp, loggedInUsers, type TestUser } from '../testing/harness';
+import { appWithListing, json, type TestApp, type TestUser } from '../testing/harness';
 import { insertListing } from '../testing/listing-factory';
 import { countRows, findRow, findRows } from '../testing/store-rows';
 
@@ -24,9 +24,7 @@ const post = (body: unknown, cookie?: string) =>
 const notificationsOf = (userId: number) => findRows(t.store, 'notifications', { userId });
 
 beforeAll(async () => {
-  t = await createTestApp();
-  [seller, buyer] = await loggedInUsers(t.store, 2);
-  listingId = (await insertListing(t.store, seller.user.id, { make: 'Volvo', model: 'V90' })).id;
+  ({ t, seller, buyer, listingId } = await appWithListing({ make: 'Volvo', model: 'V90' }));
 });
 afterAll(() => t.close());
 

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SOLD_TEXTS } from '../../shared/texts/sold';
-import { createTestApp, json, type TestApp, loggedInUsers, type TestUser } from '../testing/harness';
-import { insertListing } from '../testing/listing-factory';
+import { appWithListing, json, type TestApp, type TestUser } from '../testing/harness';
 
 // 'Marker som solgt' over REST (docs/product/states.md#sold, docs/product/api.md PATCH /api/listings/{id} `{sold}`):
 // the owner marks it; it leaves GET /api/listings and the sitemap; GET /api/listings/{id} still answers, `sold: true`;
@@ -23,9 +22,7 @@ function call(method: 'GET' | 'POST' | 'PATCH', url: string, cookie?: string, bo
 const searchIds = async () => json<{ id: number }[]>(await call('GET', '/api/listings?make=Skoda')).map((l) => l.id);
 
 beforeAll(async () => {
-  t = await createTestApp();
-  [seller, buyer] = await loggedInUsers(t.store, 2);
-  id = (await insertListing(t.store, seller.user.id, { make: 'Skoda', model: 'Octavia' })).id;
+  ({ t, seller, buyer, listingId: id } = await appWithListing({ make: 'Skoda', model: 'Octavia' }));
 });
 afterAll(() => t.close());
 

@@ -19,6 +19,8 @@ import { createStores } from '../services/stores';
 import { createRateLimits } from '../limits/rate-limiter';
 import { createSqliteStore, type Store } from '../store';
 import { createTestStore } from './stores';
+import { insertListing } from './listing-factory';
+import type { NewListing } from '../../../db/schema';
 import { storeOf, type StoreOrDb } from './store-or-db';
 import { createTestMailer } from './mail';
 import type { Mailer } from '../mail/mailer';
@@ -124,6 +126,14 @@ export async function loggedInUsers(x: StoreOrDb, n: number): Promise<TestUser[]
   const users: TestUser[] = [];
   for (let i = 0; i < n; i++) users.push(await loggedInUser(x));
   return users;
+}
+
+/** An app where a seller owns one listing (of `listing`'s fields) and a buyer may ask about it, both logged in. */
+export async function appWithListing(listing: Partial<NewListing> = {}) {
+  const t = await createTestApp();
+  const [seller, buyer] = await loggedInUsers(t.store, 2);
+  const { id: listingId } = await insertListing(t.store, seller.user.id, listing);
+  return { t, seller, buyer, listingId };
 }
 
 /**

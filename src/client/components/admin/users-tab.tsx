@@ -21,7 +21,7 @@ import {
   type AdminUserRow,
 } from '../../../shared/schemas/admin';
 import { registerInput } from '../../../shared/schemas/auth';
-import { applyFieldErrors, errorMessage } from '../../lib/server-errors';
+import { errorMessage, formFailure } from '../../lib/server-errors';
 import { toast, toastError } from '../../lib/toaster';
 import { useTRPC } from '../../trpc';
 import { FormField } from '../form/form-field';
@@ -259,10 +259,7 @@ function EditUserDialog({ user, onClose }: { user: AdminUserRow; onClose: () => 
         onClose();
         await queryClient.invalidateQueries({ queryKey: trpc.admin.audit.pathKey() });
       },
-      onError: (err) => {
-        applyFieldErrors(err, form);
-        toastError(ADMIN_TEXTS.userUpdateFailed, errorMessage(err, ADMIN_TEXTS.userUpdateFailed));
-      },
+      onError: formFailure(form, ADMIN_TEXTS.userUpdateFailed),
     }),
   );
 

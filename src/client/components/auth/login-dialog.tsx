@@ -1,18 +1,43 @@
 import { Alert, Button, CloseButton, Dialog, Input, Portal, SimpleGrid, Stack, Tabs, Text } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState, type FormEventHandler, type ReactNode } from 'react';
-import { useWatch } from 'react-hook-form';
+import { useRef, useState, type ReactNode } from 'react';
+import { useWatch, type FieldValues } from 'react-hook-form';
 import { forgotPasswordInput, loginInput, registerInput } from '../../../shared/schemas/auth';
-import { applyFieldErrors, errorMessage, fieldErrors } from '../../lib/server-errors';
-import { toast, toastError } from '../../lib/toaster';
+import { applyFieldErrors, errorMessage, fieldErrors, formFailure } from '../../lib/server-errors';
+import { toast } from '../../lib/toaster';
 import { useTRPC } from '../../trpc';
 import { keepOpenOnComboboxEscape } from '../address-autocomplete';
 import { AddressField, CredentialFields, EmailPhoneFields } from '../form/user-fields';
 import { FormError, FormField } from '../form/form-field';
-import { useZodForm } from '../form/use-zod-form';
+import { useZodForm, type ZodForm } from '../form/use-zod-form';
 import { rememberAction, type PendingAction } from './pending-action';
 
 type Tab = 'login' | 'register';
+
+/** What each form says: its button, the button while it waits, the success toast and the failure's title. */
+interface AuthTexts {
+  submit: string;
+  submitting: string;
+  done: string;
+  doneText: string;
+  failed: string;
+}
+
+const LOGIN_TEXTS: AuthTexts = {
+  submit: 'Logg inn',
+  submitting: 'Logg inn...',
+  done: 'Innlogging vellykket',
+  doneText: 'Du er nå logget inn.',
+  failed: 'Innlogging feilet',
+};
+
+const REGISTER_TEXTS: AuthTexts = {
+  submit: 'Opprett konto',
+  submitting: 'Oppretter konto...',
+  done: 'Registrering vellykket',
+  doneText: 'Din konto er opprettet og du er logget inn.',
+  failed: 'Registrering feilet',
+};
 
 // A toast of three lines (title, a two-line text) and its 1 rem from the screen's edge fit in this.
 const TOAST_BAND = '8.5rem';
@@ -26,12 +51,17 @@ export interface LoginDialogProps {
 }
 
 // docs/product/states.md: after login or registration the cached current user is invalidated, the dialog closes and
-// (docs/product/screens.md header) the page reloads, so every screen starts over as the logged-in user.
-function useAuthSuccess(onOpenChange: (open: boolean) => void, after: PendingAction | undefined) {
+// (docs/product/screens.md header) the page reloads, so every screen starts over as the logged-in user. A failure
+// marks the fields it names and shows in a toast titled `failed`.
+function useAuthAnswer<T extends FieldValues>(
+  { onOpenChange, after }: FormProps,
+  form: ZodForm<T, unknown>,
+  texts: AuthTexts,
+) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  return async (title: string, description: string) => {
-    toast(title, description);
+  const onSuccess = async () => {
+    toast(texts.done, texts.doneText);
     await queryClient.invalidateQueries({ queryKey: trpc.auth.me.queryKey() });
     onOpenChange(false);
     // A short pause lets the toast be seen before the reload. The pending action is kept only now, so the page it
@@ -41,6 +71,7 @@ function useAuthSuccess(onOpenChange: (open: boolean) => void, after: PendingAct
       window.location.reload();
     }, 600);
   };
+  return { onSuccess, onError: formFailure(form, texts.failed) };
 }
 
 /** The login / register dialog (docs/product/screens.md#login-and-registration-dialog). */
@@ -100,28 +131,35 @@ export default function LoginDialog({ open, onOpenChange, initialTab, after }: L
   );
 }
 
+/** A failure's message for the line under a form, or null when a field already shows it (a taken username). */
+function unlessOnAField(err: unknown, fallback: string): string | null {
+  const message = errorMessage(err, fallback);
+  return Object.values(fieldErrors(err)).includes(message) ? null : message;
+}
+
 type FormProps = { onOpenChange: (open: boolean) => void; after: PendingAction | undefined };
 
 /**
- * The frame of both forms: their fields, the failure under them, and the submit button, which waits for the answer
- * and stays disabled after a success (the page reloads).
+ * The frame of both forms: their fields, the failure under them (until the form is sent again), and the submit
+ * button, which sends the valid values through the mutation, waits for the answer and stays disabled after a success
+ * (the page reloads).
  */
-function AuthForm(props: {
-  onSubmit: FormEventHandler;
-  error: string | null;
-  mutation: { isPending: boolean; isSuccess: boolean };
-  submit: string;
-  submitting: string;
+function AuthForm<In extends FieldValues, Out>(props: {
+  form: ZodForm<In, Out>;
+  mutation: { mutate: (values: Out) => void; error: unknown; isPending: boolean; isSuccess: boolean };
+  /** The line under the form for the mutation's failure, or null where the fields show it. */
+  failure: (error: unknown) => string | null;
+  texts: AuthTexts;
   children: ReactNode;
 }) {
-  const { isPending, isSuccess } = props.mutation;
+  const { mutate, error, isPending, isSuccess } = props.mutation;
   return (
     <Stack asChild gap="4">
-      <form noValidate onSubmit={props.onSubmit}>
+      <form noValidate onSubmit={props.form.handleSubmit((values) => mutate(values))}>
         {props.children}
-        <FormError size="sm" message={props.error} />
+        <FormError size="sm" message={error ? props.failure(error) : null} />
         <Button type="submit" colorPalette="brand" size="lg" mt="2" disabled={isPending || isSuccess}>
-          {isPending ? props.submitting : props.submit}
+          {isPending ? props.texts.submitting : props.texts.submit}
         </Button>
       </form>
     </Stack>
@@ -134,34 +172,14 @@ function LoginTab(props: FormProps) {
   return forgot ? <ForgotPasswordForm onBack={() => setForgot(false)} /> : <LoginForm {...props} onForgot={() => setForgot(true)} />;
 }
 
-function LoginForm({ onOpenChange, after, onForgot }: FormProps & { onForgot: () => void }) {
+function LoginForm({ onForgot, ...props }: FormProps & { onForgot: () => void }) {
   const trpc = useTRPC();
-  const done = useAuthSuccess(onOpenChange, after);
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useZodForm(loginInput, { defaultValues: { username: '', password: '' } });
-  const login = useMutation(
-    trpc.auth.login.mutationOptions({
-      onSuccess: () => done('Innlogging vellykket', 'Du er nå logget inn.'),
-      onError: (err) => {
-        applyFieldErrors(err, form);
-        const message = errorMessage(err, 'Innlogging feilet');
-        setFormError(message);
-        toastError('Innlogging feilet', message);
-      },
-    }),
-  );
+  const answer = useAuthAnswer(props, form, LOGIN_TEXTS);
+  const login = useMutation(trpc.auth.login.mutationOptions(answer));
 
   return (
-    <AuthForm
-      onSubmit={form.handleSubmit((values) => {
-        setFormError(null);
-        login.mutate(values);
-      })}
-      error={formError}
-      mutation={login}
-      submit="Logg inn"
-      submitting="Logg inn..."
-    >
+    <AuthForm form={form} mutation={login} texts={LOGIN_TEXTS} failure={(err) => errorMessage(err, LOGIN_TEXTS.failed)}>
       <CredentialFields form={form} />
       <Button variant="plain" size="sm" alignSelf="flex-start" px="0" mt="-2" colorPalette="brand" textDecoration="underline" onClick={onForgot}>
         Glemt passord?
@@ -176,17 +194,8 @@ function LoginForm({ onOpenChange, after, onForgot }: FormProps & { onForgot: ()
  */
 function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
   const trpc = useTRPC();
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useZodForm(forgotPasswordInput, { defaultValues: { email: '' } });
-  const send = useMutation(
-    trpc.auth.forgotPassword.mutationOptions({
-      onError: (err) => {
-        applyFieldErrors(err, form);
-        const message = errorMessage(err, 'Kunne ikke sende lenken. Prøv igjen senere.');
-        setFormError(Object.values(fieldErrors(err)).includes(message) ? null : message);
-      },
-    }),
-  );
+  const send = useMutation(trpc.auth.forgotPassword.mutationOptions({ onError: (err) => applyFieldErrors(err, form) }));
 
   if (send.isSuccess) {
     return (
@@ -210,16 +219,13 @@ function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
       <form
         noValidate
         aria-label="Glemt passord"
-        onSubmit={form.handleSubmit((values) => {
-          setFormError(null);
-          send.mutate(values);
-        })}
+        onSubmit={form.handleSubmit((values) => send.mutate(values))}
       >
         <Text>Skriv inn e-postadressen du registrerte deg med, så sender vi deg en lenke for å lage nytt passord.</Text>
         <FormField label="E-post" required error={form.errorOf('email')}>
           <Input {...form.register('email')} type="email" autoComplete="email" inputMode="email" />
         </FormField>
-        <FormError size="sm" message={formError} />
+        <FormError size="sm" message={send.error ? unlessOnAField(send.error, 'Kunne ikke sende lenken. Prøv igjen senere.') : null} />
         <Button type="submit" colorPalette="brand" size="lg" loading={send.isPending} loadingText="Sender lenke...">
           Send lenke
         </Button>
@@ -231,38 +237,17 @@ function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
   );
 }
 
-function RegisterForm({ onOpenChange, after }: FormProps) {
+function RegisterForm(props: FormProps) {
   const trpc = useTRPC();
-  const done = useAuthSuccess(onOpenChange, after);
-  const [formError, setFormError] = useState<string | null>(null);
   const form = useZodForm(registerInput, {
     defaultValues: { username: '', password: '', name: '', email: '', phone: '', address: '' },
   });
-  const register = useMutation(
-    trpc.auth.register.mutationOptions({
-      onSuccess: () => done('Registrering vellykket', 'Din konto er opprettet og du er logget inn.'),
-      onError: (err) => {
-        applyFieldErrors(err, form);
-        const message = errorMessage(err, 'Registrering feilet');
-        // A failure the fields already show (a taken username) is not repeated under the form.
-        setFormError(Object.values(fieldErrors(err)).includes(message) ? null : message);
-        toastError('Registrering feilet', message);
-      },
-    }),
-  );
+  const answer = useAuthAnswer(props, form, REGISTER_TEXTS);
+  const register = useMutation(trpc.auth.register.mutationOptions(answer));
   const phone = useWatch({ control: form.control, name: 'phone' });
 
   return (
-    <AuthForm
-      onSubmit={form.handleSubmit((values) => {
-        setFormError(null);
-        register.mutate(values);
-      })}
-      error={formError}
-      mutation={register}
-      submit="Opprett konto"
-      submitting="Oppretter konto..."
-    >
+    <AuthForm form={form} mutation={register} texts={REGISTER_TEXTS} failure={(err) => unlessOnAField(err, REGISTER_TEXTS.failed)}>
       <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
         <CredentialFields form={form} newPassword />
       </SimpleGrid>

@@ -1,4 +1,4 @@
-import { Box, HStack, IconButton, Text, Textarea } from '@chakra-ui/react';
+import { Alert, Box, HStack, IconButton, Text, Textarea } from '@chakra-ui/react';
 import { SendHorizontal } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { CHAT_MESSAGE_MAX, CHAT_TEXTS } from '../../../shared/schemas/chat';
@@ -13,13 +13,28 @@ interface ComposerProps {
   label: string;
   /** Focus the input when it appears (desktop only: on a phone it would throw the keyboard over the conversation). */
   focusOnDesktop?: boolean;
+  /** Why nothing can be written here (the other party is gone, the listing is one's own): shown in the input's place. */
+  closed?: string;
+}
+
+/** The foot of a chat pane: the message input, or in its place why no message can be sent. */
+export function Composer({ closed, ...input }: ComposerProps) {
+  if (closed) {
+    return (
+      <Alert.Root status="info" rounded="none" borderTopWidth="1px" size="sm">
+        <Alert.Indicator />
+        <Alert.Description>{closed}</Alert.Description>
+      </Alert.Root>
+    );
+  }
+  return <MessageInput {...input} />;
 }
 
 /**
  * The message input (docs/product/screens.md#chats): Enter sends, Shift+Enter inserts a newline, and sending is
  * disabled while the text is blank or a send is pending. `onSend` gets the text as the server will store it.
  */
-export function Composer({ value, onChange, onSend, pending, label, focusOnDesktop = true }: ComposerProps) {
+function MessageInput({ value, onChange, onSend, pending, label, focusOnDesktop = true }: Omit<ComposerProps, 'closed'>) {
   const ref = useRef<HTMLTextAreaElement>(null);
   const content = cleanMessage(value);
   const blocked = content === '' || pending;

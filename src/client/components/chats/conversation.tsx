@@ -93,23 +93,17 @@ export function Conversation({ chatId, chat, onBack }: ConversationProps) {
         otherName={otherName}
       />
 
-      {partyGone ? (
-        <Alert.Root status="info" rounded="none" borderTopWidth="1px" size="sm">
-          <Alert.Indicator />
-          <Alert.Description>{CHAT_PARTY_GONE_MESSAGE}</Alert.Description>
-        </Alert.Root>
-      ) : (
-        <Composer
-          value={text}
-          onChange={setText}
-          pending={send.isPending}
-          label={otherName ? `Melding til ${otherName}` : 'Melding'}
-          onSend={(content) => {
-            setText('');
-            send.mutate({ chatId, content });
-          }}
-        />
-      )}
+      <Composer
+        value={text}
+        onChange={setText}
+        pending={send.isPending}
+        label={otherName ? `Melding til ${otherName}` : 'Melding'}
+        onSend={(content) => {
+          setText('');
+          send.mutate({ chatId, content });
+        }}
+        closed={partyGone ? CHAT_PARTY_GONE_MESSAGE : undefined}
+      />
     </Flex>
   );
 }

@@ -60,20 +60,14 @@ export function NewChatPane({ listingId, sellerId, onBack }: { listingId: number
           </HStack>
         ) : null}
       </Flex>
-      {l?.isOwner ? (
-        <Alert.Root status="info" rounded="none" borderTopWidth="1px" size="sm">
-          <Alert.Indicator />
-          <Alert.Description>{CHAT_OWN_LISTING_MESSAGE}</Alert.Description>
-        </Alert.Root>
-      ) : (
-        <Composer
-          value={text}
-          onChange={setText}
-          pending={start.isPending}
-          label="Første melding"
-          onSend={(message) => start.mutate({ listingId, sellerId, message })}
-        />
-      )}
+      <Composer
+        value={text}
+        onChange={setText}
+        pending={start.isPending}
+        label="Første melding"
+        onSend={(message) => start.mutate({ listingId, sellerId, message })}
+        closed={l?.isOwner ? CHAT_OWN_LISTING_MESSAGE : undefined}
+      />
     </Flex>
   );
 }

@@ -7,6 +7,7 @@ import { SOLD_TEXTS } from '../../../shared/texts/sold';
 import type { SavedListingCardShape } from '../../../shared/types/listing';
 import type { ReactNode } from 'react';
 import { ListingCard, ListingGrid, ListingGridSkeleton } from '../../components/buying/listing-card';
+import { loadForUser } from '../../lib/guarded-loader';
 import { useRouteRetry } from '../../lib/route-retry';
 import { toast, toastError } from '../../lib/toaster';
 import { useTRPC, type TRPCOptions } from '../../trpc';
@@ -14,10 +15,11 @@ import { pageHead } from '../../components/layout/page-title';
 import { EmptyCard } from '../../components/empty-card';
 
 // docs/product/screens.md /lagrede-annonser. Always fetched fresh: a save on the detail page must show here at once.
+const savedQuery = (trpc: TRPCOptions) => trpc.savedListings.list.queryOptions(undefined, { staleTime: 0 });
 export const Route = createFileRoute('/_innlogget/lagrede-annonser')({
   head: () => pageHead('Lagrede annonser'),
   staticData: { loginRequired: { title: 'Logg inn påkrevd', description: 'Logg inn for å se annonsene du har lagret.' } },
-  loader: ({ context: { queryClient, trpc, user } }) => (user ? queryClient.ensureQueryData(savedQuery(trpc)) : undefined),
+  loader: loadForUser(savedQuery),
   pendingComponent: () => (
     <SavedShell>
       <ListingGridSkeleton count={3} />
@@ -26,8 +28,6 @@ export const Route = createFileRoute('/_innlogget/lagrede-annonser')({
   errorComponent: SavedError,
   component: SavedListings,
 });
-
-const savedQuery = (trpc: TRPCOptions) => trpc.savedListings.list.queryOptions(undefined, { staleTime: 0 });
 
 function SavedError() {
   const retry = useRouteRetry();

@@ -9,7 +9,7 @@ import { AddressField, EmailPhoneFields } from '../../components/form/user-field
 import { FormError, FormField, NewPasswordFields } from '../../components/form/form-field';
 import { useZodForm } from '../../components/form/use-zod-form';
 import { useUser } from '../../hooks/use-user';
-import { applyFieldErrors, errorMessage, fieldErrors } from '../../lib/server-errors';
+import { errorMessage, fieldErrors, formFailure } from '../../lib/server-errors';
 import { toast, toastError } from '../../lib/toaster';
 import { useTRPC } from '../../trpc';
 import { pageHead } from '../../components/layout/page-title';
@@ -103,10 +103,7 @@ function ProfileCard({ user }: { user: PublicUserShape }) {
         form.reset(profileValues(updated));
         toast('Profil oppdatert');
       },
-      onError: (err) => {
-        applyFieldErrors(err, form);
-        toastError('Feil', 'Kunne ikke oppdatere profil.');
-      },
+      onError: formFailure(form, 'Feil', () => 'Kunne ikke oppdatere profil.'),
     }),
   );
   const phone = useWatch({ control: form.control, name: 'phone' });
