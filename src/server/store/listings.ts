@@ -125,8 +125,8 @@ const ADMIN_ROW_KEYS = ['id', 'uniqueCode', 'make', 'model', 'year', 'registrati
 /** A row of the admin's all-listings table. */
 export type AdminListingRow = Pick<Listing, (typeof ADMIN_ROW_KEYS)[number]> & { ownerUsername: string; ownerName: string };
 
-/** The listing an inquiry is about, if buyers can see it. */
-export type InquiryListing = Pick<Listing, 'id' | 'userId' | 'make' | 'model'>;
+/** A listing as a notification about it names it (a new chat's, an inquiry's). */
+export type NamedListing = Pick<Listing, 'id' | 'userId' | 'make' | 'model'>;
 
 export type InquiryValues = Pick<Inquiry, 'senderId' | 'name' | 'email' | 'phone' | 'message'>;
 
@@ -137,7 +137,7 @@ export type DeletionTarget = Listing & { ownerUsername: string };
 export type VisibleStamp = Pick<Listing, 'id' | 'updatedAt'>;
 
 /** The photos on these listings (`of` 'listingId') or on their waiting edits ('revisionListingId'), by listing id, in order. */
-async function imagesOf(q: Q, t: Tables, ids: number[], of: 'listingId' | 'revisionListingId' = 'listingId'): Promise<Map<number, ListingImage[]>> {
+export async function imagesOf(q: Q, t: Tables, ids: number[], of: 'listingId' | 'revisionListingId' = 'listingId') {
   if (ids.length === 0) return new Map();
   const i = t.listingImages;
   const rows = await q.select().from(i).where(inArray(i[of], ids)).orderBy(asc(i[of]), asc(i.position), asc(i.id));
@@ -384,7 +384,7 @@ export class ListingsRepo extends Repository {
   async createInquiry(
     listingId: number,
     values: InquiryValues,
-    decide: (listing: InquiryListing | undefined) => (inquiry: Inquiry) => NewNotification,
+    decide: (listing: NamedListing | undefined) => (inquiry: Inquiry) => NewNotification,
   ): Promise<{ inquiry: Inquiry; notification: Notification }> {
     const { listings, inquiries } = this.t;
     return this.d.transaction(this.db, async (tx) => {
