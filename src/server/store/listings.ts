@@ -92,7 +92,10 @@ export interface ListingView {
   newImages: ListingImage[];
 }
 
+/** A listing's owner or another person, as admin lists name them. */
 export type ListingOwner = Pick<User, 'id' | 'username' | 'name'>;
+
+export const personColumns = <I, U, N>({ id, username, name }: { id: I; username: U; name: N }) => ({ id, username, name });
 
 /** What the moderation queue is made of: new listings, and approved ones with an owner's edit waiting. */
 export interface PendingData {
@@ -316,7 +319,7 @@ export class ListingsRepo extends Repository {
 
   async pending(): Promise<PendingData> {
     const { listings, listingRevisions, users } = this.t;
-    const owner = { id: users.id, username: users.username, name: users.name };
+    const owner = personColumns(users);
     // One snapshot: a listing approved meanwhile is in neither list or in one, never half.
     return this.d.snapshot(this.db, async (q) => {
       const fresh = await q.select({ listing: listings, owner }).from(listings).innerJoin(users, eq(users.id, listings.userId)).where(eq(listings.status, 'pending'));
