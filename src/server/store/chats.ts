@@ -1,9 +1,9 @@
 // Only how a message is stored differs by store: on PostgreSQL it is one statement with its NOTIFY (store/pg/chats.ts).
 import { and, asc, desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { Chat, ListingImage, Message } from '../../../db/schema';
+import type { Chat, ListingImage, Message, Notification } from '../../../db/schema';
 import type { Q, Tables } from './dialect';
 import { imagesOf, type NamedListing } from './listings';
-import { insertNotification, type NewNotification, type NotificationRow } from './notifications';
+import { insertNotification, type NewNotification } from './notifications';
 import { afterIdParam, isRowId, Repository } from './repository';
 import { isSold, isVisible } from './rules';
 
@@ -37,7 +37,7 @@ export type ChatParties = Pick<Chat, 'id' | 'buyerId' | 'sellerId'>;
 
 export type StartChatResult =
   | { status: 'listing-not-found' | 'listing-sold' | 'own-listing' | 'wrong-seller' }
-  | { status: 'ok'; chat: ChatParties; created: boolean; message: MessageRow; notification: NotificationRow | undefined };
+  | { status: 'ok'; chat: ChatParties; created: boolean; message: MessageRow; notification: Notification | undefined };
 
 export type SendMessageResult = { status: 'not-found' | 'party-gone' } | { status: 'ok'; chat: ChatParties; message: MessageRow };
 

@@ -122,7 +122,6 @@ export type ReviewWrites = { audit: AuditWrite; notification: NotificationWrite 
   | { kind: 'rejectEdit'; rejectionReason: string | null }
 );
 
-/** The listing's columns of a row of the admin's all-listings table. */
 const ADMIN_ROW_KEYS = ['id', 'uniqueCode', 'make', 'model', 'year', 'registrationNumber', 'price', 'totalPrice', 'status', 'rejectionReason', 'active', 'createdAt', 'userId'] as const;
 
 /** A row of the admin's all-listings table. */
