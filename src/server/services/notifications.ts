@@ -2,7 +2,7 @@ import { NOTIFICATION_NOT_FOUND_MESSAGE, type NotificationShape } from '../../sh
 import { AppError } from '../errors';
 import type { EventHub } from '../realtime/hub';
 import type { Store } from '../store';
-import type { NotificationRow } from '../store/notifications';
+import type { Notification } from '../../../db/schema';
 
 // Notifications (docs/product/notifications.md): a user's own only. Producers (an inquiry, a new chat, a listing
 // approved or rejected) insert inside their own transaction (store/notifications.ts insertNotification) and push the committed row with `publishNotifications` afterwards,
@@ -17,7 +17,7 @@ const REPLAY_LIMIT = 200;
 
 const notFound = () => new AppError('NOT_FOUND', NOTIFICATION_NOT_FOUND_MESSAGE);
 
-export function toNotificationShape(row: NotificationRow): NotificationShape {
+export function toNotificationShape(row: Notification): NotificationShape {
   return {
     id: row.id,
     type: row.type,
@@ -30,7 +30,7 @@ export function toNotificationShape(row: NotificationRow): NotificationShape {
 }
 
 /** Pushes committed notification rows to their owners. */
-export function publishNotifications(hub: EventHub, rows: NotificationRow[]) {
+export function publishNotifications(hub: EventHub, rows: Notification[]) {
   for (const row of rows) hub.publish(row.userId, { kind: 'notification', notification: toNotificationShape(row) });
 }
 

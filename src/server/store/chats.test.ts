@@ -3,7 +3,8 @@ import { expect, it } from 'vitest';
 import type { Store } from '.';
 import { describeOnEachStore, storeForEachTest } from '../testing/stores';
 import { deleteUserRow, insertListingRow, insertPhotoRow, insertUserRow, updateListingRow } from '../testing/store-rows';
-import type { ChatListing, MessageRow } from './chats';
+import type { MessageRow } from './chats';
+import type { NamedListing } from './listings';
 import { EVENTS_CHANNEL, type Wire } from './pg/events';
 import { MESSAGE_ORDER_LOCK } from './pg/chats';
 
@@ -15,7 +16,7 @@ describeOnEachStore('chats repository', (dialect) => {
     return { seller, buyer, listingId: await insertListingRow(store, seller, { make: 'Volvo', model: 'V90', year: 2019 }) };
   });
 
-  const notify = (listing: ChatListing, message: MessageRow) => ({
+  const notify = (listing: NamedListing, message: MessageRow) => ({
     type: 'info' as const,
     title: `Ny chat om ${listing.make} ${listing.model}`,
     message: `${message.displayName ?? message.name}: ${message.content}`,

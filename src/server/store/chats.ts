@@ -1,24 +1,20 @@
 // Only how a message is stored differs by store: on PostgreSQL it is one statement with its NOTIFY (store/pg/chats.ts).
 import { and, asc, desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { Chat, Listing } from '../../../db/schema';
+import type { Chat, ListingImage, Message, Notification } from '../../../db/schema';
 import type { Q, Tables } from './dialect';
-import { insertNotification, type NewNotification, type NotificationRow } from './notifications';
+import { imagesOf, type NamedListing } from './listings';
+import { insertNotification, type NewNotification } from './notifications';
 import { afterIdParam, isRowId, Repository } from './repository';
 import { isSold, isVisible } from './rules';
 
 export type ChatRole = 'buyer' | 'seller';
 
 /** A message with its sender's names (null when the sender's account is gone). */
-export interface MessageRow {
-  id: number;
-  chatId: number;
-  senderId: number | null;
-  content: string;
-  createdAt: Date;
+export type MessageRow = Pick<Message, 'id' | 'chatId' | 'senderId' | 'content' | 'createdAt'> & {
   name: string | null;
   displayName: string | null;
   username: string | null;
-}
+};
 
 /** One chat of a user's list, as the participant `userId` sees it. */
 export interface ChatListRow {
@@ -39,12 +35,9 @@ export interface ChatListRow {
 
 export type ChatParties = Pick<Chat, 'id' | 'buyerId' | 'sellerId'>;
 
-/** The listing a chat is started about, as the new chat's notification names it. */
-export type ChatListing = Pick<Listing, 'id' | 'userId' | 'make' | 'model'>;
-
 export type StartChatResult =
   | { status: 'listing-not-found' | 'listing-sold' | 'own-listing' | 'wrong-seller' }
-  | { status: 'ok'; chat: ChatParties; created: boolean; message: MessageRow; notification: NotificationRow | undefined };
+  | { status: 'ok'; chat: ChatParties; created: boolean; message: MessageRow; notification: Notification | undefined };
 
 export type SendMessageResult = { status: 'not-found' | 'party-gone' } | { status: 'ok'; chat: ChatParties; message: MessageRow };
 
@@ -105,7 +98,7 @@ export class ChatsRepo extends Repository {
     if (rows.length === 0) return { chats: [], me: null };
     const { users } = this.t;
     const [me] = await this.db.select({ name: users.name, displayName: users.displayName }).from(users).where(eq(users.id, userId));
-    const photos = await this.photosOf(rows.map((r) => r.listing_id).filter((id): id is number => id !== null));
+    const photos = await imagesOf(this.db, this.t, [...new Set(rows.flatMap((r) => r.listing_id ?? []))]);
     return {
       me: me ?? null,
       chats: rows.map((r) => ({
@@ -118,36 +111,17 @@ export class ChatsRepo extends Repository {
         other: { id: r.other_id, name: r.other_name, displayName: r.other_display_name, username: r.other_username },
         car: r.make === null ? null : { make: r.make, model: r.model, year: r.year },
         lastContent: r.last_content,
-        photos: (r.listing_id !== null && photos.get(r.listing_id)) || null,
+        photos: chatPhotos(r.listing_id === null ? undefined : photos.get(r.listing_id)),
       })),
     };
-  }
-
-  /** The photos of several listings in one query, in their order. */
-  private async photosOf(listingIds: number[]): Promise<Map<number, { urls: string[]; thumbUrl: string }>> {
-    const byListing = new Map<number, { urls: string[]; thumbUrl: string }>();
-    if (listingIds.length === 0) return byListing;
-    const { listingImages } = this.t;
-    const { listingId, url, thumbUrl } = listingImages;
-    const rows = await this.db
-      .select({ listingId, url, thumbUrl })
-      .from(listingImages)
-      .where(inArray(listingId, [...new Set(listingIds)]))
-      .orderBy(asc(listingId), asc(listingImages.position), asc(listingImages.id));
-    for (const r of rows) {
-      const photos = byListing.get(r.listingId!);
-      if (photos) photos.urls.push(r.url);
-      else byListing.set(r.listingId!, { urls: [r.url], thumbUrl: r.thumbUrl || r.url });
-    }
-    return byListing;
   }
 
   private async participant(q: Q, userId: number, chatId: number): Promise<{ chat: Chat; role: ChatRole } | null> {
     if (!isRowId(chatId)) return null;
     const { chats } = this.t;
     const [chat] = await q.select().from(chats).where(eq(chats.id, chatId));
-    const role = chat && roleOf(chat, userId);
-    return chat && role ? { chat, role } : null;
+    const role = chat?.buyerId === userId ? 'buyer' : chat?.sellerId === userId ? 'seller' : null;
+    return role ? { chat, role } : null;
   }
 
   /**
@@ -207,7 +181,7 @@ export class ChatsRepo extends Repository {
    */
   async start(
     input: { listingId: number; buyerId: number; sellerId: number; content: string },
-    notify: (listing: ChatListing, message: MessageRow) => NewNotification,
+    notify: (listing: NamedListing, message: MessageRow) => NewNotification,
   ): Promise<StartChatResult> {
     if (!isRowId(input.listingId)) return { status: 'listing-not-found' };
     const { chats, listings } = this.t;
@@ -292,9 +266,7 @@ export class ChatsRepo extends Repository {
   }
 }
 
-/** Whose side of the chat `userId` is on; null for anyone else. */
-export function roleOf(chat: Pick<Chat, 'buyerId' | 'sellerId'>, userId: number): ChatRole | null {
-  if (chat.buyerId === userId) return 'buyer';
-  if (chat.sellerId === userId) return 'seller';
-  return null;
+/** The listing's photos in order, and the first one's thumbnail. */
+function chatPhotos(images: ListingImage[] | undefined): ChatListRow['photos'] {
+  return images?.length ? { urls: images.map((i) => i.url), thumbUrl: images[0].thumbUrl || images[0].url } : null;
 }

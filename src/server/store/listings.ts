@@ -92,7 +92,10 @@ export interface ListingView {
   newImages: ListingImage[];
 }
 
+/** A listing's owner or another person, as admin lists name them. */
 export type ListingOwner = Pick<User, 'id' | 'username' | 'name'>;
+
+export const personColumns = <I, U, N>({ id, username, name }: { id: I; username: U; name: N }) => ({ id, username, name });
 
 /** What the moderation queue is made of: new listings, and approved ones with an owner's edit waiting. */
 export interface PendingData {
@@ -119,14 +122,13 @@ export type ReviewWrites = { audit: AuditWrite; notification: NotificationWrite 
   | { kind: 'rejectEdit'; rejectionReason: string | null }
 );
 
-/** The listing's columns of a row of the admin's all-listings table. */
 const ADMIN_ROW_KEYS = ['id', 'uniqueCode', 'make', 'model', 'year', 'registrationNumber', 'price', 'totalPrice', 'status', 'rejectionReason', 'active', 'createdAt', 'userId'] as const;
 
 /** A row of the admin's all-listings table. */
 export type AdminListingRow = Pick<Listing, (typeof ADMIN_ROW_KEYS)[number]> & { ownerUsername: string; ownerName: string };
 
-/** The listing an inquiry is about, if buyers can see it. */
-export type InquiryListing = Pick<Listing, 'id' | 'userId' | 'make' | 'model'>;
+/** A listing as a notification about it names it (a new chat's, an inquiry's). */
+export type NamedListing = Pick<Listing, 'id' | 'userId' | 'make' | 'model'>;
 
 export type InquiryValues = Pick<Inquiry, 'senderId' | 'name' | 'email' | 'phone' | 'message'>;
 
@@ -137,7 +139,7 @@ export type DeletionTarget = Listing & { ownerUsername: string };
 export type VisibleStamp = Pick<Listing, 'id' | 'updatedAt'>;
 
 /** The photos on these listings (`of` 'listingId') or on their waiting edits ('revisionListingId'), by listing id, in order. */
-async function imagesOf(q: Q, t: Tables, ids: number[], of: 'listingId' | 'revisionListingId' = 'listingId'): Promise<Map<number, ListingImage[]>> {
+export async function imagesOf(q: Q, t: Tables, ids: number[], of: 'listingId' | 'revisionListingId' = 'listingId') {
   if (ids.length === 0) return new Map();
   const i = t.listingImages;
   const rows = await q.select().from(i).where(inArray(i[of], ids)).orderBy(asc(i[of]), asc(i.position), asc(i.id));
@@ -316,7 +318,7 @@ export class ListingsRepo extends Repository {
 
   async pending(): Promise<PendingData> {
     const { listings, listingRevisions, users } = this.t;
-    const owner = { id: users.id, username: users.username, name: users.name };
+    const owner = personColumns(users);
     // One snapshot: a listing approved meanwhile is in neither list or in one, never half.
     return this.d.snapshot(this.db, async (q) => {
       const fresh = await q.select({ listing: listings, owner }).from(listings).innerJoin(users, eq(users.id, listings.userId)).where(eq(listings.status, 'pending'));
@@ -384,7 +386,7 @@ export class ListingsRepo extends Repository {
   async createInquiry(
     listingId: number,
     values: InquiryValues,
-    decide: (listing: InquiryListing | undefined) => (inquiry: Inquiry) => NewNotification,
+    decide: (listing: NamedListing | undefined) => (inquiry: Inquiry) => NewNotification,
   ): Promise<{ inquiry: Inquiry; notification: Notification }> {
     const { listings, inquiries } = this.t;
     return this.d.transaction(this.db, async (tx) => {

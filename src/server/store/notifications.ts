@@ -4,8 +4,6 @@ import type { NotificationType } from '../../shared/schemas/notification';
 import type { SqlDialect, Tables, Tx } from './dialect';
 import { affectedRows, afterIdParam, isRowId, Repository } from './repository';
 
-export type NotificationRow = Notification;
-
 export interface NewNotification {
   type: NotificationType;
   title: string;
@@ -22,7 +20,7 @@ export const NOTIFICATION_ORDER_LOCK = 0x62706e74;
  * subscriber replaying "after id n" would skip the smaller one. The order lock, held until commit, keeps ids in commit
  * order, as SQLite's single writer does. Call it late in the transaction: the lock is held to the end.
  */
-export async function insertNotification(tx: Tx, { t, d }: { t: Tables; d: SqlDialect }, userId: number, n: NewNotification): Promise<NotificationRow> {
+export async function insertNotification(tx: Tx, { t, d }: { t: Tables; d: SqlDialect }, userId: number, n: NewNotification): Promise<Notification> {
   await d.orderLock(tx, NOTIFICATION_ORDER_LOCK);
   const [row] = await tx.insert(t.notifications).values({ userId, type: n.type, title: n.title, message: n.message, data: n.data }).returning();
   return row;
@@ -30,12 +28,12 @@ export async function insertNotification(tx: Tx, { t, d }: { t: Tables; d: SqlDi
 
 export class NotificationsRepo extends Repository {
   /** A standalone notification (producers with a transaction of their own use insertNotification inside it). */
-  async insert(userId: number, n: NewNotification): Promise<NotificationRow> {
+  async insert(userId: number, n: NewNotification): Promise<Notification> {
     return this.d.transaction(this.db, (tx) => insertNotification(tx, this, userId, n));
   }
 
   /** The user's newest `limit`, newest first. */
-  async list(userId: number, limit: number): Promise<NotificationRow[]> {
+  async list(userId: number, limit: number): Promise<Notification[]> {
     const { notifications } = this.t;
     return this.db.select().from(notifications).where(eq(notifications.userId, userId)).orderBy(desc(notifications.id)).limit(limit);
   }
@@ -47,7 +45,7 @@ export class NotificationsRepo extends Repository {
   }
 
   /** Notifications by id, in id order (missing ids left out): what another instance's published ids are loaded by. */
-  async byIds(ids: readonly number[]): Promise<NotificationRow[]> {
+  async byIds(ids: readonly number[]): Promise<Notification[]> {
     const valid = ids.filter(isRowId);
     if (valid.length === 0) return [];
     const { notifications } = this.t;
@@ -55,14 +53,14 @@ export class NotificationsRepo extends Repository {
   }
 
   /** The user's notifications after `afterId`, oldest first, at most `limit`: a reconnecting subscription's replay. */
-  async after(userId: number, afterId: number, limit: number): Promise<NotificationRow[]> {
+  async after(userId: number, afterId: number, limit: number): Promise<Notification[]> {
     const { notifications } = this.t;
     const after = and(eq(notifications.userId, userId), gt(notifications.id, afterIdParam(afterId)));
     return this.db.select().from(notifications).where(after).orderBy(asc(notifications.id)).limit(limit);
   }
 
   /** Null when the user has no such notification. */
-  async markRead(userId: number, id: number): Promise<NotificationRow | null> {
+  async markRead(userId: number, id: number): Promise<Notification | null> {
     if (!isRowId(id)) return null;
     const { notifications } = this.t;
     const mine = and(eq(notifications.id, id), eq(notifications.userId, userId));

@@ -1,26 +1,18 @@
 // The repository of listing reports ('Rapporter annonse'), one implementation for both stores
 // (docs/decisions/023-one-store.md). What hides a listing and what a decision does are the service's rules
 // (services/reports.ts), handed in as `decide` as in store/listings.ts.
-import { and, asc, count, desc, eq, gte, inArray, isNull } from 'drizzle-orm';
-import type { Listing, Notification } from '../../../db/schema';
-import type { ReportAction, ReportReason } from '../../shared/texts/reports';
+import { and, asc, count, desc, eq, gte, isNull } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Listing, listingReports, Notification } from '../../../db/schema';
+import type { ReportAction } from '../../shared/texts/reports';
 import { insertAudit, type AuditWrite } from './inbox';
-import type { NotificationWrite } from './listings';
+import { personColumns, type ListingOwner, type NotificationWrite } from './listings';
 import { lockListingWrites } from './locks';
 import { afterListingWrite } from './prices';
 import { insertNotification } from './notifications';
 import { isRowId, Repository } from './repository';
 
-export interface ReportRow {
-  id: number;
-  listingId: number;
-  reporterId: number;
-  reason: ReportReason;
-  comment: string;
-  createdAt: Date;
-  resolvedAt: Date | null;
-  resolution: ReportAction | null;
-}
+export type ReportRow = typeof listingReports.$inferSelect;
 
 export interface ReportState {
   /** The listing, or undefined when there is none. */
@@ -36,14 +28,12 @@ export interface ReportWrites {
   hide: boolean;
 }
 
-type Person = { id: number; username: string; name: string };
-
 /** An open report with its listing and the two people, for the admin's list. */
 export interface OpenReportRow {
   report: ReportRow;
   listing: Pick<Listing, 'id' | 'uniqueCode' | 'make' | 'model' | 'year' | 'status' | 'active' | 'reportHiddenAt'>;
-  owner: Person;
-  reporter: Person;
+  owner: ListingOwner;
+  reporter: ListingOwner;
 }
 
 export interface ResolveState {
@@ -83,46 +73,24 @@ export class ReportsRepo extends Repository {
         await tx.update(listings).set({ active: false, reportHiddenAt: now, updatedAt: now }).where(eq(listings.id, listingId));
         await afterListingWrite(tx, this, listing, listingId, now);
       }
-      return report as ReportRow;
+      return report;
     });
   }
 
   /** Every open report with its listing, owner and reporter: listings hidden by reports first, then oldest report first. */
   async open(): Promise<OpenReportRow[]> {
-    const { listings, listingReports: r, users } = this.t;
-    const rows = await this.db
-      .select({
-        report: r,
-        listing: {
-          id: listings.id,
-          uniqueCode: listings.uniqueCode,
-          make: listings.make,
-          model: listings.model,
-          year: listings.year,
-          status: listings.status,
-          active: listings.active,
-          reportHiddenAt: listings.reportHiddenAt,
-          ownerId: listings.userId,
-        },
-        reporter: { id: users.id, username: users.username, name: users.name },
-      })
+    const { listings: l, listingReports: r, users } = this.t;
+    const owner = alias(users, 'owner');
+    const { id, uniqueCode, make, model, year, status, active, reportHiddenAt } = l;
+    const listing = { id, uniqueCode, make, model, year, status, active, reportHiddenAt };
+    return this.db
+      .select({ report: r, listing, owner: personColumns(owner), reporter: personColumns(users) })
       .from(r)
-      .innerJoin(listings, eq(listings.id, r.listingId))
+      .innerJoin(l, eq(l.id, r.listingId))
+      .innerJoin(owner, eq(owner.id, l.userId))
       .innerJoin(users, eq(users.id, r.reporterId))
       .where(isNull(r.resolvedAt))
       .orderBy(asc(r.createdAt), asc(r.id));
-    const ownerIds = [...new Set(rows.map((row) => row.listing.ownerId))];
-    const owners = new Map(
-      (ownerIds.length ? await this.db.select({ id: users.id, username: users.username, name: users.name }).from(users).where(inArray(users.id, ownerIds)) : []).map(
-        (o) => [o.id, o] as const,
-      ),
-    );
-    return rows.map(({ report, listing: { ownerId, ...listing }, reporter }) => ({
-      report: report as ReportRow,
-      listing,
-      owner: owners.get(ownerId) ?? { id: ownerId, username: '', name: '' },
-      reporter,
-    }));
   }
 
   /**
@@ -135,11 +103,7 @@ export class ReportsRepo extends Repository {
       await lockListingWrites(tx, this);
       const [listing] = isRowId(listingId) ? await this.d.lockRows(tx.select().from(listings).where(eq(listings.id, listingId))) : [];
       const open = listing
-        ? ((await tx
-            .select()
-            .from(r)
-            .where(and(eq(r.listingId, listingId), isNull(r.resolvedAt)))
-            .orderBy(asc(r.createdAt), asc(r.id))) as ReportRow[])
+        ? await tx.select().from(r).where(and(eq(r.listingId, listingId), isNull(r.resolvedAt))).orderBy(asc(r.createdAt), asc(r.id))
         : [];
       const w = decide({ listing, open });
       const now = new Date();
@@ -161,6 +125,6 @@ export class ReportsRepo extends Repository {
   /** The user's own reports, newest first (their data export). */
   async byReporter(reporterId: number): Promise<ReportRow[]> {
     const { listingReports: r } = this.t;
-    return (await this.db.select().from(r).where(eq(r.reporterId, reporterId)).orderBy(desc(r.createdAt), desc(r.id))) as ReportRow[];
+    return this.db.select().from(r).where(eq(r.reporterId, reporterId)).orderBy(desc(r.createdAt), desc(r.id));
   }
 }

@@ -3,7 +3,6 @@ import type { Db, SqlDialect, Tables } from './dialect';
 /** What every repository written once is built from: the database, its tables and its dialect (store/dialect.ts). */
 export type StoreParts = { db: Db; t: Tables; d: SqlDialect };
 
-/** A repository written once for both stores. */
 export abstract class Repository {
   readonly db: Db;
   readonly t: Tables;
@@ -44,18 +43,15 @@ export function groupBy<R, K>(rows: Iterable<R>, key: (row: R) => K): Map<K, R[]
 
 type Method = (...args: unknown[]) => unknown;
 
-/** The store's repositories, found by what they are: every object it holds but the database itself. */
-export function repositoriesOf(store: object): [name: string, repository: object][] {
-  return Object.entries(store).filter(([name, value]) => name !== 'db' && value !== null && typeof value === 'object');
-}
-
 /**
  * A copy of the store whose repositories' methods are each replaced by `wrap(repository, method, original)`, the
  * original called on the repository itself (so its calls of its own methods are not wrapped again).
  */
 export function wrapRepositories<S extends object>(store: S, wrap: (repository: string, method: string, original: Method) => Method): S {
   const wrapped = { ...store } as Record<string, unknown>;
-  for (const [name, repo] of repositoriesOf(store)) {
+  // The store's repositories, found by what they are: every object it holds but the database itself.
+  for (const [name, repo] of Object.entries(store)) {
+    if (name === 'db' || repo === null || typeof repo !== 'object') continue;
     // Inherits the repository's fields; its methods are replaced by own properties.
     const copy = Object.create(repo) as Record<string, unknown>;
     for (const key of methodNames(repo)) {

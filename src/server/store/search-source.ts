@@ -1,6 +1,7 @@
 import { Column, getTableColumns, type Table } from 'drizzle-orm';
 import type { Listing, ListingImage } from '../../../db/schema';
 import type { DialectName } from './dialect';
+import { groupBy } from './repository';
 import { epochMsText, visibleWhere, type CardRow } from './rules';
 
 // The repository of what the search engine reads (docs/decisions/014-cold-search.md "The column index"): the visible
@@ -92,13 +93,8 @@ export function inIdOrder<R extends { id: number }>(ids: readonly number[], rows
 
 /** A page's full listings in the order of `ids`, each with its photos (read in order, with their listing's id). */
 export function fullPage(ids: readonly number[], listings: Iterable<Listing>, photos: Iterable<[listingId: number, photo: SearchPhoto]>) {
-  const byListing = new Map<number, SearchPhoto[]>();
-  for (const [listingId, photo] of photos) {
-    const list = byListing.get(listingId);
-    if (list) list.push(photo);
-    else byListing.set(listingId, [photo]);
-  }
-  return inIdOrder(ids, listings).map((listing) => ({ listing, photos: byListing.get(listing.id) ?? [] }));
+  const byListing = groupBy(photos, ([listingId]) => listingId);
+  return inIdOrder(ids, listings).map((listing) => ({ listing, photos: (byListing.get(listing.id) ?? []).map(([, photo]) => photo) }));
 }
 
 /**

@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Listing, NewUser, User } from '../../../db/schema';
+import type { Listing, NewUser, Session, User } from '../../../db/schema';
 import { usernameKey } from '../../../db/username-key';
-import type { Q, Tables } from './dialect';
+import type { Q, Tables, Tx } from './dialect';
 import { insertAudit, type AuditWrite } from './inbox';
 import { lockListingWrites } from './locks';
 import { rateGroups } from './prices';
@@ -18,12 +18,11 @@ export type NewUserRow = Required<Pick<NewUser, 'username' | 'passwordHash' | 'n
 /** What the user (or an admin for them) may edit: the profile's fields. */
 export type ProfileFields = Pick<User, 'name' | 'displayName' | 'email' | 'phone' | 'address'>;
 
-export interface SessionRow {
-  /** The SHA-256 of the cookie's token (auth/session.ts). */
-  id: string;
-  userId: number;
-  expiresAt: Date;
-}
+/**
+ * A session (`id` the SHA-256 of the cookie's token, auth/session.ts), or a 'Glemt passord?' token of the same shape
+ * (`id` the SHA-256 of the mailed token, docs/decisions/021-mail-and-account-recovery.md).
+ */
+export type SessionRow = Pick<Session, 'id' | 'userId' | 'expiresAt'>;
 
 /** An admin's edit of a user, decided from the row read inside the transaction; null when nothing changes. */
 export type UserEdit = (before: User) => { fields: Partial<ProfileFields>; audit: AuditWrite } | null;
@@ -32,32 +31,28 @@ export type UserEdit = (before: User) => { fields: Partial<ProfileFields>; audit
 export type OwnedListing = Pick<Listing, 'id' | 'uniqueCode' | 'make' | 'model' | 'year'>;
 
 /** What a public profile shows (services/public-profile.ts): phone and address from the newest visible listing showing each. */
-export interface PublicProfileRow {
-  id: number;
-  name: string;
-  displayName: string | null;
-  phone: string | null;
-  address: string | null;
-}
-
-/** A 'Glemt passord?' token (docs/decisions/021-mail-and-account-recovery.md): `id` is the SHA-256 of the mailed token. */
-export type ResetTokenRow = SessionRow;
-
-/** What the export (GET /api/auth/export) reads beyond the other repositories' lists: raw rows, shaped by services/account.ts. */
-export interface ExportRows {
-  /** Inquiries the user sent, with the car they were about (the listing may be gone: the inquiry then went with it). */
-  inquiries: { id: number; listingId: number; car: { make: string; model: string; year: number }; name: string; email: string; phone: string; message: string; createdAt: Date }[];
-  /** Every chat the user is in, hidden ones too, oldest first, with all messages. */
-  chats: {
-    id: number; listingId: number | null; role: 'buyer' | 'seller'; createdAt: Date; car: { make: string; model: string; year: number } | null;
-    other: { name: string | null; displayName: string | null; username: string | null };
-    messages: { fromMe: boolean; content: string; createdAt: Date }[];
-  }[];
-}
+export type PublicProfileRow = Pick<User, 'id' | 'name' | 'displayName'> & { phone: string | null; address: string | null };
 
 async function listingCountOf(q: Q, t: Tables, userId: number): Promise<number> {
   const [row] = await q.select({ n: count() }).from(t.listings).where(eq(t.listings.userId, userId));
   return row?.n ?? 0;
+}
+
+/**
+ * Writes profile fields (and updatedAt). A new e-mail address (not only a new case: addresses are one account's in any
+ * case, users_email_lower_uq) deletes the user's reset tokens: a link mailed to the old mailbox no longer takes the account.
+ */
+async function writeProfile(tx: Tx, { users, passwordResetTokens }: Tables, id: number, was: string, fields: Partial<ProfileFields>) {
+  const [after] = await tx.update(users).set({ ...fields, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+  if (after && after.email.toLowerCase() !== was.toLowerCase()) await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, id));
+  return after;
+}
+
+/** Sets the password hash and deletes every session and every reset token of the user. */
+async function replacePassword(tx: Tx, { users, sessions, passwordResetTokens }: Tables, id: number, passwordHash: string, at: Date) {
+  await tx.update(users).set({ passwordHash, updatedAt: at }).where(eq(users.id, id));
+  await tx.delete(sessions).where(eq(sessions.userId, id));
+  await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, id));
 }
 
 /**
@@ -110,30 +105,19 @@ export class UsersRepo extends Repository {
     return row;
   }
 
-  /**
-   * Sets the profile's fields (and updatedAt); undefined when there is no such user. A taken e-mail: users_email_lower_uq.
-   * A new e-mail address (not only a new case) deletes the user's reset tokens in the same transaction: a link mailed
-   * to the old mailbox no longer takes the account.
-   */
+  /** Sets the profile's fields, as writeProfile; undefined when there is no such user. A taken e-mail: users_email_lower_uq. */
   async updateProfile(id: number, fields: ProfileFields): Promise<User | undefined> {
     if (!isRowId(id)) return undefined;
-    const { users, passwordResetTokens } = this.t;
+    const { users } = this.t;
     return this.d.transaction(this.db, async (tx) => {
       const [before] = await tx.select({ email: users.email }).from(users).where(eq(users.id, id));
-      const [after] = await tx.update(users).set({ ...fields, updatedAt: new Date() }).where(eq(users.id, id)).returning();
-      if (before && after && emailChanged(before.email, after.email)) await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, id));
-      return after;
+      return before && writeProfile(tx, this.t, id, before.email, fields);
     });
   }
 
   /** Sets the password hash and deletes every session and every reset token of the user, in one transaction. */
   async setPasswordRevokingSessions(id: number, passwordHash: string): Promise<void> {
-    const { users, sessions, passwordResetTokens } = this.t;
-    await this.d.transaction(this.db, async (tx) => {
-      await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, id));
-      await tx.delete(sessions).where(eq(sessions.userId, id));
-      await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, id));
-    });
+    await this.d.transaction(this.db, (tx) => replacePassword(tx, this.t, id, passwordHash, new Date()));
   }
 
   /** Sets isAdmin (and updatedAt); false when there is no such user. */
@@ -155,18 +139,17 @@ export class UsersRepo extends Repository {
 
   /**
    * An admin's edit: reads the user locked, asks `edit` what to change (it may throw to refuse), writes the change and
-   * its audit entry; a new e-mail address deletes the reset tokens, as updateProfile. Undefined when there is no such user.
+   * its audit entry (as writeProfile). Undefined when there is no such user.
    */
   async editAudited(id: number, edit: UserEdit): Promise<{ user: User; listingCount: number } | undefined> {
     if (!isRowId(id)) return undefined;
-    const { users, passwordResetTokens } = this.t;
+    const { users } = this.t;
     return this.d.transaction(this.db, async (tx) => {
       const [before] = await this.d.lockRows(tx.select().from(users).where(eq(users.id, id)));
       if (!before) return undefined;
       const change = edit(before);
       if (!change) return { user: before, listingCount: await listingCountOf(tx, this.t, id) };
-      const [after] = await tx.update(users).set({ ...change.fields, updatedAt: new Date() }).where(eq(users.id, id)).returning();
-      if (emailChanged(before.email, after.email)) await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, id));
+      const after = await writeProfile(tx, this.t, id, before.email, change.fields);
       await insertAudit(tx, this.t, change.audit);
       return { user: after, listingCount: await listingCountOf(tx, this.t, id) };
     });
@@ -239,7 +222,7 @@ export class UsersRepo extends Repository {
   }
 
   /** Stores a reset token, and deletes the user's expired ones (a user asks a few times at most: rate-limited). */
-  async createResetToken(token: ResetTokenRow): Promise<void> {
+  async createResetToken(token: SessionRow): Promise<void> {
     const { passwordResetTokens: tokens } = this.t;
     await this.d.transaction(this.db, async (tx) => {
       await tx.delete(tokens).where(and(eq(tokens.userId, token.userId), lte(tokens.expiresAt, new Date())));
@@ -248,7 +231,7 @@ export class UsersRepo extends Repository {
   }
 
   /** The token with this id, expired or not. */
-  async findResetToken(id: string): Promise<ResetTokenRow | undefined> {
+  async findResetToken(id: string): Promise<SessionRow | undefined> {
     const { passwordResetTokens: tokens } = this.t;
     const [row] = await this.db.select({ id: tokens.id, userId: tokens.userId, expiresAt: tokens.expiresAt }).from(tokens).where(eq(tokens.id, id)).limit(1);
     return row;
@@ -260,20 +243,22 @@ export class UsersRepo extends Repository {
    * undefined when the token was unknown, used or expired.
    */
   async resetPassword(tokenId: string, now: Date, passwordHash: string): Promise<number | undefined> {
-    const { passwordResetTokens: tokens, users, sessions } = this.t;
+    const { passwordResetTokens: tokens } = this.t;
     return this.d.transaction(this.db, async (tx) => {
       // On PostgreSQL the DELETE takes the row's lock: a second use of the same token waits, then deletes nothing.
       const [used] = await tx.delete(tokens).where(and(eq(tokens.id, tokenId), gt(tokens.expiresAt, now))).returning({ userId: tokens.userId });
       if (!used) return undefined;
-      await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, used.userId));
-      await tx.delete(sessions).where(eq(sessions.userId, used.userId));
-      await tx.delete(tokens).where(eq(tokens.userId, used.userId));
+      await replacePassword(tx, this.t, used.userId, passwordHash, now);
       return used.userId;
     });
   }
 
-  /** The inquiries and chats of the user's data export. */
-  async exportRows(userId: number): Promise<ExportRows> {
+  /**
+   * What the export (GET /api/auth/export) reads beyond the other repositories' lists, shaped by services/account.ts:
+   * the inquiries the user sent, with the car they were about (the listing may be gone: the inquiry then went with it),
+   * and every chat the user is in, hidden ones too, oldest first, with all messages.
+   */
+  async exportRows(userId: number) {
     const { inquiries, listings, users, chats, messages } = this.t;
     const { make, model, year } = listings;
     const { id, listingId, name, email, phone, message, createdAt } = inquiries;
@@ -297,10 +282,10 @@ export class UsersRepo extends Repository {
     const messageRows = this.db.select({ chatId, senderId, content, createdAt: messages.createdAt }).from(messages);
     const texts = ids.length ? await messageRows.where(inArray(chatId, ids)).orderBy(asc(messages.id)) : [];
     const byChat = groupBy(texts, (m) => m.chatId);
-    const chatRows: ExportRows['chats'] = rows.map((r) => ({
+    const chatRows = rows.map((r) => ({
       id: r.id,
       listingId: r.listingId,
-      role: r.buyerId === userId ? 'buyer' : 'seller',
+      role: r.buyerId === userId ? ('buyer' as const) : ('seller' as const),
       other: r.other ?? { name: null, displayName: null, username: null },
       car: r.make === null ? null : { make: r.make, model: r.model ?? '', year: r.year ?? 0 },
       createdAt: r.createdAt,
@@ -329,9 +314,4 @@ export class UsersRepo extends Repository {
   async deleteUserSessions(userId: number): Promise<void> {
     await this.db.delete(this.t.sessions).where(eq(this.t.sessions.userId, userId));
   }
-}
-
-/** Whether an e-mail change names another mailbox (addresses are one account's in any case, users_email_lower_uq). */
-export function emailChanged(before: string, after: string): boolean {
-  return before.toLowerCase() !== after.toLowerCase();
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { ChatsRepo, type SendMessageResult } from '../chats';
+import { ChatsRepo, type MessageRow, type SendMessageResult } from '../chats';
 import type { Q } from '../dialect';
 import { isRowId } from '../repository';
 import { messageNoticeSql } from './events';
@@ -11,19 +11,14 @@ import { messageNoticeSql } from './events';
 /** The transaction-level advisory lock that orders message inserts ('bpms' in ASCII; nothing else takes it). */
 export const MESSAGE_ORDER_LOCK = 0x62706d73;
 
-interface SendSqlRow extends Record<string, unknown> {
-  chat_id: number;
-  buyer_id: number | null;
-  seller_id: number | null;
-  /** The message's columns: null when the other party is gone and nothing was sent. */
+/** The chat's parties and the message; the message's columns are null when the other party is gone and nothing was sent. */
+type SendSqlRow = Omit<MessageRow, 'id' | 'createdAt'> & {
   id: number | null;
-  sender_id: number | null;
-  content: string | null;
-  created_at: number | null;
-  name: string | null;
-  display_name: string | null;
-  username: string | null;
-}
+  createdAt: number;
+  buyerId: number | null;
+  sellerId: number | null;
+  announced: unknown;
+};
 
 export class PgChatsRepo extends ChatsRepo {
   override async send(userId: number, chatId: number, content: string): Promise<SendMessageResult> {
@@ -63,22 +58,13 @@ export class PgChatsRepo extends ChatsRepo {
         FROM m, ready WHERE chats.id = m.chat_id
       ),
       announced AS (SELECT ${messageNoticeSql(sql`party_id`, sql`m.id`)} FROM m, ready, LATERAL (VALUES (ready.buyer_id), (ready.seller_id)) AS p(party_id))
-      SELECT p.id AS chat_id, p.buyer_id, p.seller_id, m.id, m.sender_id, m.content, ${this.d.epochMs(sql`m.created_at`)} AS created_at,
-        u.name, u.display_name, u.username, (SELECT count(*) FROM announced) AS announced
+      SELECT p.id AS "chatId", p.buyer_id AS "buyerId", p.seller_id AS "sellerId", m.id, m.sender_id AS "senderId", m.content,
+        ${this.d.epochMs(sql`m.created_at`)} AS "createdAt", u.name, u.display_name AS "displayName", u.username, (SELECT count(*) FROM announced) AS announced
       FROM party p LEFT JOIN m ON true LEFT JOIN users u ON u.id = m.sender_id`,
     );
     if (!r) return { status: 'not-found' };
-    if (r.id === null) return { status: 'party-gone' };
-    const message = {
-      id: r.id,
-      chatId: r.chat_id,
-      senderId: r.sender_id,
-      content: r.content!,
-      createdAt: new Date(r.created_at!),
-      name: r.name,
-      displayName: r.display_name,
-      username: r.username,
-    };
-    return { status: 'ok', chat: { id: r.chat_id, buyerId: r.buyer_id, sellerId: r.seller_id }, message };
+    const { id, createdAt, buyerId, sellerId, announced, ...message } = r;
+    if (id === null) return { status: 'party-gone' };
+    return { status: 'ok', chat: { id: r.chatId, buyerId, sellerId }, message: { ...message, id, createdAt: new Date(createdAt) } };
   }
 }
