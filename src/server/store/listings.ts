@@ -14,17 +14,12 @@ import type { Q, Tables, Tx } from './dialect';
 import { insertAudit, type AuditWrite } from './inbox';
 import { lockListingWrites } from './locks';
 import { afterListingWrite } from './prices';
-import { insertNotification, type NewNotification } from './notifications';
+import { insertNotification, insertNotifications, type NewNotification, type NotificationWrite } from './notifications';
 import type { StoredImage } from './photos';
 import { groupBy, isRowId, Repository } from './repository';
 import { approved, isApproved, visible } from './rules';
 
 export type Inquiry = typeof inquiries.$inferSelect;
-
-/** A notification written in the same transaction as its cause (pushed by the service after the commit). */
-export interface NotificationWrite extends NewNotification {
-  userId: number;
-}
 
 /**
  * One photo of a saved form, at `position`: a stored row moved there, or a new file's row inserted. `place` says
@@ -242,9 +237,7 @@ export class ListingsRepo extends Repository {
         const toldSavers = and(eq(savedListings.listingId, id), inArray(savedListings.userId, told.userIds));
         await tx.update(savedListings).set({ announcedTotalPrice: told.totalPrice }).where(toldSavers);
       }
-      const notifications = [];
-      for (const { userId, ...n } of w.notifications) notifications.push(await insertNotification(tx, this, userId, n));
-      return { removed, notifications };
+      return { removed, notifications: await insertNotifications(tx, this, w.notifications) };
     });
   }
 
@@ -311,8 +304,7 @@ export class ListingsRepo extends Repository {
       }
       if (listing) await afterListingWrite(tx, this, listing, id);
       await insertAudit(tx, this.t, w.audit);
-      const { userId, ...n } = w.notification;
-      return insertNotification(tx, this, userId, n);
+      return insertNotification(tx, this, w.notification.userId, w.notification);
     });
   }
 

@@ -6,10 +6,10 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Listing, listingReports, Notification } from '../../../db/schema';
 import type { ReportAction } from '../../shared/texts/reports';
 import { insertAudit, type AuditWrite } from './inbox';
-import { personColumns, type ListingOwner, type NotificationWrite } from './listings';
+import { personColumns, type ListingOwner } from './listings';
 import { lockListingWrites } from './locks';
 import { afterListingWrite } from './prices';
-import { insertNotification } from './notifications';
+import { insertNotifications, type NotificationWrite } from './notifications';
 import { isRowId, Repository } from './repository';
 
 export type ReportRow = typeof listingReports.$inferSelect;
@@ -116,9 +116,7 @@ export class ReportsRepo extends Repository {
         .set({ resolvedAt: now, resolution: w.resolution })
         .where(and(eq(r.listingId, listingId), isNull(r.resolvedAt)));
       await insertAudit(tx, this.t, w.audit);
-      const notifications = [];
-      for (const { userId, ...n } of w.notifications) notifications.push(await insertNotification(tx, this, userId, n));
-      return notifications;
+      return insertNotifications(tx, this, w.notifications);
     });
   }
 
