@@ -16,7 +16,7 @@ import { lockListingWrites } from './locks';
 import { afterListingWrite } from './prices';
 import { insertNotification, insertNotifications, type NewNotification, type NotificationWrite } from './notifications';
 import type { StoredImage } from './photos';
-import { groupBy, isRowId, Repository } from './repository';
+import { columnsOf, groupBy, isRowId, Repository } from './repository';
 import { approved, isApproved, visible } from './rules';
 
 export type Inquiry = typeof inquiries.$inferSelect;
@@ -158,7 +158,7 @@ function photoRowsOf(q: Q, t: Tables, id: number): Promise<ListingImage[]> {
 }
 
 const adminRowColumns = ({ listings, users }: Tables) => ({
-  ...(Object.fromEntries(ADMIN_ROW_KEYS.map((key) => [key, listings[key]])) as Pick<Tables['listings'], (typeof ADMIN_ROW_KEYS)[number]>),
+  ...columnsOf(listings, ADMIN_ROW_KEYS),
   ownerUsername: users.username,
   ownerName: users.name,
 });

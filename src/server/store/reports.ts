@@ -10,7 +10,7 @@ import { personColumns, type ListingOwner } from './listings';
 import { lockListingWrites } from './locks';
 import { afterListingWrite } from './prices';
 import { insertNotifications, type NotificationWrite } from './notifications';
-import { isRowId, Repository } from './repository';
+import { columnsOf, isRowId, Repository } from './repository';
 
 export type ReportRow = typeof listingReports.$inferSelect;
 
@@ -81,8 +81,7 @@ export class ReportsRepo extends Repository {
   async open(): Promise<OpenReportRow[]> {
     const { listings: l, listingReports: r, users } = this.t;
     const owner = alias(users, 'owner');
-    const { id, uniqueCode, make, model, year, status, active, reportHiddenAt } = l;
-    const listing = { id, uniqueCode, make, model, year, status, active, reportHiddenAt };
+    const listing = columnsOf(l, ['id', 'uniqueCode', 'make', 'model', 'year', 'status', 'active', 'reportHiddenAt']);
     return this.db
       .select({ report: r, listing, owner: personColumns(owner), reporter: personColumns(users) })
       .from(r)
