@@ -7,8 +7,6 @@ import { insertNotification, type NewNotification } from './notifications';
 import { afterIdParam, isRowId, Repository } from './repository';
 import { isSold, isVisible } from './rules';
 
-export type ChatRole = 'buyer' | 'seller';
-
 /** A message with its sender's names (null when the sender's account is gone). */
 export type MessageRow = Pick<Message, 'id' | 'chatId' | 'senderId' | 'content' | 'createdAt'> & {
   name: string | null;
@@ -109,7 +107,7 @@ export class ChatsRepo extends Repository {
     };
   }
 
-  private async participant(q: Q, userId: number, chatId: number): Promise<{ chat: Chat; role: ChatRole } | null> {
+  private async participant(q: Q, userId: number, chatId: number): Promise<{ chat: Chat; role: 'buyer' | 'seller' } | null> {
     if (!isRowId(chatId)) return null;
     const { chats } = this.t;
     const [chat] = await q.select().from(chats).where(eq(chats.id, chatId));

@@ -30,11 +30,6 @@ export type ImageWrite = { place: 'listing' | 'revision'; position: number } & (
 /** The listing's columns a form sets; the code is the repository's (unique, retried on a clash). */
 export type ListingValues = Omit<NewListing, 'id' | 'uniqueCode'>;
 
-export interface CreateState {
-  /** The staged photos the form names by storage key (not on any listing or edit); whose they are is the rules'. */
-  photos: ListingImage[];
-}
-
 export interface CreateWrites {
   values: ListingValues;
   images: ImageWrite[];
@@ -127,9 +122,6 @@ export type NamedListing = Pick<Listing, 'id' | 'userId' | 'make' | 'model'>;
 
 export type InquiryValues = Pick<Inquiry, 'senderId' | 'name' | 'email' | 'phone' | 'message'>;
 
-/** A listing about to be deleted, with its owner's username (for the audit log). */
-export type DeletionTarget = Listing & { ownerUsername: string };
-
 /** What the sitemap names of a listing buyers may see: its id and its last change. */
 export type VisibleStamp = Pick<Listing, 'id' | 'updatedAt'>;
 
@@ -183,8 +175,11 @@ export class ListingsRepo extends Repository {
     return viewsOf(this.db, this.t, rows);
   }
 
-  /** A new listing with a fresh code and its photos, in one transaction; answers its id. */
-  async create(actorId: number, photoKeys: string[], decide: (state: CreateState) => CreateWrites): Promise<number> {
+  /**
+   * A new listing with a fresh code and its photos, in one transaction; answers its id. `decide` gets the staged photos
+   * the form names by storage key (not on any listing or edit): whose they are is the rules'.
+   */
+  async create(actorId: number, photoKeys: string[], decide: (state: { photos: ListingImage[] }) => CreateWrites): Promise<number> {
     return this.d.transaction(this.db, async (tx) => {
       await lockListingWrites(tx, this);
       const w = decide({ photos: await this.namedPhotos(tx, photoKeys, null) });
@@ -264,7 +259,7 @@ export class ListingsRepo extends Repository {
    * Deletes the listing (photo rows, the waiting edit, saved entries and inquiries go by foreign key) with the audit
    * entry `decide` answers, in one transaction; answers every photo row it had, for their files.
    */
-  async remove(id: number, decide: (target: DeletionTarget | undefined) => AuditWrite | null): Promise<ListingImage[]> {
+  async remove(id: number, decide: (target: (Listing & { ownerUsername: string }) | undefined) => AuditWrite | null): Promise<ListingImage[]> {
     const { listings, users } = this.t;
     return this.d.transaction(this.db, async (tx) => {
       await lockListingWrites(tx, this);

@@ -6,7 +6,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Listing, listingReports, Notification } from '../../../db/schema';
 import type { ReportAction } from '../../shared/texts/reports';
 import { insertAudit, type AuditWrite } from './inbox';
-import { personColumns, type ListingOwner } from './listings';
+import { personColumns } from './listings';
 import { lockListingWrites } from './locks';
 import { afterListingWrite } from './prices';
 import { insertNotifications, type NotificationWrite } from './notifications';
@@ -26,20 +26,6 @@ export interface ReportState {
 /** Whether the new report hides the listing (active false, report_hidden_at set) in the same transaction. */
 export interface ReportWrites {
   hide: boolean;
-}
-
-/** An open report with its listing and the two people, for the admin's list. */
-export interface OpenReportRow {
-  report: ReportRow;
-  listing: Pick<Listing, 'id' | 'uniqueCode' | 'make' | 'model' | 'year' | 'status' | 'active' | 'reportHiddenAt'>;
-  owner: ListingOwner;
-  reporter: ListingOwner;
-}
-
-export interface ResolveState {
-  listing: Listing | undefined;
-  /** Its open reports, oldest first. */
-  open: ReportRow[];
 }
 
 export interface ResolveWrites {
@@ -78,7 +64,7 @@ export class ReportsRepo extends Repository {
   }
 
   /** Every open report with its listing, owner and reporter: listings hidden by reports first, then oldest report first. */
-  async open(): Promise<OpenReportRow[]> {
+  async open() {
     const { listings: l, listingReports: r, users } = this.t;
     const owner = alias(users, 'owner');
     const listing = columnsOf(l, ['id', 'uniqueCode', 'make', 'model', 'year', 'status', 'active', 'reportHiddenAt']);
@@ -93,10 +79,10 @@ export class ReportsRepo extends Repository {
   }
 
   /**
-   * An admin's decision on a listing's open reports, in one transaction: the listing's columns `decide` answers, the
-   * reports resolved, the audit entry and the notifications. Answers the notifications written.
+   * An admin's decision on a listing's open reports (`open`, oldest first), in one transaction: the listing's columns
+   * `decide` answers, the reports resolved, the audit entry and the notifications. Answers the notifications written.
    */
-  async resolve(listingId: number, decide: (state: ResolveState) => ResolveWrites): Promise<Notification[]> {
+  async resolve(listingId: number, decide: (state: { listing: Listing | undefined; open: ReportRow[] }) => ResolveWrites): Promise<Notification[]> {
     const { listings, listingReports: r } = this.t;
     return this.d.transaction(this.db, async (tx) => {
       await lockListingWrites(tx, this);

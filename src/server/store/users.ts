@@ -27,9 +27,6 @@ export type SessionRow = Pick<Session, 'id' | 'userId' | 'expiresAt'>;
 /** An admin's edit of a user, decided from the row read inside the transaction; null when nothing changes. */
 export type UserEdit = (before: User) => { fields: Partial<ProfileFields>; audit: AuditWrite } | null;
 
-/** A listing of a user about to be deleted, as its audit entry names it. */
-export type OwnedListing = Pick<Listing, 'id' | 'uniqueCode' | 'make' | 'model' | 'year'>;
-
 /** What a public profile shows (services/public-profile.ts): phone and address from the newest visible listing showing each. */
 export type PublicProfileRow = Pick<User, 'id' | 'name' | 'displayName'> & { phone: string | null; address: string | null };
 
@@ -163,7 +160,7 @@ export class UsersRepo extends Repository {
    */
   async deleteWithListings(
     id: number,
-    plan: (user: User, listings: OwnedListing[]) => AuditWrite[],
+    plan: (user: User, listings: Pick<Listing, 'id' | 'uniqueCode' | 'make' | 'model' | 'year'>[]) => AuditWrite[],
   ): Promise<{ files: { storageKey: string }[]; deletedListings: number } | undefined> {
     if (!isRowId(id)) return undefined;
     const { users, listings, listingImages, sessions, savedListings, notifications } = this.t;
