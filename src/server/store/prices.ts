@@ -82,10 +82,8 @@ export async function rateGroups(q: Q, parts: Parts, groups: PriceGroup[], now: 
       const kept = keptOf(priceRatingOf(row.totalPrice, comparablesOf(row, market).map((c) => c.totalPrice)));
       if (Object.entries(kept).some(([k, v]) => row[k as keyof KeptRating] !== v)) await q.update(l).set(kept).where(eq(l.id, row.id));
     }
-    await q
-      .update(l)
-      .set(UNRATED)
-      .where(and(inGroup(parts.t, g), isNotNull(l.priceRating), not(visible(l))));
+    const hiddenRated = and(inGroup(parts.t, g), isNotNull(l.priceRating), not(visible(l)));
+    await q.update(l).set(UNRATED).where(hiddenRated);
   }
 }
 

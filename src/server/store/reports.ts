@@ -46,12 +46,8 @@ export class ReportsRepo extends Repository {
       await lockListingWrites(tx, this);
       const [listing] = isRowId(listingId) ? await this.d.lockRows(tx.select().from(listings).where(eq(listings.id, listingId))) : [];
       const [mine] = listing ? await tx.select({ id: r.id }).from(r).where(and(eq(r.listingId, listingId), eq(r.reporterId, reporterId))) : [];
-      const [recent] = listing
-        ? await tx
-            .select({ n: count() })
-            .from(r)
-            .where(and(eq(r.listingId, listingId), isNull(r.resolvedAt), gte(r.createdAt, since)))
-        : [{ n: 0 }];
+      const recentlyOpen = and(eq(r.listingId, listingId), isNull(r.resolvedAt), gte(r.createdAt, since));
+      const [recent] = listing ? await tx.select({ n: count() }).from(r).where(recentlyOpen) : [{ n: 0 }];
       const w = decide({ listing, alreadyReported: mine !== undefined, recentOthers: recent.n - (mine ? 1 : 0) });
       const [report] = await tx.insert(r).values({ listingId, reporterId, ...values }).returning();
       if (w.hide) {
@@ -87,19 +83,15 @@ export class ReportsRepo extends Repository {
     return this.d.transaction(this.db, async (tx) => {
       await lockListingWrites(tx, this);
       const [listing] = isRowId(listingId) ? await this.d.lockRows(tx.select().from(listings).where(eq(listings.id, listingId))) : [];
-      const open = listing
-        ? await tx.select().from(r).where(and(eq(r.listingId, listingId), isNull(r.resolvedAt))).orderBy(asc(r.createdAt), asc(r.id))
-        : [];
+      const unresolved = and(eq(r.listingId, listingId), isNull(r.resolvedAt));
+      const open = listing ? await tx.select().from(r).where(unresolved).orderBy(asc(r.createdAt), asc(r.id)) : [];
       const w = decide({ listing, open });
       const now = new Date();
       if (Object.keys(w.listing).length) {
         await tx.update(listings).set(w.listing).where(eq(listings.id, listingId));
         await afterListingWrite(tx, this, listing, listingId, now);
       }
-      await tx
-        .update(r)
-        .set({ resolvedAt: now, resolution: w.resolution })
-        .where(and(eq(r.listingId, listingId), isNull(r.resolvedAt)));
+      await tx.update(r).set({ resolvedAt: now, resolution: w.resolution }).where(unresolved);
       await insertAudit(tx, this.t, w.audit);
       return insertNotifications(tx, this, w.notifications);
     });
