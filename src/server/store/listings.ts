@@ -196,24 +196,21 @@ export class ListingsRepo extends Repository {
    */
   async edit(id: number, actorId: number, photoKeys: string[], decide: (state: EditState) => EditWrites): Promise<{ removed: ListingImage[]; notifications: Notification[] }> {
     const { listings, listingRevisions, listingImages, users, savedListings } = this.t;
+    const lowestKnownPrice = sql<number | null>`coalesce(${savedListings.announcedTotalPrice}, ${savedListings.savedTotalPrice})`;
     return this.d.transaction(this.db, async (tx) => {
       await lockListingWrites(tx, this);
       // Locked: two saves of one listing apply one after the other, each deciding on what the other committed.
       const [before] = isRowId(id) ? await this.d.lockRows(tx.select().from(listings).where(eq(listings.id, id))) : [];
       const [revision] = before ? await tx.select().from(listingRevisions).where(eq(listingRevisions.listingId, id)) : [];
       const [actor] = await tx.select({ name: users.name }).from(users).where(eq(users.id, actorId));
+      const saversOf = tx.select({ userId: savedListings.userId, lowestKnownPrice }).from(savedListings);
       const state: EditState = {
         before,
         revision,
         photos: before ? await this.namedPhotos(tx, photoKeys, id) : [],
         current: before ? await photoRowsOf(tx, this.t, id) : [],
         actorName: actor?.name ?? '',
-        savers: before
-          ? await tx
-              .select({ userId: savedListings.userId, lowestKnownPrice: sql<number | null>`coalesce(${savedListings.announcedTotalPrice}, ${savedListings.savedTotalPrice})` })
-              .from(savedListings)
-              .where(eq(savedListings.listingId, id))
-          : [],
+        savers: before ? await saversOf.where(eq(savedListings.listingId, id)) : [],
       };
       const w = decide(state);
       const removed = state.current.filter((r) => w.removeImageIds.includes(r.id));
@@ -334,18 +331,8 @@ export class ListingsRepo extends Repository {
       // The page's ids are picked from the listings alone (sorting narrow rows of one table), then only those rows are
       // read with their owner: joining first made SQLite walk users and fetch listings by owner, far slower over many
       // listings (docs/product/admin.md#speed).
-      const ids =
-        params.offset >= total
-          ? []
-          : (
-              await q
-                .select({ id: listings.id })
-                .from(listings)
-                .where(where)
-                .orderBy(...this.adminOrder(params))
-                .limit(params.limit)
-                .offset(params.offset)
-            ).map((r) => r.id);
+      const page = q.select({ id: listings.id }).from(listings).where(where).orderBy(...this.adminOrder(params));
+      const ids = params.offset >= total ? [] : (await page.limit(params.limit).offset(params.offset)).map((r) => r.id);
       const rows = ids.length ? await q.select(adminRowColumns(this.t)).from(listings).innerJoin(users, eq(users.id, listings.userId)).where(inArray(listings.id, ids)) : [];
       const byId = new Map(rows.map((r) => [r.id, r]));
       return { rows: ids.flatMap((i) => byId.get(i) ?? []), total };
