@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_FORMAT, accountExportShape } from '../../shared/schemas/account';
 import { WRONG_PASSWORD_MESSAGE } from '../../shared/schemas/auth';
+import { UNKNOWN_PARTY_NAME } from '../../shared/schemas/chat';
 import { keyFromUrl } from '../integrations/image-storage';
 import { ACCOUNT_DELETED_SUBJECT } from '../mail/templates';
 import { createTestApp, json, loggedInUser, sessionCookie, type TestApp } from '../testing/harness';
@@ -148,6 +149,10 @@ describe('DELETE /api/auth/account', () => {
     // The buyer keeps the conversation.
     const thread = json(await get(`/api/messages/${chatId}`, buyer)) as { content: string }[];
     expect(thread.map((m) => m.content)).toEqual(['Er bilen fortsatt til salgs?', 'Ja, den er det!']);
+    // Their export shows it without the car or the seller, both gone.
+    const kept = accountExportShape.parse(json(await get('/api/auth/export', buyer)));
+    expect(kept.chats).toMatchObject([{ id: chatId, listingId: null, role: 'buyer', otherParty: UNKNOWN_PARTY_NAME, car: null }]);
+    expect(kept.chats[0].messages.map((m) => [m.sender, m.fromMe])).toEqual([['Kjell', true], [UNKNOWN_PARTY_NAME, false]]);
 
     // In the audit log, with the user as the actor.
     const audit = json(await get(`/api/admin/audit?targetType=user&targetId=${seller.user.id}`, admin));

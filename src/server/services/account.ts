@@ -55,11 +55,14 @@ export async function exportAccount(store: Store, userId: number, now = new Date
       return {
         id: c.id,
         listingId: c.listingId,
-        role: c.role,
+        role: c.buyerId === userId ? ('buyer' as const) : ('seller' as const),
         otherParty: other,
         car: c.car && carName(c.car),
         createdAt: c.createdAt.toISOString(),
-        messages: c.messages.map((m) => ({ fromMe: m.fromMe, sender: m.fromMe ? me : other, content: m.content, createdAt: m.createdAt.toISOString() })),
+        messages: c.messages.map((m) => {
+          const fromMe = m.senderId === userId;
+          return { fromMe, sender: fromMe ? me : other, content: m.content, createdAt: m.createdAt.toISOString() };
+        }),
       };
     }),
     notifications: notifications.map((n) => {

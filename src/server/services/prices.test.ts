@@ -147,6 +147,16 @@ describeOnEachStore('prices', (dialect: Dialect) => {
     expect(await rating(id)).toBeNull();
   });
 
+  it('a deleted account’s listings leave their comparables’ market', async () => {
+    await market({}, {}, {}, {});
+    const leaving = await insertUser(t.store);
+    await insertListing(t.store, leaving, comparable());
+    const id = await published();
+    expect(await rating(id)).toBe('normal_pris');
+    await t.store.users.deleteWithListings(leaving, () => []);
+    expect(await rating(id)).toBeNull();
+  });
+
   it('a rejected or deactivated listing leaves its comparables’ market', async () => {
     await market({}, {}, {}, {});
     const id = await published();

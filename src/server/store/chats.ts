@@ -7,8 +7,6 @@ import { insertNotification, type NewNotification } from './notifications';
 import { afterIdParam, isRowId, Repository } from './repository';
 import { isSold, isVisible } from './rules';
 
-export type ChatRole = 'buyer' | 'seller';
-
 /** A message with its sender's names (null when the sender's account is gone). */
 export type MessageRow = Pick<Message, 'id' | 'chatId' | 'senderId' | 'content' | 'createdAt'> & {
   name: string | null;
@@ -41,24 +39,17 @@ export type StartChatResult =
 
 export type SendMessageResult = { status: 'not-found' | 'party-gone' } | { status: 'ok'; chat: ChatParties; message: MessageRow };
 
-interface ChatSqlRow extends Record<string, unknown> {
-  id: number;
-  listing_id: number | null;
-  created_at: number;
-  last_message_at: number | null;
-  /** 0/1 on SQLite, a boolean on PostgreSQL. */
+/** A row of the list's SQL: times in ms, `marked` 0/1 on SQLite, `unread` a bigint's text on PostgreSQL. */
+type ChatSqlRow = Pick<ChatListRow, 'id' | 'listingId' | 'lastContent'> & Omit<ChatListRow['other'], 'id'> & {
+  createdAt: number;
+  lastMessageAt: number | null;
   marked: boolean | number;
-  /** A bigint's text on PostgreSQL. */
   unread: number | string;
-  other_id: number | null;
-  other_name: string | null;
-  other_display_name: string | null;
-  other_username: string | null;
+  otherId: number | null;
   make: string | null;
   model: string | null;
   year: number | null;
-  last_content: string | null;
-}
+};
 
 /** Messages with their senders' names, as MessageRow; the caller adds its filter and order. */
 const selectMessages = (q: Q, { messages: { id, chatId, senderId, content, createdAt }, messages, users }: Tables) =>
@@ -75,19 +66,19 @@ export class ChatsRepo extends Repository {
   async list(userId: number): Promise<{ chats: ChatListRow[]; me: { name: string; displayName: string | null } | null }> {
     const { d } = this;
     const readUpTo = (read: SQL, hidden: SQL) => d.greatest(read, sql`coalesce(${hidden}, 0)`);
-    const rows = await d.rows<ChatSqlRow>(
+    const rows = await d.rows<ChatSqlRow & Record<string, unknown>>(
       this.db,
       sql`
-      SELECT c.id, c.listing_id, ${d.epochMs(sql`c.created_at`)} AS created_at, ${d.epochMs(sql`c.last_message_at`)} AS last_message_at,
+      SELECT c.id, c.listing_id AS "listingId", ${d.epochMs(sql`c.created_at`)} AS "createdAt", ${d.epochMs(sql`c.last_message_at`)} AS "lastMessageAt",
         CASE WHEN c.buyer_id = ${userId} THEN c.buyer_marked ELSE c.seller_marked END AS marked,
         (SELECT count(*) FROM messages m
           WHERE m.chat_id = c.id
             AND m.id > CASE WHEN c.buyer_id = ${userId} THEN ${readUpTo(sql`c.buyer_read_id`, sql`c.buyer_hidden_id`)}
                             ELSE ${readUpTo(sql`c.seller_read_id`, sql`c.seller_hidden_id`)} END
             AND (m.sender_id IS NULL OR m.sender_id <> ${userId})) AS unread,
-        o.id AS other_id, o.name AS other_name, o.display_name AS other_display_name, o.username AS other_username,
+        o.id AS "otherId", o.name, o.display_name AS "displayName", o.username,
         l.make, l.model, l.year,
-        (SELECT m.content FROM messages m WHERE m.id = c.last_message_id) AS last_content
+        (SELECT m.content FROM messages m WHERE m.id = c.last_message_id) AS "lastContent"
       FROM chats c
       LEFT JOIN users o ON o.id = CASE WHEN c.buyer_id = ${userId} THEN c.seller_id ELSE c.buyer_id END
       LEFT JOIN listings l ON l.id = c.listing_id
@@ -98,25 +89,25 @@ export class ChatsRepo extends Repository {
     if (rows.length === 0) return { chats: [], me: null };
     const { users } = this.t;
     const [me] = await this.db.select({ name: users.name, displayName: users.displayName }).from(users).where(eq(users.id, userId));
-    const photos = await imagesOf(this.db, this.t, [...new Set(rows.flatMap((r) => r.listing_id ?? []))]);
+    const photos = await imagesOf(this.db, this.t, [...new Set(rows.flatMap((r) => r.listingId ?? []))]);
     return {
       me: me ?? null,
-      chats: rows.map((r) => ({
-        id: r.id,
-        listingId: r.listing_id,
-        createdAt: new Date(r.created_at),
-        lastMessageAt: r.last_message_at === null ? null : new Date(r.last_message_at),
+      chats: rows.map(({ id, listingId, lastContent, createdAt, lastMessageAt, otherId, name, displayName, username, make, model, year, ...r }) => ({
+        id,
+        listingId,
+        createdAt: new Date(createdAt),
+        lastMessageAt: lastMessageAt === null ? null : new Date(lastMessageAt),
         marked: Boolean(r.marked),
         unread: Number(r.unread),
-        other: { id: r.other_id, name: r.other_name, displayName: r.other_display_name, username: r.other_username },
-        car: r.make === null ? null : { make: r.make, model: r.model, year: r.year },
-        lastContent: r.last_content,
-        photos: chatPhotos(r.listing_id === null ? undefined : photos.get(r.listing_id)),
+        other: { id: otherId, name, displayName, username },
+        car: make === null ? null : { make, model, year },
+        lastContent,
+        photos: chatPhotos(listingId === null ? undefined : photos.get(listingId)),
       })),
     };
   }
 
-  private async participant(q: Q, userId: number, chatId: number): Promise<{ chat: Chat; role: ChatRole } | null> {
+  private async participant(q: Q, userId: number, chatId: number): Promise<{ chat: Chat; role: 'buyer' | 'seller' } | null> {
     if (!isRowId(chatId)) return null;
     const { chats } = this.t;
     const [chat] = await q.select().from(chats).where(eq(chats.id, chatId));

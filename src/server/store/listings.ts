@@ -14,17 +14,12 @@ import type { Q, Tables, Tx } from './dialect';
 import { insertAudit, type AuditWrite } from './inbox';
 import { lockListingWrites } from './locks';
 import { afterListingWrite } from './prices';
-import { insertNotification, type NewNotification } from './notifications';
+import { insertNotification, insertNotifications, type NewNotification, type NotificationWrite } from './notifications';
 import type { StoredImage } from './photos';
-import { groupBy, isRowId, Repository } from './repository';
+import { columnsOf, groupBy, isRowId, Repository } from './repository';
 import { approved, isApproved, visible } from './rules';
 
 export type Inquiry = typeof inquiries.$inferSelect;
-
-/** A notification written in the same transaction as its cause (pushed by the service after the commit). */
-export interface NotificationWrite extends NewNotification {
-  userId: number;
-}
 
 /**
  * One photo of a saved form, at `position`: a stored row moved there, or a new file's row inserted. `place` says
@@ -34,11 +29,6 @@ export type ImageWrite = { place: 'listing' | 'revision'; position: number } & (
 
 /** The listing's columns a form sets; the code is the repository's (unique, retried on a clash). */
 export type ListingValues = Omit<NewListing, 'id' | 'uniqueCode'>;
-
-export interface CreateState {
-  /** The staged photos the form names by storage key (not on any listing or edit); whose they are is the rules'. */
-  photos: ListingImage[];
-}
 
 export interface CreateWrites {
   values: ListingValues;
@@ -132,9 +122,6 @@ export type NamedListing = Pick<Listing, 'id' | 'userId' | 'make' | 'model'>;
 
 export type InquiryValues = Pick<Inquiry, 'senderId' | 'name' | 'email' | 'phone' | 'message'>;
 
-/** A listing about to be deleted, with its owner's username (for the audit log). */
-export type DeletionTarget = Listing & { ownerUsername: string };
-
 /** What the sitemap names of a listing buyers may see: its id and its last change. */
 export type VisibleStamp = Pick<Listing, 'id' | 'updatedAt'>;
 
@@ -163,7 +150,7 @@ function photoRowsOf(q: Q, t: Tables, id: number): Promise<ListingImage[]> {
 }
 
 const adminRowColumns = ({ listings, users }: Tables) => ({
-  ...(Object.fromEntries(ADMIN_ROW_KEYS.map((key) => [key, listings[key]])) as Pick<Tables['listings'], (typeof ADMIN_ROW_KEYS)[number]>),
+  ...columnsOf(listings, ADMIN_ROW_KEYS),
   ownerUsername: users.username,
   ownerName: users.name,
 });
@@ -188,8 +175,11 @@ export class ListingsRepo extends Repository {
     return viewsOf(this.db, this.t, rows);
   }
 
-  /** A new listing with a fresh code and its photos, in one transaction; answers its id. */
-  async create(actorId: number, photoKeys: string[], decide: (state: CreateState) => CreateWrites): Promise<number> {
+  /**
+   * A new listing with a fresh code and its photos, in one transaction; answers its id. `decide` gets the staged photos
+   * the form names by storage key (not on any listing or edit): whose they are is the rules'.
+   */
+  async create(actorId: number, photoKeys: string[], decide: (state: { photos: ListingImage[] }) => CreateWrites): Promise<number> {
     return this.d.transaction(this.db, async (tx) => {
       await lockListingWrites(tx, this);
       const w = decide({ photos: await this.namedPhotos(tx, photoKeys, null) });
@@ -206,24 +196,21 @@ export class ListingsRepo extends Repository {
    */
   async edit(id: number, actorId: number, photoKeys: string[], decide: (state: EditState) => EditWrites): Promise<{ removed: ListingImage[]; notifications: Notification[] }> {
     const { listings, listingRevisions, listingImages, users, savedListings } = this.t;
+    const lowestKnownPrice = sql<number | null>`coalesce(${savedListings.announcedTotalPrice}, ${savedListings.savedTotalPrice})`;
     return this.d.transaction(this.db, async (tx) => {
       await lockListingWrites(tx, this);
       // Locked: two saves of one listing apply one after the other, each deciding on what the other committed.
       const [before] = isRowId(id) ? await this.d.lockRows(tx.select().from(listings).where(eq(listings.id, id))) : [];
       const [revision] = before ? await tx.select().from(listingRevisions).where(eq(listingRevisions.listingId, id)) : [];
       const [actor] = await tx.select({ name: users.name }).from(users).where(eq(users.id, actorId));
+      const saversOf = tx.select({ userId: savedListings.userId, lowestKnownPrice }).from(savedListings);
       const state: EditState = {
         before,
         revision,
         photos: before ? await this.namedPhotos(tx, photoKeys, id) : [],
         current: before ? await photoRowsOf(tx, this.t, id) : [],
         actorName: actor?.name ?? '',
-        savers: before
-          ? await tx
-              .select({ userId: savedListings.userId, lowestKnownPrice: sql<number | null>`coalesce(${savedListings.announcedTotalPrice}, ${savedListings.savedTotalPrice})` })
-              .from(savedListings)
-              .where(eq(savedListings.listingId, id))
-          : [],
+        savers: before ? await saversOf.where(eq(savedListings.listingId, id)) : [],
       };
       const w = decide(state);
       const removed = state.current.filter((r) => w.removeImageIds.includes(r.id));
@@ -242,9 +229,7 @@ export class ListingsRepo extends Repository {
         const toldSavers = and(eq(savedListings.listingId, id), inArray(savedListings.userId, told.userIds));
         await tx.update(savedListings).set({ announcedTotalPrice: told.totalPrice }).where(toldSavers);
       }
-      const notifications = [];
-      for (const { userId, ...n } of w.notifications) notifications.push(await insertNotification(tx, this, userId, n));
-      return { removed, notifications };
+      return { removed, notifications: await insertNotifications(tx, this, w.notifications) };
     });
   }
 
@@ -271,7 +256,7 @@ export class ListingsRepo extends Repository {
    * Deletes the listing (photo rows, the waiting edit, saved entries and inquiries go by foreign key) with the audit
    * entry `decide` answers, in one transaction; answers every photo row it had, for their files.
    */
-  async remove(id: number, decide: (target: DeletionTarget | undefined) => AuditWrite | null): Promise<ListingImage[]> {
+  async remove(id: number, decide: (target: (Listing & { ownerUsername: string }) | undefined) => AuditWrite | null): Promise<ListingImage[]> {
     const { listings, users } = this.t;
     return this.d.transaction(this.db, async (tx) => {
       await lockListingWrites(tx, this);
@@ -311,8 +296,7 @@ export class ListingsRepo extends Repository {
       }
       if (listing) await afterListingWrite(tx, this, listing, id);
       await insertAudit(tx, this.t, w.audit);
-      const { userId, ...n } = w.notification;
-      return insertNotification(tx, this, userId, n);
+      return insertNotification(tx, this, w.notification.userId, w.notification);
     });
   }
 
@@ -347,18 +331,8 @@ export class ListingsRepo extends Repository {
       // The page's ids are picked from the listings alone (sorting narrow rows of one table), then only those rows are
       // read with their owner: joining first made SQLite walk users and fetch listings by owner, far slower over many
       // listings (docs/product/admin.md#speed).
-      const ids =
-        params.offset >= total
-          ? []
-          : (
-              await q
-                .select({ id: listings.id })
-                .from(listings)
-                .where(where)
-                .orderBy(...this.adminOrder(params))
-                .limit(params.limit)
-                .offset(params.offset)
-            ).map((r) => r.id);
+      const page = q.select({ id: listings.id }).from(listings).where(where).orderBy(...this.adminOrder(params));
+      const ids = params.offset >= total ? [] : (await page.limit(params.limit).offset(params.offset)).map((r) => r.id);
       const rows = ids.length ? await q.select(adminRowColumns(this.t)).from(listings).innerJoin(users, eq(users.id, listings.userId)).where(inArray(listings.id, ids)) : [];
       const byId = new Map(rows.map((r) => [r.id, r]));
       return { rows: ids.flatMap((i) => byId.get(i) ?? []), total };

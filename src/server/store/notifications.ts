@@ -11,6 +11,9 @@ export interface NewNotification {
   data?: Record<string, unknown>;
 }
 
+/** A notification written in the same transaction as its cause (pushed by the service after the commit). */
+export type NotificationWrite = NewNotification & { userId: number };
+
 /** The transaction-level lock that orders notification inserts ('bpnt' in ASCII; nothing else takes it). */
 export const NOTIFICATION_ORDER_LOCK = 0x62706e74;
 
@@ -24,6 +27,13 @@ export async function insertNotification(tx: Tx, { t, d }: { t: Tables; d: SqlDi
   await d.orderLock(tx, NOTIFICATION_ORDER_LOCK);
   const [row] = await tx.insert(t.notifications).values({ userId, type: n.type, title: n.title, message: n.message, data: n.data }).returning();
   return row;
+}
+
+/** insertNotification of each write, in order. */
+export async function insertNotifications(tx: Tx, repo: { t: Tables; d: SqlDialect }, writes: NotificationWrite[]): Promise<Notification[]> {
+  const rows = [];
+  for (const w of writes) rows.push(await insertNotification(tx, repo, w.userId, w));
+  return rows;
 }
 
 export class NotificationsRepo extends Repository {

@@ -8,19 +8,24 @@ import type { Listing } from '../../../db/schema';
 import { comparablesOf, foldName, mileageRange, priceRatingOf, SOLD_COMPARABLE_MS, YEAR_SPAN, type MarketCar, type MarketListing, type PriceRatingDetail } from '../../shared/price-rating';
 import type { Q, Tables } from './dialect';
 import { lockListingWrites } from './locks';
-import { Repository, type StoreParts } from './repository';
+import { columnsOf, Repository, type StoreParts } from './repository';
 import { approved, isVisible, visible } from './rules';
 
 /** The cars whose ratings are rated against each other: the same make and model (case folded) and fuel. */
 export type PriceGroup = Pick<MarketCar, 'make' | 'model' | 'fuelType'>;
 
+const KEPT_KEYS = ['priceRating', 'priceComparables', 'priceMedian', 'priceLow', 'priceHigh'] as const;
+
 /** A listing's kept rating: its code and figures (null together: not rated). */
-export type KeptRating = Pick<Listing, 'priceRating' | 'priceComparables' | 'priceMedian' | 'priceLow' | 'priceHigh'>;
+export type KeptRating = Pick<Listing, (typeof KEPT_KEYS)[number]>;
 
 /** A listing of the market: comparable to others while visible, or sold within SOLD_COMPARABLE_MS. */
 export interface MarketRow extends MarketListing, KeptRating {
   visible: boolean;
 }
+
+/** What a MarketRow is read from, with the kept rating. */
+const MARKET_COLUMNS = ['id', 'userId', 'make', 'model', 'fuelType', 'year', 'mileage', 'totalPrice', 'status', 'active'] as const;
 
 const UNRATED: KeptRating = { priceRating: null, priceComparables: null, priceMedian: null, priceLow: null, priceHigh: null };
 
@@ -57,26 +62,7 @@ async function marketOf(q: Q, { t }: Parts, g: PriceGroup, now: Date, car?: Pick
     const miles = mileageRange(car.mileage);
     where.push(gte(l.year, car.year - YEAR_SPAN), lte(l.year, car.year + YEAR_SPAN), gte(l.mileage, miles.min), lte(l.mileage, miles.max));
   }
-  const rows = await q
-    .select({
-      id: l.id,
-      userId: l.userId,
-      make: l.make,
-      model: l.model,
-      fuelType: l.fuelType,
-      year: l.year,
-      mileage: l.mileage,
-      totalPrice: l.totalPrice,
-      status: l.status,
-      active: l.active,
-      priceRating: l.priceRating,
-      priceComparables: l.priceComparables,
-      priceMedian: l.priceMedian,
-      priceLow: l.priceLow,
-      priceHigh: l.priceHigh,
-    })
-    .from(l)
-    .where(and(...where));
+  const rows = await q.select(columnsOf(l, [...MARKET_COLUMNS, ...KEPT_KEYS])).from(l).where(and(...where));
   return rows.map(({ status, active, ...r }) => ({ ...r, visible: isVisible({ status, active }) }));
 }
 
@@ -96,10 +82,8 @@ export async function rateGroups(q: Q, parts: Parts, groups: PriceGroup[], now: 
       const kept = keptOf(priceRatingOf(row.totalPrice, comparablesOf(row, market).map((c) => c.totalPrice)));
       if (Object.entries(kept).some(([k, v]) => row[k as keyof KeptRating] !== v)) await q.update(l).set(kept).where(eq(l.id, row.id));
     }
-    await q
-      .update(l)
-      .set(UNRATED)
-      .where(and(inGroup(parts.t, g), isNotNull(l.priceRating), not(visible(l))));
+    const hiddenRated = and(inGroup(parts.t, g), isNotNull(l.priceRating), not(visible(l)));
+    await q.update(l).set(UNRATED).where(hiddenRated);
   }
 }
 

@@ -6,11 +6,11 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Listing, listingReports, Notification } from '../../../db/schema';
 import type { ReportAction } from '../../shared/texts/reports';
 import { insertAudit, type AuditWrite } from './inbox';
-import { personColumns, type ListingOwner, type NotificationWrite } from './listings';
+import { personColumns } from './listings';
 import { lockListingWrites } from './locks';
 import { afterListingWrite } from './prices';
-import { insertNotification } from './notifications';
-import { isRowId, Repository } from './repository';
+import { insertNotifications, type NotificationWrite } from './notifications';
+import { columnsOf, isRowId, Repository } from './repository';
 
 export type ReportRow = typeof listingReports.$inferSelect;
 
@@ -26,20 +26,6 @@ export interface ReportState {
 /** Whether the new report hides the listing (active false, report_hidden_at set) in the same transaction. */
 export interface ReportWrites {
   hide: boolean;
-}
-
-/** An open report with its listing and the two people, for the admin's list. */
-export interface OpenReportRow {
-  report: ReportRow;
-  listing: Pick<Listing, 'id' | 'uniqueCode' | 'make' | 'model' | 'year' | 'status' | 'active' | 'reportHiddenAt'>;
-  owner: ListingOwner;
-  reporter: ListingOwner;
-}
-
-export interface ResolveState {
-  listing: Listing | undefined;
-  /** Its open reports, oldest first. */
-  open: ReportRow[];
 }
 
 export interface ResolveWrites {
@@ -60,12 +46,8 @@ export class ReportsRepo extends Repository {
       await lockListingWrites(tx, this);
       const [listing] = isRowId(listingId) ? await this.d.lockRows(tx.select().from(listings).where(eq(listings.id, listingId))) : [];
       const [mine] = listing ? await tx.select({ id: r.id }).from(r).where(and(eq(r.listingId, listingId), eq(r.reporterId, reporterId))) : [];
-      const [recent] = listing
-        ? await tx
-            .select({ n: count() })
-            .from(r)
-            .where(and(eq(r.listingId, listingId), isNull(r.resolvedAt), gte(r.createdAt, since)))
-        : [{ n: 0 }];
+      const recentlyOpen = and(eq(r.listingId, listingId), isNull(r.resolvedAt), gte(r.createdAt, since));
+      const [recent] = listing ? await tx.select({ n: count() }).from(r).where(recentlyOpen) : [{ n: 0 }];
       const w = decide({ listing, alreadyReported: mine !== undefined, recentOthers: recent.n - (mine ? 1 : 0) });
       const [report] = await tx.insert(r).values({ listingId, reporterId, ...values }).returning();
       if (w.hide) {
@@ -78,11 +60,10 @@ export class ReportsRepo extends Repository {
   }
 
   /** Every open report with its listing, owner and reporter: listings hidden by reports first, then oldest report first. */
-  async open(): Promise<OpenReportRow[]> {
+  async open() {
     const { listings: l, listingReports: r, users } = this.t;
     const owner = alias(users, 'owner');
-    const { id, uniqueCode, make, model, year, status, active, reportHiddenAt } = l;
-    const listing = { id, uniqueCode, make, model, year, status, active, reportHiddenAt };
+    const listing = columnsOf(l, ['id', 'uniqueCode', 'make', 'model', 'year', 'status', 'active', 'reportHiddenAt']);
     return this.db
       .select({ report: r, listing, owner: personColumns(owner), reporter: personColumns(users) })
       .from(r)
@@ -94,31 +75,25 @@ export class ReportsRepo extends Repository {
   }
 
   /**
-   * An admin's decision on a listing's open reports, in one transaction: the listing's columns `decide` answers, the
-   * reports resolved, the audit entry and the notifications. Answers the notifications written.
+   * An admin's decision on a listing's open reports (`open`, oldest first), in one transaction: the listing's columns
+   * `decide` answers, the reports resolved, the audit entry and the notifications. Answers the notifications written.
    */
-  async resolve(listingId: number, decide: (state: ResolveState) => ResolveWrites): Promise<Notification[]> {
+  async resolve(listingId: number, decide: (state: { listing: Listing | undefined; open: ReportRow[] }) => ResolveWrites): Promise<Notification[]> {
     const { listings, listingReports: r } = this.t;
     return this.d.transaction(this.db, async (tx) => {
       await lockListingWrites(tx, this);
       const [listing] = isRowId(listingId) ? await this.d.lockRows(tx.select().from(listings).where(eq(listings.id, listingId))) : [];
-      const open = listing
-        ? await tx.select().from(r).where(and(eq(r.listingId, listingId), isNull(r.resolvedAt))).orderBy(asc(r.createdAt), asc(r.id))
-        : [];
+      const unresolved = and(eq(r.listingId, listingId), isNull(r.resolvedAt));
+      const open = listing ? await tx.select().from(r).where(unresolved).orderBy(asc(r.createdAt), asc(r.id)) : [];
       const w = decide({ listing, open });
       const now = new Date();
       if (Object.keys(w.listing).length) {
         await tx.update(listings).set(w.listing).where(eq(listings.id, listingId));
         await afterListingWrite(tx, this, listing, listingId, now);
       }
-      await tx
-        .update(r)
-        .set({ resolvedAt: now, resolution: w.resolution })
-        .where(and(eq(r.listingId, listingId), isNull(r.resolvedAt)));
+      await tx.update(r).set({ resolvedAt: now, resolution: w.resolution }).where(unresolved);
       await insertAudit(tx, this.t, w.audit);
-      const notifications = [];
-      for (const { userId, ...n } of w.notifications) notifications.push(await insertNotification(tx, this, userId, n));
-      return notifications;
+      return insertNotifications(tx, this, w.notifications);
     });
   }
 

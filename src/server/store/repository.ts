@@ -41,6 +41,9 @@ export function groupBy<R, K>(rows: Iterable<R>, key: (row: R) => K): Map<K, R[]
   return groups;
 }
 
+/** The columns `keys` of a table, as a select's shape: `select(columnsOf(t.listings, ['id', 'make']))`. */
+export const columnsOf = <T, K extends keyof T>(table: T, keys: readonly K[]) => Object.fromEntries(keys.map((k) => [k, table[k]])) as Pick<T, K>;
+
 type Method = (...args: unknown[]) => unknown;
 
 /**

@@ -3,8 +3,7 @@ import { and, count, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Notification, SavedSearch } from '../../../db/schema';
 import type { SavedSearchParams } from '../../shared/schemas/saved-search';
 import type { Tables } from './dialect';
-import type { NotificationWrite } from './listings';
-import { insertNotification, NOTIFICATION_ORDER_LOCK } from './notifications';
+import { insertNotification, NOTIFICATION_ORDER_LOCK, type NotificationWrite } from './notifications';
 import { affectedRows, isRowId, Repository } from './repository';
 import { visibleWhere } from './rules';
 
@@ -110,8 +109,7 @@ export class SavedSearchesRepo extends Repository {
         // then does nothing, so each alert is written once.
         const [inserted] = await tx.insert(savedSearchAlerts).values({ savedSearchId, listingId }).onConflictDoNothing().returning();
         if (!inserted) continue;
-        const { userId, ...n } = notification;
-        written.push({ savedSearchId, notification: await insertNotification(tx, this, userId, n) });
+        written.push({ savedSearchId, notification: await insertNotification(tx, this, notification.userId, notification) });
       }
       return written;
     });

@@ -27,9 +27,6 @@ export type SessionRow = Pick<Session, 'id' | 'userId' | 'expiresAt'>;
 /** An admin's edit of a user, decided from the row read inside the transaction; null when nothing changes. */
 export type UserEdit = (before: User) => { fields: Partial<ProfileFields>; audit: AuditWrite } | null;
 
-/** A listing of a user about to be deleted, as its audit entry names it. */
-export type OwnedListing = Pick<Listing, 'id' | 'uniqueCode' | 'make' | 'model' | 'year'>;
-
 /** What a public profile shows (services/public-profile.ts): phone and address from the newest visible listing showing each. */
 export type PublicProfileRow = Pick<User, 'id' | 'name' | 'displayName'> & { phone: string | null; address: string | null };
 
@@ -163,7 +160,7 @@ export class UsersRepo extends Repository {
    */
   async deleteWithListings(
     id: number,
-    plan: (user: User, listings: OwnedListing[]) => AuditWrite[],
+    plan: (user: User, listings: Pick<Listing, 'id' | 'uniqueCode' | 'make' | 'model' | 'year'>[]) => AuditWrite[],
   ): Promise<{ files: { storageKey: string }[]; deletedListings: number } | undefined> {
     if (!isRowId(id)) return undefined;
     const { users, listings, listingImages, sessions, savedListings, notifications } = this.t;
@@ -270,8 +267,9 @@ export class UsersRepo extends Repository {
       .orderBy(asc(inquiries.id));
     const other = alias(users, 'other');
     const otherNames = { name: other.name, displayName: other.displayName, username: other.username };
+    // The other party and the car are null when the account or the listing is gone.
     const rows = await this.db
-      .select({ id: chats.id, listingId: chats.listingId, buyerId: chats.buyerId, createdAt: chats.createdAt, make, model, year, other: otherNames })
+      .select({ id: chats.id, listingId: chats.listingId, buyerId: chats.buyerId, createdAt: chats.createdAt, car: { make, model, year }, other: otherNames })
       .from(chats)
       .leftJoin(other, eq(other.id, sql`CASE WHEN ${chats.buyerId} = ${userId} THEN ${chats.sellerId} ELSE ${chats.buyerId} END`))
       .leftJoin(listings, eq(listings.id, chats.listingId))
@@ -282,16 +280,7 @@ export class UsersRepo extends Repository {
     const messageRows = this.db.select({ chatId, senderId, content, createdAt: messages.createdAt }).from(messages);
     const texts = ids.length ? await messageRows.where(inArray(chatId, ids)).orderBy(asc(messages.id)) : [];
     const byChat = groupBy(texts, (m) => m.chatId);
-    const chatRows = rows.map((r) => ({
-      id: r.id,
-      listingId: r.listingId,
-      role: r.buyerId === userId ? ('buyer' as const) : ('seller' as const),
-      other: r.other ?? { name: null, displayName: null, username: null },
-      car: r.make === null ? null : { make: r.make, model: r.model ?? '', year: r.year ?? 0 },
-      createdAt: r.createdAt,
-      messages: (byChat.get(r.id) ?? []).map((m) => ({ fromMe: m.senderId === userId, content: m.content, createdAt: m.createdAt })),
-    }));
-    return { inquiries: sent, chats: chatRows };
+    return { inquiries: sent, chats: rows.map((r) => ({ ...r, messages: byChat.get(r.id) ?? [] })) };
   }
 
   async createSession(session: SessionRow): Promise<void> {

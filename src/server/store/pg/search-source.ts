@@ -95,11 +95,7 @@ export class PgSearchSource implements SearchSource {
   }
 
   async changes(afterSeq: number, limit: number): Promise<[number, number][]> {
-    const r = await this.db.$client.query<[number, number]>({
-      text: LOG.changes,
-      values: [afterSeq, limit],
-      rowMode: 'array',
-    });
+    const r = await this.db.$client.query<[number, number]>({ text: LOG.changes, values: [afterSeq, limit], rowMode: 'array' });
     return r.rows;
   }
 
