@@ -6,6 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { HOME_JS_BUDGET_BYTES } from '../scripts/lib/budgets';
 import { createUser, expectNoErrors, KNOWN_PLATE, loginAs, newPage, screenshot, scriptsRequested } from './support';
 
+/** A chunk this small can compress to no fewer bytes (its name is most of it). */
+const TINY_SCRIPT_BYTES = 128;
+
 describe('the first load on the wire', () => {
   it('a visitor on a phone receives the home page\'s JavaScript compressed, within the budget', async () => {
     const page = await newPage({ width: 390, height: 844 });
@@ -24,8 +27,9 @@ describe('the first load on the wire', () => {
     await page.waitForLoadState('networkidle');
     const received = await Promise.all(scripts);
     expect(received.length).toBeGreaterThan(0);
-    // Every script came brotli-compressed from the build's precompressed copies.
-    expect(received.filter((s) => s.encoding !== 'br')).toEqual([]);
+    // Every script came brotli-compressed from the build's precompressed copies, but for a chunk of a few dozen bytes
+    // whose brotli copy would not be smaller (the build keeps no such copy, vite.config.ts precompress).
+    expect(received.filter((s) => s.encoding !== 'br' && s.wire > TINY_SCRIPT_BYTES)).toEqual([]);
     const total = received.reduce((sum, s) => sum + s.wire, 0);
     // A first load grown past the budget (a heavy import on the home page) fails here.
     expect(total, received.map((s) => `${s.path} ${s.wire}`).join('\n')).toBeLessThanOrEqual(HOME_JS_BUDGET_BYTES);

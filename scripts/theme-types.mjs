@@ -1,5 +1,5 @@
 // The Chakra theme's generated types (generated/theme-types/): `npm run theme:types` regenerates them from
-// src/client/theme.ts with @chakra-ui/cli's typegen and installs them; `postinstall` installs the committed ones.
+// src/client/system.ts with @chakra-ui/cli's typegen and installs them; `postinstall` installs the committed ones.
 //
 // Chakra's own types import them from node_modules/@chakra-ui/react/dist/types/styled-system/generated/ by relative
 // paths, so that is where TypeScript must find them. With the theme's `strictTokens`, they make the typecheck refuse
@@ -18,7 +18,7 @@ const target = path.join(root, 'node_modules/@chakra-ui/react/dist/types/styled-
 
 if (process.argv[2] === 'generate') {
   fs.rmSync(committed, { recursive: true, force: true });
-  execFileSync(path.join(root, 'node_modules/.bin/chakra'), ['typegen', 'src/client/theme.ts', '--outdir', committed], { cwd: root, stdio: 'inherit' });
+  execFileSync(path.join(root, 'node_modules/.bin/chakra'), ['typegen', 'src/client/system.ts', '--outdir', committed], { cwd: root, stdio: 'inherit' });
   allowPlainCss();
 }
 /**

@@ -1,7 +1,7 @@
 import { ChakraProvider } from '@chakra-ui/react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { system } from './theme';
+import { system } from './system';
 import { TRPCProvider, type TRPCClient } from './trpc';
 import type { ClientRouter } from './router';
 import { LoginDialogProvider } from './components/auth/login-dialog-context';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { system } from './theme';
+import { system } from './system';
 
 // Every token is a CSS variable the global styles build and every page carries: the theme holds only what the product
 // shows (light mode, its palettes).

@@ -1,4 +1,4 @@
-import { createSystem, defaultBaseConfig, defineConfig, mergeConfigs } from '@chakra-ui/react';
+import { defaultBaseConfig, defineConfig, mergeConfigs } from '@chakra-ui/react';
 import {
   alertSlotRecipe,
   animationStyles,
@@ -231,4 +231,5 @@ const focusRings = defineConfig({
   },
 });
 
-export const system = createSystem(mergeConfigs(defaultBaseConfig, defaultThemeConfig), config, focusRings);
+/** The theme's configurations, in order: the system is created from them in system.ts. */
+export const themeConfigs = [mergeConfigs(defaultBaseConfig, defaultThemeConfig), config, focusRings] as const;

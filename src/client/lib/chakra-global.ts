@@ -1,4 +1,4 @@
-import { system } from '../theme';
+import { system } from '../system';
 
 /**
  * On a page the server rendered, Chakra's global styles (the CSS reset, the global CSS, the tokens' variables) came
