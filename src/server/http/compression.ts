@@ -138,6 +138,16 @@ export class EncodedBody {
 /** Adds `name` to the reply's Vary unless it is there already (or Vary is *). */
 export function addVary(reply: FastifyReply, name: string) {
   const vary = reply.getHeader('vary');
+  // A kept answer's Vary is usually exactly this name: every answer served from the cache asks.
+  if (vary === name) return;
   if (vary === undefined) reply.header('vary', name);
-  else if (!new RegExp(`(?:^|,)\\s*(?:${name}|\\*)\\s*(?:,|$)`, 'i').test(String(vary))) reply.header('vary', `${String(vary)}, ${name}`);
+  else if (!varyPattern(name).test(String(vary))) reply.header('vary', `${String(vary)}, ${name}`);
+}
+
+const varyPatterns = new Map<string, RegExp>();
+/** Matches a Vary header that names `name` (or is *); made once per name. */
+function varyPattern(name: string): RegExp {
+  let pattern = varyPatterns.get(name);
+  if (!pattern) varyPatterns.set(name, (pattern = new RegExp(`(?:^|,)\\s*(?:${name}|\\*)\\s*(?:,|$)`, 'i')));
+  return pattern;
 }
