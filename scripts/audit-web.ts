@@ -289,7 +289,7 @@ async function main(): Promise<number> {
   return results.some((r) => r.axe.some(severe)) ? 1 : 0;
 }
 
-// --- targets against a baseline (issue 35) ----------------------------------------------------------------------
+// --- targets against a baseline ----------------------------------------------------------------------------------
 
 const targets: { path: string; runs: LighthouseScores[]; baselineRuns: LighthouseScores[] }[] = [];
 const TARGETS = { performance: 90, fcpMs: 1800, lcpMs: 2500, tbtMs: 200 } as const;

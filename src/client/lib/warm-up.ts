@@ -1,4 +1,4 @@
-// Start-up warm-up (docs/product/api.md, issue 12): `HEAD /api/listings?limit=1` and `HEAD /api/listings?limit=6`
+// Start-up warm-up (docs/product/api.md): `HEAD /api/listings?limit=1` and `HEAD /api/listings?limit=6`
 // prime the server's listing caches for the searches that usually follow. They are sent once the page has loaded and
 // the browser is idle, at low priority, so they never compete with what the first page needs (its scripts, its data,
 // its largest image). Their answers are not read; a failure is ignored (the offline banner has its own check).

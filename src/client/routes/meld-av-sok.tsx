@@ -7,7 +7,7 @@ import { pageHead } from '../components/layout/page-title';
 import { errorMessage } from '../lib/server-errors';
 import { useTRPC } from '../trpc';
 
-// 'Meld av' from a saved search's alert e-mail (issue 24, docs/decisions/022-market-alerts.md): one click turns off that
+// 'Meld av' from a saved search's alert e-mail (docs/decisions/022-market-alerts.md): one click turns off that
 // search's e-mails. The page sends the token itself rather than the link doing it, so a mail scanner that fetches the
 // link unsubscribes nobody. Behind no login, rendered in the browser, kept out of search engines.
 export const Route = createFileRoute('/meld-av-sok')({

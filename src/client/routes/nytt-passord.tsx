@@ -9,7 +9,7 @@ import { pageHead } from '../components/layout/page-title';
 import { errorMessage, fieldErrors } from '../lib/server-errors';
 import { useTRPC } from '../trpc';
 
-// 'Glemt passord?' (issue 24, docs/decisions/021-mail-and-account-recovery.md): the page the mailed link opens. Behind
+// 'Glemt passord?' (docs/decisions/021-mail-and-account-recovery.md): the page the mailed link opens. Behind
 // no login, rendered in the browser (not in SERVER_RENDERED_ROUTES), kept out of search engines.
 export const Route = createFileRoute('/nytt-passord')({
   validateSearch: (search: Record<string, unknown>): { token?: string } => (typeof search.token === 'string' && search.token ? { token: search.token } : {}),

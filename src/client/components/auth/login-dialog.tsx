@@ -166,7 +166,7 @@ function AuthForm<In extends FieldValues, Out>(props: {
   );
 }
 
-/** The login form, or in its place 'Glemt passord?' (issue 24) until the user goes back. */
+/** The login form, or in its place 'Glemt passord?' (docs/decisions/021-mail-and-account-recovery.md) until the user goes back. */
 function LoginTab(props: FormProps) {
   const [forgot, setForgot] = useState(false);
   return forgot ? <ForgotPasswordForm onBack={() => setForgot(false)} /> : <LoginForm {...props} onForgot={() => setForgot(true)} />;

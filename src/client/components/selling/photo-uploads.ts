@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 
-// Photo staging for the listing form (issue 3). Each chosen file is uploaded on its own to
+// Photo staging for the listing form (docs/product/limits.md#photos). Each chosen file is uploaded on its own to
 // POST /api/listing-images as soon as it is picked, so the final create/update only sends URLs.
 // XMLHttpRequest rather than fetch: fetch cannot report upload progress.
 

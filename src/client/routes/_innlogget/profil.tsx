@@ -231,7 +231,7 @@ function PasswordCard() {
 }
 
 /**
- * 'Dine data' (issue 24; the rights /personvern promises): 'Last ned mine data' downloads GET /api/auth/export, and
+ * 'Dine data' (the rights /personvern promises): 'Last ned mine data' downloads GET /api/auth/export, and
  * 'Slett kontoen min' deletes the account after the password is given (DELETE /api/auth/account).
  */
 function YourDataCard() {
