@@ -16,7 +16,8 @@ interface FieldsOf<Name extends string> {
 
 /**
  * Brukernavn and Passord; `newPassword` when the password is being chosen (registration). Logging in, the first field
- * also takes the e-mail address (docs/decisions/021-mail-and-account-recovery.md): its label stays the specification's 'Brukernavn', and a helper line says so.
+ * also takes the e-mail address (docs/decisions/021-mail-and-account-recovery.md): its label stays the specification's
+ * 'Brukernavn', and a helper line says so.
  */
 export function CredentialFields({ form, newPassword = false }: { form: FieldsOf<'username' | 'password'>; newPassword?: boolean }) {
   return (
