@@ -1,4 +1,4 @@
-import { Box, Flex, Heading, HStack, Icon, List, SimpleGrid, Stack, Text, type BoxProps } from '@chakra-ui/react';
+import { Box, Flex, Heading, HStack, SimpleGrid, Stack, Text, type BoxProps, type SystemStyleObject } from '@chakra-ui/react';
 import {
   BookCheck,
   CalendarDays,
@@ -36,6 +36,31 @@ export function Section({ title, children, ...rest }: { title?: ReactNode; child
 const dash = '–';
 const num = (n: number | null | undefined) => (n ? formatNumber(n) : dash);
 
+// The listing page's repeated rows (specs, key facts, details, equipment) are plain elements styled by their one
+// parent's `css`: a Chakra element costs a style resolution on every render, on the server's render of the page and
+// in the browser's hydration, and these rows gain nothing from being components (docs/decisions/019-server-rendering.md).
+
+/** The spec grid's cells: an icon tile, the label and the value. */
+const specGridCss: SystemStyleObject = {
+  '& > div': { display: 'flex', alignItems: 'flex-start', gap: '3', bg: 'bg', p: { base: '3', md: '4' } },
+  // Nine facts in two columns leave a hole; the last one takes the whole row on phones.
+  '& > div:last-child:nth-child(odd)': { gridColumn: { base: 'span 2', md: 'auto' } },
+  '& [data-part=icon]': {
+    display: { base: 'none', sm: 'flex' },
+    flexShrink: 0,
+    w: '9',
+    h: '9',
+    rounded: 'md',
+    bg: 'brand.50',
+    color: 'brand.600',
+    alignItems: 'center',
+    justifyContent: 'center',
+  },
+  '& [data-part=text]': { minW: '0' },
+  '& [data-part=label]': { fontSize: 'xs', color: 'fg.muted', textTransform: 'uppercase', letterSpacing: '0.04em' },
+  '& [data-part=value]': { fontWeight: 'semibold', fontSize: { base: 'sm', md: 'md' } },
+};
+
 /** docs/product/screens.md#listingid details grid. Missing fuel or gearbox reads 'Ukjent'; other missing values a dash. */
 export function SpecGrid({ listing: l }: { listing: ListingShape }) {
   const specs: { icon: LucideIcon; label: string; value: string }[] = [
@@ -58,44 +83,30 @@ export function SpecGrid({ listing: l }: { listing: ListingShape }) {
       overflow="hidden"
       borderWidth="1px"
       borderColor="border.muted"
+      css={specGridCss}
       data-testid="spec-grid"
     >
-      {specs.map((s, i) => (
-        <HStack
-          key={s.label}
-          bg="bg"
-          p={{ base: 3, md: 4 }}
-          gap="3"
-          align="flex-start"
-          // Nine facts in two columns leave a hole; the last one takes the whole row on phones.
-          gridColumn={{ base: i === specs.length - 1 && specs.length % 2 === 1 ? 'span 2' : undefined, md: 'auto' }}
-        >
-          <Flex
-            flexShrink={0}
-            w="9"
-            h="9"
-            rounded="md"
-            bg="brand.50"
-            color="brand.600"
-            align="center"
-            justify="center"
-            display={{ base: 'none', sm: 'flex' }}
-          >
-            <Icon as={s.icon} boxSize="4.5" aria-hidden />
-          </Flex>
-          <Box minW="0">
-            <Text fontSize="xs" color="fg.muted" textTransform="uppercase" letterSpacing="0.04em">
-              {s.label}
-            </Text>
-            <Text fontWeight="semibold" fontSize={{ base: 'sm', md: 'md' }}>
-              {s.value}
-            </Text>
-          </Box>
-        </HStack>
+      {specs.map((s) => (
+        <div key={s.label}>
+          <div data-part="icon">
+            <s.icon size={18} aria-hidden />
+          </div>
+          <div data-part="text">
+            <p data-part="label">{s.label}</p>
+            <p data-part="value">{s.value}</p>
+          </div>
+        </div>
       ))}
     </SimpleGrid>
   );
 }
+
+/** The key facts' chips: a bordered box per fact, its icon beside the value. */
+const keyFactsCss: SystemStyleObject = {
+  '& > div': { bg: 'bg', borderWidth: '1px', borderColor: 'border.muted', rounded: 'md', px: '2.5', py: '1' },
+  '& dd': { display: 'flex', alignItems: 'center', gap: '1.5', fontWeight: 'semibold', fontSize: 'sm', whiteSpace: 'nowrap' },
+  '& dd > svg': { flexShrink: 0, color: 'brand.600' },
+};
 
 /**
  * The five facts a buyer scans first (year, mileage, gearbox, fuel, power), right under the title as FINN does, so a
@@ -113,22 +124,29 @@ export function KeyFacts({ listing: l }: { listing: ListingShape }) {
   ).filter((f) => f.value);
   if (facts.length === 0) return null;
   return (
-    <Flex as="dl" wrap="wrap" gap="2" data-testid="key-facts">
+    <Flex as="dl" wrap="wrap" gap="2" css={keyFactsCss} data-testid="key-facts">
       {facts.map((f) => (
-        <Box key={f.label} bg="bg" borderWidth="1px" borderColor="border.muted" rounded="md" px="2.5" py="1">
+        <div key={f.label}>
           {/* The label is for screen readers; the value with its icon reads at a glance. */}
-          <Text as="dt" srOnly>
+          <Box as="dt" srOnly>
             {f.label}
-          </Text>
-          <HStack as="dd" gap="1.5" fontWeight="semibold" fontSize="sm" whiteSpace="nowrap">
-            <Icon as={f.icon} boxSize="4" color="brand.600" aria-hidden />
+          </Box>
+          <dd>
+            <f.icon size={16} aria-hidden />
             {f.value}
-          </HStack>
-        </Box>
+          </dd>
+        </div>
       ))}
     </Flex>
   );
 }
+
+/** The details' rows: the label left, the value right, a rule under each. */
+const moreDetailsCss: SystemStyleObject = {
+  '& > div': { display: 'flex', justifyContent: 'space-between', gap: '4', py: '2', borderBottomWidth: '1px', borderColor: 'border.muted', fontSize: 'sm' },
+  '& dt': { color: 'fg.muted' },
+  '& dd': { fontWeight: 'medium', textAlign: 'right', wordBreak: 'break-all' },
+};
 
 /** The remaining registry facts, only those the listing has. */
 export function MoreDetails({ listing: l }: { listing: ListingShape }) {
@@ -147,16 +165,12 @@ export function MoreDetails({ listing: l }: { listing: ListingShape }) {
   ).filter(([, v]) => v);
   if (rows.length === 0) return null;
   return (
-    <SimpleGrid as="dl" columns={{ base: 1, sm: 2 }} columnGap="8" mt="5">
+    <SimpleGrid as="dl" columns={{ base: 1, sm: 2 }} columnGap="8" mt="5" css={moreDetailsCss}>
       {rows.map(([k, v]) => (
-        <Flex key={k} justify="space-between" gap="4" py="2" borderBottomWidth="1px" borderColor="border.muted" fontSize="sm">
-          <Text as="dt" color="fg.muted">
-            {k}
-          </Text>
-          <Text as="dd" fontWeight="medium" textAlign="right" wordBreak="break-all">
-            {v}
-          </Text>
-        </Flex>
+        <div key={k}>
+          <dt>{k}</dt>
+          <dd>{v}</dd>
+        </div>
       ))}
     </SimpleGrid>
   );
@@ -187,6 +201,14 @@ export function ServiceBookNote() {
   );
 }
 
+/** The equipment's groups: a heading when there are several, then the items in up to three columns. */
+const equipmentCss: SystemStyleObject = {
+  '& [data-part=group]': { fontSize: 'sm', fontWeight: 'semibold', color: 'fg.muted', mb: '2' },
+  '& ul': { listStyle: 'none', display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr', md: '1fr 1fr 1fr' }, gap: '2' },
+  '& li': { display: 'flex', alignItems: 'center', gap: '2', fontSize: 'sm' },
+  '& li > svg': { flexShrink: 0, color: 'green.600' },
+};
+
 /** Equipment grouped like the create form's checklist; labels outside the catalogue go last under 'Annet'. */
 export function EquipmentList({ items }: { items: string[] }) {
   const list = items.filter((i) => i !== SERVICE_BOOK_LABEL);
@@ -200,31 +222,19 @@ export function EquipmentList({ items }: { items: string[] }) {
   if (other.length) groups.push({ name: 'Annet', items: other });
   if (groups.length === 0) return <Text color="fg.muted">Ingen utstyr er oppgitt.</Text>;
   return (
-    <Stack gap="5">
+    <Stack gap="5" css={equipmentCss}>
       {groups.map((g) => (
-        <Box key={g.name}>
-          {groups.length > 1 && (
-            <Text fontSize="sm" fontWeight="semibold" color="fg.muted" mb="2">
-              {g.name}
-            </Text>
-          )}
-          <List.Root
-            as="ul"
-            listStyle="none"
-            display="grid"
-            gridTemplateColumns={{ base: '1fr', sm: '1fr 1fr', md: '1fr 1fr 1fr' }}
-            gap="2"
-          >
+        <div key={g.name}>
+          {groups.length > 1 && <p data-part="group">{g.name}</p>}
+          <ul>
             {g.items.map((i) => (
-              <List.Item key={i} display="flex" alignItems="center" gap="2" fontSize="sm">
-                <Box color="green.600" flexShrink={0} display="flex">
-                  <Check size={16} aria-hidden />
-                </Box>
+              <li key={i}>
+                <Check size={16} aria-hidden />
                 {i}
-              </List.Item>
+              </li>
             ))}
-          </List.Root>
-        </Box>
+          </ul>
+        </div>
       ))}
     </Stack>
   );
