@@ -104,6 +104,7 @@ export function SpecGrid({ listing: l }: { listing: ListingShape }) {
 /** The key facts' chips: a bordered box per fact, its icon beside the value. */
 const keyFactsCss: SystemStyleObject = {
   '& > div': { bg: 'bg', borderWidth: '1px', borderColor: 'border.muted', rounded: 'md', px: '2.5', py: '1' },
+  '& dt': { srOnly: true },
   '& dd': { display: 'flex', alignItems: 'center', gap: '1.5', fontWeight: 'semibold', fontSize: 'sm', whiteSpace: 'nowrap' },
   '& dd > svg': { flexShrink: 0, color: 'brand.600' },
 };
@@ -128,9 +129,7 @@ export function KeyFacts({ listing: l }: { listing: ListingShape }) {
       {facts.map((f) => (
         <div key={f.label}>
           {/* The label is for screen readers; the value with its icon reads at a glance. */}
-          <Box as="dt" srOnly>
-            {f.label}
-          </Box>
+          <dt>{f.label}</dt>
           <dd>
             <f.icon size={16} aria-hidden />
             {f.value}
