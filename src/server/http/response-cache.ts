@@ -56,8 +56,22 @@ const MAX_AGE_MS = 30_000;
 const TAGGED_MAX_AGE_MS = 60 * 60_000;
 /** Larger answers are not kept (they are rare, and would crowd out the rest). */
 const MAX_ENTRY_BYTES = 512 * 1024;
-/** Headers that belong to one response on the wire, not to the answer. */
-const UNKEPT_HEADERS = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive', 'date', 'set-cookie', 'x-cache']);
+/**
+ * Headers that belong to one response on the wire, not to the answer: the request's own id, and HSTS, which goes out
+ * only over HTTPS (app.ts).
+ */
+const UNKEPT_HEADERS = new Set([
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'date',
+  'set-cookie',
+  'x-cache',
+  'x-request-id',
+  'strict-transport-security',
+]);
 /** Marks the app's own request that renders an answer ahead (`warm`): kept at once, without the doorkeeper. */
 const WARM_HEADER = 'x-bp-warm';
 

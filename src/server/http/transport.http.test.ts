@@ -140,6 +140,20 @@ describe('every error answer is ours, in Norwegian', () => {
   });
 });
 
+describe('an answer kept from an HTTPS request', () => {
+  // With PUBLIC_URL, as in production, an answer is kept under the public origin whichever scheme a request came by.
+  const app = listeningTestApp({ publicUrl: 'https://bilpartner.example' }, { trustProxy: 'loopback' });
+
+  it('is served over plain HTTP without Strict-Transport-Security', async () => {
+    const url = '/api/listings/facets';
+    // Asked twice over HTTPS, the answer is kept; then asked over plain HTTP, it is served from the cache.
+    for (let i = 0; i < 2; i++) parse(await rawRequest(app.port, get(url, 'X-Forwarded-Proto: https\r\n')));
+    const plain = parse(await rawRequest(app.port, get(url)));
+    expect(plain.head).toMatch(/^x-cache: hit/im);
+    expect(plain.head).not.toMatch(/strict-transport-security/i);
+  });
+});
+
 describe('the scheme and the host a request names', () => {
   // A proxy on this machine is trusted, as in production: its X-Forwarded-Proto says whether the request was HTTPS.
   const app = listeningTestApp({}, { trustProxy: 'loopback' });
