@@ -273,6 +273,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     listingsVersion: () => store.searchSource.version(),
     sharedProcedure: (path) => procedureMeta(appRouter, path)?.cache === 'listings',
     originOf: (req) => publicOrigin(req, config),
+    everyResponseHeaders: Object.keys(securityHeaders),
   });
 
   app.setErrorHandler((err: Error & { statusCode?: number }, req, reply) => {

@@ -60,6 +60,9 @@ describe('kept public answers', () => {
       expect(again.headers['content-encoding']).toBe('br');
       expect(again.headers.vary).toMatch(/accept-encoding/i);
       expect(again.rawPayload.equals(first!.rawPayload)).toBe(true);
+      // The security headers go out with every answer, a kept one too.
+      expect(again.headers['content-security-policy']).toMatch(/default-src 'self'/);
+      expect(again.headers['x-content-type-options']).toBe('nosniff');
       // The request id is each request's own (the log line names it), never the kept answer's.
       expect(again.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
       expect(again.headers['x-request-id']).not.toBe(first!.headers['x-request-id']);

@@ -92,6 +92,11 @@ export interface ResponseCacheOptions {
    * when PUBLIC_URL is unset, so it is part of what an answer is kept under.
    */
   originOf: (req: FastifyRequest) => string;
+  /**
+   * Headers the app sets on every response before this cache serves it (the security headers): a kept answer need not
+   * carry them, and a hit is spared setting them twice.
+   */
+  everyResponseHeaders?: readonly string[];
 }
 
 /**
@@ -109,6 +114,7 @@ export function registerResponseCache(app: FastifyInstance, opts: ResponseCacheO
   // Most searches are asked once: an answer is kept (and given an ETag) from its URL's second request on, so one-off
   // answers are neither hashed nor held.
   const doorkeeper = new Doorkeeper();
+  const unkept = new Set([...UNKEPT_HEADERS, ...(opts.everyResponseHeaders ?? []).map((name) => name.toLowerCase())]);
   app.decorateRequest('httpCache', null);
 
   const cacheable = (req: FastifyRequest): boolean => {
@@ -176,7 +182,7 @@ export function registerResponseCache(app: FastifyInstance, opts: ResponseCacheO
       const etag = typeof version === 'string' ? version : `"${crypto.createHash('sha1').update(body.bytes).digest('base64url').slice(0, 20)}"`;
       reply.header('etag', etag);
       if (body.compressible) addVary(reply, 'Accept-Encoding');
-      if (body.bytes.length <= MAX_ENTRY_BYTES) storeOf(req).set(keyOf(req), { version, etag, headers: keptHeaders(reply), body });
+      if (body.bytes.length <= MAX_ENTRY_BYTES) storeOf(req).set(keyOf(req), { version, etag, headers: keptHeaders(reply, unkept), body });
       if (matches(req.headers['if-none-match'], etag)) {
         reply.code(304);
         return done(null, '');
@@ -203,9 +209,9 @@ function isShared(reply: FastifyReply): boolean {
   return !/private|no-store/.test(String(reply.getHeader('cache-control') ?? '')) && !reply.hasHeader('set-cookie');
 }
 
-function keptHeaders(reply: FastifyReply): Entry['headers'] {
+function keptHeaders(reply: FastifyReply, unkept: Set<string>): Entry['headers'] {
   const headers: Entry['headers'] = {};
-  for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined && !UNKEPT_HEADERS.has(name)) headers[name] = value;
+  for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined && !unkept.has(name)) headers[name] = value;
   return headers;
 }
 
