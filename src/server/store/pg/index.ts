@@ -11,7 +11,7 @@ import { PgSearchSource } from './search-source';
 /** The repositories over one PostgreSQL pool; `close` ends the pool when `owned`. */
 export function createPgStore(db: PgDb, owned = true): PgStore {
   const parts: StoreParts = { db, t: tables, d: pgDialect };
-  const own = { photos: new PgPhotosRepo(parts), chats: new PgChatsRepo(parts), searchSource: new PgSearchSource(db) };
+  const own = { photos: new PgPhotosRepo(parts), chats: new PgChatsRepo(parts), searchSource: new PgSearchSource(parts) };
   return {
     dialect: 'pg',
     db,

@@ -14,7 +14,7 @@ import { SqliteSearchSource } from './search-source';
 export function createSqliteStore(db: SqliteDb, owned = true): SqliteStore {
   // The repositories are typed over PostgreSQL's tables; SQLite's have the same shape (store/dialect.ts).
   const parts: StoreParts = { db: db as unknown as Db, t: tables as unknown as Tables, d: sqliteDialect };
-  const own = { photos: new PhotosRepo(parts), chats: new ChatsRepo(parts), searchSource: new SqliteSearchSource(db) };
+  const own = { photos: new PhotosRepo(parts), chats: new ChatsRepo(parts), searchSource: new SqliteSearchSource(parts) };
   const store: SqliteStore = {
     dialect: 'sqlite',
     db,
