@@ -39,9 +39,6 @@ export const VERSION_SQL = 'SELECT version FROM listings_search_state WHERE id =
 /** What a list item shows of a photo. */
 export type SearchPhoto = Pick<ListingImage, 'id' | 'url' | 'thumbUrl' | 'mediumUrl' | 'width' | 'height' | 'position'>;
 
-/** Where the change log stands: the last position handed out, and its oldest entry (null when empty). */
-export type SearchLogState = { latest: number; first: number | null };
-
 /** The search's reads: the hot path's per dialect (see the top of this file), the rarely called rest written once here. */
 export abstract class SearchSource extends Repository {
   /**
@@ -64,9 +61,10 @@ export abstract class SearchSource extends Repository {
   /** The SELECT of the last seq handed out: the log may have been pruned to empty. */
   protected abstract readonly latestSeqSql: string;
 
-  async logState(): Promise<SearchLogState> {
+  /** Where the change log stands: the last position handed out, and its oldest entry (null when empty). */
+  async logState(): Promise<{ latest: number; first: number | null }> {
     const state = sql.raw(`SELECT (${this.latestSeqSql}) AS latest, (SELECT min(seq) FROM listings_search_changes) AS first`);
-    const [row] = await this.d.rows<SearchLogState>(this.db, state);
+    const [row] = await this.d.rows<{ latest: number; first: number | null }>(this.db, state);
     return row;
   }
 
