@@ -298,12 +298,9 @@ export class ListingsRepo extends Repository {
     // One snapshot: a listing approved meanwhile is in neither list or in one, never half.
     return this.d.snapshot(this.db, async (q) => {
       const fresh = await q.select({ listing: listings, owner }).from(listings).innerJoin(users, eq(users.id, listings.userId)).where(eq(listings.status, 'pending'));
-      const edits = await q
-        .select({ listing: listings, owner, revision: listingRevisions })
-        .from(listingRevisions)
-        .innerJoin(listings, eq(listings.id, listingRevisions.listingId))
-        .innerJoin(users, eq(users.id, listings.userId))
-        .where(and(eq(listingRevisions.status, 'pending'), approved(listings)));
+      const revisions = q.select({ listing: listings, owner, revision: listingRevisions }).from(listingRevisions);
+      const withOwner = revisions.innerJoin(listings, eq(listings.id, listingRevisions.listingId)).innerJoin(users, eq(users.id, listings.userId));
+      const edits = await withOwner.where(and(eq(listingRevisions.status, 'pending'), approved(listings)));
       const images = await imagesOf(q, this.t, [...fresh, ...edits].map((r) => r.listing.id));
       const newImages = await imagesOf(q, this.t, edits.map((r) => r.listing.id), 'revisionListingId');
       return { fresh, edits, images, newImages };
