@@ -224,19 +224,11 @@ export class ChatsRepo extends Repository {
   /** Messages of the user's chats after `afterId` (and after their hidden positions), oldest first, at most `limit`. */
   async messagesAfter(userId: number, afterId: number, limit: number): Promise<MessageRow[]> {
     const { chats, messages } = this.t;
-    return selectMessages(this.db, this.t)
-      .innerJoin(chats, eq(chats.id, messages.chatId))
-      .where(
-        and(
-          sql`${messages.id} > ${afterIdParam(afterId)}`,
-          or(
-            and(eq(chats.buyerId, userId), sql`${messages.id} > coalesce(${chats.buyerHiddenId}, 0)`),
-            and(eq(chats.sellerId, userId), sql`${messages.id} > coalesce(${chats.sellerHiddenId}, 0)`),
-          ),
-        ),
-      )
-      .orderBy(asc(messages.id))
-      .limit(limit);
+    const shown = (hiddenId: object) => sql`${messages.id} > coalesce(${hiddenId}, 0)`;
+    const asBuyer = and(eq(chats.buyerId, userId), shown(chats.buyerHiddenId));
+    const asSeller = and(eq(chats.sellerId, userId), shown(chats.sellerHiddenId));
+    const rows = selectMessages(this.db, this.t).innerJoin(chats, eq(chats.id, messages.chatId));
+    return rows.where(and(sql`${messages.id} > ${afterIdParam(afterId)}`, or(asBuyer, asSeller))).orderBy(asc(messages.id)).limit(limit);
   }
 
   /**

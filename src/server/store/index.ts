@@ -1,15 +1,11 @@
 import { openDatabase, type Db as SqliteDb } from '../../../db/client';
 import { openPgDatabase, type PgDb } from '../../../db/pg/client';
 import type { AppConfig } from '../config';
-import { createPgStore } from './pg';
-import { createSqliteStore } from './sqlite';
-import * as pgTables from '../../../db/pg/schema';
-import * as sqliteTables from '../../../db/schema';
-import type { Db, DialectName, Tables } from './dialect';
-import { pgDialect } from './pg/dialect';
+import { createPgStore, pgParts } from './pg';
+import { createSqliteStore, sqliteParts } from './sqlite';
+import type { DialectName } from './dialect';
 import type { Repositories } from './repositories';
 import type { StoreParts } from './repository';
-import { sqliteDialect } from './sqlite/dialect';
 
 export { createPgStore } from './pg';
 export { createSqliteStore } from './sqlite';
@@ -36,6 +32,5 @@ export async function openStore(config: Pick<AppConfig, 'databaseUrl' | 'databas
 
 /** The parts the store's repositories are built from (tests and tools that write through a dialect's transaction). */
 export function storeParts(store: Store): StoreParts {
-  if (store.dialect === 'pg') return { db: store.db, t: pgTables, d: pgDialect };
-  return { db: store.db as unknown as Db, t: sqliteTables as unknown as Tables, d: sqliteDialect };
+  return store.dialect === 'pg' ? pgParts(store.db) : sqliteParts(store.db);
 }

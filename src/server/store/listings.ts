@@ -7,7 +7,7 @@
 // writes, which the method applies before it commits. The rules stay in the service, once for both stores.
 
 import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { inquiries, Listing, ListingImage, ListingRevision, NewListing, Notification, User } from '../../../db/schema';
+import type { inquiries, Listing, ListingImage, ListingRevision, NewListing, Notification } from '../../../db/schema';
 import type { AdminListingsParams } from '../../shared/schemas/admin';
 import { randomCode } from '../../shared/random-code';
 import type { Q, Tables, Tx } from './dialect';
@@ -83,19 +83,7 @@ export interface ListingView {
 }
 
 /** A listing's owner or another person, as admin lists name them. */
-export type ListingOwner = Pick<User, 'id' | 'username' | 'name'>;
-
 export const personColumns = <I, U, N>({ id, username, name }: { id: I; username: U; name: N }) => ({ id, username, name });
-
-/** What the moderation queue is made of: new listings, and approved ones with an owner's edit waiting. */
-export interface PendingData {
-  fresh: { listing: Listing; owner: ListingOwner }[];
-  edits: { listing: Listing; owner: ListingOwner; revision: ListingRevision }[];
-  /** Photos on the listings, by listing id, in position order. */
-  images: Map<number, ListingImage[]>;
-  /** Photos of the waiting edits, by listing id, in position order. */
-  newImages: Map<number, ListingImage[]>;
-}
 
 export interface ReviewState {
   listing: Listing | undefined;
@@ -127,7 +115,7 @@ export type VisibleStamp = Pick<Listing, 'id' | 'updatedAt'>;
 
 /** The photos on these listings (`of` 'listingId') or on their waiting edits ('revisionListingId'), by listing id, in order. */
 export async function imagesOf(q: Q, t: Tables, ids: number[], of: 'listingId' | 'revisionListingId' = 'listingId') {
-  if (ids.length === 0) return new Map();
+  if (ids.length === 0) return new Map<number, ListingImage[]>();
   const i = t.listingImages;
   const rows = await q.select().from(i).where(inArray(i[of], ids)).orderBy(asc(i[of]), asc(i.position), asc(i.id));
   return groupBy(rows, (r) => r[of]!);
@@ -300,18 +288,19 @@ export class ListingsRepo extends Repository {
     });
   }
 
-  async pending(): Promise<PendingData> {
+  /**
+   * What the moderation queue is made of: new listings, and approved ones with an owner's edit waiting, each with its
+   * owner; the photos on the listings and those of the waiting edits, by listing id, in position order.
+   */
+  async pending() {
     const { listings, listingRevisions, users } = this.t;
     const owner = personColumns(users);
     // One snapshot: a listing approved meanwhile is in neither list or in one, never half.
     return this.d.snapshot(this.db, async (q) => {
       const fresh = await q.select({ listing: listings, owner }).from(listings).innerJoin(users, eq(users.id, listings.userId)).where(eq(listings.status, 'pending'));
-      const edits = await q
-        .select({ listing: listings, owner, revision: listingRevisions })
-        .from(listingRevisions)
-        .innerJoin(listings, eq(listings.id, listingRevisions.listingId))
-        .innerJoin(users, eq(users.id, listings.userId))
-        .where(and(eq(listingRevisions.status, 'pending'), approved(listings)));
+      const revisions = q.select({ listing: listings, owner, revision: listingRevisions }).from(listingRevisions);
+      const withOwner = revisions.innerJoin(listings, eq(listings.id, listingRevisions.listingId)).innerJoin(users, eq(users.id, listings.userId));
+      const edits = await withOwner.where(and(eq(listingRevisions.status, 'pending'), approved(listings)));
       const images = await imagesOf(q, this.t, [...fresh, ...edits].map((r) => r.listing.id));
       const newImages = await imagesOf(q, this.t, edits.map((r) => r.listing.id), 'revisionListingId');
       return { fresh, edits, images, newImages };

@@ -1,15 +1,10 @@
 import { and, asc, count, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { Notification } from '../../../db/schema';
-import type { NotificationType } from '../../shared/schemas/notification';
 import type { SqlDialect, Tables, Tx } from './dialect';
 import { affectedRows, afterIdParam, isRowId, Repository } from './repository';
 
-export interface NewNotification {
-  type: NotificationType;
-  title: string;
-  message: string;
-  data?: Record<string, unknown>;
-}
+/** What a notification says, to whom it goes aside. */
+export type NewNotification = Pick<Notification, 'type' | 'title' | 'message'> & { data?: Record<string, unknown> };
 
 /** A notification written in the same transaction as its cause (pushed by the service after the commit). */
 export type NotificationWrite = NewNotification & { userId: number };

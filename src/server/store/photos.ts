@@ -7,22 +7,11 @@ import { affectedRows, afterIdParam, isRowId, Repository, type StoreParts } from
 // Listing photos (staged uploads, their bounds, the clean-up, the medium-size backfill), plus the detail view's reads and
 // the county look-up that run beside them; PostgreSQL reads the detail in one round trip (store/pg/photos.ts).
 
-/** A photo's files as stored (services/images.ts writes them). */
-export interface StoredImage {
-  storageKey: string;
-  url: string;
-  thumbUrl: string;
-  mediumUrl: string;
-  width: number;
-  height: number;
-  /** The three files' bytes on disk (listing_images.stored_bytes). */
-  storedBytes: number;
-}
+/** A photo's files as stored (services/images.ts writes them, the medium size included). */
+export type StoredImage = Pick<ListingImage, 'storageKey' | 'url' | 'thumbUrl' | 'width' | 'height' | 'storedBytes'> & { mediumUrl: string };
 
 /** A photo's files as stored, staged for `uploaderId`. */
-export interface NewStagedPhoto extends StoredImage {
-  uploaderId: number;
-}
+export type NewStagedPhoto = StoredImage & { uploaderId: number };
 
 /** The bounds on staged photos (docs/product/limits.md#photos), with the start of the account's 24-hour window. */
 export interface StagingBounds {

@@ -66,12 +66,9 @@ export class RegistryFactsRepo extends Repository {
    */
   async awaiting(beforeId: number, limit: number): Promise<{ id: number; registrationNumber: string }[]> {
     const { listings: l, listingRegistryFacts: f } = this.t;
-    return this.db
-      .select({ id: l.id, registrationNumber: l.registrationNumber })
-      .from(l)
-      .leftJoin(f, eq(f.listingId, l.id))
-      .where(and(lt(l.id, afterIdParam(beforeId)), ne(l.registrationNumber, ''), or(isNull(f.listingId), ne(f.registrationNumber, l.registrationNumber))))
-      .orderBy(desc(l.id))
-      .limit(limit);
+    const unchecked = or(isNull(f.listingId), ne(f.registrationNumber, l.registrationNumber));
+    const due = and(lt(l.id, afterIdParam(beforeId)), ne(l.registrationNumber, ''), unchecked);
+    const plates = this.db.select({ id: l.id, registrationNumber: l.registrationNumber }).from(l).leftJoin(f, eq(f.listingId, l.id));
+    return plates.where(due).orderBy(desc(l.id)).limit(limit);
   }
 }

@@ -64,14 +64,9 @@ export class ReportsRepo extends Repository {
     const { listings: l, listingReports: r, users } = this.t;
     const owner = alias(users, 'owner');
     const listing = columnsOf(l, ['id', 'uniqueCode', 'make', 'model', 'year', 'status', 'active', 'reportHiddenAt']);
-    return this.db
-      .select({ report: r, listing, owner: personColumns(owner), reporter: personColumns(users) })
-      .from(r)
-      .innerJoin(l, eq(l.id, r.listingId))
-      .innerJoin(owner, eq(owner.id, l.userId))
-      .innerJoin(users, eq(users.id, r.reporterId))
-      .where(isNull(r.resolvedAt))
-      .orderBy(asc(r.createdAt), asc(r.id));
+    const reports = this.db.select({ report: r, listing, owner: personColumns(owner), reporter: personColumns(users) }).from(r);
+    const joined = reports.innerJoin(l, eq(l.id, r.listingId)).innerJoin(owner, eq(owner.id, l.userId)).innerJoin(users, eq(users.id, r.reporterId));
+    return joined.where(isNull(r.resolvedAt)).orderBy(asc(r.createdAt), asc(r.id));
   }
 
   /**

@@ -14,10 +14,7 @@ export type SavedSearchRow = Omit<SavedSearch, 'seenAlertId' | 'unsubscribeToken
 export type AlertCandidate = Pick<SavedSearch, 'id' | 'userId' | 'name' | 'params' | 'email' | 'unsubscribeToken'>;
 
 /** One alert to record: the saved search it is for and the notification its owner gets. */
-export interface AlertWrite {
-  savedSearchId: number;
-  notification: NotificationWrite;
-}
+export type AlertWrite = { savedSearchId: number; notification: NotificationWrite };
 
 /** Alerts newer than the newest when the owner last opened the search, whose listing buyers can still see. */
 const newHits = sql<number>`(SELECT cast(count(*) AS integer) FROM saved_search_alerts a JOIN listings l ON l.id = a.listing_id

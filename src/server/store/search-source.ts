@@ -1,13 +1,13 @@
-import { Column, getTableColumns, type Table } from 'drizzle-orm';
+import { Column, getTableColumns, gt, sql, type Table } from 'drizzle-orm';
 import type { Listing, ListingImage } from '../../../db/schema';
 import type { DialectName } from './dialect';
-import { groupBy } from './repository';
+import { groupBy, Repository } from './repository';
 import { epochMsText, visibleWhere, type CardRow } from './rules';
 
 // The repository of what the search engine reads (docs/decisions/014-cold-search.md "The column index"): the visible
 // listings' rows, the change log the triggers write and the version they bump, and the rows of a page of ids.
-// Implemented per dialect in store/sqlite/search-source.ts and store/pg/search-source.ts (how each streams and
-// prepares its statements is the hot path's, and differs by nature); their SQL and the page's assembly are here.
+// The hot path is per dialect, in store/sqlite/search-source.ts and store/pg/search-source.ts (how each streams and
+// prepares its statements differs by nature); its SQL, the page's assembly and the rarely called reads are here.
 
 /**
  * A visible listing as the column index reads it (services/search/column-index.ts): id, creation time in ms, total
@@ -36,52 +36,65 @@ export function searchRowsSql(dialect: DialectName, from = 'listings l'): string
 /** The listings version the search follows (SearchSource.version). */
 export const VERSION_SQL = 'SELECT version FROM listings_search_state WHERE id = 1';
 
-/** The change log's statements, given how the store writes its n-th parameter (`?` or `$n`). */
-export const logSql = (param: (n: number) => string) => ({
-  changes: `SELECT seq, listing_id FROM listings_search_changes WHERE seq > ${param(1)} ORDER BY seq LIMIT ${param(2)}`,
-  // Up to the seq asked for, but never the newest `keep` entries (SearchSource.prune).
-  prune:
-    `DELETE FROM listings_search_changes WHERE seq <= ${param(1)} ` +
-    `AND seq < (SELECT seq FROM listings_search_changes ORDER BY seq DESC LIMIT 1 OFFSET ${param(2)} - 1)`,
-});
-
 /** What a list item shows of a photo. */
 export type SearchPhoto = Pick<ListingImage, 'id' | 'url' | 'thumbUrl' | 'mediumUrl' | 'width' | 'height' | 'position'>;
 
-/** Where the change log stands: the last position handed out, and its oldest entry (null when empty). */
-export type SearchLogState = { latest: number; first: number | null };
-
-export interface SearchSource {
+/** The search's reads: the hot path's per dialect (see the top of this file), the rarely called rest written once here. */
+export abstract class SearchSource extends Repository {
   /**
    * The listings version, bumped by a trigger on every write to a listing. SQLite answers at once (a number), so the
    * hot path of a search or a kept answer does not wait a turn for it; PostgreSQL answers a Promise.
    */
-  version(): number | Promise<number>;
+  abstract version(): number | Promise<number>;
   /**
    * Every visible listing's row handed to `consume` with the number of visible listings, and the log position they
    * are as of: one snapshot, so a change is neither missed nor applied twice by the reader that follows the log from
    * there. `consume` runs inside the read, once.
    */
-  build<T>(consume: (rows: Iterable<SearchRow>, visible: number) => T): Promise<{ built: T; seq: number }>;
-  logState(): Promise<SearchLogState>;
-  /** Up to `limit` log entries after `afterSeq`, in order: [seq, listing id]. */
-  changes(afterSeq: number, limit: number): Promise<[seq: number, listingId: number][]>;
+  abstract build<T>(consume: (rows: Iterable<SearchRow>, visible: number) => T): Promise<{ built: T; seq: number }>;
   /** The rows of those of `ids` that are visible now. */
-  visibleRows(ids: readonly number[]): Promise<SearchRow[]>;
+  abstract visibleRows(ids: readonly number[]): Promise<SearchRow[]>;
+  /** The card rows of `ids`, in that order (ids of rows gone meanwhile are skipped). */
+  abstract cards(ids: readonly number[]): Promise<CardRow[]>;
+  /** The full rows of `ids` with their photos in order, in the order of `ids` (gone ones skipped). */
+  abstract fullListings(ids: readonly number[]): Promise<{ listing: Listing; photos: SearchPhoto[] }[]>;
+  /** The SELECT of the last seq handed out: the log may have been pruned to empty. */
+  protected abstract readonly latestSeqSql: string;
+
+  /** Where the change log stands: the last position handed out, and its oldest entry (null when empty). */
+  async logState(): Promise<{ latest: number; first: number | null }> {
+    const state = sql.raw(`SELECT (${this.latestSeqSql}) AS latest, (SELECT min(seq) FROM listings_search_changes) AS first`);
+    const [row] = await this.d.rows<{ latest: number; first: number | null }>(this.db, state);
+    return row;
+  }
+
+  /** Up to `limit` log entries after `afterSeq`, in order: [seq, listing id]. */
+  async changes(afterSeq: number, limit: number): Promise<[seq: number, listingId: number][]> {
+    const query = sql`SELECT seq, listing_id FROM listings_search_changes WHERE seq > ${afterSeq} ORDER BY seq LIMIT ${limit}`;
+    return (await this.d.rows<{ seq: number; listing_id: number }>(this.db, query)).map((r) => [r.seq, r.listing_id]);
+  }
+
   /**
    * Drops log entries up to `seq`, but never the newest `keep` entries: on PostgreSQL not every version is logged, so
-   * seqs have gaps and a distance in seqs says little about how many entries lie behind. A writer holding the lock
-   * makes it a no-op (pruned next time).
+   * seqs have gaps and a distance in seqs says little about how many entries lie behind. Pruning is housekeeping: when
+   * it fails (another process holds SQLite's write lock) the log is pruned next time, and a search never fails for it.
    */
-  prune(seq: number, keep: number): Promise<void>;
-  /** The card rows of `ids`, in that order (ids of rows gone meanwhile are skipped). */
-  cards(ids: readonly number[]): Promise<CardRow[]>;
-  /** The full rows of `ids` with their photos in order, in the order of `ids` (gone ones skipped). */
-  fullListings(ids: readonly number[]): Promise<{ listing: Listing; photos: SearchPhoto[] }[]>;
+  async prune(seq: number, keep: number): Promise<void> {
+    const newestKept = sql`(SELECT seq FROM listings_search_changes ORDER BY seq DESC LIMIT 1 OFFSET ${keep} - 1)`;
+    await this.d.rows(this.db, sql`DELETE FROM listings_search_changes WHERE seq <= ${seq} AND seq < ${newestKept} RETURNING seq`).catch(() => {});
+  }
+
   /** Id, make and model of every listing with an id above `id`, whatever its status. */
-  makesAndModelsAfter(id: number): Promise<{ id: number; make: string; model: string }[]>;
+  async makesAndModelsAfter(id: number): Promise<{ id: number; make: string; model: string }[]> {
+    const l = this.t.listings;
+    return this.db.select({ id: l.id, make: l.make, model: l.model }).from(l).where(gt(l.id, id));
+  }
+
   /** The largest listing id (0 without listings). */
-  maxListingId(): Promise<number>;
+  async maxListingId(): Promise<number> {
+    const [row] = await this.db.select({ max: sql<number>`coalesce(max(${this.t.listings.id}), 0)` }).from(this.t.listings);
+    return Number(row.max);
+  }
 }
 
 /** `rows` in the order of `ids`, those of ids gone meanwhile skipped. */

@@ -6,7 +6,7 @@ import type { Q, Tables, Tx } from './dialect';
 import { insertAudit, type AuditWrite } from './inbox';
 import { lockListingWrites } from './locks';
 import { rateGroups } from './prices';
-import { affectedRows, groupBy, isRowId, Repository } from './repository';
+import { affectedRows, columnsOf, groupBy, isRowId, Repository } from './repository';
 import { visibleWhere } from './rules';
 
 // The services (services/auth.ts, services/admin-users.ts, auth/session.ts) keep the rules; a check-then-write they depend
@@ -259,22 +259,17 @@ export class UsersRepo extends Repository {
     const { inquiries, listings, users, chats, messages } = this.t;
     const { make, model, year } = listings;
     const { id, listingId, name, email, phone, message, createdAt } = inquiries;
-    const sent = await this.db
-      .select({ id, listingId, car: { make, model, year }, name, email, phone, message, createdAt })
-      .from(inquiries)
-      .innerJoin(listings, eq(inquiries.listingId, listings.id))
-      .where(eq(inquiries.senderId, userId))
-      .orderBy(asc(inquiries.id));
+    const inquiryRows = this.db.select({ id, listingId, car: { make, model, year }, name, email, phone, message, createdAt }).from(inquiries);
+    const withCar = inquiryRows.innerJoin(listings, eq(inquiries.listingId, listings.id));
+    const sent = await withCar.where(eq(inquiries.senderId, userId)).orderBy(asc(inquiries.id));
     const other = alias(users, 'other');
     const otherNames = { name: other.name, displayName: other.displayName, username: other.username };
+    const otherId = sql`CASE WHEN ${chats.buyerId} = ${userId} THEN ${chats.sellerId} ELSE ${chats.buyerId} END`;
+    const chat = columnsOf(chats, ['id', 'listingId', 'buyerId', 'createdAt']);
+    const chatRows = this.db.select({ ...chat, car: { make, model, year }, other: otherNames }).from(chats);
     // The other party and the car are null when the account or the listing is gone.
-    const rows = await this.db
-      .select({ id: chats.id, listingId: chats.listingId, buyerId: chats.buyerId, createdAt: chats.createdAt, car: { make, model, year }, other: otherNames })
-      .from(chats)
-      .leftJoin(other, eq(other.id, sql`CASE WHEN ${chats.buyerId} = ${userId} THEN ${chats.sellerId} ELSE ${chats.buyerId} END`))
-      .leftJoin(listings, eq(listings.id, chats.listingId))
-      .where(or(eq(chats.buyerId, userId), eq(chats.sellerId, userId)))
-      .orderBy(asc(chats.id));
+    const joined = chatRows.leftJoin(other, eq(other.id, otherId)).leftJoin(listings, eq(listings.id, chats.listingId));
+    const rows = await joined.where(or(eq(chats.buyerId, userId), eq(chats.sellerId, userId))).orderBy(asc(chats.id));
     const ids = rows.map((r) => r.id);
     const { chatId, senderId, content } = messages;
     const messageRows = this.db.select({ chatId, senderId, content, createdAt: messages.createdAt }).from(messages);

@@ -8,10 +8,12 @@ import { pgDialect } from './dialect';
 import { PgPhotosRepo } from './photos';
 import { PgSearchSource } from './search-source';
 
+export const pgParts = (db: PgDb): StoreParts => ({ db, t: tables, d: pgDialect });
+
 /** The repositories over one PostgreSQL pool; `close` ends the pool when `owned`. */
 export function createPgStore(db: PgDb, owned = true): PgStore {
-  const parts: StoreParts = { db, t: tables, d: pgDialect };
-  const own = { photos: new PgPhotosRepo(parts), chats: new PgChatsRepo(parts), searchSource: new PgSearchSource(db) };
+  const parts = pgParts(db);
+  const own = { photos: new PgPhotosRepo(parts), chats: new PgChatsRepo(parts), searchSource: new PgSearchSource(parts) };
   return {
     dialect: 'pg',
     db,

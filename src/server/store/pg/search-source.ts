@@ -1,8 +1,9 @@
-import { asc, gt, sql } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import type { PgDb } from '../../../../db/pg/client';
 import { listingImages, listings } from '../../../../db/pg/schema';
+import type { StoreParts } from '../repository';
 import { cardColumns, type CardRow } from '../rules';
-import { fullPage, inIdOrder, logSql, searchRowsSql, VERSION_SQL, type SearchLogState, type SearchPhoto, type SearchRow, type SearchSource } from '../search-source';
+import { fullPage, inIdOrder, searchRowsSql, SearchSource, VERSION_SQL, type SearchPhoto, type SearchRow } from '../search-source';
 
 // The search's reads on PostgreSQL (store/search-source.ts), per dialect by nature: pg's named statements (planned once
 // per connection), rows read as arrays (rowMode, as SQLite's raw statements read them), the build in a REPEATABLE READ
@@ -13,7 +14,6 @@ import { fullPage, inIdOrder, logSql, searchRowsSql, VERSION_SQL, type SearchLog
 const ROWS = searchRowsSql('pg');
 const IN_IDS = 'l.id = ANY($1::int[])';
 const CARDS = `SELECT ${cardColumns('pg', 'l')} FROM listings l WHERE ${IN_IDS}`;
-const LOG = logSql((n) => `$${n}`);
 
 const noop = () => {};
 
@@ -33,10 +33,13 @@ function pageStatements(db: PgDb) {
   };
 }
 
-export class PgSearchSource implements SearchSource {
+export class PgSearchSource extends SearchSource {
+  // The version is the last seq handed out (every logged change took one; not every version is logged).
+  protected readonly latestSeqSql = VERSION_SQL;
   private readonly page: ReturnType<typeof pageStatements>;
-  constructor(readonly db: PgDb) {
-    this.page = pageStatements(db);
+  constructor(parts: StoreParts) {
+    super(parts);
+    this.page = pageStatements(parts.db);
   }
 
   private reading: Promise<number> | undefined;
@@ -86,31 +89,10 @@ export class PgSearchSource implements SearchSource {
     }
   }
 
-  async logState(): Promise<SearchLogState> {
-    // The version is the last seq handed out (every logged change took one; not every version is logged).
-    const r = await this.db.$client.query<{ latest: number; first: number | null }>(
-      'SELECT (SELECT version FROM listings_search_state WHERE id = 1) AS latest, (SELECT min(seq) FROM listings_search_changes) AS first',
-    );
-    return r.rows[0];
-  }
-
-  async changes(afterSeq: number, limit: number): Promise<[number, number][]> {
-    const r = await this.db.$client.query<[number, number]>({ text: LOG.changes, values: [afterSeq, limit], rowMode: 'array' });
-    return r.rows;
-  }
-
   async visibleRows(ids: readonly number[]): Promise<SearchRow[]> {
     if (ids.length === 0) return [];
     const r = await this.db.$client.query<SearchRow>({ text: `${ROWS} AND ${IN_IDS}`, values: [ids], rowMode: 'array' });
     return r.rows;
-  }
-
-  async prune(seq: number, keep: number): Promise<void> {
-    try {
-      await this.db.$client.query(LOG.prune, [seq, keep]);
-    } catch {
-      // Pruning is housekeeping: the log is pruned next time; a search never fails for it.
-    }
   }
 
   async cards(ids: readonly number[]): Promise<CardRow[]> {
@@ -123,14 +105,5 @@ export class PgSearchSource implements SearchSource {
     if (ids.length === 0) return [];
     const [rows, photos] = await Promise.all([this.page.rows.execute({ ids: [...ids] }), this.page.photos.execute({ ids: [...ids] })]);
     return fullPage(ids, rows, photos.map(({ listingId, ...photo }): [number, SearchPhoto] => [listingId!, photo]));
-  }
-
-  async makesAndModelsAfter(id: number): Promise<{ id: number; make: string; model: string }[]> {
-    return this.db.select({ id: listings.id, make: listings.make, model: listings.model }).from(listings).where(gt(listings.id, id));
-  }
-
-  async maxListingId(): Promise<number> {
-    const [row] = await this.db.select({ max: sql<number>`coalesce(max(${listings.id}), 0)` }).from(listings);
-    return Number(row.max);
   }
 }

@@ -10,11 +10,13 @@ import { sqliteDialect } from './dialect';
 import { gateRepositories } from './gate';
 import { SqliteSearchSource } from './search-source';
 
+/** The parts of the repositories over one SQLite file: typed over PostgreSQL's tables, SQLite's have the same shape (store/dialect.ts). */
+export const sqliteParts = (db: SqliteDb): StoreParts => ({ db: db as unknown as Db, t: tables as unknown as Tables, d: sqliteDialect });
+
 /** The repositories over one SQLite file; `close` closes it when `owned` (the app opened it). */
 export function createSqliteStore(db: SqliteDb, owned = true): SqliteStore {
-  // The repositories are typed over PostgreSQL's tables; SQLite's have the same shape (store/dialect.ts).
-  const parts: StoreParts = { db: db as unknown as Db, t: tables as unknown as Tables, d: sqliteDialect };
-  const own = { photos: new PhotosRepo(parts), chats: new ChatsRepo(parts), searchSource: new SqliteSearchSource(db) };
+  const parts = sqliteParts(db);
+  const own = { photos: new PhotosRepo(parts), chats: new ChatsRepo(parts), searchSource: new SqliteSearchSource(parts) };
   const store: SqliteStore = {
     dialect: 'sqlite',
     db,

@@ -1,8 +1,8 @@
 import type { Statement } from 'better-sqlite3';
-import type { Db } from '../../../../db/client';
+import type { Db as SqliteDb } from '../../../../db/client';
 import { listings, type Listing } from '../../../../db/schema';
 import { cardColumns, type CardRow } from '../rules';
-import { fullPage, inIdOrder, logSql, rowReader, searchRowsSql, VERSION_SQL, type SearchLogState, type SearchPhoto, type SearchRow, type SearchSource } from '../search-source';
+import { fullPage, inIdOrder, rowReader, searchRowsSql, SearchSource, VERSION_SQL, type SearchPhoto, type SearchRow } from '../search-source';
 
 // The search's reads on SQLite (store/search-source.ts), per dialect by nature: better-sqlite3's statements are
 // prepared once (on first use, after the migrations), read rows as arrays and stream the build, synchronously inside.
@@ -20,47 +20,43 @@ export const PHOTOS_SQL =
 type PhotoRow = [listingId: number, position: number, id: number, url: string, thumbUrl: string, mediumUrl: string | null, width: number, height: number];
 
 const IN_IDS = 'l.id IN (SELECT value FROM json_each(?))';
+// The last sequence number handed out (the log may have been pruned to empty).
+const LATEST_SEQ_SQL = "SELECT coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'listings_search_changes'), 0)";
 
-function statements(db: Db) {
-  const client = db.$client;
+function statements(client: SqliteDb['$client']) {
   // NOT INDEXED: without statistics SQLite would read the visible rows through listings_visible_created_idx, a row
   // at a time; without an index the build is one pass over the table and the changed ids are primary-key lookups.
   const rows = searchRowsSql('sqlite', 'listings l NOT INDEXED');
   const full = rowReader(listings, 'l');
-  const log = logSql(() => '?');
   return {
     rows: client.prepare(rows).raw(),
     changedRows: client.prepare(`${rows} AND ${IN_IDS}`).raw(),
-    changes: client.prepare(log.changes).raw(),
-    // The last sequence number handed out (the log may have been pruned to empty).
-    seq: client.prepare("SELECT coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'listings_search_changes'), 0)").pluck(),
-    firstSeq: client.prepare('SELECT min(seq) FROM listings_search_changes').pluck(),
+    seq: client.prepare(LATEST_SEQ_SQL).pluck(),
     visible: client.prepare('SELECT visible FROM listings_search_state WHERE id = 1').pluck(),
-    prune: client.prepare(log.prune),
     cards: client.prepare(`SELECT ${cardColumns('sqlite', 'l')} FROM listings l WHERE ${IN_IDS}`),
     fullRows: client.prepare(`SELECT ${full.columns} FROM listings l WHERE ${IN_IDS}`).raw(),
     readFull: full.read,
     photos: client.prepare(PHOTOS_SQL).raw(),
-    // Listings added since: a primary-key range, cheap on every version change.
-    newRows: client.prepare('SELECT id, make, model FROM listings WHERE id > ?'),
-    maxId: client.prepare('SELECT coalesce(max(id), 0) FROM listings').pluck(),
   };
 }
 
-export class SqliteSearchSource implements SearchSource {
+export class SqliteSearchSource extends SearchSource {
+  protected readonly latestSeqSql = LATEST_SEQ_SQL;
   private sql: ReturnType<typeof statements> | undefined;
   private versionStatement: Statement | undefined;
 
-  constructor(readonly db: Db) {}
+  private get client() {
+    return (this.db as unknown as SqliteDb).$client;
+  }
 
   // Prepared on first use: the tables exist once the migrations have run.
   private get s() {
-    return (this.sql ??= statements(this.db));
+    return (this.sql ??= statements(this.client));
   }
 
   version(): number {
     // Bumped by a trigger on every write to a listing, whoever writes it (db/migrations/0016_one_search_engine.sql).
-    this.versionStatement ??= this.db.$client.prepare(VERSION_SQL).pluck();
+    this.versionStatement ??= this.client.prepare(VERSION_SQL).pluck();
     return this.versionStatement.get() as number;
   }
 
@@ -68,7 +64,7 @@ export class SqliteSearchSource implements SearchSource {
     const s = this.s;
     // One read transaction, so the rows and the log's position are the same snapshot; rows are streamed to
     // `consume`, never all held as objects at once.
-    return this.db.$client
+    return this.client
       .transaction(() => {
         const seq = s.seq.get() as number;
         const visible = s.visible.get() as number;
@@ -82,24 +78,8 @@ export class SqliteSearchSource implements SearchSource {
       .deferred();
   }
 
-  async logState(): Promise<SearchLogState> {
-    return { latest: this.s.seq.get() as number, first: this.s.firstSeq.get() as number | null };
-  }
-
-  async changes(afterSeq: number, limit: number): Promise<[number, number][]> {
-    return this.s.changes.all(afterSeq, limit) as [number, number][];
-  }
-
   async visibleRows(ids: readonly number[]): Promise<SearchRow[]> {
     return this.s.changedRows.all(JSON.stringify(ids)) as SearchRow[];
-  }
-
-  async prune(seq: number, keep: number): Promise<void> {
-    try {
-      this.s.prune.run(seq, keep);
-    } catch {
-      // Another process holds the write lock (a CLI writing): the log is pruned next time; a search never fails for it.
-    }
   }
 
   async cards(ids: readonly number[]): Promise<CardRow[]> {
@@ -114,13 +94,5 @@ export class SqliteSearchSource implements SearchSource {
       ([listingId, position, id, url, thumbUrl, mediumUrl, width, height]): [number, SearchPhoto] => [listingId, { position, id, url, thumbUrl, mediumUrl, width, height }],
     );
     return fullPage(ids, (s.fullRows.all(param) as unknown[][]).map((raw) => s.readFull(raw)), photos);
-  }
-
-  async makesAndModelsAfter(id: number): Promise<{ id: number; make: string; model: string }[]> {
-    return this.s.newRows.all(id) as { id: number; make: string; model: string }[];
-  }
-
-  async maxListingId(): Promise<number> {
-    return this.s.maxId.get() as number;
   }
 }
