@@ -80,6 +80,7 @@ export abstract class SearchSource extends Repository {
    * it fails (another process holds SQLite's write lock) the log is pruned next time, and a search never fails for it.
    */
   async prune(seq: number, keep: number): Promise<void> {
+    // RETURNING: d.rows runs a statement on both stores only if it answers rows; the few seqs are dropped.
     const newestKept = sql`(SELECT seq FROM listings_search_changes ORDER BY seq DESC LIMIT 1 OFFSET ${keep} - 1)`;
     await this.d.rows(this.db, sql`DELETE FROM listings_search_changes WHERE seq <= ${seq} AND seq < ${newestKept} RETURNING seq`).catch(() => {});
   }

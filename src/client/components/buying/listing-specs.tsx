@@ -142,7 +142,15 @@ export function KeyFacts({ listing: l }: { listing: ListingShape }) {
 
 /** The details' rows: the label left, the value right, a rule under each. */
 const moreDetailsCss: SystemStyleObject = {
-  '& > div': { display: 'flex', justifyContent: 'space-between', gap: '4', py: '2', borderBottomWidth: '1px', borderColor: 'border.muted', fontSize: 'sm' },
+  '& > div': {
+    display: 'flex',
+    justifyContent: 'space-between',
+    gap: '4',
+    py: '2',
+    borderBottomWidth: '1px',
+    borderColor: 'border.muted',
+    fontSize: 'sm',
+  },
   '& dt': { color: 'fg.muted' },
   '& dd': { fontWeight: 'medium', textAlign: 'right', wordBreak: 'break-all' },
 };
