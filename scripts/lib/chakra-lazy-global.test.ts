@@ -3,7 +3,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { lazyGlobal } from './chakra-lazy-global';
+import { lazyGlobal, stagedCreate } from './chakra-lazy-global';
 
 // What the build step relies on in Chakra's code: a Chakra upgrade that changes any of it fails here (and the build
 // fails too), so the step is checked and adapted, not silently lost.
@@ -45,5 +45,40 @@ describe('chakra-lazy-global build step', () => {
     expect(sys._global).toBe(sys._global);
     sys._global = [];
     expect(sys._global).toEqual([]);
+  });
+});
+
+describe('chakra-lazy-global build step: creation in steps', () => {
+  const stepsFile = path.join(esm, 'styled-system/system.steps-test.js');
+  afterAll(() => fs.rmSync(stepsFile, { force: true }));
+
+  it('pauses createSystem.steps between its parts and refuses code without them', () => {
+    const code = stagedCreate(source);
+    expect(code.match(/\n {2}yield;\n/g)).toHaveLength(4);
+    expect(code).toContain('createSystem.steps = createSystemSteps;');
+    expect(() => stagedCreate(source.replace('  const tokenMap = getTokenMap(tokens);\n', '  const tokenMap = getTokenMap(tokens, 1);\n'))).toThrow(
+      /no longer creates the system/,
+    );
+  });
+
+  it('creates, in steps or at once, the system the original creates', async () => {
+    fs.writeFileSync(stepsFile, stagedCreate(lazyGlobal(source)));
+    const staged = (await import(pathToFileURL(stepsFile).href)) as { createSystem: typeof import('@chakra-ui/react').createSystem };
+    const eager = (await import(pathToFileURL(systemFile).href)) as typeof import('@chakra-ui/react');
+    const { defaultConfig } = await import('@chakra-ui/react');
+    const steps = (staged.createSystem as unknown as { steps: (...c: unknown[]) => Generator<void, ReturnType<typeof eager.createSystem>> }).steps;
+    const run = steps(defaultConfig);
+    let pauses = 0;
+    let step = run.next();
+    for (; !step.done; step = run.next()) pauses += 1;
+    expect(pauses).toBe(4);
+    const original = eager.createSystem(defaultConfig);
+    for (const sys of [step.value, staged.createSystem(defaultConfig)]) {
+      expect(sys.tokens.allTokens.length).toBe(original.tokens.allTokens.length);
+      expect(sys.token('colors.red.500')).toBe(original.token('colors.red.500'));
+      expect(sys.css({ color: 'red.500', px: '4', md: { py: '2' } })).toEqual(original.css({ color: 'red.500', px: '4', md: { py: '2' } }));
+      expect([...sys.properties].sort()).toEqual([...original.properties].sort());
+      expect(sys._global).toEqual(original._global);
+    }
   });
 });

@@ -1,7 +1,8 @@
 import { createSystem } from '@chakra-ui/react';
+import { ahead } from './system-ahead';
 import { themeConfigs } from './theme';
 
-// Chakra's system, in a module apart from the theme's configuration: the browser's staged start (main.tsx) evaluates
-// Chakra's modules and the theme in one task and creates the system in the next, where together they made one of the
-// longest tasks of a page's start-up (docs/decisions/010-compression-and-bundle.md "Staged start").
-export const system = createSystem(...themeConfigs);
+// Chakra's system. In the browser's staged start (main.tsx) it was created ahead, one part per task (system-ahead.ts),
+// where at once it made one of the longest tasks of a page's start-up (docs/decisions/010-compression-and-bundle.md
+// "Staged start"); on the server, in tests and on Vite's dev server it is created here.
+export const system = ahead.system ?? createSystem(...themeConfigs);
