@@ -47,7 +47,7 @@ export function isSold(row: { status: string; soldAt: Date | null }): boolean {
 }
 
 // --- cards ------------------------------------------------------------------------------------------------------
-// The slim card of list views is read with hand-written SQL on the search's hot path, so its columns are named once here (toCard).
+// The slim card of list views is read by hand-written SQL on the search's hot path, so its columns are named once here (listing-shape.ts toCard).
 
 export interface CardRow {
   id: number;
