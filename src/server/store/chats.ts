@@ -59,9 +59,8 @@ const senderNames = (users: Tables['users']) => ({ name: users.name, displayName
 
 export class ChatsRepo extends Repository {
   /**
-   * The user's chats they have not hidden, newest activity first, with the user's own names (for the page's header).
-   * One statement for the chats (the other party, the car, the last message and the unread count are joins and
-   * correlated look-ups by index, not a query per chat), one for their photos.
+   * The user's chats they have not hidden, newest activity first, with their own names for the header: one statement for the chats
+   * (joins and look-ups by index, no query per chat), one for their photos.
    */
   async list(userId: number): Promise<{ chats: ChatListRow[]; me: { name: string; displayName: string | null } | null }> {
     const { d } = this;
@@ -139,18 +138,14 @@ export class ChatsRepo extends Repository {
     });
   }
 
-  /**
-   * A participant's message, in one transaction with the chat's last message and the sender's read position. Message
-   * ids grow in the order messages commit, so a replay by id misses nothing that was committed.
-   */
+  /** A participant's message, in one transaction that moves the chat on; ids commit in order (docs/store.md#ids-in-commit-order). */
   async send(userId: number, chatId: number, content: string): Promise<SendMessageResult> {
     return this.d.transaction(this.db, (tx) => this.storeMessage(tx, userId, chatId, content));
   }
 
   /**
-   * Stores a participant's message in the caller's transaction, if the other party is still there, and moves the
-   * chat on: its last message, and the sender has read up to their own. SQLite has one writer at a time, so ids are
-   * handed out in commit order; store/pg/chats.ts does it in one statement that also tells every instance.
+   * Stores a participant's message in the caller's transaction, if the other party is still there, and moves the chat on (last
+   * message, the sender's read position); SQLite's one writer keeps ids in commit order, store/pg/chats.ts one statement.
    */
   protected async storeMessage(q: Q, userId: number, chatId: number, content: string): Promise<SendMessageResult> {
     const found = await this.participant(q, userId, chatId);
@@ -166,9 +161,8 @@ export class ChatsRepo extends Repository {
   }
 
   /**
-   * The buyer's first (or next) message about a visible listing: the chat of this listing and buyer is made once,
-   * whatever the concurrency (chats_listing_buyer_uq), and only the one that made it inserts the seller's notification
-   * (built by `notify` from the listing and the stored message).
+   * The buyer's first (or next) message about a visible listing: the chat is made once whatever the concurrency
+   * (chats_listing_buyer_uq), and only its maker inserts the seller's notification, built by `notify`.
    */
   async start(
     input: { listingId: number; buyerId: number; sellerId: number; content: string },
@@ -184,14 +178,11 @@ export class ChatsRepo extends Repository {
       const listing = { id: found.id, userId: found.userId, make: found.make, model: found.model };
       if (listing.userId === input.buyerId) return { status: 'own-listing' };
       if (listing.userId !== input.sellerId) return { status: 'wrong-seller' };
-      // The unique index makes the chat once. On PostgreSQL a concurrent start for the same listing and buyer waits
-      // here for the other's commit and then inserts nothing; the SELECT after it (a new snapshot under READ
-      // COMMITTED) reads the chat the other made.
+      // On PostgreSQL a concurrent start waits for the other's commit, inserts nothing and reads its chat (docs/store.md#writes-that-happen-once).
       const values = { listingId: listing.id, buyerId: input.buyerId, sellerId: listing.userId };
       const [inserted] = await tx.insert(chats).values(values).onConflictDoNothing({ target: [chats.listingId, chats.buyerId] }).returning();
       const chat = inserted ?? (await tx.select().from(chats).where(and(eq(chats.listingId, listing.id), eq(chats.buyerId, input.buyerId))))[0];
-      // The chat is this transaction's own, or one read after its commit, with this buyer and the listing's owner as
-      // seller: the message cannot find it missing or its seller gone.
+      // Our own chat or one committed, with this buyer and the owner as seller: the message cannot find it missing or its seller gone.
       const sent = await this.storeMessage(tx, input.buyerId, chat.id, input.content);
       if (sent.status !== 'ok') throw new Error(`chat ${chat.id}: a new message was refused (${sent.status})`);
       const notification = inserted ? await insertNotification(tx, this, listing.userId, notify(listing, sent.message)) : undefined;
@@ -231,10 +222,7 @@ export class ChatsRepo extends Repository {
     return rows.where(and(sql`${messages.id} > ${afterIdParam(afterId)}`, or(asBuyer, asSeller))).orderBy(asc(messages.id)).limit(limit);
   }
 
-  /**
-   * Messages by id, as a subscriber's event shows them, in id order (missing ids left out): what another instance's
-   * published ids are loaded by.
-   */
+  /** Messages by id, as a subscriber's event shows them, in id order (missing ones left out): how another instance's ids are loaded. */
   async messagesByIds(ids: readonly number[]): Promise<MessageRow[]> {
     const valid = ids.filter(isRowId);
     if (valid.length === 0) return [];

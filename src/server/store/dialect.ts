@@ -19,15 +19,9 @@ export type DialectName = 'sqlite' | 'pg';
 export interface SqlDialect {
   readonly name: DialectName;
 
-  /**
-   * Runs `work` as one transaction; a throw rolls it back. On SQLite every other repository call is held back until it
-   * ends (store/sqlite/gate.ts), so nothing else runs inside it across its awaits.
-   */
+  /** Runs `work` as one transaction, rolled back by a throw; on SQLite other repository calls wait for it (docs/store.md#the-gate). */
   transaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T>;
-  /**
-   * The select's rows locked until the transaction ends (PostgreSQL's FOR UPDATE, of `of` only when given). Nothing on
-   * SQLite, where a transaction already holds the whole database.
-   */
+  /** The select's rows locked to the transaction's end (FOR UPDATE, of `of` when given); nothing on SQLite, one writer at a time. */
   lockRows<T>(query: T, of?: unknown): T;
   /** Runs a hand-written SELECT that locks its rows until the transaction ends; nothing on SQLite, as lockRows. */
   lockRowsOf(tx: Tx, select: SQL): Promise<void>;
@@ -44,23 +38,13 @@ export interface SqlDialect {
   startsWith(column: SQL | SQL.Aliased | object, prefix: string): SQL;
   /** A text column for ordering with ASCII case folded, then byte order: SQLite's COLLATE NOCASE. */
   caseFolded(column: object): SQL;
-  /**
-   * The first row of a query prepared once (Drizzle's `.prepare(name)`), or undefined. On SQLite it comes synchronously
-   * from the statement's get(): awaiting Drizzle's promise wrapper there costs more than a keyed lookup itself.
-   */
+  /** The first row of a query prepared once (`.prepare(name)`), or undefined; synchronous on SQLite (docs/store.md#prepared-statements). */
   preparedFirst<T>(query: { execute(values?: Record<string, unknown>): Promise<T[]> }, values: Record<string, unknown>): T | undefined | Promise<T | undefined>;
 
-  /**
-   * Runs `work`'s reads as of one moment, so the statements agree (a count and its page): PostgreSQL's read-only
-   * repeatable-read transaction; on SQLite a deferred one, which holds its snapshot from the first read and, unlike
-   * `transaction`, keeps other processes' writers waiting for nothing until then.
-   */
+  /** Runs `work`'s reads as of one moment, so they agree (a count and its page; docs/store.md#snapshots). */
   snapshot<T>(db: Db, work: (q: Tx) => Promise<T>): Promise<T>;
   /** The select's rows kept from change until the transaction ends (FOR SHARE); nothing on SQLite, as lockRows. */
   lockRowsShared<T>(query: T): T;
-  /**
-   * `table` for a FROM that reads it through the partial index `index`: SQLite's INDEXED BY, as its planner, without
-   * statistics, may take another index whose condition every row matches; on PostgreSQL the table, its planner choosing.
-   */
+  /** `table` for a FROM read through the partial index `index`: SQLite's planner lacks statistics (INDEXED BY); PostgreSQL's chooses. */
   throughIndex<T extends object>(table: T, index: string): T;
 }

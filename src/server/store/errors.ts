@@ -1,10 +1,7 @@
 // The one place that reads a driver's error (docs/decisions/018-postgresql.md): a unique violation is told by its
 // code and the index's name, never by matching error text elsewhere.
 
-/**
- * SQLite names a violated unique index by its columns ("UNIQUE constraint failed: chats.listing_id, chats.buyer_id"),
- * or by its name when it is on an expression; PostgreSQL by its name. The columns of each unique index we catch:
- */
+/** The columns SQLite names each caught unique index by when violated; '' where it names the index (docs/store.md#driver-errors). */
 const SQLITE_UNIQUE_COLUMNS: Record<string, string> = {
   users_username_lower_uq: '',
   users_username_key_uq: 'users.username_key',

@@ -11,9 +11,8 @@ export { createPgStore } from './pg';
 export { createSqliteStore } from './sqlite';
 export type Dialect = DialectName;
 
-// The data of the app behind one repository per aggregate (docs/decisions/023-one-store.md). Services are async and
-// reach rows only through these. A business transaction is one repository method, so no service holds a transaction
-// open across an await.
+// The app's data behind one repository per aggregate (docs/decisions/023-one-store.md). Services reach rows only through these, and
+// a business transaction is one repository method, so none holds a transaction across an await (docs/store.md#business-transactions).
 interface StoreOf<D extends Dialect, Database> extends Repositories {
   readonly dialect: D;
   readonly db: Database;

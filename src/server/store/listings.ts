@@ -1,10 +1,5 @@
-// The repository of listings, their revisions, moderation and inquiries, one implementation for both stores
-// (docs/decisions/023-one-store.md).
-//
-// A business transaction is one method here. Where its writes depend on rules (who may edit, what waits for review,
-// what the audit entry says), the method reads what the rules need inside the transaction and hands it to `decide`, a
-// synchronous function of the service: it throws an AppError to refuse (the transaction rolls back) or answers the
-// writes, which the method applies before it commits. The rules stay in the service, once for both stores.
+// Listings, their revisions, moderation and inquiries, one implementation for both stores (docs/decisions/023-one-store.md). A
+// business transaction is one method; its rules are the service's synchronous `decide` (docs/store.md#business-transactions).
 
 import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { inquiries, Listing, ListingImage, ListingRevision, NewListing, Notification } from '../../../db/schema';
@@ -21,10 +16,7 @@ import { approved, isApproved, visible } from './rules';
 
 export type Inquiry = typeof inquiries.$inferSelect;
 
-/**
- * One photo of a saved form, at `position`: a stored row moved there, or a new file's row inserted. `place` says
- * whether it goes on the listing or waits on the owner's edit (hidden from buyers).
- */
+/** A saved form's photo at `position` (a stored row moved, or a new file's row); `place`: on the listing, or on the owner's waiting edit. */
 export type ImageWrite = { place: 'listing' | 'revision'; position: number } & ({ kind: 'existing'; id: number } | { kind: 'new'; image: StoredImage });
 
 /** The listing's columns a form sets; the code is the repository's (unique, retried on a clash). */
@@ -163,10 +155,7 @@ export class ListingsRepo extends Repository {
     return viewsOf(this.db, this.t, rows);
   }
 
-  /**
-   * A new listing with a fresh code and its photos, in one transaction; answers its id. `decide` gets the staged photos
-   * the form names by storage key (not on any listing or edit): whose they are is the rules'.
-   */
+  /** A new listing with a fresh code and its photos, in one transaction; answers its id. `decide` gets the staged photos the form names. */
   async create(actorId: number, photoKeys: string[], decide: (state: { photos: ListingImage[] }) => CreateWrites): Promise<number> {
     return this.d.transaction(this.db, async (tx) => {
       await lockListingWrites(tx, this);
@@ -178,10 +167,7 @@ export class ListingsRepo extends Repository {
     });
   }
 
-  /**
-   * An edit in one transaction; answers the photo rows it removed (their files are the caller's to delete) and the
-   * notifications it wrote.
-   */
+  /** An edit in one transaction; answers the photo rows it removed (their files are the caller's to delete) and the notifications it wrote. */
   async edit(id: number, actorId: number, photoKeys: string[], decide: (state: EditState) => EditWrites): Promise<{ removed: ListingImage[]; notifications: Notification[] }> {
     const { listings, listingRevisions, listingImages, users, savedListings } = this.t;
     const lowestKnownPrice = sql<number | null>`coalesce(${savedListings.announcedTotalPrice}, ${savedListings.savedTotalPrice})`;
@@ -203,8 +189,7 @@ export class ListingsRepo extends Repository {
       const w = decide(state);
       const removed = state.current.filter((r) => w.removeImageIds.includes(r.id));
       if (w.removeImageIds.length) await tx.delete(listingImages).where(inArray(listingImages.id, w.removeImageIds));
-      // A photo can wait on the edit only once the edit's row exists, and deleting the edit takes its photos along
-      // (foreign key): the row is written before the photos move and deleted after.
+      // The edit's row is written before photos move onto it and deleted after (docs/store.md#foreign-keys-and-write-order).
       if (w.revision.kind === 'insert') await tx.insert(listingRevisions).values({ listingId: id, ...w.revision.values });
       if (w.revision.kind === 'update') await tx.update(listingRevisions).set(w.revision.set).where(eq(listingRevisions.listingId, id));
       await this.writeImages(tx, id, w.images, actorId);
@@ -222,27 +207,23 @@ export class ListingsRepo extends Repository {
   }
 
   /**
-   * Sets the active flag; false when there is no such listing. Activating a sold listing puts it back on the market
-   * (no longer sold): a sold listing is never active (docs/product/states.md#sold). Nor is one reports hid
-   * (services/reports.ts): false for it too.
+   * Sets the active flag; false when there is no such listing, or when activating one reports hid (services/reports.ts). Activating a
+   * sold listing takes it back onto the market: a sold listing is never active (docs/product/states.md#sold).
    */
   async setActive(id: number, active: boolean): Promise<boolean> {
     const updatedAt = new Date();
     return active ? this.update(id, { active, soldAt: null, updatedAt }, isNull(this.t.listings.reportHiddenAt)) : this.update(id, { active, updatedAt });
   }
 
-  /**
-   * Marks the listing sold (and inactive), or back on the market (active); false when there is no such listing, or
-   * when reports hid it (a sold listing's page opens for everyone).
-   */
+  /** Marks the listing sold (inactive) or back on the market; false when it is missing or reports hid it (a sold listing's page opens for all). */
   async setSold(id: number, sold: boolean): Promise<boolean> {
     const now = new Date();
     return this.update(id, { soldAt: sold ? now : null, active: !sold, updatedAt: now }, isNull(this.t.listings.reportHiddenAt));
   }
 
   /**
-   * Deletes the listing (photo rows, the waiting edit, saved entries and inquiries go by foreign key) with the audit
-   * entry `decide` answers, in one transaction; answers every photo row it had, for their files.
+   * Deletes the listing (photo rows, waiting edit, saved entries and inquiries go by foreign key) with `decide`'s audit entry, in one
+   * transaction; answers every photo row it had, for their files.
    */
   async remove(id: number, decide: (target: (Listing & { ownerUsername: string }) | undefined) => AuditWrite | null): Promise<ListingImage[]> {
     const { listings, users } = this.t;
@@ -288,10 +269,7 @@ export class ListingsRepo extends Repository {
     });
   }
 
-  /**
-   * What the moderation queue is made of: new listings, and approved ones with an owner's edit waiting, each with its
-   * owner; the photos on the listings and those of the waiting edits, by listing id, in position order.
-   */
+  /** The moderation queue: new listings and approved ones with an edit waiting, with owners; their photos and the edits', by listing id. */
   async pending() {
     const { listings, listingRevisions, users } = this.t;
     const owner = personColumns(users);
@@ -307,19 +285,15 @@ export class ListingsRepo extends Repository {
     });
   }
 
-  /**
-   * One page of the admin's table in the order asked, and the number of all matches, as of one moment. `search` is
-   * normalised already (upper case, no spaces: services/admin-listings.ts normaliseSearch).
-   */
+  /** One page of the admin's table and the number of matches, as of one moment; `search` is normalised (services/admin-listings.ts). */
   async adminPage(params: AdminListingsParams): Promise<{ rows: AdminListingRow[]; total: number }> {
     const { listings, users } = this.t;
     const where = this.adminWhere(params);
     // One snapshot: the count and the page see the same listings.
     return this.d.snapshot(this.db, async (q) => {
       const [{ n: total }] = await q.select({ n: count() }).from(listings).where(where);
-      // The page's ids are picked from the listings alone (sorting narrow rows of one table), then only those rows are
-      // read with their owner: joining first made SQLite walk users and fetch listings by owner, far slower over many
-      // listings (docs/product/admin.md#speed).
+      // Ids sorted from the listings alone, then only those rows read with their owner: joining first made SQLite walk users and
+      // fetch listings by owner (docs/product/admin.md#speed).
       const page = q.select({ id: listings.id }).from(listings).where(where).orderBy(...this.adminOrder(params));
       const ids = params.offset >= total ? [] : (await page.limit(params.limit).offset(params.offset)).map((r) => r.id);
       const rows = ids.length ? await q.select(adminRowColumns(this.t)).from(listings).innerJoin(users, eq(users.id, listings.userId)).where(inArray(listings.id, ids)) : [];
@@ -328,10 +302,7 @@ export class ListingsRepo extends Repository {
     });
   }
 
-  /**
-   * The listings buyers may see, in id order: `limit` of them after the first `offset`, and how many there are in all,
-   * as of one moment (the sitemap's pages, pages/sitemap.ts).
-   */
+  /** The visible listings in id order, `limit` after the first `offset`, and their total, as of one moment (pages/sitemap.ts). */
   async visiblePage(offset: number, limit: number): Promise<{ rows: VisibleStamp[]; total: number }> {
     const { listings } = this.t;
     // One snapshot: the count and the page see the same listings.
@@ -382,10 +353,7 @@ export class ListingsRepo extends Repository {
 
   // --- inside the transactions ---------------------------------------------------------------------------------------
 
-  /**
-   * A change of the listing's state when `condition` holds too, with its price history and its group's ratings
-   * following it.
-   */
+  /** Changes the listing's state when `condition` holds too, its price history and its group's ratings following. */
   private async update(id: number, set: Partial<ListingValues>, condition?: SQL): Promise<boolean> {
     if (!isRowId(id)) return false;
     const { listings } = this.t;
@@ -419,10 +387,7 @@ export class ListingsRepo extends Repository {
     }
   }
 
-  /**
-   * Inserts the listing under a fresh BP-code; a clash with an existing code (rare) draws another. The clash inserts
-   * nothing rather than failing, so a PostgreSQL transaction goes on without a savepoint.
-   */
+  /** Inserts the listing under a fresh BP-code; a clash inserts nothing and draws again, so PostgreSQL needs no savepoint. */
   private async insertWithFreshCode(tx: Tx, values: ListingValues): Promise<Listing> {
     const { listings } = this.t;
     for (let attempt = 0; attempt < 6; attempt++) {

@@ -13,9 +13,8 @@ export class MailQueueRepo extends Repository {
   }
 
   /**
-   * Claims the oldest mail due at `now` until `until`, counting the attempt, or answers undefined. One conditional
-   * UPDATE: of two workers choosing the same row, PostgreSQL re-checks the second's condition on the row the first
-   * changed and skips it, and SQLite runs writes one at a time, so a row is claimed by one worker.
+   * Claims the oldest mail due at `now` until `until`, counting the attempt, or answers undefined. One conditional UPDATE, so of two
+   * workers choosing one row only one claims it (docs/store.md#writes-that-happen-once).
    */
   async claim(now: Date, until: Date): Promise<QueuedMail | undefined> {
     const q = this.t.mailQueue;

@@ -13,10 +13,8 @@ export type NotificationWrite = NewNotification & { userId: number };
 export const NOTIFICATION_ORDER_LOCK = 0x62706e74;
 
 /**
- * Inserts a notification inside the caller's transaction (a new chat, an inquiry, a review). Ids are handed out at
- * insert, not at commit, so on PostgreSQL two transactions could commit their notifications in the other order, and a
- * subscriber replaying "after id n" would skip the smaller one. The order lock, held until commit, keeps ids in commit
- * order, as SQLite's single writer does. Call it late in the transaction: the lock is held to the end.
+ * Inserts a notification inside the caller's transaction. Call it late: its order lock, which keeps ids in commit order so a
+ * replay "after id n" skips none, is held to the commit (docs/store.md#ids-in-commit-order).
  */
 export async function insertNotification(tx: Tx, { t, d }: { t: Tables; d: SqlDialect }, userId: number, n: NewNotification): Promise<Notification> {
   await d.orderLock(tx, NOTIFICATION_ORDER_LOCK);

@@ -1,7 +1,5 @@
-// The repository of price history and price ratings (docs/decisions/025-buyer-trust.md), one implementation for both
-// stores. The rules are src/shared/price-rating.ts's; here is what the market is (the listings buyers see, and those
-// sold within the last days) and how the kept ratings and history follow each write. `afterListingWrite` runs inside
-// every transaction that changes a listing, so the history and the ratings commit with the change.
+// Price history and ratings (docs/decisions/025-buyer-trust.md; the rules are src/shared/price-rating.ts's), one implementation for
+// both stores. `afterListingWrite` runs inside every transaction that changes a listing, so both commit with the change.
 
 import { and, desc, eq, gte, isNotNull, lt, lte, not, or, sql, type SQL } from 'drizzle-orm';
 import type { Listing } from '../../../db/schema';
@@ -51,10 +49,7 @@ function onMarket(t: Tables, now: Date): SQL {
   return or(visible(l), and(approved(l), gte(l.soldAt, new Date(now.getTime() - SOLD_COMPARABLE_MS))))!;
 }
 
-/**
- * The group's listings on the market; with `car`, only those within its comparables' year and mileage ranges (the
- * shared rule's bounds, so the index narrows the read; comparablesOf still decides).
- */
+/** The group's listings on the market; with `car`, within its comparables' year and mileage bounds (the index narrows, comparablesOf decides). */
 async function marketOf(q: Q, { t }: Parts, g: PriceGroup, now: Date, car?: Pick<MarketCar, 'year' | 'mileage'>): Promise<MarketRow[]> {
   const l = t.listings;
   const where = [inGroup(t, g), onMarket(t, now)];
@@ -66,10 +61,7 @@ async function marketOf(q: Q, { t }: Parts, g: PriceGroup, now: Date, car?: Pick
   return rows.map(({ status, active, ...r }) => ({ ...r, visible: isVisible({ status, active }) }));
 }
 
-/**
- * Rates every visible listing of the groups against its comparables and keeps the ratings that changed; listings of
- * the groups buyers cannot see lose theirs (a card of a sold listing shows none).
- */
+/** Rates the groups' visible listings against their comparables, keeping the changed ratings; their hidden listings lose theirs. */
 export async function rateGroups(q: Q, parts: Parts, groups: PriceGroup[], now: Date): Promise<void> {
   const l = parts.t.listings;
   const seen = new Set<string>();
@@ -87,10 +79,7 @@ export async function rateGroups(q: Q, parts: Parts, groups: PriceGroup[], now: 
   }
 }
 
-/**
- * Keeps the listing's price history: once it is visible, its first published total price, and a row for each total
- * price it is shown at that differs from the last one kept.
- */
+/** Keeps a visible listing's price history: its first published total price, and a row for each new total price it is shown at. */
 async function recordPrice(q: Q, { t }: Parts, row: Listing, now: Date): Promise<void> {
   if (!isVisible(row)) return;
   const p = t.listingPrices;
@@ -104,10 +93,7 @@ const MARKET_KEYS = ['status', 'active', 'soldAt', 'totalPrice', 'year', 'mileag
 
 const sameValue = (a: unknown, b: unknown) => (a instanceof Date && b instanceof Date ? a.getTime() === b.getTime() : a === b);
 
-/**
- * After a write of listing `id` inside a transaction (`before`: the row as it was, undefined for a new one): keeps its
- * price history, and when anything the market reads changed, rates its group (and its former group) again.
- */
+/** After a write of listing `id` (`before` undefined for a new one): keeps its price history, and re-rates its groups if the market changed. */
 export async function afterListingWrite(q: Q, parts: Parts, before: Listing | undefined, id: number, now = new Date()): Promise<void> {
   const [after] = await q.select().from(parts.t.listings).where(eq(parts.t.listings.id, id));
   if (after) await recordPrice(q, parts, after, now);
@@ -121,10 +107,7 @@ export class PricesRepo extends Repository {
     return marketOf(this.db, this, car, now, car);
   }
 
-  /**
-   * The groups to rate again: with `soldFrom`, those with a listing sold between `soldFrom` and `soldTo` (leaving the
-   * market as its sale ages); without, every group with a visible listing.
-   */
+  /** Groups to re-rate: with `soldFrom`, those with a listing sold in [soldFrom, soldTo) (leaving the market); else every visible one's. */
   async groups(soldFrom: Date | null, soldTo: Date): Promise<PriceGroup[]> {
     const l = this.t.listings;
     const where = soldFrom ? and(approved(l), gte(l.soldAt, soldFrom), lt(l.soldAt, soldTo)) : visible(l);

@@ -25,9 +25,8 @@ export class RegistryFactsRepo extends Repository {
   }
 
   /**
-   * Records the registry's answer for `plate`, checked now: its facts, or no row when it knows no such vehicle. Only
-   * while the listing still has that plate (one statement each, so an answer about a plate the seller has since
-   * changed never lands); answers whether it did.
+   * Records the registry's answer for `plate` (its facts, or no row for an unknown vehicle) only while the listing still has that
+   * plate: one statement each, so an answer about a changed plate never lands. Answers whether it did.
    */
   async record(listingId: number, plate: string, facts: VehicleFacts | null): Promise<boolean> {
     if (!isRowId(listingId)) return false;
@@ -60,10 +59,7 @@ export class RegistryFactsRepo extends Repository {
     return row !== undefined;
   }
 
-  /**
-   * Listings with a plate and no row for it (none yet, or one for an earlier plate), newest first, below `beforeId`:
-   * the ones a look-up is due for.
-   */
+  /** Listings with a plate and no row for it (or one for an earlier plate), newest first, below `beforeId`: those due a look-up. */
   async awaiting(beforeId: number, limit: number): Promise<{ id: number; registrationNumber: string }[]> {
     const { listings: l, listingRegistryFacts: f } = this.t;
     const unchecked = or(isNull(f.listingId), ne(f.registrationNumber, l.registrationNumber));

@@ -1,6 +1,5 @@
-// The repository of listing reports ('Rapporter annonse'), one implementation for both stores
-// (docs/decisions/023-one-store.md). What hides a listing and what a decision does are the service's rules
-// (services/reports.ts), handed in as `decide` as in store/listings.ts.
+// Listing reports ('Rapporter annonse'), one implementation for both stores. What hides a listing and what a decision does are
+// services/reports.ts's rules, handed in as `decide` (docs/store.md#business-transactions).
 import { and, asc, count, desc, eq, gte, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Listing, listingReports, Notification } from '../../../db/schema';

@@ -13,9 +13,8 @@ export abstract class Repository {
   }
 }
 
-// PostgreSQL's integer columns hold 32 bits, and a parameter outside them is an error (22003) where SQLite just finds
-// no row. Ids from requests are only checked to be positive integers, so a repository asks this first, on both stores,
-// and answers as for a missing row; an "after id" bound is clamped instead (nothing is stored above the largest id).
+// A parameter beyond PostgreSQL's 32-bit integers is an error where SQLite finds no row: repositories check ids from requests first,
+// answering as for a missing row, and clamp "after id" bounds (docs/store.md#ids-and-postgresqls-integer-range).
 const INT_MAX = 2_147_483_647;
 
 /** Whether `id` can be a row's id (an integer column's value). */
@@ -46,10 +45,7 @@ export const columnsOf = <T, K extends keyof T>(table: T, keys: readonly K[]) =>
 
 type Method = (...args: unknown[]) => unknown;
 
-/**
- * A copy of the store whose repositories' methods are each replaced by `wrap(repository, method, original)`, the
- * original called on the repository itself (so its calls of its own methods are not wrapped again).
- */
+/** A copy of the store, each repository method replaced by `wrap(repository, method, original)`; its calls of its own stay unwrapped. */
 export function wrapRepositories<S extends object>(store: S, wrap: (repository: string, method: string, original: Method) => Method): S {
   const wrapped = { ...store } as Record<string, unknown>;
   // The store's repositories, found by what they are: every object it holds but the database itself.

@@ -18,8 +18,7 @@ export const approved = (t: { status: unknown }): SQL => sql`${t.status} = 'appr
 /** For a row already loaded. */
 export const isApproved = (row: { status: string } | undefined) => row?.status === 'approved';
 
-// "Visible to buyers": approved **and** active. `= true` is a boolean comparison on PostgreSQL and `= 1` on SQLite
-// (TRUE is 1 there), so both databases can serve it from listings_visible_created_idx.
+// "Visible to buyers": approved **and** active; `= true` (`= 1` on SQLite) lets both serve it from listings_visible_created_idx.
 
 /** For Drizzle: `where(and(eq(listings.id, id), visible(listings)))`. */
 export const visible = (t: StatusColumns): SQL => sql`(${t.status} = 'approved' AND ${t.active} = true)`;
@@ -32,9 +31,8 @@ export function isVisible(row: { status: string; active: boolean }): boolean {
   return row.status === 'approved' && row.active;
 }
 
-// "Sold" (docs/product/states.md#sold): an approved listing its owner marked sold. It is never visible (marking sold
-// also deactivates it), yet its page opens for everyone with a 'Solgt' badge and saved copies keep it. "Openable":
-// a listing whose page buyers may open, visible or sold.
+// "Sold" (docs/product/states.md#sold): approved, marked sold by its owner (which deactivates it), yet its page opens with a 'Solgt'
+// badge and saved copies keep it. "Openable": a listing whose page buyers may open, visible or sold.
 
 /** For Drizzle: a listing whose page buyers may open. */
 export const openable = (t: StatusColumns & { soldAt: unknown }): SQL =>
@@ -49,8 +47,7 @@ export function isSold(row: { status: string; soldAt: Date | null }): boolean {
 }
 
 // --- cards ------------------------------------------------------------------------------------------------------
-// The slim card of list views (search, saved listings) is read with hand-written SQL on the hot search path, so its
-// columns are named once here; services/listing-shape.ts toCard maps them.
+// The slim card of list views is read by hand-written SQL on the search's hot path, so its columns are named once here (listing-shape.ts toCard).
 
 export interface CardRow {
   id: number;
@@ -85,9 +82,8 @@ const CARD_COLUMNS = ['id', 'make', 'model', 'year', 'mileage', 'fuel_type', 'tr
 export const epochMsText = (dialect: DialectName, column: string) => (dialect === 'sqlite' ? column : `(extract(epoch from ${column}) * 1000)::float8`);
 
 /**
- * The card's columns of `listings <alias>`, for a SELECT list, and its cover photo's sizes (`cover_photo`, for the
- * card's srcset): the listing's first photo, one step down the (listing_id, position) index per card, read only for
- * the page's rows. The photo is a JSON array as text on both stores.
+ * The card's columns of `listings <alias>` for a SELECT list, with `cover_photo` (the first photo's sizes, for the srcset) as JSON
+ * text, one step down the (listing_id, position) index per card (docs/store.md#the-search-sources-hot-path).
  */
 export function cardColumns(dialect: DialectName, alias = 'l') {
   const photo = 'i.id, i.url, i.thumb_url, i.medium_url, i.width, i.height';

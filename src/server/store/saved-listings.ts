@@ -4,9 +4,8 @@ import { cardColumns, openable, openableWhere, visible, visibleWhere, type Saved
 
 export class SavedListingsRepo extends Repository {
   /**
-   * The cards of the user's saved listings whose page a buyer may open (visible or sold: sold ones stay in the list,
-   * shown as sold, docs/product/states.md#sold), newest saved first, with when each was sold and its price when saved.
-   * Saves within one millisecond fall back to the listing id.
+   * The cards of the user's saved listings a buyer may open (sold ones stay, docs/product/states.md#sold), newest saved first (then
+   * listing id), with when each was sold and its price when saved.
    */
   async list(userId: number): Promise<SavedCardRow[]> {
     return this.d.rows<SavedCardRow & Record<string, unknown>>(
@@ -25,14 +24,10 @@ export class SavedListingsRepo extends Repository {
     return (await saved.where(and(eq(s.userId, userId), openable(listings))).orderBy(desc(s.createdAt), desc(s.listingId))).map((r) => r.id);
   }
 
-  /**
-   * Saves a visible listing once, with its total price now (saving again keeps the first save and its date, also when
-   * both saves run at once); answers when it was saved, or null when a buyer cannot see the listing.
-   */
+  /** Saves a visible listing once with its total price now, keeping the first save; answers when it was saved, or null if buyers cannot see it. */
   async add(userId: number, listingId: number): Promise<Date | null> {
     if (!isRowId(listingId)) return null;
-    // One statement checks the listing and inserts; a concurrent save of the same listing waits for the other's commit
-    // (on PostgreSQL) and then does nothing (saved_listings_user_listing_uq), so both read the one row.
+    // One statement checks and inserts; a concurrent save inserts nothing and reads the one row (docs/store.md#writes-that-happen-once).
     const [inserted] = await this.d.rows<{ at: number }>(
       this.db,
       sql`INSERT INTO saved_listings (user_id, listing_id, saved_total_price)

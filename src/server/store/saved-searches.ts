@@ -42,8 +42,7 @@ export class SavedSearchesRepo extends Repository {
   async create(userId: number, values: { name: string; params: SavedSearchParams; email: boolean; unsubscribeToken: string }, max: number): Promise<SavedSearchRow | null> {
     const { savedSearches: s, users } = this.t;
     const id = await this.d.transaction(this.db, async (tx) => {
-      // The user's row locked (on PostgreSQL; SQLite has one writer): two saves at once count one after the other, so
-      // neither passes the limit.
+      // The user's row locked: two saves at once count one after the other, so neither passes the limit.
       await this.d.lockRows(tx.select({ id: users.id }).from(users).where(eq(users.id, userId)));
       const [{ n }] = await tx.select({ n: count() }).from(s).where(eq(s.userId, userId));
       if (n >= max) return null;
@@ -89,21 +88,16 @@ export class SavedSearchesRepo extends Repository {
     return this.db.select({ id, userId, name, params, email, unsubscribeToken }).from(this.t.savedSearches).where(ne(userId, ownerId));
   }
 
-  /**
-   * Records each alert once per listing and saved search, with its notification, in one transaction; an alert that
-   * exists already (this listing shown before, or a concurrent call) writes nothing. Answers what was written.
-   */
+  /** Records each alert once per listing and saved search, with its notification, in one transaction; answers what was new. */
   async recordAlerts(listingId: number, alerts: AlertWrite[]): Promise<{ savedSearchId: number; notification: Notification }[]> {
     if (alerts.length === 0) return [];
     const { savedSearchAlerts } = this.t;
     return this.d.transaction(this.db, async (tx) => {
-      // Alert ids in commit order, as new hits count them (after the id seen): the notifications' order lock, taken
-      // before the first id is handed out and held to the commit.
+      // New hits count alerts after the id seen: the notifications' order lock keeps alert ids in commit order (docs/store.md#ids-in-commit-order).
       await this.d.orderLock(tx, NOTIFICATION_ORDER_LOCK);
       const written = [];
       for (const { savedSearchId, notification } of alerts) {
-        // The unique key (saved search, listing): a concurrent call's insert waits for this commit (on PostgreSQL) and
-        // then does nothing, so each alert is written once.
+        // Unique per (saved search, listing): an alert shown before, or a concurrent call's, inserts nothing.
         const [inserted] = await tx.insert(savedSearchAlerts).values({ savedSearchId, listingId }).onConflictDoNothing().returning();
         if (!inserted) continue;
         written.push({ savedSearchId, notification: await insertNotification(tx, this, notification.userId, notification) });

@@ -4,24 +4,16 @@ import type { DialectName } from './dialect';
 import { groupBy, Repository } from './repository';
 import { epochMsText, visibleWhere, type CardRow } from './rules';
 
-// The repository of what the search engine reads (docs/decisions/014-cold-search.md "The column index"): the visible
-// listings' rows, the change log the triggers write and the version they bump, and the rows of a page of ids.
-// The hot path is per dialect, in store/sqlite/search-source.ts and store/pg/search-source.ts (how each streams and
-// prepares its statements differs by nature); its SQL, the page's assembly and the rarely called reads are here.
+// What the search engine reads (docs/decisions/014-cold-search.md): the visible listings' rows, the change log and version the
+// triggers keep, a page's rows. The hot path is per dialect (docs/store.md#the-search-sources-hot-path); its SQL and the rest are here.
 
-/**
- * A visible listing as the column index reads it (services/search/column-index.ts): id, creation time in ms, total
- * price, year, mileage, then the coded columns, the area text and the free text.
- */
+/** A visible listing as services/search/column-index.ts reads it: id, created (ms), total price, year, mileage, coded columns, area, free text. */
 export type SearchRow = [id: number, created: number, price: number, year: number, mileage: number, ...codedThenTexts: string[]];
 
 /** The coded columns of a SearchRow, in order: the filtered ones, then two only counted for the facets. */
 export const SEARCH_CODED = ['make', 'model', 'color', 'fuel_type', 'transmission', 'drivetrain', 'body_type', 'place', 'county'] as const;
 
-/**
- * The SELECT of the visible listings' SearchRows from `from` (`listings l`, with what the store adds to it); a caller
- * may add `AND ...` conditions over `l`.
- */
+/** The SELECT of the visible listings' SearchRows from `from` (`listings l` and what the store adds); callers may add `AND …` over `l`. */
 export function searchRowsSql(dialect: DialectName, from = 'listings l'): string {
   const equipment = dialect === 'sqlite' ? 'equipment' : 'equipment::text';
   const columns =
@@ -41,15 +33,11 @@ export type SearchPhoto = Pick<ListingImage, 'id' | 'url' | 'thumbUrl' | 'medium
 
 /** The search's reads: the hot path's per dialect (see the top of this file), the rarely called rest written once here. */
 export abstract class SearchSource extends Repository {
-  /**
-   * The listings version, bumped by a trigger on every write to a listing. SQLite answers at once (a number), so the
-   * hot path of a search or a kept answer does not wait a turn for it; PostgreSQL answers a Promise.
-   */
+  /** The listings version, bumped by a trigger on every listing write; a number on SQLite, so the hot path waits no turn for it. */
   abstract version(): number | Promise<number>;
   /**
-   * Every visible listing's row handed to `consume` with the number of visible listings, and the log position they
-   * are as of: one snapshot, so a change is neither missed nor applied twice by the reader that follows the log from
-   * there. `consume` runs inside the read, once.
+   * Hands `consume` (once, inside the read) every visible listing's row and their count, with the log position they are as of: one
+   * snapshot, so following the log from there neither misses nor repeats a change.
    */
   abstract build<T>(consume: (rows: Iterable<SearchRow>, visible: number) => T): Promise<{ built: T; seq: number }>;
   /** The rows of those of `ids` that are visible now. */
@@ -75,9 +63,8 @@ export abstract class SearchSource extends Repository {
   }
 
   /**
-   * Drops log entries up to `seq`, but never the newest `keep` entries: on PostgreSQL not every version is logged, so
-   * seqs have gaps and a distance in seqs says little about how many entries lie behind. Pruning is housekeeping: when
-   * it fails (another process holds SQLite's write lock) the log is pruned next time, and a search never fails for it.
+   * Drops log entries up to `seq` but keeps the newest `keep` (PostgreSQL's seqs have gaps). Housekeeping: a failure is left for next
+   * time, never failing a search (docs/store.md#the-search-sources-hot-path).
    */
   async prune(seq: number, keep: number): Promise<void> {
     // RETURNING: d.rows runs a statement on both stores only if it answers rows; the few seqs are dropped.
@@ -112,9 +99,8 @@ export function fullPage(ids: readonly number[], listings: Iterable<Listing>, ph
 }
 
 /**
- * Rows of `table` read as arrays and turned into row objects, each column converted by its own Drizzle column only
- * where it converts (booleans, timestamps, JSON): the same objects `db.select().from(table)` gives, without its
- * generic per-row mapping (docs/decisions/014-cold-search.md). `columns` is the SELECT list over `<alias>`.
+ * Array rows of `table` as the objects `db.select().from(table)` gives, converting only columns that convert, without Drizzle's
+ * per-row mapping (docs/decisions/014-cold-search.md). `columns` is the SELECT list over `<alias>`.
  */
 export function rowReader<T extends Table>(table: T, alias: string): { columns: string; read: (row: unknown[]) => T['$inferSelect'] } {
   const entries = Object.entries(getTableColumns(table));

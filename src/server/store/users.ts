@@ -18,10 +18,7 @@ export type NewUserRow = Required<Pick<NewUser, 'username' | 'passwordHash' | 'n
 /** What the user (or an admin for them) may edit: the profile's fields. */
 export type ProfileFields = Pick<User, 'name' | 'displayName' | 'email' | 'phone' | 'address'>;
 
-/**
- * A session (`id` the SHA-256 of the cookie's token, auth/session.ts), or a 'Glemt passord?' token of the same shape
- * (`id` the SHA-256 of the mailed token, docs/decisions/021-mail-and-account-recovery.md).
- */
+/** A session (`id` the SHA-256 of the cookie's token) or a reset token (of the mailed token; docs/decisions/021-mail-and-account-recovery.md). */
 export type SessionRow = Pick<Session, 'id' | 'userId' | 'expiresAt'>;
 
 /** An admin's edit of a user, decided from the row read inside the transaction; null when nothing changes. */
@@ -53,13 +50,11 @@ async function replacePassword(tx: Tx, { users, sessions, passwordResetTokens }:
 }
 
 /**
- * Users and sessions. An admin's edit or deletion locks the user's row first (on PostgreSQL; a SQLite transaction holds
- * the whole database): a second edit waits for the first, and a listing, photo or session written for the user
- * meanwhile (whose foreign key needs the row) waits too and then finds the user gone.
+ * Users and sessions. An admin's edit or deletion locks the user's row first: a second edit waits, and a row written for the user
+ * meanwhile (its foreign key needs the user) waits too, then finds the user gone (docs/store.md#row-locks).
  */
 export class UsersRepo extends Repository {
-  // The session lookup runs on every request: prepared once (a named statement on PostgreSQL, which node-postgres
-  // prepares once per connection; a compiled statement on SQLite), so it is neither compiled nor planned again.
+  // Run on every request, so prepared once: compiled once on SQLite, planned once per connection on PostgreSQL (a named statement).
   private readonly sessionQuery = this.db
     .select({ session: { id: this.t.sessions.id, userId: this.t.sessions.userId, expiresAt: this.t.sessions.expiresAt }, user: this.t.users })
     .from(this.t.sessions)
@@ -92,10 +87,8 @@ export class UsersRepo extends Repository {
   }
 
   /**
-   * Inserts a user, with its username's compared form (db/username-key.ts usernameKey). A taken username (in any case,
-   * or a look-alike in NFKC), e-mail address (in any case) or uniqueId throws the store's unique violation of
-   * users_username_key_uq (or users_username_lower_uq), users_email_lower_uq or users_unique_id_uq, for the caller to
-   * read with isUniqueViolation.
+   * Inserts a user with its username's compared form (db/username-key.ts). A taken username (any case, or an NFKC look-alike), e-mail
+   * (any case) or uniqueId throws the violation of users_username_key_uq (or _lower_uq), users_email_lower_uq or users_unique_id_uq.
    */
   async insert(user: NewUserRow): Promise<User> {
     const [row] = await this.db.insert(this.t.users).values({ ...user, usernameKey: usernameKey(user.username) }).returning();
@@ -153,10 +146,8 @@ export class UsersRepo extends Repository {
   }
 
   /**
-   * Deletes the user and what is theirs in one transaction: sessions, saved entries, notifications, listings with their
-   * photo rows, photos the user uploaded. `plan` sees the user and their listings first (it may throw to refuse) and
-   * answers the audit entries written with the deletion. Answers the storage keys of the deleted photo rows, for the
-   * caller to remove the files after the commit; undefined when there is no such user.
+   * Deletes the user and what is theirs in one transaction, with the audit entries `plan` answers (it may throw to refuse); answers
+   * the deleted photo rows' storage keys, for the files to go after the commit (docs/store.md#foreign-keys-and-write-order).
    */
   async deleteWithListings(
     id: number,
@@ -174,8 +165,7 @@ export class UsersRepo extends Repository {
       const audits = plan(user, owned);
       const groups = await tx.select({ make: listings.make, model: listings.model, fuelType: listings.fuelType }).from(listings).where(eq(listings.userId, id));
       const ids = owned.map((l) => l.id);
-      // The listings' photos (public ones and those of an edit waiting for review) and any photo the user uploaded,
-      // staged and never attached included.
+      // The listings' photos, their waiting edits' too, and any photo the user uploaded, staged ones included.
       const ofListings = ids.length ? or(inArray(listingImages.listingId, ids), inArray(listingImages.revisionListingId, ids)) : undefined;
       const uploaded = eq(listingImages.uploaderId, id);
       const files = await tx.select({ storageKey: listingImages.storageKey }).from(listingImages).where(or(ofListings, uploaded));
@@ -235,9 +225,8 @@ export class UsersRepo extends Repository {
   }
 
   /**
-   * Uses a token: in one transaction deletes it (only if it is unexpired at `now`, so two uses race to one), sets the
-   * password hash, and deletes every session and every other reset token of its user. Answers the user's id, or
-   * undefined when the token was unknown, used or expired.
+   * Uses a token in one transaction: deletes it if unexpired at `now` (two uses race to one), sets the password hash and deletes the
+   * user's sessions and other reset tokens. Answers the user's id, or undefined for an unknown, used or expired token.
    */
   async resetPassword(tokenId: string, now: Date, passwordHash: string): Promise<number | undefined> {
     const { passwordResetTokens: tokens } = this.t;
@@ -251,9 +240,8 @@ export class UsersRepo extends Repository {
   }
 
   /**
-   * What the export (GET /api/auth/export) reads beyond the other repositories' lists, shaped by services/account.ts:
-   * the inquiries the user sent, with the car they were about (the listing may be gone: the inquiry then went with it),
-   * and every chat the user is in, hidden ones too, oldest first, with all messages.
+   * What the export (GET /api/auth/export, services/account.ts) reads beyond other lists: the user's inquiries with their car (an
+   * inquiry goes with its listing), and every chat they are in, hidden ones too, oldest first, with all messages.
    */
   async exportRows(userId: number) {
     const { inquiries, listings, users, chats, messages } = this.t;

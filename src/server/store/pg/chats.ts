@@ -4,9 +4,8 @@ import type { Q } from '../dialect';
 import { isRowId } from '../repository';
 import { messageNoticeSql } from './events';
 
-// PostgreSQL's part of the chats repository (store/chats.ts), different by nature: a message is stored in one
-// statement together with its NOTIFY, so every instance hears it in the commit that stores it (realtime/pg-hub.ts
-// publishes nothing for it) and in id order, and none is lost or sent twice between a commit and a publish.
+// PostgreSQL's part of store/chats.ts: a message is stored in one statement with its NOTIFY, so every instance hears it at its
+// commit, in id order, none lost or sent twice (docs/store.md#chat-messages-and-notify-on-postgresql).
 
 /** The transaction-level advisory lock that orders message inserts ('bpms' in ASCII; nothing else takes it). */
 export const MESSAGE_ORDER_LOCK = 0x62706d73;
@@ -22,18 +21,14 @@ type SendSqlRow = Omit<MessageRow, 'id' | 'createdAt'> & {
 
 export class PgChatsRepo extends ChatsRepo {
   override async send(userId: number, chatId: number, content: string): Promise<SendMessageResult> {
-    // Its own transaction: the order lock is held only while PostgreSQL runs it and commits, never across a round trip
-    // to this process.
+    // Its own transaction, so the order lock is never held across a round trip to this process.
     return this.storeMessage(this.db, userId, chatId, content);
   }
 
   /**
-   * One statement: checks that the sender is a party of the chat and that the other party is still there, inserts the
-   * message, moves the chat on (last message, the sender's read position), reads the sender's names, and sends the
-   * message's notice to both parties (store/pg/events.ts). The order lock is taken in it before the message's id is
-   * (the MATERIALIZED lock is read before the row is formed, and the row's identity default is taken when it is), and
-   * held to commit, so ids commit in order and a replay "after id n" misses none; the notices are queued at that
-   * commit, so every instance hears them in id order too.
+   * One statement checks that the sender is a party and the other party is still there, stores the message, moves the chat on and
+   * notifies both parties. Its MATERIALIZED order lock comes before the message's id and holds to the commit, so ids and notices
+   * commit in order (docs/store.md#chat-messages-and-notify-on-postgresql).
    */
   protected override async storeMessage(q: Q, userId: number, chatId: number, content: string): Promise<SendMessageResult> {
     if (!isRowId(chatId)) return { status: 'not-found' };

@@ -1,16 +1,14 @@
 import { sql, type SQL } from 'drizzle-orm';
 
-// What instances on one PostgreSQL database tell each other (realtime/pg-hub.ts listens), defined in the store's
-// PostgreSQL part because a chat message's notice is sent by the statement that stores it (store/pg/chats.ts).
+// What instances on one PostgreSQL database tell each other (realtime/pg-hub.ts listens): here, because a chat message's notice is
+// sent by the statement that stores it (docs/store.md#chat-messages-and-notify-on-postgresql).
 
-/** The NOTIFY channel every instance on one PostgreSQL database listens on (realtime/pg-hub.ts). */
+/** The NOTIFY channel every instance on one PostgreSQL database listens on. */
 export const EVENTS_CHANNEL = 'bilpartner_events';
 
 /**
- * What one NOTIFY carries: the user it is for, the kind and the row's id (never the row: a payload is limited to
- * 8000 bytes). Events a hub publishes also carry their origin instance and its sequence number, so a batch resent
- * after a lost answer is dropped; a notice sent by the data's own statement has neither, because it commits with the
- * row and so arrives exactly once.
+ * One NOTIFY: the user, the kind and the row's id, never the row (a payload is limited to 8000 bytes). A hub's events add their origin
+ * and sequence, so a resent batch is dropped; a statement's own notice commits with its row and arrives exactly once without them.
  */
 export interface Wire {
   o?: string;
@@ -20,10 +18,7 @@ export interface Wire {
   i?: number;
 }
 
-/**
- * SQL that sends, in the caller's statement, the notice that message `messageId` is for `userId`: it is queued at the
- * statement's commit, in commit order, so no publish has to follow and none can be lost between the two.
- */
+/** SQL that sends, in the caller's statement, message `messageId`'s notice to `userId`: queued at its commit, in order, never lost. */
 export function messageNoticeSql(userId: SQL, messageId: SQL): SQL {
   return sql`pg_notify(${EVENTS_CHANNEL}, json_build_object('u', ${userId}, 'k', 'm', 'i', ${messageId})::text)`;
 }

@@ -5,11 +5,8 @@ import type { StoreParts } from '../repository';
 import { cardColumns, type CardRow } from '../rules';
 import { fullPage, inIdOrder, searchRowsSql, SearchSource, VERSION_SQL, type SearchPhoto, type SearchRow } from '../search-source';
 
-// The search's reads on PostgreSQL (store/search-source.ts), per dialect by nature: pg's named statements (planned once
-// per connection), rows read as arrays (rowMode, as SQLite's raw statements read them), the build in a REPEATABLE READ
-// snapshot of a connection of its own, and shared reads of the version. The log's seq is the version a writer took
-// under the version row's lock (db/pg/migrations/0001_search_changes.sql), so entries become visible in seq order:
-// reading the log after a seq never skips one that commits later with a smaller seq.
+// The search's hot path on PostgreSQL (docs/store.md#the-search-sources-hot-path): named statements, rows as arrays, the build in a
+// REPEATABLE READ snapshot, shared version reads. Log entries become visible in seq order, so reading after a seq skips none.
 
 const ROWS = searchRowsSql('pg');
 const IN_IDS = 'l.id = ANY($1::int[])';
@@ -17,8 +14,7 @@ const CARDS = `SELECT ${cardColumns('pg', 'l')} FROM listings l WHERE ${IN_IDS}`
 
 const noop = () => {};
 
-// Prepared once, named: a page is read with the same two statements whatever its number of ids (`= ANY` of one array
-// parameter, where IN would be a new statement for each count), so PostgreSQL plans them once per connection.
+// Named: one array parameter (`= ANY`, where IN would be a new statement per count) lets each connection plan them once.
 function pageStatements(db: PgDb) {
   const ids = sql`ANY(${sql.placeholder('ids')}::int[])`;
   const { listingId, position, id, url, thumbUrl, mediumUrl, width, height } = listingImages;
@@ -46,9 +42,8 @@ export class PgSearchSource extends SearchSource {
   private nextRead: Promise<number> | undefined;
 
   /**
-   * Read on every search and every kept answer, so concurrent callers share reads: a caller joins the read that starts
-   * after it asked (never one already under way, which may predate a write the caller has seen commit), so each gets a
-   * version at least as new as any committed before its request, for one round trip per batch instead of each.
+   * Read on every search, so concurrent callers share reads: each joins the read that starts after it asked, never one under way
+   * (it may predate a write the caller saw commit), and gets a version at least as new as its request.
    */
   version(): Promise<number> {
     if (!this.reading) return this.startRead();
@@ -72,8 +67,7 @@ export class PgSearchSource extends SearchSource {
   }
 
   async build<T>(consume: (rows: Iterable<SearchRow>, visible: number) => T): Promise<{ built: T; seq: number }> {
-    // One REPEATABLE READ snapshot for the rows and the version: every change with a seq up to the version is in the
-    // rows, and none after it, so following the log from there neither skips nor repeats a change.
+    // One REPEATABLE READ snapshot for the rows and the version: following the log from it neither skips nor repeats a change.
     const client = await this.db.$client.connect();
     try {
       await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');

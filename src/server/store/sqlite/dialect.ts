@@ -3,8 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db as SqliteDb } from '../../../../db/client';
 import type { Db, SqlDialect, Q, Tx } from '../dialect';
 
-// SQLite's side of store/dialect.ts. Its transactions are BEGIN ... COMMIT on the one connection; the gate
-// (sqlite/gate.ts) that every repository call passes keeps other calls out while one is open.
+// SQLite's side of store/dialect.ts: transactions are BEGIN … COMMIT on the one connection, kept to themselves by sqlite/gate.ts.
 
 const sqliteOf = (db: Q) => db as unknown as SqliteDb;
 
@@ -19,8 +18,7 @@ function controlOf(client: SqliteDb['$client']) {
 export const sqliteDialect: SqlDialect = {
   name: 'sqlite',
 
-  // IMMEDIATE takes the write lock at once: another process writing the file (npm run admin) waits on busy_timeout
-  // instead of failing the upgrade from a read lock half-way through.
+  // IMMEDIATE takes the write lock at once, so another process writing the file waits on busy_timeout instead of failing half-way.
   transaction: (db, work) => inTransaction(db, 'BEGIN IMMEDIATE', work),
 
   lockRows: (query) => query,

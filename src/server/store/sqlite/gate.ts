@@ -1,9 +1,7 @@
 import { wrapRepositories } from '../repository';
 
-// better-sqlite3 runs every statement synchronously on one connection, so a transaction that awaits between its
-// statements (the one implementation of each repository does) leaves the connection inside the transaction while other
-// requests run. The gate keeps them out: every repository call on SQLite passes it, one at a time, and a call that
-// finds it free runs at once, a synchronous answer included (docs/decisions/023-one-store.md).
+// A transaction that awaits leaves better-sqlite3's one connection inside it while other requests run: every repository call on
+// SQLite passes this gate, one at a time, and a call finding it free runs at once, synchronously if it can (docs/store.md#the-gate).
 
 export class Gate {
   private busy = false;

@@ -4,14 +4,10 @@ import { listings, type Listing } from '../../../../db/schema';
 import { cardColumns, type CardRow } from '../rules';
 import { fullPage, inIdOrder, rowReader, searchRowsSql, SearchSource, VERSION_SQL, type SearchPhoto, type SearchRow } from '../search-source';
 
-// The search's reads on SQLite (store/search-source.ts), per dialect by nature: better-sqlite3's statements are
-// prepared once (on first use, after the migrations), read rows as arrays and stream the build, synchronously inside.
-// A list of ids is one JSON array read by json_each, so each statement is prepared once for any number of ids.
+// The search's hot path on SQLite (docs/store.md#the-search-sources-hot-path): statements prepared once, rows read as arrays, the
+// build streamed; a list of ids is one JSON array (json_each), so one statement serves any number of ids.
 
-/**
- * The photos of a page's listings (a JSON array of ids), in order. Only what the shape reads, all of it in
- * listing_images_listing_idx: the photos come from the index, without a table row per photo.
- */
+/** The photos of a page's listings (a JSON array of ids), in order; every column is in listing_images_listing_idx, so no table row is read. */
 export const PHOTOS_SQL =
   'SELECT i.listing_id, i.position, i.id, i.url, i.thumb_url, i.medium_url, i.width, i.height FROM listing_images i ' +
   'WHERE i.listing_id IN (SELECT value FROM json_each(?)) ORDER BY i.listing_id, i.position, i.id';
@@ -24,8 +20,7 @@ const IN_IDS = 'l.id IN (SELECT value FROM json_each(?))';
 const LATEST_SEQ_SQL = "SELECT coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'listings_search_changes'), 0)";
 
 function statements(client: SqliteDb['$client']) {
-  // NOT INDEXED: without statistics SQLite would read the visible rows through listings_visible_created_idx, a row
-  // at a time; without an index the build is one pass over the table and the changed ids are primary-key lookups.
+  // NOT INDEXED: one pass over the table, where SQLite without statistics would walk listings_visible_created_idx a row at a time.
   const rows = searchRowsSql('sqlite', 'listings l NOT INDEXED');
   const full = rowReader(listings, 'l');
   return {
@@ -62,8 +57,7 @@ export class SqliteSearchSource extends SearchSource {
 
   async build<T>(consume: (rows: Iterable<SearchRow>, visible: number) => T): Promise<{ built: T; seq: number }> {
     const s = this.s;
-    // One read transaction, so the rows and the log's position are the same snapshot; rows are streamed to
-    // `consume`, never all held as objects at once.
+    // One read transaction, so rows and log position are one snapshot; rows stream to `consume`, never all held as objects.
     return this.client
       .transaction(() => {
         const seq = s.seq.get() as number;
