@@ -4,8 +4,8 @@ import type { Q } from './dialect';
 import type { RegistryFactsRow } from './registry-facts';
 import { affectedRows, afterIdParam, isRowId, Repository, type StoreParts } from './repository';
 
-// Listing photos (staged uploads, their bounds, the clean-up, the medium-size backfill), plus the detail view's reads and
-// the county look-up that run beside them; PostgreSQL reads the detail in one round trip (store/pg/photos.ts).
+// Listing photos (staged uploads and their bounds, the clean-up, the medium-size backfill), the detail view's reads and
+// the county look-up; PostgreSQL reads the detail in one round trip (store/pg/photos.ts).
 
 /** A photo's files as stored (services/images.ts writes them, the medium size included). */
 export type StoredImage = Pick<ListingImage, 'storageKey' | 'url' | 'thumbUrl' | 'width' | 'height' | 'storedBytes'> & { mediumUrl: string };
@@ -45,10 +45,7 @@ type QueryParts = Omit<StoreParts, 'db'> & { db: Q };
 /** The transaction-level lock of staging ('bpsp' in ASCII; nothing else takes it). */
 const STAGING_LOCK = 0x62707370;
 
-/**
- * The counts of the staging bounds, unexecuted (exported for the test of their plans). They read the partial index of
- * staged photos alone (db/schema/listings.ts listing_images_staged_idx), their condition spelled as the index's.
- */
+/** The staging bounds' counts, unexecuted (a test checks their plans): served by listing_images_staged_idx alone. */
 export function stagedQueries({ db, t, d }: QueryParts, uploaderId: number, since: Date) {
   const i = t.listingImages;
   const from = d.throughIndex(i, 'listing_images_staged_idx');
@@ -70,10 +67,7 @@ export function stagedQueries({ db, t, d }: QueryParts, uploaderId: number, sinc
   };
 }
 
-/**
- * The detail view's reads (the page buyers open most) as prepared statements: on SQLite building a query costs more
- * than running it, and PostgreSQL plans a named statement once per connection.
- */
+/** The detail view's reads, prepared: on SQLite building a query costs more than running it. */
 function prepareReads({ db, t }: StoreParts) {
   const { listings, listingImages: i, listingRevisions: r, users, savedListings: s, listingRegistryFacts: f, listingPrices: p } = t;
   const id = sql.placeholder('id');
@@ -107,15 +101,10 @@ export class PhotosRepo extends Repository {
     return refusal(this, uploaderId, bytes, bounds);
   }
 
-  /**
-   * Inserts a staged photo if it fits the bounds. The check and the insert are one transaction that no other staging
-   * can come between, so uploads running at the same time never pass a bound together.
-   */
+  /** Inserts a staged photo if it fits the bounds, in a transaction no other staging comes between. */
   async stage(photo: NewStagedPhoto, bounds: StagingBounds): Promise<StageResult> {
     return this.d.transaction(this.db, async (tx): Promise<StageResult> => {
-      // The total bound is everyone's, so no other staging, on any instance, may come between the counts and the
-      // insert: the lock, held until commit, orders them (and a waiter's next statement sees what the holder
-      // committed). On SQLite a transaction already runs alone.
+      // The total bound is everyone's: the lock orders every instance's stagings until commit (docs/store.md#locks-and-ordering).
       await this.d.orderLock(tx, STAGING_LOCK);
       const refused = await refusal({ t: this.t, d: this.d, db: tx }, photo.uploaderId, photo.storedBytes, bounds);
       if (refused) return { refused };

@@ -3,9 +3,8 @@ import type { ListingImage } from '../../../../db/schema';
 import { PhotosRepo, type ListingDetailRows } from '../photos';
 import { isRowId, type StoreParts } from '../repository';
 
-// The photos repository on PostgreSQL: the listing's detail, the page buyers open most, is read in one round trip
-// (the listing, its seller, the saved flag, the registry's facts, and the photos and price history as JSON), where on SQLite, in the process, three small reads
-// cost less than building the JSON would. Everything else is store/photos.ts.
+// The listing's detail on PostgreSQL in one round trip, photos and price history as JSON; on SQLite, in the process,
+// three small reads cost less than building the JSON (store/photos.ts).
 
 /** A photo row as json_build_object gives it: the row's property names, its time in milliseconds. */
 type PhotoJson = Omit<ListingImage, 'createdAt'> & { createdAt: number };
