@@ -2,7 +2,7 @@ import { Alert, Button, Card, Container, Heading, Stack, Text } from '@chakra-ui
 import { useMutation } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { PASSWORD_MIN, PASSWORD_MIN_MESSAGE } from '../../shared/schemas/auth';
+import { PASSWORD_MIN, PASSWORD_MIN_MESSAGE } from '../../shared/validation/password';
 import { useLoginDialog } from '../components/auth/login-dialog-context';
 import { FormError, NewPasswordFields } from '../components/form/form-field';
 import { pageHead } from '../components/layout/page-title';

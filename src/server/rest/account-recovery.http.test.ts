@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   EMAIL_TAKEN_MESSAGE,
   FORGOT_PASSWORD_SENT_MESSAGE,
-  PASSWORD_MIN_MESSAGE,
   PASSWORD_RESET_DONE_MESSAGE,
   RESET_TOKEN_INVALID_MESSAGE,
 } from '../../shared/schemas/auth';
+import { PASSWORD_MIN_MESSAGE } from '../../shared/validation/password';
 import { SESSION_COOKIE, generateSessionToken, sessionIdFromToken } from '../auth/session';
 import { RATE_LIMITS, RATE_LIMIT_MESSAGE } from '../limits/rate-limits';
 import { PASSWORD_RESET_SUBJECT } from '../mail/templates';

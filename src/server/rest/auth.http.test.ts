@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PASSWORD_MIN_MESSAGE } from '../../shared/schemas/auth';
+import { PASSWORD_MIN_MESSAGE } from '../../shared/validation/password';
 import { PHONE_SUBMIT_MESSAGE } from '../../shared/validation/phone';
 import { SESSION_COOKIE, sessionIdFromToken } from '../auth/session';
 import { createRateLimits } from '../limits/rate-limiter';

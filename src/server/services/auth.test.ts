@@ -1,6 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PASSWORD_MIN_MESSAGE, registerInput, updateProfileInput } from '../../shared/schemas/auth';
+import { registerInput, updateProfileInput } from '../../shared/schemas/auth';
+import { PASSWORD_MIN_MESSAGE } from '../../shared/validation/password';
 import { PHONE_SUBMIT_MESSAGE, isValidNorwegianPhone } from '../../shared/validation/phone';
 import { createSession, generateSessionToken, validateSessionToken } from '../auth/session';
 import { AppError } from '../errors';

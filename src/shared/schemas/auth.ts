@@ -1,13 +1,10 @@
 import { z } from '../zod';
+import { PASSWORD_MIN, PASSWORD_MIN_MESSAGE } from '../validation/password';
 import { PHONE_SUBMIT_MESSAGE, isValidNorwegianPhone } from '../validation/phone';
 import { cleanText, tooLongMessage } from './fields';
 
 // Every text but the passwords is normalised (fields.ts cleanText, docs/product/validation.md#text). Passwords are
 // taken byte for byte: changing them would lock out whoever registered with the characters the normaliser drops.
-
-export const PASSWORD_MIN = 6;
-export const PASSWORD_MIN_MESSAGE = 'Nytt passord må være minst 6 tegn langt.';
-export const PASSWORD_MISMATCH_MESSAGE = 'Nye passord stemmer ikke overens.';
 
 const required = (label: string, max = 200) =>
   cleanText(z.string({ error: `${label} må fylles ut.` }), max, tooLongMessage(label, max)).min(1, { error: `${label} må fylles ut.` });

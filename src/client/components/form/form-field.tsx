@@ -1,6 +1,6 @@
 import { Alert, Field, HStack, Input, SimpleGrid } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { PASSWORD_MISMATCH_MESSAGE } from '../../../shared/schemas/auth';
+import { PASSWORD_MISMATCH_MESSAGE } from '../../../shared/validation/password';
 
 export interface FormFieldProps {
   label: ReactNode;
