@@ -1,7 +1,7 @@
 // What the home page leaves out of its first load (docs/decisions/010-compression-and-bundle.md) still works when it is
 // needed: the header's menus load their machinery (Zag's menu, Floating UI) on the first intent, the trigger does not
 // move when the menu takes over and mouse and keyboard open it as before; the registry lookup loads when its band
-// comes near the screen.
+// comes near the screen. The home and search pages load no Zod.
 import { describe, expect, it } from 'vitest';
 import { HOME_JS_BUDGET_BYTES } from '../scripts/lib/budgets';
 import { createUser, expectNoErrors, KNOWN_PLATE, loginAs, newPage, screenshot, scriptsRequested } from './support';
@@ -35,6 +35,21 @@ describe('the first load on the wire', () => {
     expect(total, received.map((s) => `${s.path} ${s.wire}`).join('\n')).toBeLessThanOrEqual(HOME_JS_BUDGET_BYTES);
     expect(total).toBeGreaterThan(50_000);
     expectNoErrors(page);
+  });
+});
+
+describe('what the entry pages leave out', () => {
+  it('the home and search pages load no Zod: the schemas come with the forms that validate with them', async () => {
+    for (const path of ['/', '/annonser']) {
+      const page = await newPage({ width: 390, height: 844 });
+      const scripts = scriptsRequested(page);
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(scripts('zod'), path).toEqual([]);
+      expect(scripts('start'), path).toHaveLength(1);
+      expectNoErrors(page);
+    }
   });
 });
 
