@@ -3,12 +3,13 @@
 //
 // Listing cases run the BUILT server (dist/server/main.mjs, built first if stale) on a seeded database of 100 000
 // listings (bench/seed.ts; `--db FILE` keeps it between runs), 10 connections through autocannon, a warm-up and then
-// the measured window, `--runs N` times (default 3). Cached cases ask the same URL every time; cold cases (cold-*,
+// the measured window, `--runs N` times (default 4). Cached cases ask the same URL every time; cold cases (cold-*,
 // bench/cold-cases.ts) send only inputs no cache of the server has seen; detail asks random visible listings.
 //
 // `--baseline <dir>` also runs another checkout's build (its dist/server/main.mjs, built there if stale): both servers
 // run side by side, each on its own copy of the seeded file (seeded with the migrations both share; each build
-// migrates its copy at start), and every round measures this build, then the baseline, on the same inputs. Per case:
+// migrates its copy at start), and every round measures both on the same inputs, taking turns: this build first in
+// odd rounds, the baseline first in even ones (an even `--runs` gives each the first turn as often). Per case:
 // req/s, p99 and peak RSS of both as the median (min–max) of the runs, and "this/baseline", the median (min–max) of
 // each round's ratio. There are no absolute targets: a performance claim is such a ratio, measured in one run.
 // `--check` exits 1 on a non-2xx answer or an error, realtime's lost or duplicated messages, and with a baseline when
@@ -81,7 +82,7 @@ const ACCEPT_ENCODING = args.str('encoding');
 const LOG_LEVEL = args.str('log-level');
 const LISTINGS = args.num('listings', 100_000);
 const DURATION = args.num('duration', 8);
-const RUNS = Math.max(1, Math.floor(args.num('runs', 3)));
+const RUNS = Math.max(1, Math.floor(args.num('runs', 4)));
 const RNG_SEED = args.num('rng', 1);
 const BASELINE = args.str('baseline');
 /** `--store pg`: this build on PostgreSQL against itself on SQLite (the default store, `sqlite`, compares builds). */
@@ -636,7 +637,9 @@ async function listingCases(selected: Set<string>, builds: Build[]): Promise<voi
     for (let r = 0; r < RUNS; r++) {
       c.stream?.prepare(urlsPerCase + SAMPLE);
       const roundUrls = typeof c.path === 'function' ? new Round(c.path) : null;
-      const targets = c.kind === 'ceiling' ? [null] : running;
+      // Every other round the builds take turns in the other order: whichever runs first in a round measured lower,
+      // the same code against itself included (docs/benchmarks.md#the-order-within-a-round).
+      const targets = c.kind === 'ceiling' ? [null] : r % 2 === 0 ? running : [...running].reverse();
       const line: string[] = [];
       for (const s of targets) {
         const label = s?.build.label ?? 'bare';
@@ -655,7 +658,7 @@ async function listingCases(selected: Set<string>, builds: Build[]): Promise<voi
         byBuild.set(label, [...(byBuild.get(label) ?? []), m]);
         line.push(`${label} ${Math.round(m.rps)} req/s${m.errors || m.non2xx ? ` (${m.errors} errors, ${m.non2xx} non-2xx)` : ''}`);
       }
-      log(`  ${c.name}, run ${r + 1}/${RUNS}: ${line.join(', ')}`);
+      log(`  ${c.name}, run ${r + 1}/${RUNS}: ${(r % 2 === 0 ? line : [...line].reverse()).join(', ')}`);
     }
   }
   const listingSeconds = (performance.now() - listingsStarted) / 1000;
