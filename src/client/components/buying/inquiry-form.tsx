@@ -1,7 +1,7 @@
 import { Button, Skeleton, Stack, Text } from '@chakra-ui/react';
 import { lazy, Suspense } from 'react';
-import { ClientOnly } from '@tanstack/react-router';
 import { useCurrentUser } from '../../hooks/use-current-user';
+import { ClientOnly } from '../../lib/in-browser';
 import { useLoginDialog } from '../auth/login-dialog-context';
 import { Section } from './listing-specs';
 

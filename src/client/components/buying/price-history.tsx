@@ -1,7 +1,8 @@
 import { Stack, Table, Text } from '@chakra-ui/react';
-import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { formatDate, formatPrice } from '../../../shared/format';
 import { PRICE_TEXTS } from '../../../shared/texts/prices';
+import { useInBrowser } from '../../lib/in-browser';
 import { Section } from './listing-specs';
 
 // 'Prishistorikk' on the listing page (docs/decisions/025-buyer-trust.md): the days since publication, each price
@@ -15,13 +16,12 @@ export interface PricePoint {
 }
 
 const DAY = 86_400_000;
-const noChanges = () => () => {};
 
 export function PriceHistory({ history }: { history: PricePoint[] }) {
   // Read once: the days since publication do not tick while the page is open.
   const [now] = useState(() => Date.now());
   // The server renders the page without the chart (its code is not loaded there), and so does hydration; then it comes.
-  const inBrowser = useSyncExternalStore(noChanges, () => true, () => false);
+  const inBrowser = useInBrowser();
   if (history.length === 0) return null;
   const days = Math.max(0, Math.floor((now - new Date(history[0].at).getTime()) / DAY));
   return (

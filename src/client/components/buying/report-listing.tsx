@@ -1,9 +1,9 @@
 import { Button } from '@chakra-ui/react';
-import { ClientOnly } from '@tanstack/react-router';
 import { Flag } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { REPORT_TEXTS } from '../../../shared/texts/reports';
 import { useCurrentUser } from '../../hooks/use-current-user';
+import { ClientOnly } from '../../lib/in-browser';
 import { useLoginDialog } from '../auth/login-dialog-context';
 
 // The dialog (and the shared schema's words) load only when a logged-in buyer opens it.
