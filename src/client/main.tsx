@@ -5,7 +5,7 @@ import { formatNumber } from '../shared/format';
 // app's routes and shell) was the longest task of a page's start-up, and the browser can paint and answer input
 // between tasks (docs/decisions/010-compression-and-bundle.md "Staged start"). The number formatter every page's prices
 // use is made in a task of its own too: the first one costs the browser a locale lookup, which would otherwise lengthen
-// the hydration's first slice. start.tsx hydrates the server's page or renders the plain page.
+// the hydration's first slice. start.tsx, a task after its code, hydrates the server's page or renders the plain page.
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve));
 
 void import('react-dom/client')
@@ -17,4 +17,8 @@ void import('react-dom/client')
   .then(nextTask)
   .then(() => formatNumber(0))
   .then(nextTask)
-  .then(() => import('./start'));
+  .then(() => import('./start'))
+  .then(async ({ start }) => {
+    await nextTask();
+    await start(nextTask);
+  });

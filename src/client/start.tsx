@@ -12,43 +12,51 @@ import { markServerRendered } from './components/layout/after-first-paint';
 import { STATE_SCRIPT_ID } from '../shared/server-rendered';
 import { keepServerGlobalStyles } from './lib/chakra-global';
 
-const queryClient = makeQueryClient();
-const trpcClient = makeTRPCClient();
-const router = createAppRouter({ queryClient, trpc: makeTRPCOptions(trpcClient, queryClient), origin: window.location.origin });
-const container = document.getElementById('root')!;
-const app = (
-  <StrictMode>
-    <App queryClient={queryClient} trpcClient={trpcClient} router={router} />
-  </StrictMode>
-);
-const serverState = document.getElementById(STATE_SCRIPT_ID)?.textContent;
+/**
+ * Starts the app: the clients and the router in one task, then, a task later, hydrates the server's page or renders the
+ * plain page (main.tsx runs it a task after this module's code has been evaluated: docs/decisions/010-compression-and-bundle.md
+ * "Staged start").
+ */
+export async function start(nextTask: () => Promise<void>) {
+  const queryClient = makeQueryClient();
+  const trpcClient = makeTRPCClient();
+  const router = createAppRouter({ queryClient, trpc: makeTRPCOptions(trpcClient, queryClient), origin: window.location.origin });
+  await nextTask();
+  const container = document.getElementById('root')!;
+  const app = (
+    <StrictMode>
+      <App queryClient={queryClient} trpcClient={trpcClient} router={router} />
+    </StrictMode>
+  );
+  const serverState = document.getElementById(STATE_SCRIPT_ID)?.textContent;
 
-if (serverState) {
-  // A page the server rendered (docs/decisions/019-server-rendering.md): the queries it fetched go in first, so the
-  // route's loaders find them and nothing is fetched again; the router loads the route (its code and the cached data)
-  // before React hydrates, and knows it hydrates a server's page (the same tree as the server's, no extra Suspense
-  // boundary). Hydration is a transition: React hydrates in slices and answers input in between.
-  hydrate(queryClient, JSON.parse(serverState) as DehydratedState);
-  markServerRendered();
-  keepServerGlobalStyles();
-  router.ssr = { manifest: undefined };
-  void router.load().then(() => {
-    startTransition(() => {
-      hydrateRoot(container, app, {
-        // A mismatch React recovered from by rendering afresh: a defect the browser tests catch (e2e/server-render).
-        onRecoverableError: (error) => console.error('Hydration error:', error),
+  if (serverState) {
+    // A page the server rendered (docs/decisions/019-server-rendering.md): the queries it fetched go in first, so the
+    // route's loaders find them and nothing is fetched again; the router loads the route (its code and the cached data)
+    // before React hydrates, and knows it hydrates a server's page (the same tree as the server's, no extra Suspense
+    // boundary). Hydration is a transition: React hydrates in slices and answers input in between.
+    hydrate(queryClient, JSON.parse(serverState) as DehydratedState);
+    markServerRendered();
+    keepServerGlobalStyles();
+    router.ssr = { manifest: undefined };
+    void router.load().then(() => {
+      startTransition(() => {
+        hydrateRoot(container, app, {
+          // A mismatch React recovered from by rendering afresh: a defect the browser tests catch (e2e/server-render).
+          onRecoverableError: (error) => console.error('Hydration error:', error),
+        });
       });
+      // The stored listing queries after hydration: the first render must be the server's; later they serve offline.
+      persistListingQueries(queryClient, BUILD_VERSION);
     });
-    // The stored listing queries after hydration: the first render must be the server's; later they serve offline.
-    persistListingQueries(queryClient, BUILD_VERSION);
-  });
-} else {
-  // The plain page (one that needs a login): the first render is a transition, so React renders it in slices and lets
-  // the browser paint and answer input in between (docs/decisions/010-compression-and-bundle.md "First paint"). The
-  // stored listing queries go in first, so the first route's loader finds them (offline too); the restore reads
-  // localStorage synchronously and settles within this task.
-  void persistListingQueries(queryClient, BUILD_VERSION).ready.then(() => startTransition(() => createRoot(container).render(app)));
-}
+  } else {
+    // The plain page (one that needs a login): the first render is a transition, so React renders it in slices and lets
+    // the browser paint and answer input in between (docs/decisions/010-compression-and-bundle.md "First paint"). The
+    // stored listing queries go in first, so the first route's loader finds them (offline too); the restore reads
+    // localStorage synchronously and settles within this task.
+    void persistListingQueries(queryClient, BUILD_VERSION).ready.then(() => startTransition(() => createRoot(container).render(app)));
+  }
 
-if (import.meta.env.PROD) registerServiceWorker();
-warmUpAfterLoad();
+  if (import.meta.env.PROD) registerServiceWorker();
+  warmUpAfterLoad();
+}
