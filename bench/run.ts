@@ -5,6 +5,8 @@
 // listings (bench/seed.ts; `--db FILE` keeps it between runs), 10 connections through autocannon, a warm-up and then
 // the measured window, `--runs N` times (default 4). Cached cases ask the same URL every time; cold cases (cold-*,
 // bench/cold-cases.ts) send only inputs no cache of the server has seen; detail asks random visible listings.
+// Before the listing cases every server renders the home page and a listing's page, as a server in use has: its
+// renderer is in its heap whether it loaded before ready or with the first visitor (`--cold-renderer`: it is not).
 //
 // `--baseline <dir>` also runs another checkout's build (its dist/server/main.mjs, built there if stale): both servers
 // run side by side, each on its own copy of the seeded file (seeded with the migrations both share; each build
@@ -72,6 +74,8 @@ const args = parseArgs(process.argv.slice(2));
 const JSON_OUT = args.flag('json');
 const CHECK = args.flag('check');
 const PROFILE = args.flag('profile');
+/** `--cold-renderer`: no page is asked for before the listing cases, so each build's renderer is as it starts. */
+const COLD_RENDERER = args.flag('cold-renderer');
 /** `--encoding br` (or 'gzip', 'br, gzip'): listing cases ask for compressed answers, as a browser does; default none. */
 const ACCEPT_ENCODING = args.str('encoding');
 /**
@@ -625,6 +629,19 @@ async function listingCases(selected: Set<string>, builds: Build[]): Promise<voi
     for (const s of running) {
       const res = await fetch(s.server.base + c.path);
       if (!res.ok) throw new Error(`${s.build.label}: ${c.path} answered ${res.status}: ${await res.text()}`);
+    }
+  }
+
+  // A server in use has rendered pages, and its renderer (React, Chakra, the routes) lives in its heap from then on: a
+  // build that loads it before ready and one that loads it on the first page are compared as they run once visited
+  // (docs/benchmarks.md#the-renderer-in-every-heap). --cold-renderer leaves each build as it starts.
+  if (!COLD_RENDERER) {
+    for (const s of running) {
+      for (const url of ['/', `/listing/${forSale.visibleIds[0]}`]) {
+        const res = await fetch(s.server.base + url, { headers: { accept: 'text/html' } });
+        if (!res.ok) throw new Error(`${s.build.label}: ${url} answered ${res.status}`);
+        await res.arrayBuffer();
+      }
     }
   }
 
