@@ -6,7 +6,11 @@ import { startTransition, useEffect, useState, type ReactNode } from 'react';
 // transition instead, which React renders in slices between which the browser can answer input
 // (docs/decisions/010-compression-and-bundle.md "First paint").
 
-/** Whether this page has hydrated: parts mounted after that render at once. */
+/**
+ * Whether this page has hydrated: parts mounted after that render at once. Set by the first part's effect, not read from
+ * `<html data-hydrated>`: the root marks that when the shell commits, while a Suspense boundary may still be hydrating, and
+ * a part hydrated there would then render what the server did not.
+ */
 let hydrated = false;
 
 /** False in the server's render and in hydration; true from just after (in a transition), and at once later. */
