@@ -40,6 +40,31 @@ describe('start-up', () => {
     expectNoErrors(page);
   });
 
+  it("keeps the server's style tags where they are, so the browser calculates the page's styles once", async () => {
+    const { user } = await createUser();
+    const listing = await insertListing(db(), user.id, { make: 'Volvo', model: 'XC60', year: 2020 });
+    const page = await newPage({ width: 375, height: 800 });
+    // Every style element taken out of the document during the visit (a move is a removal and an insertion): the
+    // browser treats a moved stylesheet as a new one and recalculates every element's style.
+    await page.addInitScript(() => {
+      const removed: string[] = [];
+      (window as unknown as { removedStyles: string[] }).removedStyles = removed;
+      new MutationObserver((records) => {
+        for (const r of records) for (const n of r.removedNodes) if (n.nodeName === 'STYLE') removed.push((n as Element).outerHTML.slice(0, 60));
+      }).observe(document, { childList: true, subtree: true });
+    });
+    for (const path of [`/listing/${listing.id}`, '/annonser', '/']) {
+      await page.goto(path);
+      await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+      await page.waitForLoadState('networkidle');
+      expect(await page.evaluate(() => (window as unknown as { removedStyles: string[] }).removedStyles), path).toEqual([]);
+      // The server's styles are still what the page is drawn with: its header keeps its white background.
+      expect(await page.evaluate(() => document.querySelectorAll('head style[data-server-emotion]').length), path).toBeGreaterThanOrEqual(2);
+      expect(await page.getByRole('banner').evaluate((el) => getComputedStyle(el).backgroundColor), path).toBe('rgb(255, 255, 255)');
+    }
+    expectNoErrors(page);
+  });
+
   it('sends the warm-up HEAD requests once, after the page has loaded, and not the toaster or the WebSocket link', async () => {
     const page = await newPage();
     const seen = requests(page);

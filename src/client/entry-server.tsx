@@ -10,6 +10,7 @@ import { createAppRouter } from './router';
 import { makeQueryClient, makeTRPCOptions, type TRPCClient } from './trpc';
 import { meQueryOptions } from './hooks/use-current-user';
 import { markServerRendered } from './components/layout/after-first-paint';
+import { serverStyleTags } from './lib/server-styles';
 import { SERVER_RENDERED_ROUTES } from '../shared/server-rendered';
 import { notFoundHead, type PageHead } from '../shared/page-head';
 
@@ -91,9 +92,8 @@ export async function renderPage({
       </CacheProvider>
     </StrictMode>,
   );
-  // `data-s` marks a style tag as placed: without it, Emotion's browser cache moves every server style tag to the end
-  // of <head> as it is created, and the browser recalculates the whole page's styles once more during start-up.
-  const styles = constructStyleTagsFromChunks(extractCriticalToChunks(html)).replaceAll('<style data-emotion=', '<style data-s="" data-emotion=');
+  // Under their own attribute, so that the browser's Emotion cache leaves them where they are (lib/server-styles.ts).
+  const styles = serverStyleTags(constructStyleTagsFromChunks(extractCriticalToChunks(html)));
   const matches = router.state.matches;
   const notFound = matches.some((m) => m.status === 'notFound' || m._notFound);
   const head: HeadEntries = { meta: [], links: [], scripts: [] };

@@ -1,5 +1,6 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { CacheProvider } from '@emotion/react';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { makeQueryClient, makeTRPCClient, makeTRPCOptions } from './trpc';
 import { createAppRouter } from './router';
@@ -11,6 +12,7 @@ import { BUILD_VERSION } from './lib/build-version';
 import { markServerRendered } from './components/layout/after-first-paint';
 import { STATE_SCRIPT_ID } from '../shared/server-rendered';
 import { keepServerGlobalStyles } from './lib/chakra-global';
+import { browserStyleCache } from './lib/server-styles';
 
 /**
  * Starts the app: the clients and the router in one task, then, a task later, hydrates the server's page or renders the
@@ -23,9 +25,12 @@ export async function start(nextTask: () => Promise<void>) {
   const router = createAppRouter({ queryClient, trpc: makeTRPCOptions(trpcClient, queryClient), origin: window.location.origin });
   await nextTask();
   const container = document.getElementById('root')!;
+  // The same cache as the server's render (entry-server.tsx), knowing the styles the server's page came with.
   const app = (
     <StrictMode>
-      <App queryClient={queryClient} trpcClient={trpcClient} router={router} />
+      <CacheProvider value={browserStyleCache()}>
+        <App queryClient={queryClient} trpcClient={trpcClient} router={router} />
+      </CacheProvider>
     </StrictMode>
   );
   const serverState = document.getElementById(STATE_SCRIPT_ID)?.textContent;
