@@ -1,4 +1,4 @@
-import { defaultBaseConfig, defineConfig, mergeConfigs, type GlobalStyleObject } from '@chakra-ui/react';
+import { defaultBaseConfig, defineConfig, type GlobalStyleObject } from '@chakra-ui/react';
 import {
   alertSlotRecipe,
   animationStyles,
@@ -244,5 +244,8 @@ const focusRings = defineConfig({
   },
 });
 
-/** The theme's configurations, in order: the system is created from them in system.ts. */
-export const themeConfigs = [mergeConfigs(defaultBaseConfig, defaultThemeConfig), config, focusRings] as const;
+/**
+ * The theme's configurations, in order: the system is created from them in system.ts, and `createSystem` merges them
+ * (a deep copy of each). Merged here as well, they were copied twice, the first time while the module loads.
+ */
+export const themeConfigs = [defaultBaseConfig, defaultThemeConfig, config, focusRings] as const;
