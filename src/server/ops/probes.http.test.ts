@@ -257,7 +257,7 @@ describe(`operator endpoints on ${testDialect()}`, () => {
       const lagCount = (s: Scrape) => value(s, 'bilpartner_event_delivery_lag_seconds_count', kind);
       expect(lagCount(after) - lagCount(before)).toBe(1);
     } finally {
-      socket.close();
+      await socket.close();
     }
   });
 
