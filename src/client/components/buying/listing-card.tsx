@@ -1,16 +1,13 @@
 import {
   AspectRatio,
   Box,
-  Heading,
-  HStack,
   LinkBox,
-  LinkOverlay,
   SimpleGrid,
   Skeleton,
   SkeletonText,
   Stack,
-  Text,
   type SimpleGridProps,
+  type SystemStyleObject,
 } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import { MapPin } from 'lucide-react';
@@ -60,6 +57,44 @@ interface ListingCardProps {
   headingLevel?: 'h2' | 'h3';
 }
 
+// A card is one styled parent (the LinkBox) and plain elements styled by its `css`, as the listing page's repeated rows
+// are: a search page shows a card per result, and a Chakra element costs a style resolution on every render, on the
+// server's render of the page and in the browser's hydration (docs/decisions/019-server-rendering.md).
+const cardCss: SystemStyleObject = {
+  // Chakra's AspectRatio: a 4:3 box its photo or placeholder fills.
+  '& [data-part=cover]': {
+    position: 'relative',
+    bg: 'bg.muted',
+    overflow: 'hidden',
+    _before: { height: '0', content: '""', display: 'block', paddingBottom: '75%' },
+    '& > *:not(style)': {
+      overflow: 'hidden',
+      position: 'absolute',
+      inset: '0',
+      display: 'flex',
+      justifyContent: 'center',
+      alignItems: 'center',
+      width: '100%',
+      height: '100%',
+    },
+    '& > img': { objectFit: 'cover', transition: 'transform 0.4s ease' },
+  },
+  '&:is(:hover, [data-hover]):not(:disabled, [data-disabled]) [data-part=cover] > img': { transform: 'scale(1.04)' },
+  '& [data-part=body]': { display: 'flex', flexDirection: 'column', gap: '1', p: '4', flex: '1' },
+  // Chakra's Heading (size md) with one line, its link the overlay that makes the whole card one link (LinkOverlay).
+  '& [data-part=title]': { fontFamily: 'heading', fontWeight: 'semibold', fontSize: 'md', lineHeight: '1.5rem', lineClamp: 1 },
+  '& [data-part=title] > a': {
+    position: 'static',
+    _before: { content: "''", cursor: 'inherit', display: 'block', position: 'absolute', top: '0', left: '0', zIndex: '0', width: '100%', height: '100%' },
+    _focusVisible: { outline: 'none' },
+  },
+  '& [data-part=facts]': { fontSize: 'sm', color: 'fg.muted', lineClamp: 1 },
+  '& [data-part=place]': { display: 'flex', alignItems: 'center', gap: '1', fontSize: 'sm', color: 'fg.muted', minW: '0' },
+  '& [data-part=place] > svg': { flexShrink: 0 },
+  '& [data-part=place] > p': { truncate: true },
+  '& [data-part=price]': { mt: 'auto', pt: '2', fontSize: 'xl', fontWeight: 'bold', color: 'fg', letterSpacing: '-0.01em' },
+};
+
 /** The card of every list view (home, search, saved). The whole card links to /listing/{id}. */
 export function ListingCard({ listing: l, action, note, priority, eager, headingLevel = 'h3' }: ListingCardProps) {
   const title = `${l.make} ${l.model}`.trim();
@@ -70,6 +105,7 @@ export function ListingCard({ listing: l, action, note, priority, eager, heading
   // Up to the medium size; the thumbnail alone on a slow connection or under memory pressure; a card from an older
   // answer (no coverPhoto) has only the thumbnail (photo-sources.ts cardPhotoSources).
   const sources = cardPhotoSources(l, useReducedImageQuality());
+  const Title = headingLevel;
   return (
     <LinkBox
       as="article"
@@ -81,55 +117,50 @@ export function ListingCard({ listing: l, action, note, priority, eager, heading
       overflow="hidden"
       display="flex"
       flexDirection="column"
+      css={cardCss}
     >
-      <AspectRatio ratio={4 / 3} bg="bg.muted" overflow="hidden">
+      <div data-part="cover">
         {sources && !broken ? (
-          <Box asChild objectFit="cover" transition="transform 0.4s ease" _groupHover={{ transform: 'scale(1.04)' }}>
-            <img
-              src={sources.src}
-              srcSet={sources.srcSet}
-              sizes={sources.sizes}
-              alt={`${title} ${l.year}`}
-              // Native lazy loading: the browser starts the fetch well before the card scrolls in (its distance
-              // exceeds the 50 px docs/product/limits.md asks for; docs/product/limits.md#photo-sizes).
-              loading={first ? 'eager' : 'lazy'}
-              // A first-row cover may be the page's largest paint: not held back for an off-thread decode.
-              decoding={first ? 'auto' : 'async'}
-              onError={() => setBroken(true)}
-              // The 4:3 box holds the space before the photo arrives (no layout shift); these only give the ratio.
-              width={480}
-              height={360}
-              // Lets the browser fetch above-the-fold covers before the rest of the page's images.
-              {...(first ? { fetchPriority: 'high' as const } : {})}
-            />
-          </Box>
+          <img
+            src={sources.src}
+            srcSet={sources.srcSet}
+            sizes={sources.sizes}
+            alt={`${title} ${l.year}`}
+            // Native lazy loading: the browser starts the fetch well before the card scrolls in (its distance
+            // exceeds the 50 px docs/product/limits.md asks for; docs/product/limits.md#photo-sizes).
+            loading={first ? 'eager' : 'lazy'}
+            // A first-row cover may be the page's largest paint: not held back for an off-thread decode.
+            decoding={first ? 'auto' : 'async'}
+            onError={() => setBroken(true)}
+            // The 4:3 box holds the space before the photo arrives (no layout shift); these only give the ratio.
+            width={480}
+            height={360}
+            // Lets the browser fetch above-the-fold covers before the rest of the page's images.
+            {...(first ? { fetchPriority: 'high' as const } : {})}
+          />
         ) : (
           <CarPlaceholder />
         )}
-      </AspectRatio>
-      <Stack p="4" gap="1" flex="1">
-        <Heading as={headingLevel} size="md" fontWeight="semibold" lineClamp={1} title={title}>
-          <LinkOverlay asChild _focusVisible={{ outline: 'none' }}>
-            <Link to="/listing/$id" params={{ id: String(l.id) }}>
-              {title}
-            </Link>
-          </LinkOverlay>
-        </Heading>
-        <Text fontSize="sm" color="fg.muted" lineClamp={1}>
-          {listingFacts(l)}
-        </Text>
+      </div>
+      <div data-part="body">
+        <Title data-part="title" title={title}>
+          <Link className="chakra-linkbox__overlay" to="/listing/$id" params={{ id: String(l.id) }}>
+            {title}
+          </Link>
+        </Title>
+        <p data-part="facts">{listingFacts(l)}</p>
         {l.place && (
-          <HStack gap="1" fontSize="sm" color="fg.muted" minW="0">
-            <MapPin size={14} aria-hidden style={{ flexShrink: 0 }} />
-            <Text truncate>{l.place}</Text>
-          </HStack>
+          <div data-part="place">
+            <MapPin size={14} aria-hidden />
+            <p>{l.place}</p>
+          </div>
         )}
         {note}
-        <Text mt="auto" pt="2" fontSize="xl" fontWeight="bold" color="fg" letterSpacing="-0.01em" data-testid="card-price">
+        <p data-part="price" data-testid="card-price">
           {formatPrice(l.totalPrice)}
-        </Text>
+        </p>
         <CardPriceNotes listing={l} />
-      </Stack>
+      </div>
       {action && (
         // Above the overlay link so the action gets its own clicks.
         <Box px="4" pb="4" position="relative" zIndex="1">
