@@ -61,22 +61,13 @@ interface ListingCardProps {
 // are: a search page shows a card per result, and a Chakra element costs a style resolution on every render, on the
 // server's render of the page and in the browser's hydration (docs/decisions/019-server-rendering.md).
 const cardCss: SystemStyleObject = {
-  // Chakra's AspectRatio: a 4:3 box its photo or placeholder fills.
+  // A 4:3 box its photo or placeholder fills.
   '& [data-part=cover]': {
     position: 'relative',
+    aspectRatio: '4 / 3',
     bg: 'bg.muted',
     overflow: 'hidden',
-    _before: { height: '0', content: '""', display: 'block', paddingBottom: '75%' },
-    '& > *:not(style)': {
-      overflow: 'hidden',
-      position: 'absolute',
-      inset: '0',
-      display: 'flex',
-      justifyContent: 'center',
-      alignItems: 'center',
-      width: '100%',
-      height: '100%',
-    },
+    '& > *': { position: 'absolute', inset: '0', width: '100%', height: '100%' },
     '& > img': { objectFit: 'cover', transition: 'transform 0.4s ease' },
   },
   '&:is(:hover, [data-hover]):not(:disabled, [data-disabled]) [data-part=cover] > img': { transform: 'scale(1.04)' },
@@ -109,7 +100,6 @@ export function ListingCard({ listing: l, action, note, priority, eager, heading
   return (
     <LinkBox
       as="article"
-      className="group"
       data-testid="listing-card"
       {...linkCardStyle}
       borderWidth="1px"
