@@ -201,3 +201,26 @@ describe('a slow connection or memory pressure', () => {
     }
   });
 });
+
+describe('a photo that cannot be loaded', () => {
+  it('shows the placeholder, never the broken-image icon, also when it failed before the page hydrated', async () => {
+    const page = await visitor(375, 2);
+    const ours = new Set(cars.flatMap((c) => c.photos.flatMap((p) => [p.url, p.thumbUrl, p.mediumUrl])));
+    await page.route('**/*', async (route) => {
+      const { pathname } = new URL(route.request().url());
+      if (ours.has(pathname)) return route.fulfill({ status: 404, body: '' });
+      // The page's scripts arrive late, so the first row's photos have failed before React attaches its handlers.
+      if (route.request().resourceType() === 'script') await new Promise((r) => setTimeout(r, 1_000));
+      return route.continue();
+    });
+    await page.goto(`/annonser?query=${TAG}`);
+    const cards = page.locator('[data-testid="listing-card"]', { hasText: TAG });
+    await expect.poll(() => cards.count()).toBe(5);
+    // Every cover shows 'Ingen bilde' and no image element is left to show the browser's icon and its alt text.
+    // The last cards' photos are lazy: scrolled to, they are fetched after hydration, fail, and are swapped too.
+    await cards.last().scrollIntoViewIfNeeded();
+    await expect.poll(() => cards.getByText('Ingen bilde', { exact: true }).count()).toBe(5);
+    expect(await cards.locator('img').count()).toBe(0);
+    expect(page.errors).toEqual([]);
+  });
+});

@@ -11,7 +11,7 @@ import {
 } from '@chakra-ui/react';
 import { Link } from '@tanstack/react-router';
 import { MapPin } from 'lucide-react';
-import { Children, createContext, useContext, useState, type ReactNode } from 'react';
+import { Children, createContext, useCallback, useContext, useState, type ReactNode } from 'react';
 import { FUEL_TYPES, labelOf, TRANSMISSIONS } from '../../../shared/codes';
 import { formatMileage, formatPrice } from '../../../shared/format';
 import type { ListingCardShape } from '../../../shared/types/listing';
@@ -91,6 +91,11 @@ export function ListingCard({ listing: l, action, note, priority, eager, heading
   const title = `${l.make} ${l.model}`.trim();
   // A missing or broken photo shows the placeholder, never the browser's broken-image icon and alt text.
   const [broken, setBroken] = useState(false);
+  // A photo that failed before hydration attached onError has no error event left to hear: the element itself tells
+  // (finished, no pixels, a source it tried). A lazy photo not yet fetched has no currentSrc.
+  const failedEarly = useCallback((img: HTMLImageElement | null) => {
+    if (img?.complete && img.naturalWidth === 0 && img.currentSrc) setBroken(true);
+  }, []);
   const position = useContext(GridPosition);
   const first = priority ?? eager ?? (position !== null && position < PRIORITY_CARDS);
   // Up to the medium size; the thumbnail alone on a slow connection or under memory pressure; a card from an older
@@ -121,6 +126,7 @@ export function ListingCard({ listing: l, action, note, priority, eager, heading
             loading={first ? 'eager' : 'lazy'}
             // A first-row cover may be the page's largest paint: not held back for an off-thread decode.
             decoding={first ? 'auto' : 'async'}
+            ref={failedEarly}
             onError={() => setBroken(true)}
             // The 4:3 box holds the space before the photo arrives (no layout shift); these only give the ratio.
             width={480}
