@@ -1,4 +1,4 @@
-import { Box, Flex, Heading, HStack, SimpleGrid, Stack, Text, type BoxProps, type SystemStyleObject } from '@chakra-ui/react';
+import { Box, Flex, HStack, SimpleGrid, Stack, Text, type BoxProps, type SystemStyleObject } from '@chakra-ui/react';
 import {
   BookCheck,
   CalendarDays,
@@ -19,15 +19,16 @@ import { EQUIPMENT_GROUPS, SERVICE_BOOK_LABEL } from '../../../shared/equipment'
 import { formatDate, formatMileage, formatNumber } from '../../../shared/format';
 import type { ListingShape } from '../../../shared/types/listing';
 
+/** The section's heading: Chakra's Heading at size lg, as a plain element (see the rows below). */
+const sectionCss: SystemStyleObject = {
+  '& > h2': { fontFamily: 'heading', fontWeight: 'semibold', textStyle: 'lg', mb: { base: 3, md: 4 } },
+};
+
 /** A white, bordered block with a heading: every section of the listing page. */
 export function Section({ title, children, ...rest }: { title?: ReactNode; children: ReactNode } & BoxProps) {
   return (
-    <Box as="section" bg="bg" rounded="xl" borderWidth="1px" borderColor="border.muted" p={{ base: 4, md: 6 }} {...rest}>
-      {title && (
-        <Heading as="h2" size="lg" mb={{ base: 3, md: 4 }}>
-          {title}
-        </Heading>
-      )}
+    <Box as="section" bg="bg" rounded="xl" borderWidth="1px" borderColor="border.muted" p={{ base: 4, md: 6 }} css={sectionCss} {...rest}>
+      {title && <h2>{title}</h2>}
       {children}
     </Box>
   );
@@ -183,6 +184,12 @@ export function MoreDetails({ listing: l }: { listing: ListingShape }) {
   );
 }
 
+const serviceBookCss: SystemStyleObject = {
+  '& > svg': { flexShrink: 0 },
+  '& [data-part=title]': { fontWeight: 'semibold' },
+  '& [data-part=text]': { fontSize: 'sm', color: 'green.700' },
+};
+
 /** docs/product/data.md: 'Fulgt servicehåndbok' is highlighted and shown apart from the equipment list. */
 export function ServiceBookNote() {
   return (
@@ -195,15 +202,14 @@ export function ServiceBookNote() {
       px="4"
       py="3"
       gap="3"
+      css={serviceBookCss}
       data-testid="service-book"
     >
-      <BookCheck size={22} aria-hidden style={{ flexShrink: 0 }} />
-      <Box>
-        <Text fontWeight="semibold">{SERVICE_BOOK_LABEL}</Text>
-        <Text fontSize="sm" color="green.700">
-          Bilen er vedlikeholdt etter produsentens serviceprogram.
-        </Text>
-      </Box>
+      <BookCheck size={22} aria-hidden />
+      <div>
+        <p data-part="title">{SERVICE_BOOK_LABEL}</p>
+        <p data-part="text">Bilen er vedlikeholdt etter produsentens serviceprogram.</p>
+      </div>
     </HStack>
   );
 }

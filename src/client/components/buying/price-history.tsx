@@ -1,4 +1,4 @@
-import { Stack, Table, Text } from '@chakra-ui/react';
+import { Stack, type SystemStyleObject } from '@chakra-ui/react';
 import { lazy, Suspense, useState } from 'react';
 import { formatDate, formatPrice } from '../../../shared/format';
 import { PRICE_TEXTS } from '../../../shared/texts/prices';
@@ -17,6 +17,26 @@ export interface PricePoint {
 
 const DAY = 86_400_000;
 
+// Chakra's Table (size sm, variant line) as a plain table styled by its parent's `css`: a row per price, and a Chakra
+// element costs a style resolution on every render (docs/decisions/019-server-rendering.md). The price column is
+// aligned to the end.
+const historyCss: SystemStyleObject = {
+  '& [data-part=days]': { color: 'fg.muted', fontSize: 'sm' },
+  '& table': {
+    fontVariantNumeric: 'lining-nums tabular-nums',
+    borderCollapse: 'collapse',
+    width: 'full',
+    textAlign: 'start',
+    verticalAlign: 'top',
+    textStyle: 'sm',
+  },
+  '& tr': { bg: 'bg' },
+  '& th, & td': { textAlign: 'start', px: '2', py: '2', borderBottomWidth: '1px' },
+  '& th': { fontWeight: 'medium', color: 'fg' },
+  '& td': { alignItems: 'center' },
+  '& :is(th, td):last-child': { textAlign: 'end' },
+};
+
 export function PriceHistory({ history }: { history: PricePoint[] }) {
   // Read once: the days since publication do not tick while the page is open.
   const [now] = useState(() => Date.now());
@@ -26,31 +46,29 @@ export function PriceHistory({ history }: { history: PricePoint[] }) {
   const days = Math.max(0, Math.floor((now - new Date(history[0].at).getTime()) / DAY));
   return (
     <Section title={PRICE_TEXTS.history} data-testid="price-history">
-      <Stack gap="4">
-        <Text color="fg.muted" fontSize="sm">
-          {PRICE_TEXTS.daysSince(days)}
-        </Text>
+      <Stack gap="4" css={historyCss}>
+        <p data-part="days">{PRICE_TEXTS.daysSince(days)}</p>
         {inBrowser && history.length > 1 && (
           <Suspense fallback={null}>
             <PriceChart history={history} now={now} />
           </Suspense>
         )}
-        <Table.Root size="sm" variant="line">
-          <Table.Header>
-            <Table.Row>
-              <Table.ColumnHeader>{PRICE_TEXTS.date}</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">{PRICE_TEXTS.totalPrice}</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
+        <table>
+          <thead>
+            <tr>
+              <th>{PRICE_TEXTS.date}</th>
+              <th>{PRICE_TEXTS.totalPrice}</th>
+            </tr>
+          </thead>
+          <tbody>
             {history.map((h, i) => (
-              <Table.Row key={`${h.at}-${i}`}>
-                <Table.Cell>{formatDate(h.at)}</Table.Cell>
-                <Table.Cell textAlign="end">{formatPrice(h.totalPrice)}</Table.Cell>
-              </Table.Row>
+              <tr key={`${h.at}-${i}`}>
+                <td>{formatDate(h.at)}</td>
+                <td>{formatPrice(h.totalPrice)}</td>
+              </tr>
             ))}
-          </Table.Body>
-        </Table.Root>
+          </tbody>
+        </table>
       </Stack>
     </Section>
   );

@@ -1,8 +1,20 @@
-import { Alert, Avatar, Box, HStack, Link as ChakraLink, Stack, Text } from '@chakra-ui/react';
+import { Alert, Avatar, Box, HStack, Stack, Text, type SystemStyleObject } from '@chakra-ui/react';
 import { ExternalLink, MapPin, Phone, ShieldCheck } from 'lucide-react';
 import { LinkButton } from '../link-button';
+import { plainLinkStyle } from '../plain-link-style';
 import { Section } from './listing-specs';
 import { StartChatButton, type ListingDetail } from './price-box';
+
+// The seller's rows are plain elements styled by their one parent's `css`, as the page's other rows are
+// (listing-specs.tsx): a row with an icon and a text, the phone a link.
+const sellerCss: SystemStyleObject = {
+  '& [data-part=name]': { display: 'flex', alignItems: 'center', gap: '3' },
+  '& [data-part=name] > p': { fontWeight: 'semibold' },
+  '& [data-part=line]': { display: 'flex', alignItems: 'center', gap: '2', fontSize: 'sm' },
+  '& [data-part=line][data-align=start]': { alignItems: 'flex-start' },
+  '& [data-part=icon]': { pt: '0.5' },
+  '& a': { ...plainLinkStyle, color: 'brand.600', fontWeight: 'medium' },
+};
 
 /**
  * Seller name, phone and address. docs/product/screens.md: with hideAddress the seller's details are hidden and a notice points to
@@ -27,28 +39,26 @@ export function SellerCard({ listing: l }: { listing: ListingDetail }) {
           {!l.isOwner && <StartChatButton listing={l} variant="outline" />}
         </Stack>
       ) : (
-        <Stack gap="3" data-testid="seller-info">
-          <HStack gap="3">
+        <Stack gap="3" css={sellerCss} data-testid="seller-info">
+          <div data-part="name">
             <Avatar.Root colorPalette="brand" size="md">
               <Avatar.Fallback name={name} />
             </Avatar.Root>
-            <Text fontWeight="semibold">{name}</Text>
-          </HStack>
+            <p>{name}</p>
+          </div>
           {phone && (
-            <HStack gap="2" fontSize="sm">
+            <div data-part="line">
               <Phone size={16} aria-hidden />
-              <ChakraLink href={`tel:${phone.replace(/\s/g, '')}`} color="brand.600" fontWeight="medium">
-                {phone}
-              </ChakraLink>
-            </HStack>
+              <a href={`tel:${phone.replace(/\s/g, '')}`}>{phone}</a>
+            </div>
           )}
           {address && (
-            <HStack gap="2" fontSize="sm" align="flex-start">
-              <Box pt="0.5">
+            <div data-part="line" data-align="start">
+              <div data-part="icon">
                 <MapPin size={16} aria-hidden />
-              </Box>
-              <Text>{address}</Text>
-            </HStack>
+              </div>
+              <p>{address}</p>
+            </div>
           )}
         </Stack>
       )}

@@ -1,21 +1,34 @@
-import { Box, HStack, Text } from '@chakra-ui/react';
+import { HStack, type SystemStyleObject } from '@chakra-ui/react';
 import { CarFront } from 'lucide-react';
+
+// The mark and its words are plain elements styled by the one HStack's `css`: the brand is on every page twice (header
+// and footer), and a Chakra element costs a style resolution on every render (docs/decisions/019-server-rendering.md).
+const brandCss: SystemStyleObject = {
+  '& [data-part=mark]': { display: 'flex', p: '2', rounded: 'lg', bg: 'brand.600', color: 'white' },
+  '& [data-part=words]': { lineHeight: '1.1' },
+  '& [data-part=name]': { fontWeight: '800', fontSize: 'lg', letterSpacing: '-0.02em', color: 'brand.800' },
+  '& [data-part=name] > span': { color: 'accent.600' },
+  '& [data-part=tagline]': { fontSize: 'xs', color: 'fg.muted' },
+  // On the footer's dark blue.
+  '&[data-inverted] [data-part=mark]': { bg: 'white', color: 'brand.700' },
+  '&[data-inverted] [data-part=name]': { color: 'white' },
+  '&[data-inverted] [data-part=name] > span': { color: 'accent.300' },
+  '&[data-inverted] [data-part=tagline]': { color: 'whiteAlpha.800' },
+};
 
 /** docs/product/overview.md: a car icon, the product name with '.no' and the tagline 'Din bilpartner'. */
 export function Brand({ inverted = false }: { inverted?: boolean }) {
   return (
-    <HStack gap="2.5">
-      <Box bg={inverted ? 'white' : 'brand.600'} color={inverted ? 'brand.700' : 'white'} p="2" rounded="lg" display="flex">
+    <HStack gap="2.5" css={brandCss} data-inverted={inverted || undefined}>
+      <div data-part="mark">
         <CarFront size={22} aria-hidden />
-      </Box>
-      <Box lineHeight="1.1">
-        <Text fontWeight="800" fontSize="lg" letterSpacing="-0.02em" color={inverted ? 'white' : 'brand.800'}>
-          Bilpartner<Text as="span" color={inverted ? 'accent.300' : 'accent.600'}>.no</Text>
-        </Text>
-        <Text fontSize="xs" color={inverted ? 'whiteAlpha.800' : 'fg.muted'}>
-          Din bilpartner
-        </Text>
-      </Box>
+      </div>
+      <div data-part="words">
+        <p data-part="name">
+          Bilpartner<span>.no</span>
+        </p>
+        <p data-part="tagline">Din bilpartner</p>
+      </div>
     </HStack>
   );
 }

@@ -1,6 +1,7 @@
-import { Box, Container, Grid, HStack, Stack, type SystemStyleObject } from '@chakra-ui/react';
+import { Box, type SystemStyleObject } from '@chakra-ui/react';
 import { Link, type LinkOptions } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { plainLinkStyle } from '../plain-link-style';
 import { Brand } from './brand';
 
 // Brand marks as inline SVG (lucide no longer ships brand icons).
@@ -14,19 +15,27 @@ const LinkedinIcon = () => (
   <svg width="20" height="20" viewBox="0 0 24 24" fill="currentColor" aria-hidden><path d="M4.98 3.5a2.5 2.5 0 1 1 0 5 2.5 2.5 0 0 1 0-5zM3 9.5h4V21H3zM9.5 9.5h3.8v1.6h.1c.5-1 1.8-2 3.8-2 4 0 4.8 2.6 4.8 6V21h-4v-5.1c0-1.2 0-2.8-1.7-2.8s-2 1.3-2 2.7V21h-4z" /></svg>
 );
 
-// The footer's texts and links are plain elements styled by the footer's css (as Chakra's link recipe styles a link):
+// The footer's layout, texts and links are plain elements styled by the footer's css (as Chakra's link recipe styles a link):
 // the footer is on every page, and a Chakra element costs a style resolution on every render, the server's included.
 const footerCss: SystemStyleObject = {
-  '& a': {
-    display: 'inline-flex',
+  // Chakra's Container (max width 7xl), a grid of four columns on a desktop, each a Stack, and the bottom row.
+  '& [data-part=container]': { position: 'relative', maxW: '7xl', w: '100%', mx: 'auto', px: { base: '4', md: '6', lg: '8' }, py: { base: '10', md: '14' } },
+  '& [data-part=columns]': { display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr', md: '2fr 1fr 1fr 1fr' }, gap: '8' },
+  '& [data-part=column]': { display: 'flex', flexDirection: 'column', gap: '2' },
+  '& [data-part=column][data-gap="3"]': { gap: '3' },
+  '& [data-part=bottom]': {
+    display: 'flex',
     alignItems: 'center',
-    gap: '1.5',
-    borderRadius: 'l1',
-    outline: 'none',
-    cursor: 'pointer',
-    focusVisibleRing: 'outside',
-    _hover: { textDecoration: 'underline', textUnderlineOffset: '3px', textDecorationColor: 'currentColor/20' },
+    justifyContent: 'space-between',
+    flexWrap: 'wrap',
+    gap: '4',
+    mt: '10',
+    pt: '6',
+    borderTopWidth: '1px',
+    borderColor: 'whiteAlpha.300',
   },
+  '& [data-part=social]': { display: 'flex', alignItems: 'center', gap: '4', color: 'whiteAlpha.800' },
+  '& a': plainLinkStyle,
   '& [data-part=link]': { color: 'whiteAlpha.800', fontSize: 'sm', _hover: { color: 'white' } },
   '& [data-part=heading]': { fontWeight: 'semibold' },
   '& [data-part=pitch]': { fontSize: 'sm', color: 'whiteAlpha.800', maxW: 'xs' },
@@ -44,35 +53,35 @@ function FooterLink({ to, children }: { to: LinkOptions['to']; children: ReactNo
 export function Footer() {
   return (
     <Box as="footer" bg="brand.900" color="white" mt="16" css={footerCss}>
-      <Container maxW="7xl" py={{ base: 10, md: 14 }}>
-        <Grid templateColumns={{ base: '1fr', sm: '1fr 1fr', md: '2fr 1fr 1fr 1fr' }} gap="8">
-          <Stack gap="3">
+      <div data-part="container">
+        <div data-part="columns">
+          <div data-part="column" data-gap="3">
             <Brand inverted />
             <p data-part="pitch">
               Norges trygge markedsplass for kjøp og salg av bruktbil. Kontrollerte annonser og direkte kontakt mellom kjøper og
               selger.
             </p>
-          </Stack>
-          <Stack gap="2">
+          </div>
+          <div data-part="column">
             <p data-part="heading">Bil</p>
             <FooterLink to="/annonser">Kjøp bil</FooterLink>
             <FooterLink to="/ny-annonse">Selg bil</FooterLink>
-          </Stack>
-          <Stack gap="2">
+          </div>
+          <div data-part="column">
             <p data-part="heading">Hjelp</p>
             <FooterLink to="/kontakt">Kontakt oss</FooterLink>
             <FooterLink to="/about">Om oss</FooterLink>
-          </Stack>
-          <Stack gap="2">
+          </div>
+          <div data-part="column">
             <p data-part="heading">Juridisk</p>
             <FooterLink to="/personvern">Personvern</FooterLink>
             <FooterLink to="/vilkar">Vilkår</FooterLink>
             <FooterLink to="/cookies">Informasjonskapsler</FooterLink>
-          </Stack>
-        </Grid>
-        <HStack justify="space-between" mt="10" pt="6" borderTopWidth="1px" borderColor="whiteAlpha.300" flexWrap="wrap" gap="4">
+          </div>
+        </div>
+        <div data-part="bottom">
           <p data-part="copyright">© {new Date().getFullYear()} Bilpartner.no. Alle rettigheter reservert.</p>
-          <HStack gap="4" color="whiteAlpha.800">
+          <div data-part="social">
             <a href="https://www.facebook.com/" target="_blank" rel="noopener noreferrer" aria-label="Bilpartner.no på Facebook">
               <FacebookIcon />
             </a>
@@ -82,9 +91,9 @@ export function Footer() {
             <a href="https://www.linkedin.com/" target="_blank" rel="noopener noreferrer" aria-label="Bilpartner.no på LinkedIn">
               <LinkedinIcon />
             </a>
-          </HStack>
-        </HStack>
-      </Container>
+          </div>
+        </div>
+      </div>
     </Box>
   );
 }
