@@ -1,4 +1,4 @@
-import { Button, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Button, Skeleton, type SystemStyleObject } from '@chakra-ui/react';
 import { lazy, Suspense } from 'react';
 import { useCurrentUser } from '../../hooks/use-current-user';
 import { ClientOnly } from '../../lib/in-browser';
@@ -8,12 +8,18 @@ import { Section } from './listing-specs';
 // The fields (react-hook-form and the shared zod schema) load only for logged-in viewers, after the listing itself.
 const InquiryFields = lazy(() => import('./inquiry-fields'));
 
+// A visitor's login prompt: a Stack (gap 3, to the start) and a muted text, as plain elements (listing-specs.tsx).
+const inquiryCss: SystemStyleObject = {
+  '& [data-part=login]': { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: '3' },
+  '& [data-part=login] > p': { color: 'fg.muted' },
+};
+
 /** docs/product/screens.md: the inquiry form, prefilled from the logged-in user; visitors see a login prompt instead. */
 export function InquiryForm({ listingId, carName }: { listingId: number; carName: string }) {
   const { user, isLoading } = useCurrentUser();
   const { openLogin } = useLoginDialog();
   return (
-    <Section title="Send henvendelse" id="henvendelse">
+    <Section title="Send henvendelse" id="henvendelse" css={inquiryCss}>
       {isLoading ? (
         <Skeleton h="40" />
       ) : user ? (
@@ -24,12 +30,12 @@ export function InquiryForm({ listingId, carName }: { listingId: number; carName
           </Suspense>
         </ClientOnly>
       ) : (
-        <Stack gap="3" align="flex-start" data-testid="inquiry-login">
-          <Text color="fg.muted">Logg inn for å sende en henvendelse til selgeren.</Text>
+        <div data-part="login" data-testid="inquiry-login">
+          <p>Logg inn for å sende en henvendelse til selgeren.</p>
           <Button colorPalette="brand" onClick={() => openLogin()}>
             Logg inn
           </Button>
-        </Stack>
+        </div>
       )}
     </Section>
   );

@@ -25,9 +25,9 @@ const sectionCss: SystemStyleObject = {
 };
 
 /** A white, bordered block with a heading: every section of the listing page. */
-export function Section({ title, children, ...rest }: { title?: ReactNode; children: ReactNode } & BoxProps) {
+export function Section({ title, children, css, ...rest }: { title?: ReactNode; children: ReactNode; css?: SystemStyleObject } & Omit<BoxProps, 'css'>) {
   return (
-    <Box as="section" bg="bg" rounded="xl" borderWidth="1px" borderColor="border.muted" p={{ base: 4, md: 6 }} css={sectionCss} {...rest}>
+    <Box as="section" bg="bg" rounded="xl" borderWidth="1px" borderColor="border.muted" p={{ base: 4, md: 6 }} css={[sectionCss, css]} {...rest}>
       {title && <h2>{title}</h2>}
       {children}
     </Box>

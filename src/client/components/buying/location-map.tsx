@@ -1,7 +1,36 @@
-import { AspectRatio, Box, Button, Flex, Link, Text, VStack } from '@chakra-ui/react';
+import { Button, type SystemStyleObject } from '@chakra-ui/react';
 import { ExternalLink, Map as MapIcon, MapPin } from 'lucide-react';
 import { useState } from 'react';
+import { plainLinkStyle } from '../plain-styles';
 import { Section } from './listing-specs';
+
+// The section's rows and the map's box are plain elements styled by the section's `css` (listing-specs.tsx): the box is
+// Chakra's AspectRatio (4:3 on a phone, 16:7 wider) and its placeholder a centred VStack.
+const mapCss: SystemStyleObject = {
+  '& [data-part=head]': { display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: '3', mb: '3', flexWrap: 'wrap' },
+  '& [data-part=where]': { display: 'flex', alignItems: 'center', gap: '2', fontSize: 'sm', color: 'fg.muted' },
+  '& [data-part=head] > a': { ...plainLinkStyle, color: 'brand.600', fontWeight: 'semibold', fontSize: 'sm' },
+  '& [data-part=map]': {
+    position: 'relative',
+    rounded: 'lg',
+    overflow: 'hidden',
+    bg: 'bg.muted',
+    _before: { height: 0, content: '""', display: 'block', paddingBottom: { base: `${(3 / 4) * 100}%`, md: `${(7 / 16) * 100}%` } },
+  },
+  '& [data-part=map] > *:not(style)': {
+    overflow: 'hidden',
+    position: 'absolute',
+    inset: '0',
+    display: 'flex',
+    justifyContent: 'center',
+    alignItems: 'center',
+    width: '100%',
+    height: '100%',
+  },
+  '& iframe': { border: '0' },
+  '& [data-part=placeholder]': { flexDirection: 'column', gap: '3', p: '4', textAlign: 'center' },
+  '& [data-part=placeholder] > p': { fontWeight: 'semibold' },
+};
 
 /**
  * docs/product/screens.md: an embedded map by address and a link to a maps search (docs/external-services.md#maps: keyless Google embed;
@@ -16,38 +45,29 @@ export function LocationMap({ address, place, hidden }: { address: string; place
   if (!query) return null;
   const q = encodeURIComponent(query);
   return (
-    <Section title="Beliggenhet">
-      <Flex justify="space-between" align="center" gap="3" mb="3" wrap="wrap">
-        <Flex align="center" gap="2" fontSize="sm" color="fg.muted">
+    <Section title="Beliggenhet" css={mapCss}>
+      <div data-part="head">
+        <div data-part="where">
           <MapPin size={16} aria-hidden />
-          <Text>{approximate ? `Omtrentlig område: ${query}` : query}</Text>
-        </Flex>
-        <Link
-          href={`https://www.google.com/maps/search/?api=1&query=${q}`}
-          target="_blank"
-          rel="noopener noreferrer"
-          color="brand.600"
-          fontWeight="semibold"
-          fontSize="sm"
-        >
+          <p>{approximate ? `Omtrentlig område: ${query}` : query}</p>
+        </div>
+        <a href={`https://www.google.com/maps/search/?api=1&query=${q}`} target="_blank" rel="noopener noreferrer">
           Åpne i kart <ExternalLink size={14} aria-hidden />
-        </Link>
-      </Flex>
-      <AspectRatio ratio={{ base: 4 / 3, md: 16 / 7 }} rounded="lg" overflow="hidden" bg="bg.muted">
+        </a>
+      </div>
+      <div data-part="map">
         {shown ? (
-          <Box asChild border="0">
-            <iframe title={`Kart over ${query}`} src={`https://maps.google.com/maps?q=${q}&z=13&output=embed`} referrerPolicy="no-referrer-when-downgrade" />
-          </Box>
+          <iframe title={`Kart over ${query}`} src={`https://maps.google.com/maps?q=${q}&z=13&output=embed`} referrerPolicy="no-referrer-when-downgrade" />
         ) : (
-          <VStack gap="3" p="4" textAlign="center" data-testid="map-placeholder">
+          <div data-part="placeholder" data-testid="map-placeholder">
             <MapPin size={28} aria-hidden color="var(--chakra-colors-brand-600)" />
-            <Text fontWeight="semibold">{query}</Text>
+            <p>{query}</p>
             <Button size="sm" variant="outline" colorPalette="brand" onClick={() => setShown(true)}>
               <MapIcon aria-hidden /> Vis kart
             </Button>
-          </VStack>
+          </div>
         )}
-      </AspectRatio>
+      </div>
     </Section>
   );
 }

@@ -1,4 +1,4 @@
-import { Box, Button, Flex, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, Stack, Text, type SystemStyleObject } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
@@ -17,44 +17,48 @@ import { shownPrice } from './price';
 export type ListingDetail = inferRouterOutputs<AppRouter>['listings']['byId'];
 
 
+// The box's texts, its price rows and the actions' column are plain elements styled by the box's `css`, as the page's
+// other rows are (listing-specs.tsx).
+const priceBoxCss: SystemStyleObject = {
+  '& [data-part=label]': { fontSize: 'sm', color: 'fg.muted' },
+  '& [data-part=total]': { fontSize: { base: '3xl', md: '4xl' }, fontWeight: '800', letterSpacing: '-0.02em', lineHeight: '1.15' },
+  '& dl': { display: 'flex', flexDirection: 'column', gap: '1.5', mt: '4', fontSize: 'sm' },
+  '& dl > div': { display: 'flex', justifyContent: 'space-between', gap: '4' },
+  '& dt': { color: 'fg.muted' },
+  // The rule above the total is the row's border: a <dl> holds only its dt/dd groups (no separator element).
+  '& dl > [data-strong]': { fontWeight: 'semibold', borderTopWidth: '1px', borderColor: 'border', pt: '2.5', mt: '1' },
+  '& [data-strong] > dt': { color: 'fg' },
+  '& [data-part=actions]': { display: 'flex', flexDirection: 'column', gap: '2.5', mt: '5' },
+};
+
 /** Price with its breakdown and the buyer's two actions. */
 export function PriceBox({ listing: l }: { listing: ListingDetail }) {
   return (
-    <Box bg="bg" rounded="xl" borderWidth="1px" borderColor="border.muted" shadow="sm" p={{ base: 4, md: 6 }}>
-      <Text fontSize="sm" color="fg.muted">
-        Totalpris
-      </Text>
-      <Text fontSize={{ base: '3xl', md: '4xl' }} fontWeight="800" letterSpacing="-0.02em" lineHeight="1.15" data-testid="total-price">
+    <Box bg="bg" rounded="xl" borderWidth="1px" borderColor="border.muted" shadow="sm" p={{ base: 4, md: 6 }} css={priceBoxCss}>
+      <p data-part="label">Totalpris</p>
+      <p data-part="total" data-testid="total-price">
         {formatPrice(shownPrice(l))}
-      </Text>
-      <Stack as="dl" gap="1.5" mt="4" fontSize="sm">
+      </p>
+      <dl>
         <Row label="Pris" value={formatPrice(l.price || 0)} />
         <Row label="Omregistreringsavgift" value={formatPrice(l.registrationFee || 0)} />
-        {/* The rule above the total is the row's border: a <dl> holds only its dt/dd groups (no separator element). */}
         <Row label="Totalpris" value={formatPrice(shownPrice(l))} strong />
-      </Stack>
-      <Stack gap="2.5" mt="5">
+      </dl>
+      <div data-part="actions">
         {l.isOwner ? <OwnerNote id={l.id} /> : l.sold ? <SoldNote /> : <StartChatButton listing={l} />}
         {/* A sold car cannot be saved anew; one saved already can still be removed here. */}
         {(!l.sold || l.isSaved) && <SaveButton listing={l} />}
-      </Stack>
+      </div>
     </Box>
   );
 }
 
 function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
   return (
-    <Flex
-      justify="space-between"
-      gap="4"
-      fontWeight={strong ? 'semibold' : undefined}
-      {...(strong ? { borderTopWidth: '1px', borderColor: 'border', pt: '2.5', mt: '1' } : {})}
-    >
-      <Text as="dt" color={strong ? 'fg' : 'fg.muted'}>
-        {label}
-      </Text>
-      <Text as="dd">{value}</Text>
-    </Flex>
+    <div data-strong={strong || undefined}>
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
   );
 }
 

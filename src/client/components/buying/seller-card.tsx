@@ -1,7 +1,7 @@
-import { Alert, Avatar, Box, HStack, Stack, Text, type SystemStyleObject } from '@chakra-ui/react';
+import { Alert, Avatar, Stack, type SystemStyleObject } from '@chakra-ui/react';
 import { ExternalLink, MapPin, Phone, ShieldCheck } from 'lucide-react';
 import { LinkButton } from '../link-button';
-import { plainLinkStyle } from '../plain-link-style';
+import { plainLinkStyle } from '../plain-styles';
 import { Section } from './listing-specs';
 import { StartChatButton, type ListingDetail } from './price-box';
 
@@ -66,27 +66,33 @@ export function SellerCard({ listing: l }: { listing: ListingDetail }) {
   );
 }
 
+const checkCss: SystemStyleObject = {
+  '& [data-part=row]': { display: 'flex', alignItems: 'flex-start', gap: '3' },
+  '& [data-part=icon]': { color: 'brand.600', pt: '0.5' },
+  '& [data-part=text]': { display: 'flex', flexDirection: 'column', gap: '2' },
+  '& [data-part=title]': { fontWeight: 'semibold' },
+  '& [data-part=note]': { fontSize: 'sm', color: 'fg.muted' },
+};
+
 /** Statens vegvesen's public check page for the plate (docs/external-services.md). */
 export function VegvesenCheck({ registrationNumber }: { registrationNumber: string }) {
   const plate = registrationNumber.replace(/\s/g, '').toUpperCase();
   if (!plate) return null;
   const href = `https://www.vegvesen.no/kjoretoy/kjop-og-salg/kjoretoyopplysninger/sjekk-kjoretoyopplysninger/?registreringsnummer=${encodeURIComponent(plate)}`;
   return (
-    <Section>
-      <HStack gap="3" align="flex-start">
-        <Box color="brand.600" pt="0.5">
+    <Section css={checkCss}>
+      <div data-part="row">
+        <div data-part="icon">
           <ShieldCheck size={22} aria-hidden />
-        </Box>
-        <Stack gap="2">
-          <Text fontWeight="semibold">Sjekk bilen før du kjøper</Text>
-          <Text fontSize="sm" color="fg.muted">
-            Se EU-kontroll, tekniske data og registreringsstatus for {plate} hos Statens vegvesen.
-          </Text>
+        </div>
+        <div data-part="text">
+          <p data-part="title">Sjekk bilen før du kjøper</p>
+          <p data-part="note">Se EU-kontroll, tekniske data og registreringsstatus for {plate} hos Statens vegvesen.</p>
           <LinkButton href={href} target="_blank" rel="noopener noreferrer" variant="outline" size="sm" alignSelf="flex-start">
             Sjekk kjøretøyopplysninger <ExternalLink size={14} aria-hidden />
           </LinkButton>
-        </Stack>
-      </HStack>
+        </div>
+      </div>
     </Section>
   );
 }

@@ -1,7 +1,7 @@
 import { Box, type SystemStyleObject } from '@chakra-ui/react';
 import { Link, type LinkOptions } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { plainLinkStyle } from '../plain-link-style';
+import { plainContainerStyle, plainLinkStyle } from '../plain-styles';
 import { Brand } from './brand';
 
 // Brand marks as inline SVG (lucide no longer ships brand icons).
@@ -19,7 +19,7 @@ const LinkedinIcon = () => (
 // the footer is on every page, and a Chakra element costs a style resolution on every render, the server's included.
 const footerCss: SystemStyleObject = {
   // Chakra's Container (max width 7xl), a grid of four columns on a desktop, each a Stack, and the bottom row.
-  '& [data-part=container]': { position: 'relative', maxW: '7xl', w: '100%', mx: 'auto', px: { base: '4', md: '6', lg: '8' }, py: { base: '10', md: '14' } },
+  '& [data-part=container]': { ...plainContainerStyle, py: { base: '10', md: '14' } },
   '& [data-part=columns]': { display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr', md: '2fr 1fr 1fr 1fr' }, gap: '8' },
   '& [data-part=column]': { display: 'flex', flexDirection: 'column', gap: '2' },
   '& [data-part=column][data-gap="3"]': { gap: '3' },

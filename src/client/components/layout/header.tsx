@@ -1,4 +1,4 @@
-import { Box, Button, Container, HStack, IconButton, Text, VisuallyHidden } from '@chakra-ui/react';
+import { Box, Button, IconButton, Text, VisuallyHidden, type SystemStyleObject } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { Link, linkOptions, type LinkOptions } from '@tanstack/react-router';
 import { ChevronDown, Menu as MenuIcon, Plus, UserRound } from 'lucide-react';
@@ -7,6 +7,7 @@ import { useCurrentUser } from '../../hooks/use-current-user';
 import { toast, toastError } from '../../lib/toaster';
 import { useTRPC } from '../../trpc';
 import { useLoginDialog } from '../auth/login-dialog-context';
+import { plainContainerStyle } from '../plain-styles';
 import { Brand } from './brand';
 import { useUnreadCounts } from '../../hooks/use-unread-counts';
 import type { HeaderMenuProps, NavItem } from './header-menu';
@@ -51,6 +52,16 @@ function userMenuItems(isAdmin: boolean, counts: { chats: number; notifications:
   ];
 }
 
+// The header's layout is plain elements styled by its one `css`: Chakra's Container and three HStacks (the bar, the
+// desktop navigation, the actions). The buttons stay Chakra's.
+const headerCss: SystemStyleObject = {
+  '& [data-part=container]': { ...plainContainerStyle, py: '3' },
+  '& [data-part=bar]': { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '4' },
+  '& nav': { display: { base: 'none', md: 'flex' }, alignItems: 'center', gap: '1' },
+  '& [data-part=actions]': { display: 'flex', alignItems: 'center', gap: '2', minW: '0', flexShrink: 1 },
+  '& [data-part=sr]': { srOnly: true },
+};
+
 export function Header() {
   const { user } = useCurrentUser();
   const { openLogin } = useLoginDialog();
@@ -62,16 +73,16 @@ export function Header() {
   const items: NavItem[] = user ? [{ link: linkOptions({ to: '/profil' }), label: 'Min profil' }, ...userMenuItems(user.isAdmin, counts)] : [];
 
   return (
-    <Box as="header" bg="bg" borderBottomWidth="1px" position="sticky" top="0" zIndex="sticky" shadow="xs">
-      <Container maxW="7xl" py="3">
-        <HStack justify="space-between" gap="4">
+    <Box as="header" bg="bg" borderBottomWidth="1px" position="sticky" top="0" zIndex="sticky" shadow="xs" css={headerCss}>
+      <div data-part="container">
+        <div data-part="bar">
           {/* Named by its visible text (axe: label-content-name-mismatch) plus where it leads. */}
           <Link to="/" style={{ flexShrink: 0 }}>
             <Brand />
-            <VisuallyHidden> – til forsiden</VisuallyHidden>
+            <span data-part="sr"> – til forsiden</span>
           </Link>
 
-          <HStack as="nav" aria-label="Hovedmeny" gap="1" display={{ base: 'none', md: 'flex' }}>
+          <nav aria-label="Hovedmeny">
             <NavButton to="/annonser">Kjøp bil</NavButton>
             <NavButton to="/ny-annonse">Selg bil</NavButton>
             <DeferredMenu
@@ -84,10 +95,10 @@ export function Header() {
                 </Button>
               }
             />
-          </HStack>
+          </nav>
 
           {/* Shrinks before anything else: a long display name is truncated rather than widening a phone's page. */}
-          <HStack gap="2" minW="0" flexShrink={1}>
+          <div data-part="actions">
             <Button asChild colorPalette="accent" size="sm" display={{ base: 'none', sm: 'inline-flex' }}>
               <Link to="/ny-annonse">
                 <Plus size={16} /> Opprett annonse
@@ -142,9 +153,9 @@ export function Header() {
             >
               <MenuIcon />
             </IconButton>
-          </HStack>
-        </HStack>
-      </Container>
+          </div>
+        </div>
+      </div>
 
       {/* Mounted on the first open and kept mounted afterwards, so closing still animates. */}
       {drawerMounted && (
