@@ -1,4 +1,4 @@
-import { AspectRatio, Badge, Box, Button, HStack } from '@chakra-ui/react';
+import { AspectRatio, Badge, Box, Button, type SystemStyleObject } from '@chakra-ui/react';
 import { Expand } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import type { ListingImageShape } from '../../../shared/types/listing';
@@ -15,6 +15,30 @@ import { useSwipe } from './use-swipe';
 // The full-screen viewer loads on first open: most visitors never open it.
 const loadLightbox = () => import('./lightbox');
 const Lightbox = lazy(loadLightbox);
+
+// The stage's frame (Chakra's AspectRatio, 4:3 on a phone and 16:10 wider), the counter's corner, the button's label
+// and the photo are plain elements styled by the gallery's `css` (docs/decisions/019-server-rendering.md).
+const galleryCss: SystemStyleObject = {
+  '& [data-part=stage]': {
+    position: 'relative',
+    _before: { height: 0, content: '""', display: 'block', paddingBottom: { base: '75%', md: '62.5%' } },
+  },
+  '& [data-part=stage] > *:not(style)': {
+    overflow: 'hidden',
+    position: 'absolute',
+    inset: '0',
+    display: 'flex',
+    justifyContent: 'center',
+    alignItems: 'center',
+    width: '100%',
+    height: '100%',
+  },
+  // contain: the whole photo shows (an ordinary 4:3 phone photo is not cropped to the 16:10 stage).
+  '& [data-part=stage] > picture': { cursor: 'zoom-in' },
+  '& [data-part=stage] img': { width: '100%', height: '100%', objectFit: 'contain' },
+  '& [data-part=counter]': { display: 'flex', alignItems: 'center', gap: '2', position: 'absolute', bottom: '3', right: '3' },
+  '& [data-part=wide]': { display: { base: 'none', sm: 'inline' } },
+};
 
 /** The listing's photos: one large image with previous/next and a counter, a thumbnail strip, full screen on click. */
 export function Gallery({ images, title }: { images: ListingImageShape[]; title: string }) {
@@ -42,6 +66,7 @@ export function Gallery({ images, title }: { images: ListingImageShape[]; title:
   return (
     // ←/→ from the stage, its arrows or a thumbnail step through the photos (focus stays where it is).
     <Box
+      css={galleryCss}
       onKeyDown={(e) => {
         // defaultPrevented: the full-screen viewer (a portal, but inside this tree for React's events) took the key.
         if (n < 2 || e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
@@ -67,7 +92,7 @@ export function Gallery({ images, title }: { images: ListingImageShape[]; title:
         focusRing="outside"
         {...swipe}
       >
-        <AspectRatio ratio={{ base: 4 / 3, md: 16 / 10 }}>
+        <div data-part="stage">
           {broken.has(current.url) ? (
             <CarPlaceholder label="Bildet kunne ikke lastes" size={56} />
           ) : (
@@ -79,18 +104,18 @@ export function Gallery({ images, title }: { images: ListingImageShape[]; title:
               onError={() => setBroken((b) => new Set(b).add(current.url))}
             />
           )}
-        </AspectRatio>
+        </div>
         {n > 1 && (
           <>
             <StageArrow side="left" onClick={() => go(-1)} />
             <StageArrow side="right" onClick={() => go(1)} />
           </>
         )}
-        <HStack position="absolute" bottom="3" right="3" gap="2">
+        <div data-part="counter">
           <Badge bg="blackAlpha.700" color="white" px="2.5" py="1" rounded="full" fontSize="sm" aria-live="polite" data-testid="gallery-counter">
             {index + 1} / {n}
           </Badge>
-        </HStack>
+        </div>
         <Button
           position="absolute"
           top="3"
@@ -103,9 +128,7 @@ export function Gallery({ images, title }: { images: ListingImageShape[]; title:
           aria-label="Vis bildene i fullskjerm"
         >
           <Expand size={16} aria-hidden />
-          <Box as="span" display={{ base: 'none', sm: 'inline' }}>
-            Fullskjerm
-          </Box>
+          <span data-part="wide">Fullskjerm</span>
         </Button>
       </Box>
 
@@ -147,9 +170,7 @@ export function Gallery({ images, title }: { images: ListingImageShape[]; title:
 function StagePhoto({ image, alt, first, onClick, onError }: { image: ListingImageShape; alt: string; first: boolean; onClick: () => void; onError: () => void }) {
   const { phone, img } = stagePhotoSources(image, useReducedImageQuality());
   return (
-    // contain: the whole photo shows (an ordinary 4:3 phone photo is not cropped to the 16:10 stage).
-    <Box asChild cursor="zoom-in" css={{ '& img': { width: '100%', height: '100%', objectFit: 'contain' } }}>
-      <picture key={image.url}>
+    <picture key={image.url}>
         {phone && <source media={phone.media} srcSet={phone.srcSet} sizes={phone.sizes} />}
         <img
           src={img.src}
@@ -169,8 +190,7 @@ function StagePhoto({ image, alt, first, onClick, onError }: { image: ListingIma
           onError={onError}
           draggable={false}
         />
-      </picture>
-    </Box>
+    </picture>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Box, HStack, IconButton, type BoxProps, type IconButtonProps, type StackProps, type Tokens } from '@chakra-ui/react';
+import { HStack, IconButton, type IconButtonProps, type StackProps, type SystemStyleObject, type Tokens } from '@chakra-ui/react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import type { Ref } from 'react';
 import type { ListingImageShape } from '../../../shared/types/listing';
@@ -22,14 +22,19 @@ export function PhotoArrow({ side, onClick, ...props }: { side: 'left' | 'right'
   );
 }
 
-type ThumbStyle = { activeBorder: Tokens['colors']; inactiveOpacity: number; decoding?: 'async' } & BoxProps;
+type ThumbStyle = { activeBorder: Tokens['colors']; inactiveOpacity: number; decoding?: 'async' } & SystemStyleObject;
 
-/** The strip of thumbnails under a photo, one button each; the current photo's is marked with aria-current. */
+/**
+ * The strip of thumbnails under a photo, one button each; the current photo's is marked with aria-current. The buttons
+ * are plain elements styled by the strip's `css`: a listing may have many photos, and a Chakra element costs a style
+ * resolution on every render (docs/decisions/019-server-rendering.md).
+ */
 export function ThumbnailStrip({
   images,
   index,
   onSelect,
-  thumb: { activeBorder, inactiveOpacity, decoding, ...thumbProps },
+  thumb: { activeBorder, inactiveOpacity, decoding, ...thumbStyle },
+  css,
   ...props
 }: {
   images: ListingImageShape[];
@@ -37,27 +42,34 @@ export function ThumbnailStrip({
   onSelect: (i: number) => void;
   thumb: ThumbStyle;
   ref?: Ref<HTMLDivElement>;
-} & Omit<StackProps, 'onSelect'>) {
+  css?: SystemStyleObject;
+} & Omit<StackProps, 'onSelect' | 'css'>) {
+  const stripCss: SystemStyleObject = {
+    '& > button': {
+      flexShrink: 0,
+      overflow: 'hidden',
+      borderWidth: '2px',
+      borderColor: 'transparent',
+      opacity: inactiveOpacity,
+      _hover: { opacity: 1 },
+      ...thumbStyle,
+    },
+    '& > button[aria-current]': { borderColor: activeBorder, opacity: 1 },
+    '& img': { width: '100%', height: '100%', objectFit: 'cover' },
+  };
   return (
     // A group, so that the name a caller gives it (aria-label) is allowed and read out.
-    <HStack role="group" gap="2" overflowX="auto" {...props}>
+    <HStack role="group" gap="2" overflowX="auto" css={[stripCss, css]} {...props}>
       {images.map((img, i) => (
-        <Box
-          as="button"
+        <button
+          type="button"
           key={img.id ?? img.url}
-          flexShrink={0}
-          overflow="hidden"
-          borderWidth="2px"
-          borderColor={i === index ? activeBorder : 'transparent'}
-          opacity={i === index ? 1 : inactiveOpacity}
-          _hover={{ opacity: 1 }}
           onClick={() => onSelect(i)}
           aria-label={`Vis bilde ${i + 1}`}
           aria-current={i === index ? 'true' : undefined}
-          {...thumbProps}
         >
-          <img src={img.thumbUrl} alt="" loading="lazy" decoding={decoding} style={{ width: '100%', height: '100%', objectFit: 'cover' }} />
-        </Box>
+          <img src={img.thumbUrl} alt="" loading="lazy" decoding={decoding} />
+        </button>
       ))}
     </HStack>
   );
