@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import createCache from '@emotion/cache';
-import { CacheProvider } from '@emotion/react';
+import { CacheProvider, css } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import { dehydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
 import { createMemoryHistory } from '@tanstack/react-router';
@@ -11,6 +11,7 @@ import { makeQueryClient, makeTRPCOptions, type TRPCClient } from './trpc';
 import { meQueryOptions } from './hooks/use-current-user';
 import { markServerRendered } from './components/layout/after-first-paint';
 import { serverStyleTags } from './lib/server-styles';
+import { system } from './system';
 import { SERVER_RENDERED_ROUTES } from '../shared/server-rendered';
 import { notFoundHead, type PageHead } from '../shared/page-head';
 
@@ -38,6 +39,12 @@ const serverRendered: ReadonlySet<string> = new Set(SERVER_RENDERED_ROUTES);
 const cache = createCache({ key: 'css' });
 cache.compat = true;
 const { extractCriticalToChunks, constructStyleTagsFromChunks } = createEmotionServer(cache);
+
+// Chakra's global styles (its reset, the global CSS, a variable per token) are the same on every page. ChakraProvider's
+// <Global> serialises what it is given on every render, walking tens of kilobytes of style objects to find the name it
+// already has; serialised once here, they are taken as they are (Emotion's serializeStyles returns a serialised style
+// unchanged). The name and the CSS are the same either way.
+system._global = css(system._global) as unknown as typeof system._global;
 
 // What the browser's first render of a server-rendered page shows must equal what the server rendered.
 markServerRendered();
