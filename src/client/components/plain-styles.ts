@@ -24,3 +24,21 @@ export const plainContainerStyle = {
   mx: 'auto',
   px: { base: '4', md: '6', lg: '8' },
 } as const satisfies SystemStyleObject;
+
+/**
+ * Chakra's LinkOverlay for a plain link with the class `chakra-linkbox__overlay` inside a LinkBox: the link's box
+ * covers the whole card, so the card is one link.
+ */
+export const plainLinkOverlayStyle = {
+  position: 'static',
+  _before: { content: "''", cursor: 'inherit', display: 'block', position: 'absolute', top: '0', left: '0', zIndex: '0', width: '100%', height: '100%' },
+} as const satisfies SystemStyleObject;
+
+/** Chakra's Icon recipe for a plain (lucide) svg; the size is the parent's to set. */
+export const plainIconStyle = {
+  display: 'inline-block',
+  lineHeight: '1em',
+  flexShrink: '0',
+  color: 'currentColor',
+  verticalAlign: 'middle',
+} as const satisfies SystemStyleObject;

@@ -8,13 +8,12 @@ import {
   Grid,
   Heading,
   HStack,
-  Icon,
   LinkBox,
-  LinkOverlay,
   SimpleGrid,
   Skeleton,
   Stack,
   Text,
+  type SystemStyleObject,
 } from '@chakra-ui/react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
@@ -38,6 +37,7 @@ import { AfterFirstPaint } from '../components/layout/after-first-paint';
 import { ListingCard, ListingGrid, ListingGridSkeleton } from '../components/buying/listing-card';
 import { FeatureCard, type Feature } from '../components/feature-card';
 import { linkCardStyle } from '../components/link-card-style';
+import { plainIconStyle, plainLinkOverlayStyle } from '../components/plain-styles';
 import { QuickSearch } from '../components/search/quick-search';
 import { useTRPC, type TRPCOptions } from '../trpc';
 import { staticPageHead } from '../../shared/page-head';
@@ -322,29 +322,34 @@ const SERVICES: { icon: LucideIcon; title: string; text: string; to: string; cta
   },
 ];
 
+// A service's card: the LinkBox with a column (Chakra's Stack, gap 3, full height) of plain elements, styled by its
+// `css` (docs/decisions/019-server-rendering.md). The link is the card's overlay; its text and arrow a row.
+const serviceCss: SystemStyleObject = {
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '3',
+  '& > svg': { ...plainIconStyle, boxSize: '7', color: 'accent.500' },
+  '& h3': { fontFamily: 'heading', fontWeight: 'semibold', textStyle: 'md' },
+  '& p': { color: 'fg.muted', fontSize: 'sm', flex: '1' },
+  '& > a': { ...plainLinkOverlayStyle, color: 'brand.600', fontWeight: 'semibold', fontSize: 'sm' },
+  '& > a > span': { display: 'flex', alignItems: 'center', gap: '1' },
+};
+
 function Services() {
   return (
     <Box bg="brand.50">
       <HomeSection id="services-title" title="Våre tjenester">
         <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap={{ base: 4, md: 6 }}>
           {SERVICES.map((s) => (
-            <LinkBox key={s.title} as="article" {...linkCardStyle} p="6">
-              <Stack gap="3" h="full">
-                <Icon as={s.icon} boxSize="7" color="accent.500" aria-hidden />
-                <Heading as="h3" size="md">
-                  {s.title}
-                </Heading>
-                <Text color="fg.muted" fontSize="sm" flex="1">
-                  {s.text}
-                </Text>
-                <LinkOverlay asChild color="brand.600" fontWeight="semibold" fontSize="sm">
-                  <Link to={s.to}>
-                    <HStack gap="1">
-                      {s.cta} <ArrowRight size={14} aria-hidden />
-                    </HStack>
-                  </Link>
-                </LinkOverlay>
-              </Stack>
+            <LinkBox key={s.title} as="article" {...linkCardStyle} p="6" css={serviceCss}>
+              <s.icon aria-hidden focusable="false" />
+              <h3>{s.title}</h3>
+              <p>{s.text}</p>
+              <Link to={s.to} className="chakra-linkbox__overlay">
+                <span>
+                  {s.cta} <ArrowRight size={14} aria-hidden />
+                </span>
+              </Link>
             </LinkBox>
           ))}
         </SimpleGrid>

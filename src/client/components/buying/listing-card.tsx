@@ -20,6 +20,7 @@ import { cardPhotoSources } from '../../../shared/photo-sources';
 import { CarPlaceholder } from './car-placeholder';
 import { CardPriceNotes } from './price-rating';
 import { linkCardStyle } from '../link-card-style';
+import { plainLinkOverlayStyle } from '../plain-styles';
 
 // The cover's srcset and sizes (CARD_PHOTO_SIZES) come from shared/photo-sources.ts, which the server's preload of the
 // search page's first cover shares (docs/decisions/010-compression-and-bundle.md "The LCP photo in the page").
@@ -74,11 +75,7 @@ const cardCss: SystemStyleObject = {
   '& [data-part=body]': { display: 'flex', flexDirection: 'column', gap: '1', p: '4', flex: '1' },
   // Chakra's Heading (size md) with one line, its link the overlay that makes the whole card one link (LinkOverlay).
   '& [data-part=title]': { fontFamily: 'heading', fontWeight: 'semibold', fontSize: 'md', lineHeight: '1.5rem', lineClamp: 1 },
-  '& [data-part=title] > a': {
-    position: 'static',
-    _before: { content: "''", cursor: 'inherit', display: 'block', position: 'absolute', top: '0', left: '0', zIndex: '0', width: '100%', height: '100%' },
-    _focusVisible: { outline: 'none' },
-  },
+  '& [data-part=title] > a': { ...plainLinkOverlayStyle, _focusVisible: { outline: 'none' } },
   '& [data-part=facts]': { fontSize: 'sm', color: 'fg.muted', lineClamp: 1 },
   '& [data-part=place]': { display: 'flex', alignItems: 'center', gap: '1', fontSize: 'sm', color: 'fg.muted', minW: '0' },
   '& [data-part=place] > svg': { flexShrink: 0 },
