@@ -1,4 +1,4 @@
-import { Badge, Box, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, type SystemStyleObject } from '@chakra-ui/react';
 import { CircleAlert, CircleCheck, ExternalLink } from 'lucide-react';
 import { formatDate } from '../../../shared/format';
 import { LISTING_FIELD_LABELS } from '../../../shared/texts/listing-fields';
@@ -11,6 +11,23 @@ type Registry = NonNullable<ListingDetail['registry']>;
 
 const INSPECTION_PALETTE: Record<InspectionState, 'red' | 'orange' | 'green'> = { forfalt: 'red', snart: 'orange', ok: 'green' };
 
+// A fact per row, each an icon and two lines: plain elements styled by the section's `css`, as the page's other
+// repeated rows are (listing-specs.tsx). A fact the registry contradicts is marked in the warning colour.
+const registryCss: SystemStyleObject = {
+  '& [data-part=body]': { display: 'flex', flexDirection: 'column', gap: '4' },
+  '& ul': { display: 'flex', flexDirection: 'column', gap: '3', listStyleType: 'none' },
+  '& li': { display: 'flex', alignItems: 'flex-start', gap: '3' },
+  '& li > [data-part=icon]': { color: 'fg.success', pt: '0.5', flexShrink: 0 },
+  '& li[data-mismatch] > [data-part=icon]': { color: 'fg.warning' },
+  '& li [data-part=text]': { display: 'flex', flexDirection: 'column', gap: '0', minW: '0' },
+  '& li [data-part=fact]': { fontWeight: 'medium', wordBreak: 'break-word' },
+  '& li [data-part=note]': { textStyle: 'sm', color: 'fg.muted', wordBreak: 'break-word' },
+  '& li[data-mismatch] [data-part=note]': { color: 'fg.warning' },
+  '& [data-part=inspection]': { display: 'flex', alignItems: 'center', gap: '2', flexWrap: 'wrap' },
+  '& [data-part=inspection] > p': { fontWeight: 'medium' },
+  '& [data-part=checked]': { textStyle: 'xs', color: 'fg.muted' },
+};
+
 /**
  * 'Sjekk bilen' (docs/decisions/025-buyer-trust.md#registry-facts): each fact the vehicle registry confirms or
  * contradicts, the EU-kontroll deadline, and Løsøreregisteret's search for liens on the plate. Nothing without
@@ -21,39 +38,37 @@ export function RegistryPanel({ listing: l }: { listing: ListingDetail }) {
   if (!registry) return null;
   const checked = REGISTRY_FIELDS.filter((f) => registry.facts[f] !== null);
   return (
-    <Section title={REGISTRY_TEXTS.title} data-testid="registry-panel">
-      <Stack gap="4">
+    <Section title={REGISTRY_TEXTS.title} data-testid="registry-panel" css={registryCss}>
+      <div data-part="body">
         {checked.length > 0 && (
-          <Stack as="ul" gap="3" listStyleType="none">
+          <ul>
             {checked.map((field) => {
               const differs = registry.mismatches.includes(field);
               return (
-                <HStack as="li" key={field} gap="3" align="flex-start" data-testid={`registry-${field}`} data-mismatch={differs || undefined}>
-                  <Box color={differs ? 'fg.warning' : 'fg.success'} pt="0.5" flexShrink={0}>
-                    {differs ? <CircleAlert size={18} aria-hidden /> : <CircleCheck size={18} aria-hidden />}
-                  </Box>
-                  <Stack gap="0" minW="0">
-                    <Text fontWeight="medium" wordBreak="break-word">
+                <li key={field} data-testid={`registry-${field}`} data-mismatch={differs || undefined}>
+                  <div data-part="icon">{differs ? <CircleAlert size={18} aria-hidden /> : <CircleCheck size={18} aria-hidden />}</div>
+                  <div data-part="text">
+                    <p data-part="fact">
                       {LISTING_FIELD_LABELS[field]}: {shown(field, l[field])}
-                    </Text>
-                    <Text textStyle="sm" color={differs ? 'fg.warning' : 'fg.muted'} wordBreak="break-word">
+                    </p>
+                    <p data-part="note">
                       {differs ? REGISTRY_TEXTS.registrySays(shown(field, registry.facts[field]!)) : REGISTRY_TEXTS.confirmed}
-                    </Text>
-                  </Stack>
-                </HStack>
+                    </p>
+                  </div>
+                </li>
               );
             })}
-          </Stack>
+          </ul>
         )}
         {registry.nextInspection && registry.inspection && (
-          <HStack gap="2" wrap="wrap" data-testid="registry-inspection" data-state={registry.inspection}>
-            <Text fontWeight="medium">
+          <div data-part="inspection" data-testid="registry-inspection" data-state={registry.inspection}>
+            <p>
               {REGISTRY_TEXTS.inspection}: {registry.nextInspection}
-            </Text>
+            </p>
             <Badge colorPalette={INSPECTION_PALETTE[registry.inspection]} variant={registry.inspection === 'ok' ? 'subtle' : 'solid'} rounded="full">
               {REGISTRY_TEXTS.inspectionStates[registry.inspection]}
             </Badge>
-          </HStack>
+          </div>
         )}
         <LinkButton
           href={lienSearchUrl(l.registrationNumber)}
@@ -66,10 +81,8 @@ export function RegistryPanel({ listing: l }: { listing: ListingDetail }) {
         >
           {REGISTRY_TEXTS.liens} <ExternalLink size={14} aria-hidden />
         </LinkButton>
-        <Text textStyle="xs" color="fg.muted">
-          {REGISTRY_TEXTS.checkedAt(formatDate(registry.checkedAt))}
-        </Text>
-      </Stack>
+        <p data-part="checked">{REGISTRY_TEXTS.checkedAt(formatDate(registry.checkedAt))}</p>
+      </div>
     </Section>
   );
 }
