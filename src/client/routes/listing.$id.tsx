@@ -3,13 +3,12 @@ import {
   Box,
   Button,
   Container,
-  Flex,
   Grid,
-  Heading,
   Skeleton,
   SkeletonText,
   Stack,
   Text,
+  type SystemStyleObject,
 } from '@chakra-ui/react';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, notFound, useCanGoBack, useRouter } from '@tanstack/react-router';
@@ -96,18 +95,41 @@ function StatusBanner({ listing: l }: { listing: ListingDetail }) {
   return <ReviewNotices notices={reviewNotices(l, viewer)} mt="3" />;
 }
 
+// The title block (a Stack: the heading row, the plate, the key facts) is plain elements styled by the page's `css`,
+// as the page's sections are (components/buying/listing-specs.tsx), its rules for the block's own children only: the
+// sections below have parts of the same names. The heading is Chakra's Heading.
+const listingCss: SystemStyleObject = {
+  '& > [data-part=title]': { display: 'flex', flexDirection: 'column', gap: '1.5', mt: '2', mb: { base: '4', md: '6' } },
+  '& > [data-part=title] > [data-part=heading]': { display: 'flex', alignItems: 'center', gap: '3', flexWrap: 'wrap' },
+  '& h1': {
+    fontFamily: 'heading',
+    fontWeight: 'semibold',
+    fontSize: { base: '2xl', md: '4xl' },
+    letterSpacing: '-0.02em',
+    lineHeight: '1.15',
+  },
+  '& > [data-part=title] > [data-part=plate]': {
+    fontFamily: 'mono',
+    letterSpacing: 'wider',
+    bg: 'bg',
+    borderWidth: '1px',
+    rounded: 'sm',
+    px: '1.5',
+    fontSize: 'sm',
+    alignSelf: 'start',
+  },
+};
+
 function ListingView({ listing: l }: { listing: ListingDetail }) {
   const title = `${l.make} ${l.model}`.trim();
   const serviceBook = l.serviceHistory;
   return (
-    <Container maxW="7xl" py={{ base: 4, md: 8 }}>
+    <Container maxW="7xl" py={{ base: 4, md: 8 }} css={listingCss}>
       <BackLink />
       <StatusBanner listing={l} />
-      <Stack gap="1.5" mt="2" mb={{ base: 4, md: 6 }}>
-        <Flex align="center" gap="3" wrap="wrap">
-          <Heading as="h1" fontSize={{ base: '2xl', md: '4xl' }} letterSpacing="-0.02em" lineHeight="1.15">
-            {title}
-          </Heading>
+      <div data-part="title">
+        <div data-part="heading">
+          <h1>{title}</h1>
           {/* Only a listing an admin approved and its owner keeps active (docs/decisions/007-pending-revisions.md). */}
           {l.status === 'approved' && l.active && (
             <Badge colorPalette="green" variant="subtle" size="lg" rounded="full" px="2.5">
@@ -120,14 +142,10 @@ function ListingView({ listing: l }: { listing: ListingDetail }) {
               {SOLD_TEXTS.badge}
             </Badge>
           )}
-        </Flex>
-        {l.registrationNumber && (
-          <Text fontFamily="mono" letterSpacing="wider" bg="bg" borderWidth="1px" rounded="sm" px="1.5" fontSize="sm" alignSelf="start">
-            {l.registrationNumber}
-          </Text>
-        )}
+        </div>
+        {l.registrationNumber && <p data-part="plate">{l.registrationNumber}</p>}
         <KeyFacts listing={l} />
-      </Stack>
+      </div>
 
       <Grid
         templateColumns={{ base: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) 380px' }}

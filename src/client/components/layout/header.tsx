@@ -57,7 +57,7 @@ function userMenuItems(isAdmin: boolean, counts: { chats: number; notifications:
 const headerCss: SystemStyleObject = {
   '& [data-part=container]': { ...plainContainerStyle, py: '3' },
   '& [data-part=bar]': { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '4' },
-  '& nav': { display: { base: 'none', md: 'flex' }, alignItems: 'center', gap: '1' },
+  '& [data-part=bar] > nav': { display: { base: 'none', md: 'flex' }, alignItems: 'center', gap: '1' },
   '& [data-part=actions]': { display: 'flex', alignItems: 'center', gap: '2', minW: '0', flexShrink: 1 },
   '& [data-part=sr]': { srOnly: true },
 };
