@@ -42,3 +42,9 @@ export const plainIconStyle = {
   color: 'currentColor',
   verticalAlign: 'middle',
 } as const satisfies SystemStyleObject;
+
+/** Chakra's LinkBox: the card its LinkOverlay covers, other links in it lifted above the overlay. */
+export const plainLinkBoxStyle = {
+  position: 'relative',
+  '& a[href]:not(.chakra-linkbox__overlay), abbr[title]': { position: 'relative', zIndex: 1 },
+} as const satisfies SystemStyleObject;

@@ -1,7 +1,6 @@
 import {
   AspectRatio,
   Box,
-  LinkBox,
   SimpleGrid,
   Skeleton,
   SkeletonText,
@@ -20,7 +19,8 @@ import { cardPhotoSources } from '../../../shared/photo-sources';
 import { CarPlaceholder } from './car-placeholder';
 import { CardPriceNotes } from './price-rating';
 import { linkCardStyle } from '../link-card-style';
-import { plainLinkOverlayStyle } from '../plain-styles';
+import { plainLinkBoxStyle, plainLinkOverlayStyle } from '../plain-styles';
+import { StaticBox } from '../../lib/static-styles';
 
 // The cover's srcset and sizes (CARD_PHOTO_SIZES) come from shared/photo-sources.ts, which the server's preload of the
 // search page's first cover shares (docs/decisions/010-compression-and-bundle.md "The LCP photo in the page").
@@ -58,10 +58,13 @@ interface ListingCardProps {
   headingLevel?: 'h2' | 'h3';
 }
 
-// A card is one styled parent (the LinkBox) and plain elements styled by its `css`, as the listing page's repeated rows
-// are: a search page shows a card per result, and a Chakra element costs a style resolution on every render, on the
-// server's render of the page and in the browser's hydration (docs/decisions/019-server-rendering.md).
+// A card is one plain element with constant styles (lib/static-styles.ts) and plain elements styled by them, as the
+// listing page's repeated rows are: a search page shows a card per result, and a Chakra element costs a style
+// resolution on every render, on the server's render of the page and in the browser's hydration
+// (docs/decisions/019-server-rendering.md).
 const cardCss: SystemStyleObject = {
+  // The card's frame: a LinkBox (plain-styles.ts) that lifts under the pointer (linkCardStyle).
+  ...plainLinkBoxStyle,
   // A 4:3 box its photo or placeholder fills.
   '& [data-part=cover]': {
     position: 'relative',
@@ -81,6 +84,12 @@ const cardCss: SystemStyleObject = {
   '& [data-part=place] > svg': { flexShrink: 0 },
   '& [data-part=place] > p': { truncate: true },
   '& [data-part=price]': { mt: 'auto', pt: '2', fontSize: 'xl', fontWeight: 'bold', color: 'fg', letterSpacing: '-0.01em' },
+  ...linkCardStyle,
+  borderWidth: '1px',
+  borderColor: 'border.muted',
+  overflow: 'hidden',
+  display: 'flex',
+  flexDirection: 'column',
 };
 
 /** The card of every list view (home, search, saved). The whole card links to /listing/{id}. */
@@ -100,17 +109,7 @@ export function ListingCard({ listing: l, action, note, priority, eager, heading
   const sources = cardPhotoSources(l, useReducedImageQuality());
   const Title = headingLevel;
   return (
-    <LinkBox
-      as="article"
-      data-testid="listing-card"
-      {...linkCardStyle}
-      borderWidth="1px"
-      borderColor="border.muted"
-      overflow="hidden"
-      display="flex"
-      flexDirection="column"
-      css={cardCss}
-    >
+    <StaticBox as="article" styles={cardCss} data-testid="listing-card">
       <div data-part="cover">
         {sources && !broken ? (
           <img
@@ -160,7 +159,7 @@ export function ListingCard({ listing: l, action, note, priority, eager, heading
           {action}
         </Box>
       )}
-    </LinkBox>
+    </StaticBox>
   );
 }
 

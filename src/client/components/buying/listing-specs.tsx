@@ -1,4 +1,4 @@
-import { Box, Flex, HStack, SimpleGrid, Stack, Text, type BoxProps, type SystemStyleObject } from '@chakra-ui/react';
+import { Flex, HStack, SimpleGrid, Stack, Text, type SystemStyleObject } from '@chakra-ui/react';
 import {
   BookCheck,
   CalendarDays,
@@ -18,19 +18,33 @@ import { BODY_TYPES, DRIVETRAINS, FUEL_TYPES, labelOf, TRANSMISSIONS } from '../
 import { EQUIPMENT_GROUPS, SERVICE_BOOK_LABEL } from '../../../shared/equipment';
 import { formatDate, formatMileage, formatNumber } from '../../../shared/format';
 import type { ListingShape } from '../../../shared/types/listing';
+import { StaticBox } from '../../lib/static-styles';
 
-/** The section's heading: Chakra's Heading at size lg, as a plain element (see the rows below). */
+/** The section's frame and its heading (Chakra's Heading at size lg), constant styles (lib/static-styles.ts). */
 const sectionCss: SystemStyleObject = {
+  bg: 'bg',
+  rounded: 'xl',
+  borderWidth: '1px',
+  borderColor: 'border.muted',
+  p: { base: '4', md: '6' },
   '& > h2': { fontFamily: 'heading', fontWeight: 'semibold', textStyle: 'lg', mb: { base: 3, md: 4 } },
 };
 
-/** A white, bordered block with a heading: every section of the listing page. */
-export function Section({ title, children, css, ...rest }: { title?: ReactNode; children: ReactNode; css?: SystemStyleObject } & Omit<BoxProps, 'css'>) {
+/**
+ * A white, bordered block with a heading: every section of the listing page. `css`, a module-level constant, styles
+ * what the section holds.
+ */
+export function Section({
+  title,
+  children,
+  css,
+  ...rest
+}: { title?: ReactNode; children: ReactNode; css?: SystemStyleObject; id?: string; 'data-testid'?: string }) {
   return (
-    <Box as="section" bg="bg" rounded="xl" borderWidth="1px" borderColor="border.muted" p={{ base: 4, md: 6 }} css={[sectionCss, css]} {...rest}>
+    <StaticBox as="section" styles={sectionCss} more={css} {...rest}>
       {title && <h2>{title}</h2>}
       {children}
-    </Box>
+    </StaticBox>
   );
 }
 

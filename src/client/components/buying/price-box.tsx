@@ -1,4 +1,4 @@
-import { Box, Button, Stack, Text, type SystemStyleObject } from '@chakra-ui/react';
+import { Button, Stack, Text, type SystemStyleObject } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
@@ -11,15 +11,22 @@ import { toast, toastError } from '../../lib/toaster';
 import { useTRPC } from '../../trpc';
 import { useLoginDialog } from '../auth/login-dialog-context';
 import { takeAction } from '../auth/pending-action';
+import { StaticBox } from '../../lib/static-styles';
 import { shownPrice } from './price';
 
 /** listings.byId: the listing, its `place`, the seller (phone/address only where shown), isSaved, isOwner. */
 export type ListingDetail = inferRouterOutputs<AppRouter>['listings']['byId'];
 
 
-// The box's texts, its price rows and the actions' column are plain elements styled by the box's `css`, as the page's
-// other rows are (listing-specs.tsx).
+// The box is a plain element with constant styles (lib/static-styles.ts); its texts, its price rows and the actions'
+// column are plain elements styled by them, as the page's other rows are (listing-specs.tsx).
 const priceBoxCss: SystemStyleObject = {
+  bg: 'bg',
+  rounded: 'xl',
+  borderWidth: '1px',
+  borderColor: 'border.muted',
+  shadow: 'sm',
+  p: { base: '4', md: '6' },
   '& [data-part=label]': { fontSize: 'sm', color: 'fg.muted' },
   '& [data-part=total]': { fontSize: { base: '3xl', md: '4xl' }, fontWeight: '800', letterSpacing: '-0.02em', lineHeight: '1.15' },
   '& dl': { display: 'flex', flexDirection: 'column', gap: '1.5', mt: '4', fontSize: 'sm' },
@@ -34,7 +41,7 @@ const priceBoxCss: SystemStyleObject = {
 /** Price with its breakdown and the buyer's two actions. */
 export function PriceBox({ listing: l }: { listing: ListingDetail }) {
   return (
-    <Box bg="bg" rounded="xl" borderWidth="1px" borderColor="border.muted" shadow="sm" p={{ base: 4, md: 6 }} css={priceBoxCss}>
+    <StaticBox as="div" styles={priceBoxCss}>
       <p data-part="label">Totalpris</p>
       <p data-part="total" data-testid="total-price">
         {formatPrice(shownPrice(l))}
@@ -49,7 +56,7 @@ export function PriceBox({ listing: l }: { listing: ListingDetail }) {
         {/* A sold car cannot be saved anew; one saved already can still be removed here. */}
         {(!l.sold || l.isSaved) && <SaveButton listing={l} />}
       </div>
-    </Box>
+    </StaticBox>
   );
 }
 

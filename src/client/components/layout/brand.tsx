@@ -1,9 +1,15 @@
-import { HStack, type SystemStyleObject } from '@chakra-ui/react';
+import type { SystemStyleObject } from '@chakra-ui/react';
 import { CarFront } from 'lucide-react';
+import { StaticBox } from '../../lib/static-styles';
 
-// The mark and its words are plain elements styled by the one HStack's `css`: the brand is on every page twice (header
-// and footer), and a Chakra element costs a style resolution on every render (docs/decisions/019-server-rendering.md).
+// The brand is a plain element with constant styles (lib/static-styles.ts), its mark and words plain elements styled
+// by them: the brand is on every page twice (header and footer), and a Chakra element costs a style resolution on
+// every render (docs/decisions/019-server-rendering.md).
 const brandCss: SystemStyleObject = {
+  // Chakra's HStack, gap 2.5.
+  display: 'flex',
+  alignItems: 'center',
+  gap: '2.5',
   '& [data-part=mark]': { display: 'flex', p: '2', rounded: 'lg', bg: 'brand.600', color: 'white' },
   '& [data-part=words]': { lineHeight: '1.1' },
   '& [data-part=name]': { fontWeight: '800', fontSize: 'lg', letterSpacing: '-0.02em', color: 'brand.800' },
@@ -19,7 +25,7 @@ const brandCss: SystemStyleObject = {
 /** docs/product/overview.md: a car icon, the product name with '.no' and the tagline 'Din bilpartner'. */
 export function Brand({ inverted = false }: { inverted?: boolean }) {
   return (
-    <HStack gap="2.5" css={brandCss} data-inverted={inverted || undefined}>
+    <StaticBox as="div" styles={brandCss} data-inverted={inverted || undefined}>
       <div data-part="mark">
         <CarFront size={22} aria-hidden />
       </div>
@@ -29,6 +35,6 @@ export function Brand({ inverted = false }: { inverted?: boolean }) {
         </p>
         <p data-part="tagline">Din bilpartner</p>
       </div>
-    </HStack>
+    </StaticBox>
   );
 }

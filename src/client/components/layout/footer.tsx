@@ -1,6 +1,7 @@
-import { Box, type SystemStyleObject } from '@chakra-ui/react';
+import type { SystemStyleObject } from '@chakra-ui/react';
 import { Link, type LinkOptions } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { StaticBox } from '../../lib/static-styles';
 import { plainContainerStyle, plainLinkStyle } from '../plain-styles';
 import { Brand } from './brand';
 
@@ -15,9 +16,13 @@ const LinkedinIcon = () => (
   <svg width="20" height="20" viewBox="0 0 24 24" fill="currentColor" aria-hidden><path d="M4.98 3.5a2.5 2.5 0 1 1 0 5 2.5 2.5 0 0 1 0-5zM3 9.5h4V21H3zM9.5 9.5h3.8v1.6h.1c.5-1 1.8-2 3.8-2 4 0 4.8 2.6 4.8 6V21h-4v-5.1c0-1.2 0-2.8-1.7-2.8s-2 1.3-2 2.7V21h-4z" /></svg>
 );
 
-// The footer's layout, texts and links are plain elements styled by the footer's css (as Chakra's link recipe styles a link):
-// the footer is on every page, and a Chakra element costs a style resolution on every render, the server's included.
+// The footer is a plain element with constant styles (lib/static-styles.ts); its layout, texts and links are plain
+// elements styled by them (as Chakra's link recipe styles a link): the footer is on every page, and a Chakra element
+// costs a style resolution on every render, the server's included.
 const footerCss: SystemStyleObject = {
+  bg: 'brand.900',
+  color: 'white',
+  mt: '16',
   // Chakra's Container (max width 7xl), a grid of four columns on a desktop, each a Stack, and the bottom row.
   '& [data-part=container]': { ...plainContainerStyle, py: { base: '10', md: '14' } },
   '& [data-part=columns]': { display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr', md: '2fr 1fr 1fr 1fr' }, gap: '8' },
@@ -52,7 +57,7 @@ function FooterLink({ to, children }: { to: LinkOptions['to']; children: ReactNo
 
 export function Footer() {
   return (
-    <Box as="footer" bg="brand.900" color="white" mt="16" css={footerCss}>
+    <StaticBox as="footer" styles={footerCss}>
       <div data-part="container">
         <div data-part="columns">
           <div data-part="column" data-gap="3">
@@ -94,6 +99,6 @@ export function Footer() {
           </div>
         </div>
       </div>
-    </Box>
+    </StaticBox>
   );
 }

@@ -7,6 +7,7 @@ import { useCurrentUser } from '../../hooks/use-current-user';
 import { toast, toastError } from '../../lib/toaster';
 import { useTRPC } from '../../trpc';
 import { useLoginDialog } from '../auth/login-dialog-context';
+import { StaticBox } from '../../lib/static-styles';
 import { plainContainerStyle } from '../plain-styles';
 import { Brand } from './brand';
 import { useUnreadCounts } from '../../hooks/use-unread-counts';
@@ -52,9 +53,15 @@ function userMenuItems(isAdmin: boolean, counts: { chats: number; notifications:
   ];
 }
 
-// The header's layout is plain elements styled by its one `css`: Chakra's Container and three HStacks (the bar, the
-// desktop navigation, the actions). The buttons stay Chakra's.
+// The header is a plain element with constant styles (lib/static-styles.ts), its layout plain elements styled by them:
+// Chakra's Container and three HStacks (the bar, the desktop navigation, the actions). The buttons stay Chakra's.
 const headerCss: SystemStyleObject = {
+  bg: 'bg',
+  borderBottomWidth: '1px',
+  position: 'sticky',
+  top: '0',
+  zIndex: 'sticky',
+  shadow: 'xs',
   '& [data-part=container]': { ...plainContainerStyle, py: '3' },
   '& [data-part=bar]': { display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '4' },
   '& [data-part=bar] > nav': { display: { base: 'none', md: 'flex' }, alignItems: 'center', gap: '1' },
@@ -73,7 +80,7 @@ export function Header() {
   const items: NavItem[] = user ? [{ link: linkOptions({ to: '/profil' }), label: 'Min profil' }, ...userMenuItems(user.isAdmin, counts)] : [];
 
   return (
-    <Box as="header" bg="bg" borderBottomWidth="1px" position="sticky" top="0" zIndex="sticky" shadow="xs" css={headerCss}>
+    <StaticBox as="header" styles={headerCss}>
       <div data-part="container">
         <div data-part="bar">
           {/* Named by its visible text (axe: label-content-name-mismatch) plus where it leads. */}
@@ -163,7 +170,7 @@ export function Header() {
           <MobileDrawer open={drawerOpen} onOpenChange={setDrawerOpen} />
         </Suspense>
       )}
-    </Box>
+    </StaticBox>
   );
 }
 
