@@ -1,4 +1,4 @@
-import { Flex, HStack, SimpleGrid, Stack, Text, type SystemStyleObject } from '@chakra-ui/react';
+import { Text, type SystemStyleObject } from '@chakra-ui/react';
 import {
   BookCheck,
   CalendarDays,
@@ -74,6 +74,15 @@ const specGridCss: SystemStyleObject = {
   '& [data-part=text]': { minW: '0' },
   '& [data-part=label]': { fontSize: 'xs', color: 'fg.muted', textTransform: 'uppercase', letterSpacing: '0.04em' },
   '& [data-part=value]': { fontWeight: 'semibold', fontSize: { base: 'sm', md: 'md' } },
+  // Chakra's SimpleGrid (two columns, three from md) with 1 px gaps on the border colour: the lines between cells.
+  display: 'grid',
+  gridTemplateColumns: { base: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' },
+  gap: '1px',
+  bg: 'border.muted',
+  rounded: 'lg',
+  overflow: 'hidden',
+  borderWidth: '1px',
+  borderColor: 'border.muted',
 };
 
 /** docs/product/screens.md#listingid details grid. Missing fuel or gearbox reads 'Ukjent'; other missing values a dash. */
@@ -90,17 +99,7 @@ export function SpecGrid({ listing: l }: { listing: ListingShape }) {
     { icon: UserRound, label: 'Antall eiere', value: num(l.previousOwners) },
   ];
   return (
-    <SimpleGrid
-      columns={{ base: 2, md: 3 }}
-      gap="1px"
-      bg="border.muted"
-      rounded="lg"
-      overflow="hidden"
-      borderWidth="1px"
-      borderColor="border.muted"
-      css={specGridCss}
-      data-testid="spec-grid"
-    >
+    <StaticBox as="div" styles={specGridCss} data-testid="spec-grid">
       {specs.map((s) => (
         <div key={s.label}>
           <div data-part="icon">
@@ -112,7 +111,7 @@ export function SpecGrid({ listing: l }: { listing: ListingShape }) {
           </div>
         </div>
       ))}
-    </SimpleGrid>
+    </StaticBox>
   );
 }
 
@@ -122,6 +121,10 @@ const keyFactsCss: SystemStyleObject = {
   '& dt': { srOnly: true },
   '& dd': { display: 'flex', alignItems: 'center', gap: '1.5', fontWeight: 'semibold', fontSize: 'sm', whiteSpace: 'nowrap' },
   '& dd > svg': { flexShrink: 0, color: 'brand.600' },
+  // A wrapping row (Chakra's Flex, gap 2).
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: '2',
 };
 
 /**
@@ -140,7 +143,7 @@ export function KeyFacts({ listing: l }: { listing: ListingShape }) {
   ).filter((f) => f.value);
   if (facts.length === 0) return null;
   return (
-    <Flex as="dl" wrap="wrap" gap="2" css={keyFactsCss} data-testid="key-facts">
+    <StaticBox as="dl" styles={keyFactsCss} data-testid="key-facts">
       {facts.map((f) => (
         <div key={f.label}>
           {/* The label is for screen readers; the value with its icon reads at a glance. */}
@@ -151,7 +154,7 @@ export function KeyFacts({ listing: l }: { listing: ListingShape }) {
           </dd>
         </div>
       ))}
-    </Flex>
+    </StaticBox>
   );
 }
 
@@ -168,6 +171,11 @@ const moreDetailsCss: SystemStyleObject = {
   },
   '& dt': { color: 'fg.muted' },
   '& dd': { fontWeight: 'medium', textAlign: 'right', wordBreak: 'break-all' },
+  // Chakra's SimpleGrid: one column, two from sm.
+  display: 'grid',
+  gridTemplateColumns: { base: 'repeat(1, minmax(0, 1fr))', sm: 'repeat(2, minmax(0, 1fr))' },
+  columnGap: '8',
+  mt: '5',
 };
 
 /** The remaining registry facts, only those the listing has. */
@@ -187,14 +195,14 @@ export function MoreDetails({ listing: l }: { listing: ListingShape }) {
   ).filter(([, v]) => v);
   if (rows.length === 0) return null;
   return (
-    <SimpleGrid as="dl" columns={{ base: 1, sm: 2 }} columnGap="8" mt="5" css={moreDetailsCss}>
+    <StaticBox as="dl" styles={moreDetailsCss}>
       {rows.map(([k, v]) => (
         <div key={k}>
           <dt>{k}</dt>
           <dd>{v}</dd>
         </div>
       ))}
-    </SimpleGrid>
+    </StaticBox>
   );
 }
 
@@ -202,29 +210,29 @@ const serviceBookCss: SystemStyleObject = {
   '& > svg': { flexShrink: 0 },
   '& [data-part=title]': { fontWeight: 'semibold' },
   '& [data-part=text]': { fontSize: 'sm', color: 'green.700' },
+  // Chakra's HStack, a green note.
+  display: 'flex',
+  alignItems: 'center',
+  gap: '3',
+  bg: 'green.50',
+  color: 'green.800',
+  borderWidth: '1px',
+  borderColor: 'green.200',
+  rounded: 'lg',
+  px: '4',
+  py: '3',
 };
 
 /** docs/product/data.md: 'Fulgt servicehåndbok' is highlighted and shown apart from the equipment list. */
 export function ServiceBookNote() {
   return (
-    <HStack
-      bg="green.50"
-      color="green.800"
-      borderWidth="1px"
-      borderColor="green.200"
-      rounded="lg"
-      px="4"
-      py="3"
-      gap="3"
-      css={serviceBookCss}
-      data-testid="service-book"
-    >
+    <StaticBox as="div" styles={serviceBookCss} data-testid="service-book">
       <BookCheck size={22} aria-hidden />
       <div>
         <p data-part="title">{SERVICE_BOOK_LABEL}</p>
         <p data-part="text">Bilen er vedlikeholdt etter produsentens serviceprogram.</p>
       </div>
-    </HStack>
+    </StaticBox>
   );
 }
 
@@ -234,6 +242,10 @@ const equipmentCss: SystemStyleObject = {
   '& ul': { listStyle: 'none', display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr', md: '1fr 1fr 1fr' }, gap: '2' },
   '& li': { display: 'flex', alignItems: 'center', gap: '2', fontSize: 'sm' },
   '& li > svg': { flexShrink: 0, color: 'green.600' },
+  // Chakra's Stack, gap 5.
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '5',
 };
 
 /** Equipment grouped like the create form's checklist; labels outside the catalogue go last under 'Annet'. */
@@ -249,7 +261,7 @@ export function EquipmentList({ items }: { items: string[] }) {
   if (other.length) groups.push({ name: 'Annet', items: other });
   if (groups.length === 0) return <Text color="fg.muted">Ingen utstyr er oppgitt.</Text>;
   return (
-    <Stack gap="5" css={equipmentCss}>
+    <StaticBox as="div" styles={equipmentCss}>
       {groups.map((g) => (
         <div key={g.name}>
           {groups.length > 1 && <p data-part="group">{g.name}</p>}
@@ -263,6 +275,6 @@ export function EquipmentList({ items }: { items: string[] }) {
           </ul>
         </div>
       ))}
-    </Stack>
+    </StaticBox>
   );
 }
