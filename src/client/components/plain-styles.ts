@@ -48,3 +48,25 @@ export const plainLinkBoxStyle = {
   position: 'relative',
   '& a[href]:not(.chakra-linkbox__overlay), abbr[title]': { position: 'relative', zIndex: 1 },
 } as const satisfies SystemStyleObject;
+
+/**
+ * Chakra's AspectRatio: a frame `ratio` (width / height; one value, or one below and one from `md`) high, its child
+ * filling it, centred.
+ */
+export function plainAspectRatioStyle(ratio: number | { base: number; md: number }): SystemStyleObject {
+  const pad = (r: number): `${number}%` => `${(1 / r) * 100}%`;
+  return {
+    position: 'relative',
+    _before: { height: 0, content: '""', display: 'block', paddingBottom: typeof ratio === 'number' ? pad(ratio) : { base: pad(ratio.base), md: pad(ratio.md) } },
+    '& > *:not(style)': {
+      overflow: 'hidden',
+      position: 'absolute',
+      inset: '0',
+      display: 'flex',
+      justifyContent: 'center',
+      alignItems: 'center',
+      width: '100%',
+      height: '100%',
+    },
+  };
+}

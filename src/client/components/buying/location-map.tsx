@@ -1,7 +1,7 @@
 import { Button, type SystemStyleObject } from '@chakra-ui/react';
 import { ExternalLink, Map as MapIcon, MapPin } from 'lucide-react';
 import { useState } from 'react';
-import { plainLinkStyle } from '../plain-styles';
+import { plainAspectRatioStyle, plainLinkStyle } from '../plain-styles';
 import { Section } from './listing-specs';
 
 // The section's rows and the map's box are plain elements styled by the section's `css` (listing-specs.tsx): the box is
@@ -10,23 +10,7 @@ const mapCss: SystemStyleObject = {
   '& [data-part=head]': { display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: '3', mb: '3', flexWrap: 'wrap' },
   '& [data-part=where]': { display: 'flex', alignItems: 'center', gap: '2', fontSize: 'sm', color: 'fg.muted' },
   '& [data-part=head] > a': { ...plainLinkStyle, color: 'brand.600', fontWeight: 'semibold', fontSize: 'sm' },
-  '& [data-part=map]': {
-    position: 'relative',
-    rounded: 'lg',
-    overflow: 'hidden',
-    bg: 'bg.muted',
-    _before: { height: 0, content: '""', display: 'block', paddingBottom: { base: `${(3 / 4) * 100}%`, md: `${(7 / 16) * 100}%` } },
-  },
-  '& [data-part=map] > *:not(style)': {
-    overflow: 'hidden',
-    position: 'absolute',
-    inset: '0',
-    display: 'flex',
-    justifyContent: 'center',
-    alignItems: 'center',
-    width: '100%',
-    height: '100%',
-  },
+  '& [data-part=map]': { ...plainAspectRatioStyle({ base: 4 / 3, md: 16 / 7 }), rounded: 'lg', overflow: 'hidden', bg: 'bg.muted' },
   '& iframe': { border: '0' },
   '& [data-part=placeholder]': { flexDirection: 'column', gap: '3', p: '4', textAlign: 'center' },
   '& [data-part=placeholder] > p': { fontWeight: 'semibold' },

@@ -5,6 +5,7 @@ import type { ListingImageShape } from '../../../shared/types/listing';
 import { useReducedImageQuality } from '../../lib/image-quality';
 import { stagePhotoSources } from '../../../shared/photo-sources';
 import { CarPlaceholder } from '../buying/car-placeholder';
+import { plainAspectRatioStyle } from '../plain-styles';
 import { wrap } from './cycle';
 import { PhotoArrow, ThumbnailStrip } from './photo-controls';
 import { useSwipe } from './use-swipe';
@@ -19,20 +20,7 @@ const Lightbox = lazy(loadLightbox);
 // The stage's frame (Chakra's AspectRatio, 4:3 on a phone and 16:10 wider), the counter's corner, the button's label
 // and the photo are plain elements styled by the gallery's `css` (docs/decisions/019-server-rendering.md).
 const galleryCss: SystemStyleObject = {
-  '& [data-part=stage]': {
-    position: 'relative',
-    _before: { height: 0, content: '""', display: 'block', paddingBottom: { base: '75%', md: '62.5%' } },
-  },
-  '& [data-part=stage] > *:not(style)': {
-    overflow: 'hidden',
-    position: 'absolute',
-    inset: '0',
-    display: 'flex',
-    justifyContent: 'center',
-    alignItems: 'center',
-    width: '100%',
-    height: '100%',
-  },
+  '& [data-part=stage]': plainAspectRatioStyle({ base: 4 / 3, md: 16 / 10 }),
   // contain: the whole photo shows (an ordinary 4:3 phone photo is not cropped to the 16:10 stage).
   '& [data-part=stage] > picture': { cursor: 'zoom-in' },
   '& [data-part=stage] img': { width: '100%', height: '100%', objectFit: 'contain' },
