@@ -98,6 +98,19 @@ describe('server-rendered pages', () => {
     expect(headOf(res.body)).toContain('<title>Toyota Corolla&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
   });
 
+  it("keeps a seller's dollar signs as they wrote them: no text of theirs is read as a pattern for composing the page", async () => {
+    // String.replace reads $&, $' and $` in its replacement as parts of the string it searches.
+    const text = "Pris $& eller $' og $` $$ kontant";
+    const id = (await insertListing(t.store, owner.id, { make: 'Audi', model: `A4 $'`, description: text, status: 'approved' })).id;
+    const res = await get(`/listing/${id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body.match(/<\/head>/g)).toHaveLength(1);
+    expect(res.body.match(/<div id="root">/g)).toHaveLength(1);
+    expect(headOf(res.body)).toContain("<title>Audi A4 $&#39; ");
+    const root = res.body.slice(res.body.indexOf('<div id="root">'));
+    expect(root).toContain('Pris $&amp; eller $&#x27; og $` $$ kontant');
+  });
+
   it('answers 404 with the page\'s own words for a missing listing, and for one the viewer may not see, without its data', async () => {
     for (const [url, cookie] of [['/listing/999999', undefined], [`/listing/${pending}`, undefined], [`/listing/${pending}`, strangerCookie]] as const) {
       const res = await get(url, cookie);

@@ -68,14 +68,26 @@ export function mergedHead(head: HeadEntries): PageHead {
 export function composePage(template: TemplateScripts, page: RenderedPage, hints: ShellHints = { chunks: [], photos: [] }): string {
   const head = [...hints.photos.map(photoPreloadLink), renderHeadHtml(mergedHead(page.head)), page.styles].filter(Boolean).join('\n    ');
   const starter = template.entry ? `\n    ${startScriptTag(template.entry, [...template.preloads, ...hints.chunks], hints.photos.length > 0)}` : '';
-  return template.withoutScripts
-    .replace(/\s*<title>[^<]*<\/title>/, '')
-    .replace(/\s*<meta name="description"[^>]*>/, '')
-    .replace('</head>', `    ${head}\n  </head>`)
-    .replace(
-      '<div id="root"></div>',
-      `<div id="root">${page.html}</div>\n    <script type="application/json" id="${STATE_SCRIPT_ID}">${jsonForScript(page.state)}</script>${starter}`,
-    );
+  const [beforeHead, beforeRoot, rest] = shellParts(template.withoutScripts);
+  // Joined, not String.replace: a replacement string reads `$&`, `$'` and `` $` `` in what a seller wrote as patterns.
+  return `${beforeHead}    ${head}\n  ${beforeRoot}<div id="root">${page.html}</div>\n    <script type="application/json" id="${STATE_SCRIPT_ID}">${jsonForScript(page.state)}</script>${starter}${rest}`;
+}
+
+const ROOT = '<div id="root"></div>';
+let lastShell: { template: string; parts: readonly [string, string, string] } | undefined;
+
+/**
+ * The template without its title and description, cut where the page's head and its markup go: before `</head>`,
+ * from there to the empty root, and after it. A server has one template: it is cut once.
+ */
+function shellParts(template: string): readonly [string, string, string] {
+  if (lastShell?.template !== template) {
+    const shell = template.replace(/\s*<title>[^<]*<\/title>/, '').replace(/\s*<meta name="description"[^>]*>/, '');
+    const head = shell.indexOf('</head>');
+    const root = shell.indexOf(ROOT, head);
+    lastShell = { template, parts: [shell.slice(0, head), shell.slice(head, root), shell.slice(root + ROOT.length)] };
+  }
+  return lastShell.parts;
 }
 
 /**
