@@ -38,7 +38,7 @@ const serverRendered: ReadonlySet<string> = new Set(SERVER_RENDERED_ROUTES);
 // a finite set, so it stays bounded. Styles are collected for <head>, not written before each element (compat).
 const cache = createCache({ key: 'css' });
 cache.compat = true;
-const { extractCriticalToChunks, constructStyleTagsFromChunks } = createEmotionServer(cache);
+const { extractCriticalToChunks } = createEmotionServer(cache);
 
 // Chakra's global styles (its reset, the global CSS, a variable per token) are the same on every page. ChakraProvider's
 // <Global> serialises what it is given on every render, walking tens of kilobytes of style objects to find the name it
@@ -100,7 +100,7 @@ export async function renderPage({
     </StrictMode>,
   );
   // Under their own attribute, so that the browser's Emotion cache leaves them where they are (lib/server-styles.ts).
-  const styles = serverStyleTags(constructStyleTagsFromChunks(extractCriticalToChunks(html)));
+  const styles = serverStyleTags(extractCriticalToChunks(html));
   const matches = router.state.matches;
   const notFound = matches.some((m) => m.status === 'notFound' || m._notFound);
   const head: HeadEntries = { meta: [], links: [], scripts: [] };

@@ -9,9 +9,17 @@ import createCache, { type EmotionCache } from '@emotion/cache';
  */
 export const SERVER_STYLES_ATTRIBUTE = 'data-server-emotion';
 
-/** Emotion's style tags (`constructStyleTagsFromChunks`) with SERVER_STYLES_ATTRIBUTE in place of `data-emotion`. */
-export function serverStyleTags(tags: string): string {
-  return tags.replaceAll('<style data-emotion=', `<style ${SERVER_STYLES_ATTRIBUTE}=`);
+/** The style chunks Emotion's server extracts for a page (`extractCriticalToChunks`): a cache key, style names, CSS. */
+export interface StyleChunks {
+  styles: { key: string; ids: string[]; css: string }[];
+}
+
+/**
+ * The chunks as style tags, as Emotion's `constructStyleTagsFromChunks` writes them, under SERVER_STYLES_ATTRIBUTE in
+ * place of `data-emotion`.
+ */
+export function serverStyleTags(chunks: StyleChunks): string {
+  return chunks.styles.map((s) => `<style ${SERVER_STYLES_ATTRIBUTE}="${s.key} ${s.ids.join(' ')}">${s.css}</style>`).join('');
 }
 
 /** Whether the page holds the server's global styles (Chakra's reset, global CSS and token variables). */
