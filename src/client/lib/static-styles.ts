@@ -1,4 +1,4 @@
-import { useChakraContext, type SystemStyleObject } from '@chakra-ui/react';
+import { useChakraContext, type SystemContext, type SystemStyleObject } from '@chakra-ui/react';
 import { css as serialize, jsx, type SerializedStyles } from '@emotion/react';
 import type { ComponentPropsWithoutRef, ElementType, ReactNode } from 'react';
 
@@ -10,16 +10,42 @@ import type { ComponentPropsWithoutRef, ElementType, ReactNode } from 'react';
 // serialised style unchanged). The CSS is the one the same object would give as a Chakra element's `css`
 // (docs/decisions/019-server-rendering.md).
 
-const resolved = new WeakMap<object, WeakMap<SystemStyleObject, SerializedStyles>>();
+const resolved = new WeakMap<object, WeakMap<object, SerializedStyles>>();
 
-/** `styles` (a module-level constant: it is the cache key) resolved with the app's Chakra system and serialised once. */
-export function useStaticStyles(styles: SystemStyleObject): SerializedStyles {
+/** What `make` gives for `key` (a module-level constant) with the app's Chakra system, made once per system. */
+function useOncePerSystem<K extends object>(key: K, make: (system: SystemContext, key: K) => SerializedStyles): SerializedStyles {
   const system = useChakraContext();
   let bySystem = resolved.get(system);
   if (!bySystem) resolved.set(system, (bySystem = new WeakMap()));
-  let serialized = bySystem.get(styles);
-  if (!serialized) bySystem.set(styles, (serialized = serialize(system.css(styles))));
+  let serialized = bySystem.get(key);
+  if (!serialized) bySystem.set(key, (serialized = make(system, key)));
   return serialized;
+}
+
+/** `styles` (a module-level constant: it is the cache key) resolved with the app's Chakra system and serialised once. */
+export function useStaticStyles(styles: SystemStyleObject): SerializedStyles {
+  return useOncePerSystem(styles, (system) => serialize(system.css(styles)));
+}
+
+/** A constant look of a theme recipe (`recipeLook`): the recipe's variants, then style props, as on a Chakra element. */
+export interface RecipeLook<V> {
+  recipe: string;
+  variants: V;
+  styles: SystemStyleObject;
+}
+
+/**
+ * A recipe's look at fixed variants, with the style props the Chakra component would be given (`colorPalette`, `w`)
+ * as `styles`, declared once at module level: its CSS is the one the recipe's Chakra component gives for the same
+ * props, resolved and serialised once (useRecipeLook).
+ */
+export function recipeLook<V extends object>(recipe: string, variants: V, styles: SystemStyleObject = {}): RecipeLook<V> {
+  return { recipe, variants, styles };
+}
+
+/** `look` (a module-level constant from recipeLook) resolved with the app's Chakra system and serialised once. */
+export function useRecipeLook(look: RecipeLook<object>): SerializedStyles {
+  return useOncePerSystem(look, (system) => serialize(system.css(system.getRecipeFn(look.recipe)(look.variants), look.styles)));
 }
 
 type StaticBoxProps<E extends ElementType> = {

@@ -1,7 +1,6 @@
 import {
   Badge,
   Box,
-  Button,
   Container,
   Grid,
   Skeleton,
@@ -28,6 +27,7 @@ import { listingPageHead } from '../../shared/page-head';
 import { SOLD_TEXTS } from '../../shared/texts/sold';
 import { reviewNotices, ReviewNotices } from '../components/buying/review-status';
 import { SellerCard, VegvesenCheck } from '../components/buying/seller-card';
+import { buttonLook, StaticButton } from '../components/static-button';
 import { useCurrentUser } from '../hooks/use-current-user';
 import { useRouteRetry } from '../lib/route-retry';
 import { useTRPC, type TRPCOptions } from '../trpc';
@@ -66,24 +66,28 @@ function ListingPage() {
   return <ListingView listing={listing} />;
 }
 
+const backLook = buttonLook({ variant: 'ghost', size: 'sm' }, { px: '2', ms: '-2', color: 'fg.muted' });
+const notFoundLook = buttonLook({}, { colorPalette: 'brand' });
+const retryLook = buttonLook({ variant: 'outline' });
+
 function BackLink() {
   const router = useRouter();
   const canGoBack = useCanGoBack();
   // Back to the search the buyer came from (filters and page intact), else to a fresh search.
   return (
-    <Button asChild variant="ghost" size="sm" px="2" ms="-2" color="fg.muted">
-      <Link
-        to="/annonser"
-        onClick={(e) => {
-          if (canGoBack && !e.metaKey && !e.ctrlKey) {
-            e.preventDefault();
-            router.history.back();
-          }
-        }}
-      >
-        <ArrowLeft size={16} aria-hidden /> Tilbake til søk
-      </Link>
-    </Button>
+    <StaticButton
+      as={Link}
+      look={backLook}
+      to="/annonser"
+      onClick={(e) => {
+        if (canGoBack && !e.metaKey && !e.ctrlKey) {
+          e.preventDefault();
+          router.history.back();
+        }
+      }}
+    >
+      <ArrowLeft size={16} aria-hidden /> Tilbake til søk
+    </StaticButton>
   );
 }
 
@@ -213,9 +217,9 @@ function ListingNotFound() {
         title="Annonse ikke funnet"
         description="Annonsen du leter etter eksisterer ikke eller er blitt fjernet."
       >
-        <Button asChild colorPalette="brand">
-          <Link to="/annonser">Se alle biler</Link>
-        </Button>
+        <StaticButton as={Link} look={notFoundLook} to="/annonser">
+          Se alle biler
+        </StaticButton>
       </EmptyCard>
     </Container>
   );
@@ -226,9 +230,9 @@ function ListingError() {
   return (
     <Container maxW="2xl" py={{ base: 12, md: 20 }}>
       <EmptyCard titleAs="h1" title="Kunne ikke laste annonsen" description="Sjekk nettforbindelsen og prøv igjen.">
-        <Button variant="outline" onClick={retry}>
+        <StaticButton look={retryLook} onClick={retry}>
           Prøv igjen
-        </Button>
+        </StaticButton>
       </EmptyCard>
     </Container>
   );

@@ -26,7 +26,7 @@ import { useTRPC } from '../../trpc';
 import { SectionHeader } from './admin-layout';
 import { ConfirmDialog } from '../confirm-dialog';
 import { EmptyCard } from '../empty-card';
-import { LinkButton } from '../link-button';
+import { buttonLook, StaticButton } from '../static-button';
 import { RowButton } from '../row-button';
 
 // docs/product/screens.md#admin-feedbacks-and-admin-messages: a list (newest first, 'Ny' on unread, its height capped
@@ -172,6 +172,8 @@ function useInvalidateInbox(kind: Kind) {
   return () => queryClient.invalidateQueries({ queryKey: trpc.admin.inbox.list.queryKey({ kind }) });
 }
 
+const replyLook = buttonLook({ variant: 'outline', size: 'sm' });
+
 function MessageDetail({ message: m, onDeleted }: { message: InboxMessageShape; onDeleted: () => void }) {
   const trpc = useTRPC();
   const invalidate = useInvalidateInbox(m.kind);
@@ -251,9 +253,9 @@ function MessageDetail({ message: m, onDeleted }: { message: InboxMessageShape; 
           {m.isRead ? ADMIN_TEXTS.markUnread : ADMIN_TEXTS.markRead}
         </Button>
         {replyHref && (
-          <LinkButton href={replyHref} variant="outline" size="sm">
+          <StaticButton as="a" look={replyLook} href={replyHref}>
             <Reply size={16} /> Svar på e-post
-          </LinkButton>
+          </StaticButton>
         )}
         <Button variant="ghost" colorPalette="red" size="sm" ms="auto" onClick={() => setConfirming(true)}>
           <Trash2 size={16} /> Slett

@@ -19,6 +19,7 @@ import { EQUIPMENT_GROUPS, SERVICE_BOOK_LABEL } from '../../../shared/equipment'
 import { formatDate, formatMileage, formatNumber } from '../../../shared/format';
 import type { ListingShape } from '../../../shared/types/listing';
 import { StaticBox } from '../../lib/static-styles';
+import { buttonLook } from '../static-button';
 
 /** The section's frame and its heading (Chakra's Heading at size lg), constant styles (lib/static-styles.ts). */
 const sectionCss: SystemStyleObject = {
@@ -29,6 +30,9 @@ const sectionCss: SystemStyleObject = {
   p: { base: '4', md: '6' },
   '& > h2': { fontFamily: 'heading', fontWeight: 'semibold', textStyle: 'lg', mb: { base: 3, md: 4 } },
 };
+
+/** A section's link to another site (Statens vegvesen, the lien register), a small outlined button on its own line. */
+export const outsideLinkLook = buttonLook({ variant: 'outline', size: 'sm' }, { alignSelf: 'flex-start' });
 
 /**
  * A white, bordered block with a heading: every section of the listing page. `css`, a module-level constant, styles

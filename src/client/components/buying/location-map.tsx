@@ -1,8 +1,11 @@
-import { Button, type SystemStyleObject } from '@chakra-ui/react';
+import type { SystemStyleObject } from '@chakra-ui/react';
 import { ExternalLink, Map as MapIcon, MapPin } from 'lucide-react';
 import { useState } from 'react';
 import { plainAspectRatioStyle, plainLinkStyle } from '../plain-styles';
 import { Section } from './listing-specs';
+import { buttonLook, StaticButton } from '../static-button';
+
+const showMapLook = buttonLook({ size: 'sm', variant: 'outline' }, { colorPalette: 'brand' });
 
 // The section's rows and the map's box are plain elements styled by the section's `css` (listing-specs.tsx): the box is
 // Chakra's AspectRatio (4:3 on a phone, 16:7 wider) and its placeholder a centred VStack.
@@ -46,9 +49,9 @@ export function LocationMap({ address, place, hidden }: { address: string; place
           <div data-part="placeholder" data-testid="map-placeholder">
             <MapPin size={28} aria-hidden color="var(--chakra-colors-brand-600)" />
             <p>{query}</p>
-            <Button size="sm" variant="outline" colorPalette="brand" onClick={() => setShown(true)}>
+            <StaticButton look={showMapLook} onClick={() => setShown(true)}>
               <MapIcon aria-hidden /> Vis kart
-            </Button>
+            </StaticButton>
           </div>
         )}
       </div>

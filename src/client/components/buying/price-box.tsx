@@ -12,6 +12,7 @@ import { useTRPC } from '../../trpc';
 import { useLoginDialog } from '../auth/login-dialog-context';
 import { takeAction } from '../auth/pending-action';
 import { StaticBox } from '../../lib/static-styles';
+import { buttonLook, StaticButton } from '../static-button';
 import { shownPrice } from './price';
 
 /** listings.byId: the listing, its `place`, the seller (phone/address only where shown), isSaved, isOwner. */
@@ -104,6 +105,11 @@ function useCurrentUserNow() {
   return async () => user ?? (await queryClient.ensureQueryData(meQueryOptions(trpc)).catch(() => null));
 }
 
+const chatLooks = {
+  solid: buttonLook({ variant: 'solid', size: 'lg' }, { colorPalette: 'brand' }),
+  outline: buttonLook({ variant: 'outline', size: 'lg' }, { colorPalette: 'brand' }),
+};
+
 /** Visitors get the login dialog; users go to the chat page's new-chat mode (docs/product/screens.md#chats). */
 export function StartChatButton({ listing: l, variant = 'solid' }: { listing: ListingDetail; variant?: 'solid' | 'outline' }) {
   const { user } = useCurrentUser();
@@ -123,9 +129,9 @@ export function StartChatButton({ listing: l, variant = 'solid' }: { listing: Li
     await toChat();
   };
   return (
-    <Button colorPalette="brand" variant={variant} size="lg" onClick={() => void start()}>
+    <StaticButton look={chatLooks[variant]} onClick={() => void start()}>
       <MessageCircle size={18} aria-hidden /> Start chat
-    </Button>
+    </StaticButton>
   );
 }
 

@@ -3,8 +3,8 @@ import { CircleAlert, CircleCheck, ExternalLink } from 'lucide-react';
 import { formatDate } from '../../../shared/format';
 import { LISTING_FIELD_LABELS } from '../../../shared/texts/listing-fields';
 import { factText as shown, lienSearchUrl, REGISTRY_FIELDS, REGISTRY_TEXTS, type InspectionState } from '../../../shared/registry-facts';
-import { LinkButton } from '../link-button';
-import { Section } from './listing-specs';
+import { StaticButton } from '../static-button';
+import { outsideLinkLook, Section } from './listing-specs';
 import type { ListingDetail } from './price-box';
 
 type Registry = NonNullable<ListingDetail['registry']>;
@@ -70,17 +70,9 @@ export function RegistryPanel({ listing: l }: { listing: ListingDetail }) {
             </Badge>
           </div>
         )}
-        <LinkButton
-          href={lienSearchUrl(l.registrationNumber)}
-          target="_blank"
-          rel="noopener noreferrer"
-          variant="outline"
-          size="sm"
-          alignSelf="flex-start"
-          data-testid="registry-liens"
-        >
+        <StaticButton as="a" look={outsideLinkLook} href={lienSearchUrl(l.registrationNumber)} target="_blank" rel="noopener noreferrer" data-testid="registry-liens">
           {REGISTRY_TEXTS.liens} <ExternalLink size={14} aria-hidden />
-        </LinkButton>
+        </StaticButton>
         <p data-part="checked">{REGISTRY_TEXTS.checkedAt(formatDate(registry.checkedAt))}</p>
       </div>
     </Section>

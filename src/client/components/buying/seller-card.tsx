@@ -1,8 +1,8 @@
 import { Alert, Avatar, Stack, type SystemStyleObject } from '@chakra-ui/react';
 import { ExternalLink, MapPin, Phone, ShieldCheck } from 'lucide-react';
-import { LinkButton } from '../link-button';
+import { StaticButton } from '../static-button';
 import { plainLinkStyle } from '../plain-styles';
-import { Section } from './listing-specs';
+import { outsideLinkLook, Section } from './listing-specs';
 import { StartChatButton, type ListingDetail } from './price-box';
 
 // The seller's rows are plain elements styled by their one parent's `css`, as the page's other rows are
@@ -88,9 +88,9 @@ export function VegvesenCheck({ registrationNumber }: { registrationNumber: stri
         <div data-part="text">
           <p data-part="title">Sjekk bilen før du kjøper</p>
           <p data-part="note">Se EU-kontroll, tekniske data og registreringsstatus for {plate} hos Statens vegvesen.</p>
-          <LinkButton href={href} target="_blank" rel="noopener noreferrer" variant="outline" size="sm" alignSelf="flex-start">
+          <StaticButton as="a" look={outsideLinkLook} href={href} target="_blank" rel="noopener noreferrer">
             Sjekk kjøretøyopplysninger <ExternalLink size={14} aria-hidden />
-          </LinkButton>
+          </StaticButton>
         </div>
       </div>
     </Section>

@@ -1,4 +1,4 @@
-import { AspectRatio, Badge, Box, Button, type SystemStyleObject } from '@chakra-ui/react';
+import { AspectRatio, Badge, Box, type SystemStyleObject } from '@chakra-ui/react';
 import { Expand } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import type { ListingImageShape } from '../../../shared/types/listing';
@@ -7,7 +7,8 @@ import { stagePhotoSources } from '../../../shared/photo-sources';
 import { CarPlaceholder } from '../buying/car-placeholder';
 import { plainAspectRatioStyle } from '../plain-styles';
 import { wrap } from './cycle';
-import { PhotoArrow, ThumbnailStrip } from './photo-controls';
+import { buttonLook, StaticButton } from '../static-button';
+import { PhotoArrow, photoArrowLooks, ThumbnailStrip } from './photo-controls';
 import { useSwipe } from './use-swipe';
 
 // The stage's srcset and sizes come from shared/photo-sources.ts, which the server's preload of the first photo shares
@@ -104,20 +105,10 @@ export function Gallery({ images, title }: { images: ListingImageShape[]; title:
             {index + 1} / {n}
           </Badge>
         </div>
-        <Button
-          position="absolute"
-          top="3"
-          right="3"
-          size="sm"
-          bg="blackAlpha.700"
-          color="white"
-          _hover={{ bg: 'blackAlpha.800' }}
-          onClick={open}
-          aria-label="Vis bildene i fullskjerm"
-        >
+        <StaticButton look={fullScreenLook} onClick={open} aria-label="Vis bildene i fullskjerm">
           <Expand size={16} aria-hidden />
           <span data-part="wide">Fullskjerm</span>
-        </Button>
+        </StaticButton>
       </Box>
 
       {n > 1 && (
@@ -182,22 +173,23 @@ function StagePhoto({ image, alt, first, onClick, onError }: { image: ListingIma
   );
 }
 
+const fullScreenLook = buttonLook(
+  { size: 'sm' },
+  { position: 'absolute', top: '3', right: '3', bg: 'blackAlpha.700', color: 'white', _hover: { bg: 'blackAlpha.800' } },
+);
+
+const stageArrowLooks = photoArrowLooks({ base: 'sm', md: 'md' }, '3', {
+  bg: 'whiteAlpha.900',
+  color: 'gray.900',
+  shadow: 'md',
+  _hover: { bg: 'white' },
+  // Always there on touch screens; on desktop they appear when the pointer is over the photo.
+  opacity: { base: 1, md: 0 },
+  _groupHover: { opacity: 1 },
+  _focusVisible: { opacity: 1 },
+  transition: 'opacity 0.2s',
+});
+
 function StageArrow({ side, onClick }: { side: 'left' | 'right'; onClick: () => void }) {
-  return (
-    <PhotoArrow
-      side={side}
-      onClick={onClick}
-      {...(side === 'left' ? { left: '3' } : { right: '3' })}
-      size={{ base: 'sm', md: 'md' }}
-      bg="whiteAlpha.900"
-      color="gray.900"
-      shadow="md"
-      _hover={{ bg: 'white' }}
-      // Always there on touch screens; on desktop they appear when the pointer is over the photo.
-      opacity={{ base: 1, md: 0 }}
-      _groupHover={{ opacity: 1 }}
-      _focusVisible={{ opacity: 1 }}
-      transition="opacity 0.2s"
-    />
-  );
+  return <PhotoArrow side={side} onClick={onClick} looks={stageArrowLooks} />;
 }

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import type { ListingImageShape } from '../../../shared/types/listing';
 import { photoSources, useReducedImageQuality } from '../../lib/image-quality';
 import { wrap } from './cycle';
-import { PhotoArrow, ThumbnailStrip } from './photo-controls';
+import { PhotoArrow, photoArrowLooks, ThumbnailStrip } from './photo-controls';
 import { useSwipe } from './use-swipe';
 
 interface LightboxProps {
@@ -126,16 +126,8 @@ export default function Lightbox({ images, title, index, onIndexChange, open, on
   );
 }
 
+const viewerArrowLooks = photoArrowLooks({ base: 'md', md: 'lg' }, { base: 2, md: 4 }, { bg: 'whiteAlpha.200', color: 'white', _hover: { bg: 'whiteAlpha.300' } });
+
 function ViewerArrow({ side, onClick }: { side: 'left' | 'right'; onClick: () => void }) {
-  return (
-    <PhotoArrow
-      side={side}
-      onClick={onClick}
-      {...(side === 'left' ? { left: { base: 2, md: 4 } } : { right: { base: 2, md: 4 } })}
-      size={{ base: 'md', md: 'lg' }}
-      bg="whiteAlpha.200"
-      color="white"
-      _hover={{ bg: 'whiteAlpha.300' }}
-    />
-  );
+  return <PhotoArrow side={side} onClick={onClick} looks={viewerArrowLooks} />;
 }

@@ -1,24 +1,27 @@
-import { HStack, IconButton, type IconButtonProps, type StackProps, type SystemStyleObject, type Tokens } from '@chakra-ui/react';
+import { HStack, type StackProps, type SystemStyleObject, type Tokens } from '@chakra-ui/react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import type { Ref } from 'react';
 import type { ListingImageShape } from '../../../shared/types/listing';
+import { iconButtonLook, StaticButton, type ButtonLook, type ButtonVariants } from '../static-button';
 
 // The controls the gallery and the full-screen viewer share; each passes its own sizes and colours.
 
-/** Previous/next over a photo, centred on its edge. */
-export function PhotoArrow({ side, onClick, ...props }: { side: 'left' | 'right'; onClick: () => void } & Omit<IconButtonProps, 'onClick'>) {
+/**
+ * The previous/next arrows' looks, declared once by each view: a round icon button centred on the photo's edge, `inset`
+ * from it, at `size`, then the view's own `styles` (colours, states).
+ */
+export function photoArrowLooks(size: ButtonVariants['size'], inset: SystemStyleObject['left'], styles: SystemStyleObject) {
+  const look = (edge: 'left' | 'right') =>
+    iconButtonLook({ size }, { position: 'absolute', top: '50%', transform: 'translateY(-50%)', rounded: 'full', [edge]: inset, ...styles });
+  return { left: look('left'), right: look('right') } satisfies Record<'left' | 'right', ButtonLook>;
+}
+
+/** Previous/next over a photo, in its view's look (photoArrowLooks). */
+export function PhotoArrow({ side, onClick, looks }: { side: 'left' | 'right'; onClick: () => void; looks: Record<'left' | 'right', ButtonLook> }) {
   return (
-    <IconButton
-      aria-label={side === 'left' ? 'Forrige bilde' : 'Neste bilde'}
-      position="absolute"
-      top="50%"
-      transform="translateY(-50%)"
-      rounded="full"
-      {...props}
-      onClick={onClick}
-    >
+    <StaticButton look={looks[side]} aria-label={side === 'left' ? 'Forrige bilde' : 'Neste bilde'} onClick={onClick}>
       {side === 'left' ? <ChevronLeft /> : <ChevronRight />}
-    </IconButton>
+    </StaticButton>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Box, Button, IconButton, Text, VisuallyHidden, type SystemStyleObject } from '@chakra-ui/react';
+import { Box, Text, VisuallyHidden, type SystemStyleObject } from '@chakra-ui/react';
 import { useMutation } from '@tanstack/react-query';
 import { Link, linkOptions, type LinkOptions } from '@tanstack/react-router';
 import { ChevronDown, Menu as MenuIcon, Plus, UserRound } from 'lucide-react';
@@ -9,6 +9,7 @@ import { useTRPC } from '../../trpc';
 import { useLoginDialog } from '../auth/login-dialog-context';
 import { StaticBox } from '../../lib/static-styles';
 import { plainContainerStyle } from '../plain-styles';
+import { buttonLook, iconButtonLook, StaticButton } from '../static-button';
 import { Brand } from './brand';
 import { useUnreadCounts } from '../../hooks/use-unread-counts';
 import type { HeaderMenuProps, NavItem } from './header-menu';
@@ -54,7 +55,8 @@ function userMenuItems(isAdmin: boolean, counts: { chats: number; notifications:
 }
 
 // The header is a plain element with constant styles (lib/static-styles.ts), its layout plain elements styled by them:
-// Chakra's Container and three HStacks (the bar, the desktop navigation, the actions). The buttons stay Chakra's.
+// Chakra's Container and three HStacks (the bar, the desktop navigation, the actions). The buttons have constant
+// looks (static-button.tsx).
 const headerCss: SystemStyleObject = {
   bg: 'bg',
   borderBottomWidth: '1px',
@@ -68,6 +70,12 @@ const headerCss: SystemStyleObject = {
   '& [data-part=actions]': { display: 'flex', alignItems: 'center', gap: '2', minW: '0', flexShrink: 1 },
   '& [data-part=sr]': { srOnly: true },
 };
+
+const navLook = buttonLook({ variant: 'ghost', size: 'sm' }, { fontWeight: 'semibold' });
+const createLook = buttonLook({ size: 'sm' }, { colorPalette: 'accent', display: { base: 'none', sm: 'inline-flex' } });
+const userLook = buttonLook({ variant: 'outline', size: 'sm' }, { minW: '0', flexShrink: 1, maxW: { base: '36', md: '56' }, position: 'relative' });
+const loginLook = buttonLook({ size: 'sm' }, { colorPalette: 'brand' });
+const drawerLook = iconButtonLook({ variant: 'ghost', size: 'sm' }, { display: { base: 'inline-flex', md: 'none' } });
 
 export function Header() {
   const { user } = useCurrentUser();
@@ -97,20 +105,18 @@ export function Header() {
               minW="44"
               items={MORE_ITEMS}
               trigger={
-                <Button variant="ghost" size="sm" fontWeight="semibold">
+                <StaticButton look={navLook}>
                   Mer <ChevronDown size={16} />
-                </Button>
+                </StaticButton>
               }
             />
           </nav>
 
           {/* Shrinks before anything else: a long display name is truncated rather than widening a phone's page. */}
           <div data-part="actions">
-            <Button asChild colorPalette="accent" size="sm" display={{ base: 'none', sm: 'inline-flex' }}>
-              <Link to="/ny-annonse">
-                <Plus size={16} /> Opprett annonse
-              </Link>
-            </Button>
+            <StaticButton as={Link} look={createLook} to="/ny-annonse">
+              <Plus size={16} /> Opprett annonse
+            </StaticButton>
             {user ? (
               <DeferredMenu
                 placement="bottom-end"
@@ -118,7 +124,7 @@ export function Header() {
                 items={items}
                 onLogout={() => logout.mutate()}
                 trigger={
-                  <Button variant="outline" size="sm" minW="0" flexShrink={1} maxW={{ base: '36', md: '56' }} position="relative" data-testid="user-menu">
+                  <StaticButton look={userLook} data-testid="user-menu">
                     <UserRound size={16} />
                     <Text as="span" truncate>
                       {label}
@@ -140,26 +146,24 @@ export function Header() {
                         <VisuallyHidden>Uleste meldinger eller varslinger</VisuallyHidden>
                       </Box>
                     )}
-                  </Button>
+                  </StaticButton>
                 }
               />
             ) : (
-              <Button size="sm" colorPalette="brand" onClick={() => openLogin()}>
+              <StaticButton look={loginLook} onClick={() => openLogin()}>
                 Logg inn
-              </Button>
+              </StaticButton>
             )}
-            <IconButton
+            <StaticButton
+              look={drawerLook}
               aria-label="Åpne meny"
-              variant="ghost"
-              size="sm"
-              display={{ base: 'inline-flex', md: 'none' }}
               onClick={() => {
                 setDrawerMounted(true);
                 setDrawerOpen(true);
               }}
             >
               <MenuIcon />
-            </IconButton>
+            </StaticButton>
           </div>
         </div>
       </div>
@@ -220,10 +224,8 @@ function DeferredMenu({ trigger, ...menu }: Omit<HeaderMenuProps, 'defaultOpen'>
 
 function NavButton({ to, children }: { to: LinkOptions['to']; children: ReactNode }) {
   return (
-    <Button asChild variant="ghost" size="sm" fontWeight="semibold">
-      <Link to={to} activeProps={{ style: { color: 'var(--chakra-colors-brand-600)' } }}>
-        {children}
-      </Link>
-    </Button>
+    <StaticButton as={Link} look={navLook} to={to} activeProps={{ style: { color: 'var(--chakra-colors-brand-600)' } }}>
+      {children}
+    </StaticButton>
   );
 }
