@@ -1,7 +1,6 @@
 import {
   Alert,
   Box,
-  Button,
   Container,
   EmptyState,
   Flex,
@@ -24,6 +23,7 @@ import { ListingCard, ListingGrid, ListingGridSkeleton } from '../components/buy
 import { ActiveFilterTags, FilterPanel, type ApplyPatch } from '../components/search/filter-panel';
 import { SaveSearchButton } from '../components/search/save-search';
 import { SearchPagination } from '../components/search/search-pagination';
+import { buttonLook, StaticButton } from '../components/static-button';
 import { activeFilterCount, PAGE_SIZE, toListInput, validateListingSearch, type ListingSearch } from '../components/search/search-params';
 import { useDebouncedUrlValue } from '../components/search/use-debounced-url-value';
 import { useTRPC, type TRPCOptions } from '../trpc';
@@ -47,6 +47,10 @@ export const Route = createFileRoute('/annonser')({
  * photo in the page"). Later pages render all at once.
  */
 const FIRST_PAINT_CARDS = 6;
+
+const searchLook = buttonLook({ size: 'lg' }, { colorPalette: 'brand', px: { base: 4, md: 8 } });
+const retryLook = buttonLook({ size: 'sm', variant: 'outline' });
+const clearLook = buttonLook({ variant: 'outline' });
 
 // docs/product/limits.md: search results stale after 5 s, refreshed every 10 s; the previous page stays while the next loads.
 const resultsQuery = (trpc: TRPCOptions, search: ListingSearch) =>
@@ -117,9 +121,9 @@ function SearchPage() {
               maxLength={100}
             />
           </InputGroup>
-          <Button type="submit" size="lg" colorPalette="brand" px={{ base: 4, md: 8 }}>
+          <StaticButton look={searchLook} type="submit">
             Søk
-          </Button>
+          </StaticButton>
         </HStack>
 
         <FilterPanel search={search} apply={apply} onReset={reset} />
@@ -154,9 +158,9 @@ function SearchPage() {
           <Alert.Content>
             <Alert.Title>Feil ved lasting av annonser</Alert.Title>
           </Alert.Content>
-          <Button size="sm" variant="outline" onClick={() => void results.refetch()}>
+          <StaticButton look={retryLook} onClick={() => void results.refetch()}>
             Prøv igjen
-          </Button>
+          </StaticButton>
         </Alert.Root>
       ) : items.length === 0 ? (
         <EmptyState.Root bg="bg" rounded="xl" borderWidth="1px" borderStyle="dashed">
@@ -167,9 +171,9 @@ function SearchPage() {
             <EmptyState.Title>Ingen annonser funnet</EmptyState.Title>
             <EmptyState.Description textAlign="center">Prøv å fjerne noen filtre eller endre søket.</EmptyState.Description>
             {(activeFilterCount(search) > 0 || search.query) && (
-              <Button variant="outline" onClick={reset}>
+              <StaticButton look={clearLook} onClick={reset}>
                 Fjern alle filtre
-              </Button>
+              </StaticButton>
             )}
           </EmptyState.Content>
         </EmptyState.Root>

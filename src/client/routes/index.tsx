@@ -1,7 +1,6 @@
 import {
   Badge,
   Box,
-  Button,
   Container,
   EmptyState,
   Flex,
@@ -38,6 +37,7 @@ import { ListingCard, ListingGrid, ListingGridSkeleton } from '../components/buy
 import { FeatureCard, type Feature } from '../components/feature-card';
 import { linkCardStyle } from '../components/link-card-style';
 import { plainIconStyle, plainLinkOverlayStyle } from '../components/plain-styles';
+import { buttonLook, StaticButton } from '../components/static-button';
 import { QuickSearch } from '../components/search/quick-search';
 import { useTRPC, type TRPCOptions } from '../trpc';
 import { staticPageHead } from '../../shared/page-head';
@@ -57,6 +57,17 @@ const latestQuery = (trpc: TRPCOptions) =>
 // The registry lookup (its plate rules and the registry mapping) loads when its band comes near the screen (it sits
 // below the fold on a phone and on a laptop): the first load stays small (docs/decisions/010-compression-and-bundle.md).
 const VehicleLookup = lazy(() => import('../components/selling/vehicle-lookup').then((m) => ({ default: m.VehicleLookup })));
+
+const buyLook = buttonLook({ size: 'xl' }, { colorPalette: 'accent', fontWeight: 'bold', letterSpacing: '0.04em' });
+const sellLook = buttonLook(
+  { size: 'xl', variant: 'outline' },
+  { color: 'white', borderColor: 'whiteAlpha.600', _hover: { bg: 'whiteAlpha.200' }, fontWeight: 'bold', letterSpacing: '0.04em' },
+);
+const allCarsLook = buttonLook(
+  { variant: 'ghost' },
+  { colorPalette: 'brand', fontWeight: 'semibold', px: '0', _hover: { bg: 'transparent', textDecoration: 'underline' } },
+);
+const firstListingLook = buttonLook({}, { colorPalette: 'accent' });
 
 function HomePage() {
   return (
@@ -104,23 +115,12 @@ function Hero() {
               Finn bilen som passer deg, snakk direkte med selger og sjekk bilens historikk hos Statens vegvesen før du bestemmer deg.
             </Text>
             <Flex gap="3" direction={{ base: 'column', sm: 'row' }}>
-              <Button asChild size="xl" colorPalette="accent" fontWeight="bold" letterSpacing="0.04em">
-                <Link to="/annonser">
-                  KJØP BIL <ArrowRight aria-hidden />
-                </Link>
-              </Button>
-              <Button
-                asChild
-                size="xl"
-                variant="outline"
-                color="white"
-                borderColor="whiteAlpha.600"
-                _hover={{ bg: 'whiteAlpha.200' }}
-                fontWeight="bold"
-                letterSpacing="0.04em"
-              >
-                <Link to="/ny-annonse">SELG BIL</Link>
-              </Button>
+              <StaticButton as={Link} look={buyLook} to="/annonser">
+                KJØP BIL <ArrowRight aria-hidden />
+              </StaticButton>
+              <StaticButton as={Link} look={sellLook} to="/ny-annonse">
+                SELG BIL
+              </StaticButton>
             </Flex>
             <Flex gap={{ base: 2, md: 5 }} direction={{ base: 'column', md: 'row' }} color="whiteAlpha.900" fontSize="sm">
               {['Kontrollerte annonser', 'Direkte kontakt med selger', 'Bildata fra Statens vegvesen'].map((t) => (
@@ -191,11 +191,9 @@ function LatestListings() {
       title="Nylig publiserte biler"
       text="Nye biler vises her så snart annonsen er godkjent."
       action={
-        <Button asChild variant="ghost" colorPalette="brand" fontWeight="semibold" px="0" _hover={{ bg: 'transparent', textDecoration: 'underline' }}>
-          <Link to="/annonser">
-            Se alle biler <ArrowRight size={16} aria-hidden />
-          </Link>
-        </Button>
+        <StaticButton as={Link} look={allCarsLook} to="/annonser">
+          Se alle biler <ArrowRight size={16} aria-hidden />
+        </StaticButton>
       }
     >
       {latest.isPending ? (
@@ -211,11 +209,9 @@ function LatestListings() {
             <EmptyState.Description fontSize="md" color="fg">
               Ingen annonser tilgjengelig for øyeblikket.
             </EmptyState.Description>
-            <Button asChild colorPalette="accent">
-              <Link to="/ny-annonse">
-                <Plus size={16} aria-hidden /> Opprett den første annonsen
-              </Link>
-            </Button>
+            <StaticButton as={Link} look={firstListingLook} to="/ny-annonse">
+              <Plus size={16} aria-hidden /> Opprett den første annonsen
+            </StaticButton>
           </EmptyState.Content>
         </EmptyState.Root>
       ) : (

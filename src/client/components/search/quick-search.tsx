@@ -1,9 +1,12 @@
-import { Button, SimpleGrid, Stack } from '@chakra-ui/react';
+import { SimpleGrid, Stack } from '@chakra-ui/react';
 import { useNavigate } from '@tanstack/react-router';
 import { Search } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { formatNumber } from '../../../shared/format';
 import { LabelledSelect } from '../form/option-select';
+import { buttonLook, StaticButton } from '../static-button';
+
+const submitLook = buttonLook({ size: 'lg' }, { colorPalette: 'accent', w: 'full' });
 
 // docs/product/screens.md#home: the quick search's fixed choices. Values are those of docs/product/; labels are what a buyer reads.
 const MAKES = [
@@ -60,9 +63,9 @@ export function QuickSearch() {
         <LabelledSelect label="Prisklasse" value={price} onChange={setPrice} options={PRICE_CLASSES} size="lg" bg="bg" />
         <LabelledSelect label="Årsmodell" value={year} onChange={setYear} options={YEAR_CLASSES} size="lg" bg="bg" />
       </SimpleGrid>
-      <Button type="submit" colorPalette="accent" size="lg" w="full">
+      <StaticButton look={submitLook} type="submit">
         <Search size={18} aria-hidden /> Søk biler
-      </Button>
+      </StaticButton>
     </Stack>
   );
 }

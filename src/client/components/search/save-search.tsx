@@ -1,4 +1,4 @@
-import { Button, Checkbox, Input, Stack } from '@chakra-ui/react';
+import { Checkbox, Input, Stack } from '@chakra-ui/react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { BellPlus } from 'lucide-react';
@@ -10,7 +10,10 @@ import { useTRPC } from '../../trpc';
 import { useLoginDialog } from '../auth/login-dialog-context';
 import { DialogFrame } from '../dialog-frame';
 import { FormField } from '../form/form-field';
+import { buttonLook, StaticButton } from '../static-button';
 import { savedSearchParamsOf, type ListingSearch } from './search-params';
+
+const saveLook = buttonLook({ variant: 'outline', size: 'sm' }, { colorPalette: 'brand' });
 
 // 'Lagre søk' on /annonser (docs/decisions/022-market-alerts.md): the current filters and text saved under a name,
 // with e-mail alerts if chosen. A visitor gets the login dialog first.
@@ -27,9 +30,9 @@ export function SaveSearchButton({ search }: { search: ListingSearch }) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button variant="outline" colorPalette="brand" size="sm" onClick={() => (user ? setOpen(true) : openLogin('login'))} data-testid="save-search">
+      <StaticButton look={saveLook} onClick={() => (user ? setOpen(true) : openLogin('login'))} data-testid="save-search">
         <BellPlus size={16} aria-hidden /> {T.save}
-      </Button>
+      </StaticButton>
       {open && <SaveSearchDialog search={search} onClose={() => setOpen(false)} />}
     </>
   );
