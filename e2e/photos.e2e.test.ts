@@ -223,4 +223,25 @@ describe('a photo that cannot be loaded', () => {
     expect(await cards.locator('img').count()).toBe(0);
     expect(page.errors).toEqual([]);
   });
+
+  it("the listing page's photo and thumbnails show placeholders too when they failed before the page hydrated", async () => {
+    const page = await visitor(375, 2);
+    const ours = new Set(cars.flatMap((c) => c.photos.flatMap((p) => [p.url, p.thumbUrl, p.mediumUrl])));
+    await page.route('**/*', async (route) => {
+      const { pathname } = new URL(route.request().url());
+      if (ours.has(pathname)) return route.fulfill({ status: 404, body: '' });
+      if (route.request().resourceType() === 'script') await new Promise((r) => setTimeout(r, 1_000));
+      return route.continue();
+    });
+    await page.goto(`/listing/${cars[0]!.id}`);
+    await expect.poll(() => page.getByText('Bildet kunne ikke lastes', { exact: true }).isVisible(), { timeout: 15_000 }).toBe(true);
+    // No photo element is left on the stage to show the browser's icon and its alt text ('… – bilde 1 av 2').
+    expect(await page.getByRole('img', { name: /bilde 1 av 2/ }).count()).toBe(0);
+    // The thumbnails under it show the placeholder's mark instead of the browser's icon.
+    const thumbs = page.getByRole('button', { name: /^Vis bilde \d$/ });
+    expect(await thumbs.count()).toBe(2);
+    await expect.poll(() => thumbs.locator('img').count()).toBe(0);
+    expect(await thumbs.locator('svg').count()).toBe(2);
+    expect(page.errors).toEqual([]);
+  });
 });

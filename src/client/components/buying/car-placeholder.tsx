@@ -1,7 +1,7 @@
 import { Flex, Text } from '@chakra-ui/react';
 import { CarFront } from 'lucide-react';
 
-/** Stands in for a missing photo: calm brand tint, a car mark and a short note, never a broken image. */
+/** Stands in for a missing photo: calm brand tint, a car mark and a short note (none when empty), never a broken image. */
 export function CarPlaceholder({ label = 'Ingen bilde', size = 44 }: { label?: string; size?: number }) {
   return (
     <Flex
@@ -17,9 +17,11 @@ export function CarPlaceholder({ label = 'Ingen bilde', size = 44 }: { label?: s
       h="full"
     >
       <CarFront size={size} strokeWidth={1.5} aria-hidden />
-      <Text fontSize="xs" fontWeight="medium" color="brand.400">
-        {label}
-      </Text>
+      {label && (
+        <Text fontSize="xs" fontWeight="medium" color="brand.400">
+          {label}
+        </Text>
+      )}
     </Flex>
   );
 }

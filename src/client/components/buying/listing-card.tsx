@@ -14,6 +14,7 @@ import { Children, createContext, useCallback, useContext, useState, type ReactN
 import { FUEL_TYPES, labelOf, TRANSMISSIONS } from '../../../shared/codes';
 import { formatMileage, formatPrice } from '../../../shared/format';
 import type { ListingCardShape } from '../../../shared/types/listing';
+import { photoFailed } from '../../lib/failed-photo';
 import { useReducedImageQuality } from '../../lib/image-quality';
 import { cardPhotoSources } from '../../../shared/photo-sources';
 import { CarPlaceholder } from './car-placeholder';
@@ -97,10 +98,9 @@ export function ListingCard({ listing: l, action, note, priority, eager, heading
   const title = `${l.make} ${l.model}`.trim();
   // A missing or broken photo shows the placeholder, never the browser's broken-image icon and alt text.
   const [broken, setBroken] = useState(false);
-  // A photo that failed before hydration attached onError has no error event left to hear: the element itself tells
-  // (finished, no pixels, a source it tried). A lazy photo not yet fetched has no currentSrc.
+  // A photo that failed before hydration: lib/failed-photo.ts.
   const failedEarly = useCallback((img: HTMLImageElement | null) => {
-    if (img?.complete && img.naturalWidth === 0 && img.currentSrc) setBroken(true);
+    if (img && photoFailed(img)) setBroken(true);
   }, []);
   const position = useContext(GridPosition);
   const first = priority ?? eager ?? (position !== null && position < PRIORITY_CARDS);

@@ -1,7 +1,8 @@
 import { AspectRatio, Badge, Box, type SystemStyleObject } from '@chakra-ui/react';
 import { Expand } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import type { ListingImageShape } from '../../../shared/types/listing';
+import { photoFailed, useBrokenPhotos } from '../../lib/failed-photo';
 import { useReducedImageQuality } from '../../lib/image-quality';
 import { stagePhotoSources } from '../../../shared/photo-sources';
 import { CarPlaceholder } from '../buying/car-placeholder';
@@ -34,7 +35,7 @@ export function Gallery({ images, title }: { images: ListingImageShape[]; title:
   const [index, setIndex] = useState(0);
   const [viewerOpen, setViewerOpen] = useState(false);
   const [viewerLoaded, setViewerLoaded] = useState(false);
-  const [broken, setBroken] = useState<ReadonlySet<string>>(new Set());
+  const [broken, markBroken] = useBrokenPhotos();
   const n = images.length;
   const go = (delta: number) => setIndex((i) => wrap(i + delta, n));
   const swipe = useSwipe({ onLeft: () => go(1), onRight: () => go(-1) });
@@ -90,7 +91,7 @@ export function Gallery({ images, title }: { images: ListingImageShape[]; title:
               alt={`${title} – bilde ${index + 1} av ${n}`}
               first={index === 0}
               onClick={open}
-              onError={() => setBroken((b) => new Set(b).add(current.url))}
+              onError={markBroken}
             />
           )}
         </div>
@@ -146,8 +147,24 @@ export function Gallery({ images, title }: { images: ListingImageShape[]; title:
  * each when quality is reduced (photo-sources.ts stagePhotoSources says why). The full-screen viewer still offers the
  * large size.
  */
-function StagePhoto({ image, alt, first, onClick, onError }: { image: ListingImageShape; alt: string; first: boolean; onClick: () => void; onError: () => void }) {
+function StagePhoto({
+  image,
+  alt,
+  first,
+  onClick,
+  onError,
+}: {
+  image: ListingImageShape;
+  alt: string;
+  first: boolean;
+  onClick: () => void;
+  onError: (url: string) => void;
+}) {
   const { phone, img } = stagePhotoSources(image, useReducedImageQuality());
+  // The first photo may have failed before hydration attached onError (lib/failed-photo.ts).
+  const failedEarly = useCallback((el: HTMLImageElement | null) => {
+    if (el && photoFailed(el)) onError(image.url);
+  }, [image.url, onError]);
   return (
     <picture key={image.url}>
         {phone && <source media={phone.media} srcSet={phone.srcSet} sizes={phone.sizes} />}
@@ -166,7 +183,8 @@ function StagePhoto({ image, alt, first, onClick, onError }: { image: ListingIma
           // The largest paint is not held back for an off-thread decode; the others decode off the main thread.
           decoding={first ? 'auto' : 'async'}
           onClick={onClick}
-          onError={onError}
+          onError={() => onError(image.url)}
+          ref={failedEarly}
           draggable={false}
         />
     </picture>

@@ -2,6 +2,8 @@ import { HStack, type StackProps, type SystemStyleObject, type Tokens } from '@c
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import type { Ref } from 'react';
 import type { ListingImageShape } from '../../../shared/types/listing';
+import { photoFailed, useBrokenPhotos } from '../../lib/failed-photo';
+import { CarPlaceholder } from '../buying/car-placeholder';
 import { iconButtonLook, StaticButton, type ButtonLook, type ButtonVariants } from '../static-button';
 
 // The controls the gallery and the full-screen viewer share; each passes its own sizes and colours.
@@ -47,6 +49,8 @@ export function ThumbnailStrip({
   ref?: Ref<HTMLDivElement>;
   css?: SystemStyleObject;
 } & Omit<StackProps, 'onSelect' | 'css'>) {
+  // A thumbnail that cannot be loaded shows the placeholder's tint and mark, never the browser's broken-image icon.
+  const [broken, markBroken] = useBrokenPhotos();
   const stripCss: SystemStyleObject = {
     '& > button': {
       flexShrink: 0,
@@ -71,7 +75,21 @@ export function ThumbnailStrip({
           aria-label={`Vis bilde ${i + 1}`}
           aria-current={i === index ? 'true' : undefined}
         >
-          <img src={img.thumbUrl} alt="" loading="lazy" decoding={decoding} />
+          {broken.has(img.thumbUrl) ? (
+            <CarPlaceholder label="" size={20} />
+          ) : (
+            <img
+              src={img.thumbUrl}
+              alt=""
+              loading="lazy"
+              decoding={decoding}
+              onError={() => markBroken(img.thumbUrl)}
+              // A thumbnail that failed before hydration (lib/failed-photo.ts).
+              ref={(el) => {
+                if (el && photoFailed(el)) markBroken(img.thumbUrl);
+              }}
+            />
+          )}
         </button>
       ))}
     </HStack>
