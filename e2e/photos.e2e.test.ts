@@ -203,16 +203,24 @@ describe('a slow connection or memory pressure', () => {
 });
 
 describe('a photo that cannot be loaded', () => {
-  it('shows the placeholder, never the broken-image icon, also when it failed before the page hydrated', async () => {
+  /**
+   * A phone visitor for whom every photo of ours answers 404, and whose page's scripts arrive a second late, so the
+   * photos in view have failed before React attaches its handlers.
+   */
+  async function photosFailing() {
     const page = await visitor(375, 2);
     const ours = new Set(cars.flatMap((c) => c.photos.flatMap((p) => [p.url, p.thumbUrl, p.mediumUrl])));
     await page.route('**/*', async (route) => {
       const { pathname } = new URL(route.request().url());
       if (ours.has(pathname)) return route.fulfill({ status: 404, body: '' });
-      // The page's scripts arrive late, so the first row's photos have failed before React attaches its handlers.
       if (route.request().resourceType() === 'script') await new Promise((r) => setTimeout(r, 1_000));
       return route.continue();
     });
+    return page;
+  }
+
+  it('shows the placeholder, never the broken-image icon, also when it failed before the page hydrated', async () => {
+    const page = await photosFailing();
     await page.goto(`/annonser?query=${TAG}`);
     const cards = page.locator('[data-testid="listing-card"]', { hasText: TAG });
     await expect.poll(() => cards.count()).toBe(5);
@@ -225,14 +233,7 @@ describe('a photo that cannot be loaded', () => {
   });
 
   it("the listing page's photo and thumbnails show placeholders too when they failed before the page hydrated", async () => {
-    const page = await visitor(375, 2);
-    const ours = new Set(cars.flatMap((c) => c.photos.flatMap((p) => [p.url, p.thumbUrl, p.mediumUrl])));
-    await page.route('**/*', async (route) => {
-      const { pathname } = new URL(route.request().url());
-      if (ours.has(pathname)) return route.fulfill({ status: 404, body: '' });
-      if (route.request().resourceType() === 'script') await new Promise((r) => setTimeout(r, 1_000));
-      return route.continue();
-    });
+    const page = await photosFailing();
     await page.goto(`/listing/${cars[0]!.id}`);
     await expect.poll(() => page.getByText('Bildet kunne ikke lastes', { exact: true }).isVisible(), { timeout: 15_000 }).toBe(true);
     // No photo element is left on the stage to show the browser's icon and its alt text ('… – bilde 1 av 2').
