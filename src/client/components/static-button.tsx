@@ -21,6 +21,13 @@ export function iconButtonLook(variants: ButtonVariants, styles?: SystemStyleObj
   return buttonLook(variants, { px: '0', py: '0', _icon: { fontSize: '1.2em' }, ...styles });
 }
 
+/** The plain looks several screens share: a brand button, and outlined ones at the default and the small size. */
+export const sharedLooks = {
+  brand: buttonLook({}, { colorPalette: 'brand' }),
+  outline: buttonLook({ variant: 'outline' }),
+  smallOutline: buttonLook({ variant: 'outline', size: 'sm' }),
+};
+
 type StaticButtonProps<E extends ElementType> = {
   /** The element or component (a router Link) that is the button; a `<button type="button">` by default. */
   as?: E;

@@ -23,7 +23,7 @@ import { ListingCard, ListingGrid, ListingGridSkeleton } from '../components/buy
 import { ActiveFilterTags, FilterPanel, type ApplyPatch } from '../components/search/filter-panel';
 import { SaveSearchButton } from '../components/search/save-search';
 import { SearchPagination } from '../components/search/search-pagination';
-import { buttonLook, StaticButton } from '../components/static-button';
+import { buttonLook, sharedLooks, StaticButton } from '../components/static-button';
 import { activeFilterCount, PAGE_SIZE, toListInput, validateListingSearch, type ListingSearch } from '../components/search/search-params';
 import { useDebouncedUrlValue } from '../components/search/use-debounced-url-value';
 import { useTRPC, type TRPCOptions } from '../trpc';
@@ -49,8 +49,6 @@ export const Route = createFileRoute('/annonser')({
 const FIRST_PAINT_CARDS = 6;
 
 const searchLook = buttonLook({ size: 'lg' }, { colorPalette: 'brand', px: { base: 4, md: 8 } });
-const retryLook = buttonLook({ size: 'sm', variant: 'outline' });
-const clearLook = buttonLook({ variant: 'outline' });
 
 // docs/product/limits.md: search results stale after 5 s, refreshed every 10 s; the previous page stays while the next loads.
 const resultsQuery = (trpc: TRPCOptions, search: ListingSearch) =>
@@ -158,7 +156,7 @@ function SearchPage() {
           <Alert.Content>
             <Alert.Title>Feil ved lasting av annonser</Alert.Title>
           </Alert.Content>
-          <StaticButton look={retryLook} onClick={() => void results.refetch()}>
+          <StaticButton look={sharedLooks.smallOutline} onClick={() => void results.refetch()}>
             Prøv igjen
           </StaticButton>
         </Alert.Root>
@@ -171,7 +169,7 @@ function SearchPage() {
             <EmptyState.Title>Ingen annonser funnet</EmptyState.Title>
             <EmptyState.Description textAlign="center">Prøv å fjerne noen filtre eller endre søket.</EmptyState.Description>
             {(activeFilterCount(search) > 0 || search.query) && (
-              <StaticButton look={clearLook} onClick={reset}>
+              <StaticButton look={sharedLooks.outline} onClick={reset}>
                 Fjern alle filtre
               </StaticButton>
             )}

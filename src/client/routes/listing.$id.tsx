@@ -27,7 +27,7 @@ import { listingPageHead } from '../../shared/page-head';
 import { SOLD_TEXTS } from '../../shared/texts/sold';
 import { reviewNotices, ReviewNotices } from '../components/buying/review-status';
 import { SellerCard, VegvesenCheck } from '../components/buying/seller-card';
-import { buttonLook, StaticButton } from '../components/static-button';
+import { buttonLook, sharedLooks, StaticButton } from '../components/static-button';
 import { useCurrentUser } from '../hooks/use-current-user';
 import { useRouteRetry } from '../lib/route-retry';
 import { useTRPC, type TRPCOptions } from '../trpc';
@@ -67,8 +67,6 @@ function ListingPage() {
 }
 
 const backLook = buttonLook({ variant: 'ghost', size: 'sm' }, { px: '2', ms: '-2', color: 'fg.muted' });
-const notFoundLook = buttonLook({}, { colorPalette: 'brand' });
-const retryLook = buttonLook({ variant: 'outline' });
 
 function BackLink() {
   const router = useRouter();
@@ -217,7 +215,7 @@ function ListingNotFound() {
         title="Annonse ikke funnet"
         description="Annonsen du leter etter eksisterer ikke eller er blitt fjernet."
       >
-        <StaticButton as={Link} look={notFoundLook} to="/annonser">
+        <StaticButton as={Link} look={sharedLooks.brand} to="/annonser">
           Se alle biler
         </StaticButton>
       </EmptyCard>
@@ -230,7 +228,7 @@ function ListingError() {
   return (
     <Container maxW="2xl" py={{ base: 12, md: 20 }}>
       <EmptyCard titleAs="h1" title="Kunne ikke laste annonsen" description="Sjekk nettforbindelsen og prøv igjen.">
-        <StaticButton look={retryLook} onClick={retry}>
+        <StaticButton look={sharedLooks.outline} onClick={retry}>
           Prøv igjen
         </StaticButton>
       </EmptyCard>

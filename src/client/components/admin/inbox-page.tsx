@@ -26,7 +26,7 @@ import { useTRPC } from '../../trpc';
 import { SectionHeader } from './admin-layout';
 import { ConfirmDialog } from '../confirm-dialog';
 import { EmptyCard } from '../empty-card';
-import { buttonLook, StaticButton } from '../static-button';
+import { sharedLooks, StaticButton } from '../static-button';
 import { RowButton } from '../row-button';
 
 // docs/product/screens.md#admin-feedbacks-and-admin-messages: a list (newest first, 'Ny' on unread, its height capped
@@ -172,8 +172,6 @@ function useInvalidateInbox(kind: Kind) {
   return () => queryClient.invalidateQueries({ queryKey: trpc.admin.inbox.list.queryKey({ kind }) });
 }
 
-const replyLook = buttonLook({ variant: 'outline', size: 'sm' });
-
 function MessageDetail({ message: m, onDeleted }: { message: InboxMessageShape; onDeleted: () => void }) {
   const trpc = useTRPC();
   const invalidate = useInvalidateInbox(m.kind);
@@ -253,7 +251,7 @@ function MessageDetail({ message: m, onDeleted }: { message: InboxMessageShape; 
           {m.isRead ? ADMIN_TEXTS.markUnread : ADMIN_TEXTS.markRead}
         </Button>
         {replyHref && (
-          <StaticButton as="a" look={replyLook} href={replyHref}>
+          <StaticButton as="a" look={sharedLooks.smallOutline} href={replyHref}>
             <Reply size={16} /> Svar på e-post
           </StaticButton>
         )}

@@ -4,14 +4,12 @@ import { useCurrentUser } from '../../hooks/use-current-user';
 import { ClientOnly } from '../../lib/in-browser';
 import { useLoginDialog } from '../auth/login-dialog-context';
 import { Section } from './listing-specs';
-import { buttonLook, StaticButton } from '../static-button';
+import { sharedLooks, StaticButton } from '../static-button';
 
 // The fields (react-hook-form and the shared zod schema) load only for logged-in viewers, after the listing itself.
 const InquiryFields = lazy(() => import('./inquiry-fields'));
 
 // A visitor's login prompt: a Stack (gap 3, to the start) and a muted text, as plain elements (listing-specs.tsx).
-const loginLook = buttonLook({}, { colorPalette: 'brand' });
-
 const inquiryCss: SystemStyleObject = {
   '& [data-part=login]': { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: '3' },
   '& [data-part=login] > p': { color: 'fg.muted' },
@@ -35,7 +33,7 @@ export function InquiryForm({ listingId, carName }: { listingId: number; carName
       ) : (
         <div data-part="login" data-testid="inquiry-login">
           <p>Logg inn for å sende en henvendelse til selgeren.</p>
-          <StaticButton look={loginLook} onClick={() => openLogin()}>
+          <StaticButton look={sharedLooks.brand} onClick={() => openLogin()}>
             Logg inn
           </StaticButton>
         </div>

@@ -20,7 +20,7 @@ import { formatMileage, formatNumber, formatPrice } from '../../../shared/format
 import type { SearchFacets } from '../../../shared/schemas/search';
 import { useTRPC } from '../../trpc';
 import { LabelledSelect } from '../form/option-select';
-import { buttonLook, StaticButton } from '../static-button';
+import { sharedLooks, StaticButton } from '../static-button';
 import {
   activeFilterCount,
   canonical,
@@ -31,8 +31,6 @@ import {
   type ListingSearch,
 } from './search-params';
 import { useDebouncedUrlValue } from './use-debounced-url-value';
-
-const resetLook = buttonLook({ variant: 'outline', size: 'sm' });
 
 export type SearchPatch = Partial<ListingSearch>;
 export type ApplyPatch = (patch: SearchPatch, opts?: { replace?: boolean }) => void;
@@ -173,7 +171,7 @@ export function FilterPanel({ search, apply, onReset }: { search: ListingSearch;
             />
           </SimpleGrid>
           <Flex justify="flex-end" mt="4">
-            <StaticButton look={resetLook} onClick={onReset} disabled={count === 0 && !search.query && !search.sort}>
+            <StaticButton look={sharedLooks.smallOutline} onClick={onReset} disabled={count === 0 && !search.query && !search.sort}>
               <RotateCcw size={14} aria-hidden /> Tilbakestill
             </StaticButton>
           </Flex>
