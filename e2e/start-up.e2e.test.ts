@@ -127,6 +127,41 @@ describe('start-up', () => {
     expectNoErrors(page);
   });
 
+  it("loads the locale's data in a worker before the page makes its number formatter, and ends the worker", async () => {
+    const { user } = await createUser();
+    const listing = await insertListing(db(), user.id, { make: 'Toyota', model: 'Corolla', year: 2018 });
+    const page = await newPage({ width: 375, height: 800 });
+    // What the page does with workers and number formatters, in its own clock's order.
+    await page.addInitScript(() => {
+      const log: string[] = [];
+      (window as unknown as { startLog: string[] }).startLog = log;
+      const PageWorker = window.Worker;
+      window.Worker = class extends PageWorker {
+        constructor(url: string | URL, options?: WorkerOptions) {
+          super(url, options);
+          log.push(`worker ${new URL(String(url), location.href).pathname.replace(/-[\w-]{8}\.js$/, '')}`);
+          this.addEventListener('message', (e) => log.push(`message ${String(e.data)}`));
+        }
+        terminate() {
+          log.push('terminated');
+          super.terminate();
+        }
+      };
+      Intl.NumberFormat = new Proxy(Intl.NumberFormat, {
+        construct(target, args: ConstructorParameters<typeof Intl.NumberFormat>) {
+          if (!log.includes('formatter')) log.push('formatter');
+          return Reflect.construct(target, args) as Intl.NumberFormat;
+        },
+      });
+    });
+    await page.goto(`/listing/${listing.id}`);
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached' });
+    await page.getByRole('heading', { level: 1, name: 'Toyota Corolla' }).waitFor();
+    const log = await page.evaluate(() => (window as unknown as { startLog: string[] }).startLog);
+    expect(log.slice(0, 4)).toEqual(['worker /assets/locale-worker', 'message ready', 'terminated', 'formatter']);
+    expectNoErrors(page);
+  });
+
   it("a logged-in user's page loads the WebSocket link for its live updates", async () => {
     const { user } = await createUser();
     const page = await newPage();

@@ -14,6 +14,17 @@ const dateFmt = once(() => new Intl.DateTimeFormat('nb-NO', dateOptions));
 const dateTimeFmt = once(() => new Intl.DateTimeFormat('nb-NO', { ...dateOptions, hour: '2-digit', minute: '2-digit' }));
 const longDateFmt = once(() => new Intl.DateTimeFormat('nb-NO', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Oslo' }));
 
+/**
+ * Makes every formatter of this module now. A page's worker calls it to load the locale's data off the main thread
+ * (src/client/lib/locale-warm-up.ts), so it covers all of them.
+ */
+export function makeFormatters(): void {
+  integer();
+  dateFmt();
+  dateTimeFmt();
+  longDateFmt();
+}
+
 // Intl uses U+00A0 (no-break space) as group separator in nb-NO; keep it so "215 000 kr" never wraps.
 export function formatNumber(n: number | null | undefined): string {
   if (n === null || n === undefined || Number.isNaN(n)) return '';
