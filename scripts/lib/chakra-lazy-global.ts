@@ -9,13 +9,17 @@
 // - Creation in steps: what remains of `createSystem` is one long task. `createSystem.steps` does the same work as a
 //   generator that pauses between its parts (the merged config, the token dictionary, the utilities, the token map), so
 //   the browser's start-up can run one part per task (src/client/system-ahead.ts). `createSystem` runs the steps at once.
+//   The two longest parts pause within too: the merge after each configuration's copy (styled-system/merge-config.js),
+//   the token dictionary between the phases of its build (styled-system/token-dictionary.js).
 //
 // Each rewrite fails the build when it does not find the code it rewrites: after a Chakra upgrade, check the new code
 // (scripts/lib/chakra-lazy-global.test.ts says what it relies on).
 import type { Plugin } from 'vite';
 
-/** The module the step rewrites, as Vite names it. */
+/** The modules the step rewrites, as Vite names them. */
 export const CHAKRA_SYSTEM = /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]system\.js$/;
+export const CHAKRA_TOKENS = /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]token-dictionary\.js$/;
+export const CHAKRA_MERGE = /@chakra-ui[\\/]react[\\/]dist[\\/]esm[\\/]styled-system[\\/]merge-config\.js$/;
 
 const EAGER = 'const _global = [getPreflightCss(), getGlobalCss(), getTokenCss()];';
 const LAZY = 'let _globalStyles;';
@@ -43,22 +47,70 @@ const PAUSES = [
   '  utility.addPropertyType(\n',
   '  const tokenMap = getTokenMap(tokens);\n',
 ];
-const STEPS =
-  'function createSystem(...configs) {\n' +
-  '  const steps = createSystemSteps(...configs);\n' +
+/** The merge and the token dictionary are made in their own steps (stagedMerge, stagedTokens), pauses of the system's. */
+const MERGE_CALL = '  const config = mergeConfigs(...configs);\n';
+const MERGE_STEPS_CALL = '  const config = yield* mergeConfigs.steps(...configs);\n';
+const TOKENS_CALL = '  const tokens = createTokenDictionary({\n';
+const TOKENS_STEPS_CALL = '  const tokens = yield* createTokenDictionary.steps({\n';
+/** `name`, run at once, and `name.steps`, the same work as a generator (`signature` is the function's first line). */
+const generatorOf = (name: string, signature: string) =>
+  `${signature}\n` +
+  `  const steps = ${name}Steps(${signature.slice(signature.indexOf('(') + 1, signature.indexOf(')'))});\n` +
   '  for (;;) {\n    const step = steps.next();\n    if (step.done) return step.value;\n  }\n}\n' +
-  'createSystem.steps = createSystemSteps;\n' +
-  'function* createSystemSteps(...configs) {\n';
+  `${name}.steps = ${name}Steps;\n` +
+  `${signature.replace(`function ${name}(`, `function* ${name}Steps(`)}\n`;
+
+/** `code` with `replacements` made, each of whose texts must occur exactly once; throws naming `file` otherwise. */
+function rewriteOnce(code: string, file: string, what: string, replacements: [string, string][]): string {
+  if (!replacements.every(([text]) => code.split(text).length === 2)) {
+    throw new Error(`chakra-lazy-global: @chakra-ui/react's styled-system/${file} no longer ${what} as this step expects; see scripts/lib/chakra-lazy-global.ts`);
+  }
+  return replacements.reduce((out, [text, by]) => out.replace(text, by), code);
+}
 
 /** Chakra's system.js with `createSystem.steps`, the same work as a generator in parts; throws when the code it rewrites is not there. */
 export function stagedCreate(code: string): string {
-  if (![CREATE, ...PAUSES].every((part) => code.split(part).length === 2)) {
-    throw new Error(
-      "chakra-lazy-global: @chakra-ui/react's styled-system/system.js no longer creates the system as this step expects; " +
-        'see scripts/lib/chakra-lazy-global.ts',
-    );
-  }
-  return PAUSES.reduce((out, line) => out.replace(line, `  yield;\n${line}`), code.replace(CREATE, STEPS));
+  return rewriteOnce(code, 'system.js', 'creates the system', [
+    [CREATE, generatorOf('createSystem', 'function createSystem(...configs) {')],
+    ...PAUSES.map((line): [string, string] => [line, `  yield;\n${line}`]),
+    [MERGE_CALL, MERGE_STEPS_CALL],
+    [TOKENS_CALL, TOKENS_STEPS_CALL],
+  ]);
+}
+
+const MERGE_CREATE = 'const mergeConfigs = (...configs) => {\n  const merged = mergeWith({}, ...configs.map(clone));\n';
+/** The same copies, one per step, then the same merge. */
+const MERGE_STEPS =
+  'const mergeConfigs = (...configs) => {\n' +
+  '  const steps = mergeConfigsSteps(...configs);\n' +
+  '  for (;;) {\n    const step = steps.next();\n    if (step.done) return step.value;\n  }\n};\n' +
+  'mergeConfigs.steps = mergeConfigsSteps;\n' +
+  'function* mergeConfigsSteps(...configs) {\n' +
+  '  const copies = [];\n' +
+  '  for (const config of configs) {\n    copies.push(clone(config));\n    yield;\n  }\n' +
+  '  const merged = mergeWith({}, ...copies);\n';
+
+/** Chakra's merge-config.js with `mergeConfigs.steps`, pausing after each configuration's copy; throws when the code it rewrites is not there. */
+export function stagedMerge(code: string): string {
+  return rewriteOnce(code, 'merge-config.js', 'merges configurations', [[MERGE_CREATE, MERGE_STEPS]]);
+}
+
+const TOKENS_CREATE = 'function createTokenDictionary(options) {\n';
+/** The dictionary's steps pause after its tokens are registered and between the phases of its build. */
+const TOKENS_PAUSES: [string, string][] = [
+  ['  build();\n  return dictionary;\n', '  yield;\n  yield* build();\n  return dictionary;\n'],
+  ['  function build() {\n', '  function* build() {\n'],
+  ['    addConditionalTokens();\n', '    yield;\n    addConditionalTokens();\n'],
+  ['    applyMiddlewares("post");\n', '    yield;\n    applyMiddlewares("post");\n'],
+  ['    setupViews();\n', '    yield;\n    setupViews();\n'],
+];
+
+/** Chakra's token-dictionary.js with `createTokenDictionary.steps`, the same work in parts; throws when the code it rewrites is not there. */
+export function stagedTokens(code: string): string {
+  return rewriteOnce(code, 'token-dictionary.js', 'builds its dictionary', [
+    [TOKENS_CREATE, generatorOf('createTokenDictionary', 'function createTokenDictionary(options) {')],
+    ...TOKENS_PAUSES,
+  ]);
 }
 
 export function chakraLazyGlobal(): Plugin {
@@ -71,7 +123,10 @@ export function chakraLazyGlobal(): Plugin {
       building = config.command === 'build';
     },
     transform(code, id) {
-      if (!CHAKRA_SYSTEM.test(id.split('?')[0])) return null;
+      const file = id.split('?')[0];
+      if (CHAKRA_TOKENS.test(file)) return { code: stagedTokens(code), map: null };
+      if (CHAKRA_MERGE.test(file)) return { code: stagedMerge(code), map: null };
+      if (!CHAKRA_SYSTEM.test(file)) return null;
       rewritten = true;
       return { code: stagedCreate(lazyGlobal(code)), map: null };
     },
