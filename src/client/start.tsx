@@ -39,12 +39,13 @@ export async function start(nextTask: () => Promise<void>) {
     // A page the server rendered (docs/decisions/019-server-rendering.md): the queries it fetched go in first, so the
     // route's loaders find them and nothing is fetched again; the router loads the route (its code and the cached data)
     // before React hydrates, and knows it hydrates a server's page (the same tree as the server's, no extra Suspense
-    // boundary). Hydration is a transition: React hydrates in slices and answers input in between.
+    // boundary). Hydration is a transition: React hydrates in slices and answers input in between. It starts a task
+    // after the route has loaded: the route's code is evaluated in the task its chunk arrives in.
     hydrate(queryClient, JSON.parse(serverState) as DehydratedState);
     markServerRendered();
     keepServerGlobalStyles();
     router.ssr = { manifest: undefined };
-    void router.load().then(() => {
+    void router.load().then(nextTask).then(() => {
       startTransition(() => {
         hydrateRoot(container, app, {
           // A mismatch React recovered from by rendering afresh: a defect the browser tests catch (e2e/server-render).
