@@ -92,15 +92,19 @@ describe('start-up', () => {
     expectNoErrors(page);
   });
 
-  it('the search page has its first results in the page, and the browser does not ask for them again', async () => {
-    const page = await newPage({ width: 375, height: 800 });
-    const seen = requests(page);
-    const res = await page.goto('/annonser');
-    expect(await res?.text()).toContain('data-testid="result-count"');
-    await page.getByTestId('result-count').waitFor();
-    await page.waitForLoadState('networkidle');
-    expect(seen.filter((r) => r.url.startsWith('/trpc/listings.list'))).toEqual([]);
-    expectNoErrors(page);
+  it("the search page has its first results and the filters' counts in the page, and the browser asks for neither again", async () => {
+    for (const width of [375, 1280]) {
+      const page = await newPage({ width, height: 800 });
+      const seen = requests(page);
+      const res = await page.goto('/annonser');
+      const html = (await res?.text()) ?? '';
+      expect(html).toContain('data-testid="result-count"');
+      expect(html).toContain('[["listings","facets"]');
+      await page.getByTestId('result-count').waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(seen.filter((r) => r.url.startsWith('/trpc/')), `${width} px`).toEqual([]);
+      expectNoErrors(page);
+    }
   });
 
   it('breaks no rule of the CSP: the starter runs by its hash, and no script evaluates strings', async () => {

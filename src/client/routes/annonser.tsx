@@ -21,6 +21,7 @@ import { formatNumber } from '../../shared/format';
 import { AfterFirstPaint } from '../components/layout/after-first-paint';
 import { ListingCard, ListingGrid, ListingGridSkeleton } from '../components/buying/listing-card';
 import { ActiveFilterTags, FilterPanel, type ApplyPatch } from '../components/search/filter-panel';
+import { facetsQuery } from '../components/search/queries';
 import { SaveSearchButton } from '../components/search/save-search';
 import { SearchPagination } from '../components/search/search-pagination';
 import { buttonLook, sharedLooks, StaticButton } from '../components/static-button';
@@ -29,14 +30,18 @@ import { useDebouncedUrlValue } from '../components/search/use-debounced-url-val
 import { useTRPC, type TRPCOptions } from '../trpc';
 
 // Every piece of search state lives in the URL (shareable, back button works); see search-params.ts.
-// The loader only starts the fetch (also on hover over a link here): the page paints its search form and filters at
+// The loader only starts the fetches (also on hover over a link here): the page paints its search form and filters at
 // once and shows the result skeleton, and a filter change keeps the previous results on screen while the next load
-// (keepPreviousData below) instead of suspending the page, which useSuspenseQuery would do.
+// (keepPreviousData below) instead of suspending the page, which useSuspenseQuery would do. The server's render waits
+// for both, so its page has the results and the filter panel's counts, and the browser fetches neither again.
 export const Route = createFileRoute('/annonser')({
   head: ({ match }) => searchPageHead(match.search, match.context.origin),
   validateSearch: validateListingSearch,
   loaderDeps: ({ search }) => search,
-  loader: ({ context: { queryClient, trpc }, deps }) => void queryClient.prefetchQuery(resultsQuery(trpc, deps)),
+  loader: ({ context: { queryClient, trpc }, deps }) => {
+    void queryClient.prefetchQuery(resultsQuery(trpc, deps));
+    void queryClient.prefetchQuery(facetsQuery(trpc));
+  },
   component: SearchPage,
 });
 

@@ -30,6 +30,7 @@ import {
   type FilterField,
   type ListingSearch,
 } from './search-params';
+import { facetsQuery } from './queries';
 import { useDebouncedUrlValue } from './use-debounced-url-value';
 
 export type SearchPatch = Partial<ListingSearch>;
@@ -60,8 +61,7 @@ export function FilterPanel({ search, apply, onReset }: { search: ListingSearch;
   const open = chosen ?? wide;
   const count = activeFilterCount(search);
   const trpc = useTRPC();
-  // What is for sale changes slowly; the counts are a guide, not a promise (docs/decisions/009-search-quality.md).
-  const facets = useQuery(trpc.listings.facets.queryOptions(undefined, { staleTime: 60_000 }));
+  const facets = useQuery(facetsQuery(trpc));
 
   return (
     <Collapsible.Root
