@@ -1,5 +1,6 @@
-// The worker of locale-warm-up.ts: makes the page's formatters once and says so.
+// The worker of locale-warm-up.ts: makes the page's formatters once, says so and ends itself.
 import { makeFormatters } from '../../shared/format';
 
 makeFormatters();
 postMessage('ready');
+close();
