@@ -12,6 +12,8 @@ const XSS = '</script><script>alert(1)</script><!--\u2028"><img src=x onerror=al
 /** The text of every <script> of a type (JSON-LD, the dehydrated state), as an HTML parser delivers it. */
 const scriptsOf = (html: string, type: string) => [...html.matchAll(new RegExp(`<script type="${type}"[^>]*>([\\s\\S]*?)</script>`, 'g'))].map((m) => m[1]);
 const headOf = (html: string) => html.slice(0, html.indexOf('</head>'));
+/** The page without its state (the queries the browser hydrates): what the visitor sees before any script runs. */
+const markupOf = (html: string) => html.replace(new RegExp(`<script type="application/json" id="${STATE_SCRIPT_ID}">[\\s\\S]*?</script>`), '');
 const metaContent = (html: string, attr: 'name' | 'property', key: string) =>
   new RegExp(`<meta ${attr}="${key}" content="([^"]*)"`).exec(headOf(html))?.[1]?.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
 
@@ -140,8 +142,10 @@ describe('server-rendered pages', () => {
   it('renders the search results for the filters in the address, and the static pages with their own head', async () => {
     const search = await get('/annonser?make=Volvo');
     expect(search.statusCode).toBe(200);
-    expect(search.body).toContain('Volvo V60');
-    expect(search.body).not.toContain('Corolla');
+    // The state also holds the filters' counts, which name every model for sale: the results shown are the filtered ones.
+    expect(markupOf(search.body)).toContain('Volvo V60');
+    expect(markupOf(search.body)).not.toContain('Corolla');
+    expect(scriptsOf(search.body, 'application/json')[0]).toContain('"facets"');
     expect(headOf(search.body)).toContain('<link rel="canonical" href="https://bilpartner.example/annonser?make=Volvo">');
     for (const [url, title] of [['/', 'Bilpartner.no – Din bilpartner'], ['/about', 'Om oss – Bilpartner.no'], ['/kontakt', 'Kontakt oss – Bilpartner.no'], ['/personvern', 'Personvernerklæring – Bilpartner.no'], ['/vilkar', 'Brukervilkår – Bilpartner.no'], ['/cookies', 'Informasjonskapsler (cookies) – Bilpartner.no']]) {
       const res = await get(url);
