@@ -52,13 +52,20 @@ const MERGE_CALL = '  const config = mergeConfigs(...configs);\n';
 const MERGE_STEPS_CALL = '  const config = yield* mergeConfigs.steps(...configs);\n';
 const TOKENS_CALL = '  const tokens = createTokenDictionary({\n';
 const TOKENS_STEPS_CALL = '  const tokens = yield* createTokenDictionary.steps({\n';
-/** `name`, run at once, and `name.steps`, the same work as a generator (`signature` is the function's first line). */
-const generatorOf = (name: string, signature: string) =>
-  `${signature}\n` +
-  `  const steps = ${name}Steps(${signature.slice(signature.indexOf('(') + 1, signature.indexOf(')'))});\n` +
-  '  for (;;) {\n    const step = steps.next();\n    if (step.done) return step.value;\n  }\n}\n' +
-  `${name}.steps = ${name}Steps;\n` +
-  `${signature.replace(`function ${name}(`, `function* ${name}Steps(`)}\n`;
+/**
+ * A function's first line (`signature`: `function name(params) {` or `const name = (params) => {`) made into three: `name`,
+ * which runs `nameSteps` to its end at once (its callers see no change), `name.steps`, and the first line of `nameSteps`,
+ * the function's own body as a generator.
+ */
+function generatorOf(name: string, signature: string): string {
+  const params = signature.slice(signature.indexOf('(') + 1, signature.indexOf(')'));
+  const end = signature.startsWith('const ') ? '};' : '}';
+  return (
+    `${signature}\n  const steps = ${name}Steps(${params});\n` +
+    `  for (;;) {\n    const step = steps.next();\n    if (step.done) return step.value;\n  }\n${end}\n` +
+    `${name}.steps = ${name}Steps;\nfunction* ${name}Steps(${params}) {\n`
+  );
+}
 
 /** `code` with `replacements` made, each of whose texts must occur exactly once; throws naming `file` otherwise. */
 function rewriteOnce(code: string, file: string, what: string, replacements: [string, string][]): string {
@@ -81,11 +88,7 @@ export function stagedCreate(code: string): string {
 const MERGE_CREATE = 'const mergeConfigs = (...configs) => {\n  const merged = mergeWith({}, ...configs.map(clone));\n';
 /** The same copies, one per step, then the same merge. */
 const MERGE_STEPS =
-  'const mergeConfigs = (...configs) => {\n' +
-  '  const steps = mergeConfigsSteps(...configs);\n' +
-  '  for (;;) {\n    const step = steps.next();\n    if (step.done) return step.value;\n  }\n};\n' +
-  'mergeConfigs.steps = mergeConfigsSteps;\n' +
-  'function* mergeConfigsSteps(...configs) {\n' +
+  generatorOf('mergeConfigs', 'const mergeConfigs = (...configs) => {') +
   '  const copies = [];\n' +
   '  for (const config of configs) {\n    copies.push(clone(config));\n    yield;\n  }\n' +
   '  const merged = mergeWith({}, ...copies);\n';
