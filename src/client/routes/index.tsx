@@ -32,6 +32,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { InTurn } from '../components/layout/in-turn';
 import { AfterFirstPaint } from '../components/layout/after-first-paint';
 import { ListingCard, ListingGrid, ListingGridSkeleton } from '../components/buying/listing-card';
 import { FeatureCard, type Feature } from '../components/feature-card';
@@ -76,10 +77,7 @@ function HomePage() {
       {/* Below the hero on a phone: on a first visit, rendered just after the hero's first paint (the loader has
           started the latest listings' fetch all the same). */}
       <AfterFirstPaint>
-        <LatestListings />
-        <VehicleDataBand />
-        <WhyChoose />
-        <Services />
+        <InTurn parts={[<LatestListings />, <VehicleDataBand />, <WhyChoose />, <Services />]} />
       </AfterFirstPaint>
     </>
   );

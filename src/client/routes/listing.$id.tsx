@@ -176,32 +176,46 @@ function ListingView({ listing: l }: { listing: ListingDetail }) {
             <Stack gridArea="main" gap={{ base: 4, md: 6 }} minW="0">
               {/* Below the photos and the price: on a first visit, rendered just after their first paint. */}
               <AfterFirstPaint>
-                <Section title="Detaljer">
-                  <SpecGrid listing={l} />
-                  <MoreDetails listing={l} />
-                </Section>
-                <RegistryPanel listing={l} />
-                {(l.equipment.length > 0 || serviceBook) && (
-                  <Section title="Utstyr">
-                    <Stack gap="4">
-                      {serviceBook && <ServiceBookNote />}
-                      {l.equipment.length > 0 && <EquipmentList items={l.equipment} />}
-                    </Stack>
-                  </Section>
-                )}
-                {l.description.trim() && (
-                  <Section title="Beskrivelse">
-                    {/* Plain text: React escapes it; pre-line keeps the seller's line breaks. */}
-                    <Text whiteSpace="pre-line" lineHeight="1.7" wordBreak="break-word" data-testid="description">
-                      {l.description}
-                    </Text>
-                  </Section>
-                )}
-                <PriceHistory history={l.priceHistory} />
-                <LocationMap address={l.address} place={l.place} hidden={l.hideAddress} />
-                {/* The server refuses an inquiry about one's own listing; the owner gets no form. */}
-                {!l.isOwner && <InquiryForm listingId={l.id} carName={`${title} (${l.year})`} />}
-                {!l.isOwner && <ReportListing listingId={l.id} />}
+                <InTurn
+                  parts={[
+                    <>
+                      <Section title="Detaljer">
+                        <SpecGrid listing={l} />
+                        <MoreDetails listing={l} />
+                      </Section>
+                      <RegistryPanel listing={l} />
+                    </>,
+                    <>
+                      {(l.equipment.length > 0 || serviceBook) && (
+                        <Section title="Utstyr">
+                          <Stack gap="4">
+                            {serviceBook && <ServiceBookNote />}
+                            {l.equipment.length > 0 && <EquipmentList items={l.equipment} />}
+                          </Stack>
+                        </Section>
+                      )}
+                      {l.description.trim() && (
+                        <Section title="Beskrivelse">
+                          {/* Plain text: React escapes it; pre-line keeps the seller's line breaks. */}
+                          <Text whiteSpace="pre-line" lineHeight="1.7" wordBreak="break-word" data-testid="description">
+                            {l.description}
+                          </Text>
+                        </Section>
+                      )}
+                    </>,
+                    <>
+                      <PriceHistory history={l.priceHistory} />
+                      <LocationMap address={l.address} place={l.place} hidden={l.hideAddress} />
+                    </>,
+                    // The server refuses an inquiry about one's own listing; the owner gets no form.
+                    !l.isOwner && (
+                      <>
+                        <InquiryForm listingId={l.id} carName={`${title} (${l.year})`} />
+                        <ReportListing listingId={l.id} />
+                      </>
+                    ),
+                  ]}
+                />
               </AfterFirstPaint>
             </Stack>,
           ]}
