@@ -32,7 +32,6 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
-import { InTurn } from '../components/layout/in-turn';
 import { AfterFirstPaint } from '../components/layout/after-first-paint';
 import { ListingCard, ListingGrid, ListingGridSkeleton } from '../components/buying/listing-card';
 import { FeatureCard, type Feature } from '../components/feature-card';
@@ -77,7 +76,10 @@ function HomePage() {
       {/* Below the hero on a phone: on a first visit, rendered just after the hero's first paint (the loader has
           started the latest listings' fetch all the same). */}
       <AfterFirstPaint>
-        <InTurn parts={[<LatestListings />, <VehicleDataBand />, <WhyChoose />, <Services />]} />
+        <LatestListings />
+        <VehicleDataBand />
+        <WhyChoose />
+        <Services />
       </AfterFirstPaint>
     </>
   );
