@@ -39,26 +39,22 @@ export async function start(nextTask: () => Promise<void>) {
     // A page the server rendered (docs/decisions/019-server-rendering.md): the queries it fetched go in first, so the
     // route's loaders find them and nothing is fetched again; the router loads the route (its code and the cached data)
     // before React hydrates, and knows it hydrates a server's page (the same tree as the server's, no extra Suspense
-    // boundary). Hydration is a transition: React hydrates in slices and answers input in between. The router's load
-    // (matching, the loaders, the route's code) has a task of its own, and hydration starts a task after it: the
-    // route's code is evaluated in the task its chunk arrives in.
+    // boundary). Hydration is a transition: React hydrates in slices and answers input in between. It starts a task
+    // after the route has loaded: the route's code is evaluated in the task its chunk arrives in.
     hydrate(queryClient, JSON.parse(serverState) as DehydratedState);
     markServerRendered();
     keepServerGlobalStyles();
     router.ssr = { manifest: undefined };
-    await nextTask();
-    await router.load();
-    await nextTask();
-    startTransition(() => {
-      hydrateRoot(container, app, {
-        // A mismatch React recovered from by rendering afresh: a defect the browser tests catch (e2e/server-render).
-        onRecoverableError: (error) => console.error('Hydration error:', error),
+    void router.load().then(nextTask).then(() => {
+      startTransition(() => {
+        hydrateRoot(container, app, {
+          // A mismatch React recovered from by rendering afresh: a defect the browser tests catch (e2e/server-render).
+          onRecoverableError: (error) => console.error('Hydration error:', error),
+        });
       });
+      // The stored listing queries after hydration: the first render must be the server's; later they serve offline.
+      persistListingQueries(queryClient, BUILD_VERSION);
     });
-    // The stored listing queries after hydration has begun (the first render must be the server's), in a task of their
-    // own; later they serve offline.
-    await nextTask();
-    persistListingQueries(queryClient, BUILD_VERSION);
   } else {
     // The plain page (one that needs a login): the first render is a transition, so React renders it in slices and lets
     // the browser paint and answer input in between (docs/decisions/010-compression-and-bundle.md "First paint"). The
