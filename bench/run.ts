@@ -44,6 +44,7 @@ import { createSqliteStore } from '../src/server/store';
 import { rng } from '../src/server/testing/listing-factory';
 import { adminQuery, startPgCluster, type PgCluster } from '../src/server/testing/pg-cluster';
 import { freePort, parseArgs, root, stopServer, type RunningServer } from '../scripts/lib/built-server';
+import { inTurn } from '../scripts/lib/turns';
 import { baselineBuild, commonMigrations, copyDatabase, ensureBuilt, startBuild, storeBuilds, thisBuild, type Build } from './builds';
 import { COLD_CASES, drawerFor, InputStream } from './cold-cases';
 import { summarizeCpuProfile } from './cpu-profile';
@@ -656,7 +657,7 @@ async function listingCases(selected: Set<string>, builds: Build[]): Promise<voi
       const roundUrls = typeof c.path === 'function' ? new Round(c.path) : null;
       // Every other round the builds take turns in the other order: whichever runs first in a round measured lower,
       // the same code against itself included (docs/benchmarks.md#the-order-within-a-round).
-      const targets = c.kind === 'ceiling' ? [null] : r % 2 === 0 ? running : [...running].reverse();
+      const targets = c.kind === 'ceiling' ? [null] : inTurn(r, running);
       const line: string[] = [];
       for (const s of targets) {
         const label = s?.build.label ?? 'bare';

@@ -33,7 +33,7 @@
 //   npm run audit:web -- --keep                keep the scratch folder (database, uploads, server log)
 //   npm run audit:web -- --no-compare          no client-rendered server: the LCP at 4x CPU of this server only
 //   npm run audit:web -- --baseline <checkout> Lighthouse also on another checkout's build (its dist/, e.g. main's) on
-//                                              the same database, alternately (A B A B): each page's performance, FCP,
+//                                              the same database, alternately (A B, B A): each page's performance, FCP,
 //                                              LCP and TBT, median and spread, against the targets and the baseline;
 //                                              the home page's JavaScript as sent (brotli) and the first page after
 //                                              /readyz turns ready against the next ten, for both builds
@@ -58,6 +58,7 @@ import {
   stopServer,
   type RunningServer,
 } from './lib/built-server';
+import { inTurn } from './lib/turns';
 
 const args = parseArgs(process.argv.slice(2));
 const RUNS = Math.max(1, args.num('runs', 3));
@@ -221,15 +222,16 @@ async function main(): Promise<number> {
     }
     if (LIGHTHOUSE) {
       for (const r of routes.filter((x) => x.lighthouse)) {
-        // Server-rendered and client-rendered alternately (A B A B), so that both see the same machine.
+        // Server-rendered and client-rendered alternately, each first in every other round (lib/turns.ts).
         const runs: CpuLcp[] = [];
         const clientRuns: CpuLcp[] = [];
         // One visit each first, not measured: a server's first page loads its render code (the server bundle splits
         // there), and it would time start-up, not the page.
         for (const s of [server, clientServer]) if (s) await (await fetch(s.base + r.path)).arrayBuffer();
         for (let i = 0; i < RUNS; i++) {
-          runs.push(await cpuThrottledLcp(browser, base + r.path));
-          if (clientServer) clientRuns.push(await cpuThrottledLcp(browser, clientServer.base + r.path));
+          for (const s of inTurn(i, clientServer ? [server, clientServer] : [server])) {
+            (s === server ? runs : clientRuns).push(await cpuThrottledLcp(browser, s!.base + r.path));
+          }
         }
         const result = results.find((x) => x.path === r.path && x.who === r.who)!;
         const ms = median(runs.map((x) => x.ms));
@@ -256,9 +258,11 @@ async function main(): Promise<number> {
       const baselineRuns: LighthouseScores[] = [];
       for (let i = 0; i < RUNS; i++) {
         const file = LHR_DIR ? path.join(LHR_DIR, `${r.path.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home'}-${i + 1}.json`) : undefined;
-        // The baseline first in each round (A B A B), so both builds see the same machine.
-        if (baselineServer) baselineRuns.push(await withRetry(() => runLighthouse(baselineServer!.base + r.path)));
-        runs.push(await withRetry(() => runLighthouse(base + r.path, file)));
+        // The builds alternately, each first in every other round (lib/turns.ts), so both see the same machine.
+        for (const s of inTurn(i, baselineServer ? [baselineServer, server] : [server])) {
+          if (s === server) runs.push(await withRetry(() => runLighthouse(base + r.path, file)));
+          else baselineRuns.push(await withRetry(() => runLighthouse(s!.base + r.path)));
+        }
       }
       const result = results.find((x) => x.path === r.path && x.who === r.who)!;
       result.lighthouse = medianOf(runs);

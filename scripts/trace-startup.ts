@@ -1,5 +1,5 @@
 // npm run trace:startup -- --baseline <checkout>: the browser's start-up work on the server-rendered pages, this build
-// against another checkout's build (its dist/, e.g. main's), measured alternately (A B A B) on the same machine.
+// against another checkout's build (its dist/, e.g. main's), measured alternately (A B, B A) on the same machine.
 //
 // Both built servers run on one scratch database with the demo data. Each visit is a fresh Chromium context (no cache,
 // no service worker) at a phone's size with the CPU slowed down 4x (DevTools Emulation.setCPUThrottlingRate), as
@@ -15,6 +15,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { api, ensureBuild, freePort, parseArgs, runMain, scratchFolder, startServer, stopServer, type RunningServer } from './lib/built-server';
+import { inTurn } from './lib/turns';
 
 const args = parseArgs(process.argv.slice(2));
 const BASELINE = args.str('baseline');
@@ -97,8 +98,11 @@ async function main(): Promise<number> {
       const b: Sample[] = [];
       for (let i = 0; i < RUNS; i++) {
         const name = p.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home';
-        a.push(await visit(browser, baseline.base + p, TRACE_DIR && i === 0 ? path.join(TRACE_DIR, `${name}-baseline.json`) : undefined));
-        b.push(await visit(browser, current.base + p, TRACE_DIR && i === 0 ? path.join(TRACE_DIR, `${name}-this.json`) : undefined));
+        // Each build first in every other round (lib/turns.ts).
+        for (const s of inTurn(i, [baseline, current])) {
+          const which = s === baseline ? 'baseline' : 'this';
+          (s === baseline ? a : b).push(await visit(browser, s.base + p, TRACE_DIR && i === 0 ? path.join(TRACE_DIR, `${name}-${which}.json`) : undefined));
+        }
       }
       console.log(p);
       for (const [label, key] of [['hydrated', 'hydratedMs'], ['main thread', 'taskMs'], ['scripting', 'scriptMs'], ['style recalc', 'styleMs'], ['blocking', 'blockingMs']] as const) {
