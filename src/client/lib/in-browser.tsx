@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { startTransition, useEffect, useState, type ReactNode } from 'react';
 
 // What only the browser renders (code the server does not load, a control that needs the page's scripts). A server
 // snapshot in useSyncExternalStore (TanStack Router's ClientOnly) makes React render every such part again right after
@@ -6,21 +6,18 @@ import { startTransition, useEffect, useState, useSyncExternalStore, type ReactN
 // transition instead, which React renders in slices between which the browser can answer input
 // (docs/decisions/010-compression-and-bundle.md "First paint").
 
-const never = () => () => {};
-
 /**
- * Whether React is hydrating this component: only hydration reads a store's server snapshot. Asked per component, not
- * of the page: the parts of a page are hydrated in turn (components/layout/in-turn.tsx), so one part may be hydrating
- * after another has rendered what the server did not. Its re-render once hydrated renders the same: `useInBrowser`
- * keeps what it first returned until its transition.
+ * Whether this page has hydrated: parts mounted after that render at once. Set by the first part's effect, not read from
+ * `<html data-hydrated>`: the root marks that when the shell commits, while a Suspense boundary may still be hydrating, and
+ * a part hydrated there would then render what the server did not.
  */
-const useHydrating = () => useSyncExternalStore(never, () => false, () => true);
+let hydrated = false;
 
 /** False in the server's render and in hydration; true from just after (in a transition), and at once later. */
 export function useInBrowser(): boolean {
-  const hydrating = useHydrating();
-  const [inBrowser, setInBrowser] = useState(!hydrating);
+  const [inBrowser, setInBrowser] = useState(hydrated);
   useEffect(() => {
+    hydrated = true;
     if (!inBrowser) startTransition(() => setInBrowser(true));
   }, [inBrowser]);
   return inBrowser;

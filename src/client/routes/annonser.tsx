@@ -18,7 +18,6 @@ import { searchPageHead } from '../../shared/page-head';
 import { SearchX, Search } from 'lucide-react';
 import { useCallback, useEffect } from 'react';
 import { formatNumber } from '../../shared/format';
-import { InTurn } from '../components/layout/in-turn';
 import { AfterFirstPaint } from '../components/layout/after-first-paint';
 import { ListingCard, ListingGrid, ListingGridSkeleton } from '../components/buying/listing-card';
 import { ActiveFilterTags, FilterPanel, type ApplyPatch } from '../components/search/filter-panel';
@@ -53,8 +52,6 @@ export const Route = createFileRoute('/annonser')({
  * photo in the page"). Later pages render all at once.
  */
 const FIRST_PAINT_CARDS = 6;
-/** The later cards, FIRST_PAINT_CARDS at a time: the parts hydrated in turn. */
-const rowsOf = <T,>(list: T[]) => Array.from({ length: Math.ceil(list.length / FIRST_PAINT_CARDS) }, (_, i) => list.slice(i * FIRST_PAINT_CARDS, (i + 1) * FIRST_PAINT_CARDS));
 
 const searchLook = buttonLook({ size: 'lg' }, { colorPalette: 'brand', px: { base: 4, md: 8 } });
 
@@ -186,21 +183,17 @@ function SearchPage() {
       ) : (
         <Box opacity={updating ? 0.6 : 1} transition="opacity 0.2s">
           <ListingGrid>
-            {/* Neither renders an element of its own: the cards are the grid's items. */}
-            <InTurn
-              parts={[
-                items.slice(0, FIRST_PAINT_CARDS).map((l, i) => <ListingCard key={l.id} listing={l} eager={i < 3} />),
-                items.length > FIRST_PAINT_CARDS && (
-                  <AfterFirstPaint>
-                    <InTurn
-                      parts={rowsOf(items.slice(FIRST_PAINT_CARDS)).map((row) =>
-                        row.map((l) => <ListingCard key={l.id} listing={l} eager={false} />),
-                      )}
-                    />
-                  </AfterFirstPaint>
-                ),
-              ]}
-            />
+            {items.slice(0, FIRST_PAINT_CARDS).map((l, i) => (
+              <ListingCard key={l.id} listing={l} eager={i < 3} />
+            ))}
+            {items.length > FIRST_PAINT_CARDS && (
+              // Renders no element of its own: the cards are the grid's items like the first ones.
+              <AfterFirstPaint>
+                {items.slice(FIRST_PAINT_CARDS).map((l) => (
+                  <ListingCard key={l.id} listing={l} eager={false} />
+                ))}
+              </AfterFirstPaint>
+            )}
           </ListingGrid>
           <SearchPagination page={page} pages={pages} />
         </Box>

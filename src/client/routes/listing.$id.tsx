@@ -22,7 +22,6 @@ import { ReportListing } from '../components/buying/report-listing';
 import { PriceBox, type ListingDetail } from '../components/buying/price-box';
 import { PriceHistory } from '../components/buying/price-history';
 import { PriceRatingPanel } from '../components/buying/price-rating';
-import { InTurn } from '../components/layout/in-turn';
 import { AfterFirstPaint } from '../components/layout/after-first-paint';
 import { listingPageHead } from '../../shared/page-head';
 import { SOLD_TEXTS } from '../../shared/texts/sold';
@@ -157,69 +156,50 @@ function ListingView({ listing: l }: { listing: ListingDetail }) {
         columnGap={{ lg: 8 }}
         rowGap={{ base: 4, md: 6 }}
       >
-        {/* The photos, the price and the rest of the page: on the server's page, hydrated one after the other. */}
-        <InTurn
-          parts={[
-            <Box gridArea="gallery">
-              <Gallery images={l.imageDetails ?? []} title={title} />
-            </Box>,
+        <Box gridArea="gallery">
+          <Gallery images={l.imageDetails ?? []} title={title} />
+        </Box>
 
-            <Stack gridArea="aside" gap={{ base: 4, md: 6 }} alignSelf="start" position={{ lg: 'sticky' }} top={{ lg: '24' }}>
-              <PriceBox listing={l} />
-              <PriceRatingPanel rating={l.priceRating} totalPrice={l.totalPrice} />
-              <AfterFirstPaint>
-                <SellerCard listing={l} />
-                <VegvesenCheck registrationNumber={l.registrationNumber} />
-              </AfterFirstPaint>
-            </Stack>,
+        <Stack gridArea="aside" gap={{ base: 4, md: 6 }} alignSelf="start" position={{ lg: 'sticky' }} top={{ lg: '24' }}>
+          <PriceBox listing={l} />
+          <PriceRatingPanel rating={l.priceRating} totalPrice={l.totalPrice} />
+          <AfterFirstPaint>
+            <SellerCard listing={l} />
+            <VegvesenCheck registrationNumber={l.registrationNumber} />
+          </AfterFirstPaint>
+        </Stack>
 
-            <Stack gridArea="main" gap={{ base: 4, md: 6 }} minW="0">
-              {/* Below the photos and the price: on a first visit, rendered just after their first paint. */}
-              <AfterFirstPaint>
-                <InTurn
-                  parts={[
-                    <>
-                      <Section title="Detaljer">
-                        <SpecGrid listing={l} />
-                        <MoreDetails listing={l} />
-                      </Section>
-                      <RegistryPanel listing={l} />
-                    </>,
-                    <>
-                      {(l.equipment.length > 0 || serviceBook) && (
-                        <Section title="Utstyr">
-                          <Stack gap="4">
-                            {serviceBook && <ServiceBookNote />}
-                            {l.equipment.length > 0 && <EquipmentList items={l.equipment} />}
-                          </Stack>
-                        </Section>
-                      )}
-                      {l.description.trim() && (
-                        <Section title="Beskrivelse">
-                          {/* Plain text: React escapes it; pre-line keeps the seller's line breaks. */}
-                          <Text whiteSpace="pre-line" lineHeight="1.7" wordBreak="break-word" data-testid="description">
-                            {l.description}
-                          </Text>
-                        </Section>
-                      )}
-                    </>,
-                    <>
-                      <PriceHistory history={l.priceHistory} />
-                      <LocationMap address={l.address} place={l.place} hidden={l.hideAddress} />
-                    </>,
-                    // The server refuses an inquiry about one's own listing; the owner gets no form.
-                    !l.isOwner && (
-                      <>
-                        <InquiryForm listingId={l.id} carName={`${title} (${l.year})`} />
-                        <ReportListing listingId={l.id} />
-                      </>
-                    ),
-                  ]}
-                />
-              </AfterFirstPaint>
-            </Stack>,
-          ]}
-        />
+        <Stack gridArea="main" gap={{ base: 4, md: 6 }} minW="0">
+          {/* Below the photos and the price: on a first visit, rendered just after their first paint. */}
+          <AfterFirstPaint>
+            <Section title="Detaljer">
+              <SpecGrid listing={l} />
+              <MoreDetails listing={l} />
+            </Section>
+            <RegistryPanel listing={l} />
+            {(l.equipment.length > 0 || serviceBook) && (
+              <Section title="Utstyr">
+                <Stack gap="4">
+                  {serviceBook && <ServiceBookNote />}
+                  {l.equipment.length > 0 && <EquipmentList items={l.equipment} />}
+                </Stack>
+              </Section>
+            )}
+            {l.description.trim() && (
+              <Section title="Beskrivelse">
+                {/* Plain text: React escapes it; pre-line keeps the seller's line breaks. */}
+                <Text whiteSpace="pre-line" lineHeight="1.7" wordBreak="break-word" data-testid="description">
+                  {l.description}
+                </Text>
+              </Section>
+            )}
+            <PriceHistory history={l.priceHistory} />
+            <LocationMap address={l.address} place={l.place} hidden={l.hideAddress} />
+            {/* The server refuses an inquiry about one's own listing; the owner gets no form. */}
+            {!l.isOwner && <InquiryForm listingId={l.id} carName={`${title} (${l.year})`} />}
+            {!l.isOwner && <ReportListing listingId={l.id} />}
+          </AfterFirstPaint>
+        </Stack>
       </Grid>
     </Container>
   );
