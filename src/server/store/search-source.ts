@@ -101,19 +101,18 @@ export function fullPage(ids: readonly number[], listings: Iterable<Listing>, ph
 /**
  * Array rows of `table` as the objects `db.select().from(table)` gives, converting only columns that convert, without Drizzle's
  * per-row mapping (docs/decisions/014-cold-search.md). `columns` is the SELECT list over `<alias>`.
+ *
+ * Each row becomes one object literal, compiled once from the table's columns: an object built key by key turns into a slow
+ * dictionary once it has a few dozen properties, several times the memory and the collector's work (docs/store.md#the-search-sources-hot-path).
  */
 export function rowReader<T extends Table>(table: T, alias: string): { columns: string; read: (row: unknown[]) => T['$inferSelect'] } {
   const entries = Object.entries(getTableColumns(table));
-  const keys = entries.map(([key]) => key);
   const converters = entries.map(([, c]) => (c.mapFromDriverValue === Column.prototype.mapFromDriverValue ? undefined : c));
-  const read = (row: unknown[]) => {
-    const out: Record<string, unknown> = {};
-    for (let i = 0; i < keys.length; i++) {
-      const value = row[i];
-      const column = converters[i];
-      out[keys[i]] = column && value != null ? column.mapFromDriverValue(value) : value;
-    }
-    return out as T['$inferSelect'];
-  };
-  return { columns: entries.map(([, c]) => `${alias}."${c.name}"`).join(', '), read };
+  // Generated from the schema alone, never from input: the keys are its property names, quoted as JSON; a value is read by its index.
+  const fields = entries.map(([key], i) => {
+    const value = converters[i] ? `row[${i}] == null ? row[${i}] : c[${i}].mapFromDriverValue(row[${i}])` : `row[${i}]`;
+    return `${JSON.stringify(key)}: ${value}`;
+  });
+  const literal = new Function('c', 'row', `return { ${fields.join(', ')} };`) as (c: typeof converters, row: unknown[]) => T['$inferSelect'];
+  return { columns: entries.map(([, c]) => `${alias}."${c.name}"`).join(', '), read: (row) => literal(converters, row) };
 }
