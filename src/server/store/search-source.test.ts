@@ -143,6 +143,8 @@ describeOnEachStore('search source', (dialect) => {
     expect(full[0].photos.map((p) => [p.position, p.mediumUrl])).toEqual([[0, null], [1, `/m/${a}-1.webp`]]);
     expect(full[1].photos).toEqual([]);
     expect(full[1].listing).toMatchObject({ hideAddress: true, hideContactInfo: true, serviceHistory: true, active: true, equipment: ['Hengerfeste'], rejectionReason: null });
+    // Every column as the store's Drizzle reads give it, converted alike.
+    expect(full[1].listing).toEqual(await store.listings.find(b));
     expect(await store.searchSource.fullListings([])).toEqual([]);
   });
 

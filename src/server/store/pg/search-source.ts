@@ -3,7 +3,7 @@ import type { PgDb } from '../../../../db/pg/client';
 import { listingImages, listings } from '../../../../db/pg/schema';
 import type { StoreParts } from '../repository';
 import { cardColumns, type CardRow } from '../rules';
-import { fullPage, inIdOrder, searchRowsSql, SearchSource, VERSION_SQL, type SearchPhoto, type SearchRow } from '../search-source';
+import { fullPage, inIdOrder, rowReader, searchRowsSql, SearchSource, VERSION_SQL, type SearchPhoto, type SearchRow } from '../search-source';
 
 // The search's hot path on PostgreSQL (docs/store.md#the-search-sources-hot-path): named statements, rows as arrays, the build in a
 // REPEATABLE READ snapshot, shared version reads. Log entries become visible in seq order, so reading after a seq skips none.
@@ -11,6 +11,10 @@ import { fullPage, inIdOrder, searchRowsSql, SearchSource, VERSION_SQL, type Sea
 const ROWS = searchRowsSql('pg');
 const IN_IDS = 'l.id = ANY($1::int[])';
 const CARDS = `SELECT ${cardColumns('pg', 'l')} FROM listings l WHERE ${IN_IDS}`;
+// A page's full rows as arrays, read into objects as Drizzle's select gives them (rowReader); node-postgres' own parsers
+// already give what those columns hold (timestamps with their zone, booleans, JSON).
+const FULL = rowReader(listings, 'l');
+const FULL_ROWS = `SELECT ${FULL.columns} FROM listings l WHERE ${IN_IDS}`;
 
 const noop = () => {};
 
@@ -19,7 +23,6 @@ function pageStatements(db: PgDb) {
   const ids = sql`ANY(${sql.placeholder('ids')}::int[])`;
   const { listingId, position, id, url, thumbUrl, mediumUrl, width, height } = listingImages;
   return {
-    rows: db.select().from(listings).where(sql`${listings.id} = ${ids}`).prepare('search_page_rows'),
     photos: db
       .select({ listingId, position, id, url, thumbUrl, mediumUrl, width, height })
       .from(listingImages)
@@ -97,7 +100,10 @@ export class PgSearchSource extends SearchSource {
 
   async fullListings(ids: readonly number[]) {
     if (ids.length === 0) return [];
-    const [rows, photos] = await Promise.all([this.page.rows.execute({ ids: [...ids] }), this.page.photos.execute({ ids: [...ids] })]);
-    return fullPage(ids, rows, photos.map(({ listingId, ...photo }): [number, SearchPhoto] => [listingId!, photo]));
+    const [rows, photos] = await Promise.all([
+      this.db.$client.query<unknown[]>({ name: 'search_page_rows', text: FULL_ROWS, values: [ids], rowMode: 'array' }),
+      this.page.photos.execute({ ids: [...ids] }),
+    ]);
+    return fullPage(ids, rows.rows.map(FULL.read), photos.map(({ listingId, ...photo }): [number, SearchPhoto] => [listingId!, photo]));
   }
 }
