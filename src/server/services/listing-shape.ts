@@ -117,11 +117,22 @@ function copyFields(row: Listing): Pick<ListingShape, CopiedKey> {
 }
 
 /**
+ * The photos by position. Most callers hand them over already in order (the store reads them so), and a search page
+ * shapes many listings per request, so they are copied and sorted only when they are not.
+ */
+function inPositionOrder<T extends { position: number }>(images: T[]): T[] {
+  for (let i = 1; i < images.length; i++) {
+    if (images[i - 1]!.position > images[i]!.position) return [...images].sort((a, b) => a.position - b.position);
+  }
+  return images;
+}
+
+/**
  * Row + its images (ordered by position) → the API's listing shape. One place, used by every procedure. `revision` is
  * null here: the owner's and admins' reads add a waiting edit (listing-revisions.ts).
  */
 export function toListingShape(row: Listing, images: PhotoColumns[]): ListingShape {
-  const sorted = [...images].sort((a, b) => a.position - b.position);
+  const sorted = inPositionOrder(images);
   const shape = copyFields(row) as ListingShape;
   // Rows written before the label was stored with the flag get it here (src/shared/equipment.ts withServiceBook).
   shape.equipment = row.serviceHistory ? withServiceBook(row.equipment ?? [], true) : (row.equipment ?? []);
