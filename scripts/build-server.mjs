@@ -20,6 +20,25 @@ if (path.resolve(path.dirname(outfile), '../..') !== root) {
 // Split at dynamic imports: the page render (src/server/pages/client-entry.ts) is its own chunk, so React, Chakra and
 // the routes are loaded with the first page, not at start (packages stay external, and an ESM bundle imports every
 // external package of its one file when it starts).
+// The page render's UI packages publish one module per component or icon (thousands in all), and Node keeps every
+// module it loads: its source, its compiled code and, under --enable-source-maps, its map. Bundled into the render's
+// chunk, only what the pages import is loaded, as one module. Every other package stays external, React and Emotion
+// among them, so the server and the render share one copy of each.
+const INLINED = ['lucide-react', '@ark-ui/react', '@chakra-ui/react'];
+
+/** esbuild's `packages: 'external'`, except for `inlined` (and their subpaths). */
+function externalPackagesBut(inlined) {
+  return {
+    name: 'external-packages-but',
+    setup(b) {
+      b.onResolve({ filter: /^[^./]/ }, (args) => {
+        if (inlined.some((name) => args.path === name || args.path.startsWith(`${name}/`))) return undefined;
+        return { path: args.path, external: true };
+      });
+    },
+  };
+}
+
 await build({
   entryPoints: { [path.basename(outfile, '.mjs')]: path.join(root, 'src/server/main.ts') },
   outdir: path.dirname(outfile),
@@ -30,7 +49,7 @@ await build({
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  packages: 'external',
+  plugins: [externalPackagesBut(INLINED)],
   sourcemap: true,
   logLevel: 'warning',
 });
