@@ -1,50 +1,11 @@
-import {
-  Badge,
-  Box,
-  Collapsible,
-  Field,
-  Flex,
-  HStack,
-  Input,
-  InputGroup,
-  SimpleGrid,
-  Tag,
-  Text,
-  VisuallyHidden,
-  Wrap,
-} from '@chakra-ui/react';
-import { useQuery } from '@tanstack/react-query';
-import { ChevronDown, RotateCcw, SlidersHorizontal } from 'lucide-react';
-import { useId, useState, useSyncExternalStore } from 'react';
-import { formatMileage, formatNumber, formatPrice } from '../../../shared/format';
-import type { SearchFacets } from '../../../shared/schemas/search';
-import { useTRPC } from '../../trpc';
-import { LabelledSelect } from '../form/option-select';
-import { sharedLooks, StaticButton } from '../static-button';
-import {
-  activeFilterCount,
-  canonical,
-  FILTER_OPTIONS,
-  SORT_KEYS,
-  SORT_LABELS,
-  type FilterField,
-  type ListingSearch,
-} from './search-params';
-import { facetsQuery } from './queries';
-import { useDebouncedUrlValue } from './use-debounced-url-value';
+import { Badge, Box, Collapsible, Flex, HStack, Tag, Text, VisuallyHidden, Wrap } from '@chakra-ui/react';
+import { ChevronDown, SlidersHorizontal } from 'lucide-react';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type ComponentProps } from 'react';
+import { formatMileage, formatPrice } from '../../../shared/format';
+import { activeFilterCount, canonical, FILTER_SELECTS, type ListingSearch } from './search-params';
 
 export type SearchPatch = Partial<ListingSearch>;
 export type ApplyPatch = (patch: SearchPatch, opts?: { replace?: boolean }) => void;
-
-type SelectField = FilterField | 'model';
-const SELECTS: { field: SelectField; label: string; all: string }[] = [
-  { field: 'make', label: 'Merke', all: 'Alle merker' },
-  { field: 'model', label: 'Modell', all: 'Alle modeller' },
-  { field: 'bodyType', label: 'Biltype', all: 'Alle biltyper' },
-  { field: 'fuelType', label: 'Drivstofftype', all: 'Alle drivstoff' },
-  { field: 'transmission', label: 'Girkasse', all: 'Alle girkasser' },
-  { field: 'driveType', label: 'Hjuldrift', all: 'Alle hjuldrifter' },
-];
 
 const isDesktop = () => typeof window !== 'undefined' && window.matchMedia('(min-width: 48em)').matches;
 /** The panel's first state follows the screen it opened on, not later resizes. */
@@ -60,8 +21,10 @@ export function FilterPanel({ search, apply, onReset }: { search: ListingSearch;
   const [chosen, setOpen] = useState<boolean | null>(null);
   const open = chosen ?? wide;
   const count = activeFilterCount(search);
-  const trpc = useTRPC();
-  const facets = useQuery(facetsQuery(trpc));
+  // A wide screen opens the panel as soon as the page has hydrated: its fields start loading then.
+  useEffect(() => {
+    if (wide) void loadFields();
+  }, [wide]);
 
   return (
     <Collapsible.Root
@@ -80,6 +43,8 @@ export function FilterPanel({ search, apply, onReset }: { search: ListingSearch;
       <Collapsible.Trigger asChild>
         <Flex
           as="button"
+          onPointerEnter={() => void loadFields()}
+          onFocus={() => void loadFields()}
           w="full"
           justify="space-between"
           align="center"
@@ -110,216 +75,36 @@ export function FilterPanel({ search, apply, onReset }: { search: ListingSearch;
         </Flex>
       </Collapsible.Trigger>
       <Collapsible.Content>
-        <Box px={{ base: 4, md: 5 }} pb={{ base: 4, md: 5 }} pt="1">
-          {/* Row by row in source order, so Tab follows the layout at every width (no CSS order, no grid placement);
-              two or four columns keep each from/to pair on one row. */}
-          <SimpleGrid columns={{ base: 2, md: 4 }} gap={{ base: 3, md: 4 }}>
-            {SELECTS.map((s) => {
-              const choices = choicesFor(s.field, search, facets.data);
-              return (
-                <LabelledSelect
-                  key={s.field}
-                  label={s.label}
-                  value={choices.value}
-                  onChange={(v) =>
-                    // A new make starts with all its models.
-                    apply(s.field === 'make' ? { make: v || undefined, model: undefined } : { [s.field]: v || undefined })
-                  }
-                  disabled={s.field === 'model' && !search.make && !search.model}
-                  options={[{ value: '', label: s.all }, ...choices.options]}
-                />
-              );
-            })}
-            <TextFilter
-              label="Område"
-              placeholder="Fylke eller sted"
-              value={search.location}
-              suggestions={areaSuggestions(facets.data)}
-              onCommit={(v) => apply({ location: v }, { replace: true })}
-            />
-            <LabelledSelect
-              label="Sorter etter"
-              value={search.sort ?? 'newest'}
-              onChange={(v) => apply({ sort: v === 'newest' ? undefined : (v as ListingSearch['sort']) })}
-              options={SORT_KEYS.map((k) => ({ value: k, label: SORT_LABELS[k] }))}
-            />
-            <NumberFilter label="Pris fra" unit="kr" value={search.priceMin} onCommit={(v) => apply({ priceMin: v }, { replace: true })} />
-            <NumberFilter label="Pris til" unit="kr" value={search.priceMax} onCommit={(v) => apply({ priceMax: v }, { replace: true })} />
-            <NumberFilter
-              label="Årsmodell fra"
-              value={search.yearMin}
-              maxLength={4}
-              onCommit={(v) => apply({ yearMin: v }, { replace: true })}
-            />
-            <NumberFilter
-              label="Årsmodell til"
-              value={search.yearMax}
-              maxLength={4}
-              onCommit={(v) => apply({ yearMax: v }, { replace: true })}
-            />
-            <NumberFilter
-              label="Kilometerstand fra"
-              unit="km"
-              value={search.mileageFrom}
-              onCommit={(v) => apply({ mileageFrom: v }, { replace: true })}
-            />
-            <NumberFilter
-              label="Kilometerstand til"
-              unit="km"
-              value={search.mileageTo}
-              onCommit={(v) => apply({ mileageTo: v }, { replace: true })}
-            />
-          </SimpleGrid>
-          <Flex justify="flex-end" mt="4">
-            <StaticButton look={sharedLooks.smallOutline} onClick={onReset} disabled={count === 0 && !search.query && !search.sort}>
-              <RotateCcw size={14} aria-hidden /> Tilbakestill
-            </StaticButton>
-          </Flex>
-        </Box>
+        <FieldsWhenLoaded search={search} apply={apply} onReset={onReset} count={count} />
       </Collapsible.Content>
     </Collapsible.Root>
   );
 }
 
 
-const withCount = (name: string, count: number) => ({ value: name, label: `${name} (${formatNumber(count)})` });
-
-/**
- * A select's choices. Makes and models come from what is for sale, with counts (the ten brands of the product's list
- * first, as the server orders them); until they load, the fixed list. A value from the URL that no choice holds (a
- * make nobody sells) is still offered, so the select shows what filters the result.
- */
-function choicesFor(field: SelectField, search: ListingSearch, facets: SearchFacets | undefined) {
-  let options: { value: string; label: string }[];
-  let current = field === 'model' ? (search.model ?? '') : canonical(field, search[field]);
-  if (field === 'make') {
-    options = facets ? facets.makes.map((m) => withCount(m.name, m.count)) : FILTER_OPTIONS.make.map((o) => ({ value: o, label: o }));
-    const known = facets?.makes.find((m) => m.name.toLowerCase() === current.toLowerCase());
-    if (known) current = known.name;
-  } else if (field === 'model') {
-    const make = search.make?.toLowerCase();
-    const models = facets?.makes.find((m) => m.name.toLowerCase() === make)?.models ?? [];
-    options = models.map((m) => withCount(m.name, m.count));
-    const known = models.find((m) => m.name.toLowerCase() === current.toLowerCase());
-    if (known) current = known.name;
-  } else {
-    options = FILTER_OPTIONS[field].map((o) => ({ value: o, label: o }));
-  }
-  if (current && !options.some((o) => o.value === current)) options.push({ value: current, label: current });
-  return { value: current, options };
-}
-
-const digitsOnly = (v: string) => v.replace(/\D/g, '');
-
-function NumberFilter(props: {
-  label: string;
-  value: number | undefined;
-  onCommit: (v: number | undefined) => void;
-  unit?: string;
-  maxLength?: number;
-}) {
-  const id = useId();
-  const [value, setValue] = useDebouncedUrlValue(
-    props.value === undefined ? '' : String(props.value),
-    (v) => props.onCommit(v ? Number(v) : undefined),
-    {
-      normalize: digitsOnly,
-      delay: 500,
-    },
-  );
-  const input = (
-    <Input
-      id={id}
-      inputMode="numeric"
-      autoComplete="off"
-      placeholder={props.unit === 'kr' ? 'Beløp' : props.unit === 'km' ? 'Antall km' : 'ÅÅÅÅ'}
-      maxLength={props.maxLength ?? 9}
-      value={value}
-      onChange={(e) => setValue(digitsOnly(e.currentTarget.value))}
-    />
-  );
-  return (
-    <Field.Root>
-      <Field.Label htmlFor={id} fontSize="sm" color="fg.muted">
-        {props.label}
-      </Field.Label>
-      {props.unit ? (
-        <InputGroup
-          endElement={
-            <Text fontSize="sm" color="fg.muted">
-              {props.unit}
-            </Text>
-          }
-        >
-          {input}
-        </InputGroup>
-      ) : (
-        input
-      )}
-    </Field.Root>
-  );
-}
-
-/** The area's suggestions: the counties for sale ('Vestland (fylke, 12)'), then the places not named like one. */
-function areaSuggestions(facets: SearchFacets | undefined): TextSuggestion[] | undefined {
-  if (!facets) return undefined;
-  const counties = new Set(facets.counties.map((c) => c.name.toLocaleLowerCase('nb-NO')));
-  return [
-    ...facets.counties.map((c) => ({ ...c, kind: 'fylke' })),
-    ...facets.places.filter((p) => !counties.has(p.name.toLocaleLowerCase('nb-NO'))),
-  ];
-}
-
-interface TextSuggestion {
-  name: string;
-  count: number;
-  /** Said before the count: 'Vestland (fylke, 12)'. */
-  kind?: string;
-}
-
-/**
- * A free-text filter committed to the URL after a pause, with suggestions (counties and places for sale, with counts) from
- * the browser's own list.
- */
-function TextFilter(props: {
-  label: string;
-  placeholder: string;
-  value: string | undefined;
-  suggestions: readonly TextSuggestion[] | undefined;
-  onCommit: (v: string | undefined) => void;
-}) {
-  const id = useId();
-  const [value, setValue] = useDebouncedUrlValue(props.value ?? '', (v) => props.onCommit(v || undefined), { delay: 500 });
-  return (
-    <Field.Root>
-      <Field.Label htmlFor={id} fontSize="sm" color="fg.muted">
-        {props.label}
-      </Field.Label>
-      <Input
-        id={id}
-        list={`${id}-list`}
-        autoComplete="off"
-        placeholder={props.placeholder}
-        maxLength={100}
-        value={value}
-        onChange={(e) => setValue(e.currentTarget.value)}
-      />
-      <datalist id={`${id}-list`}>
-        {props.suggestions?.map((p) => (
-          <option key={p.name} value={p.name}>
-            {`${p.name} (${p.kind ? `${p.kind}, ` : ''}${formatNumber(p.count)})`}
-          </option>
-        ))}
-      </datalist>
-    </Field.Root>
-  );
-}
-
 /** The active filters as removable tags, so a folded panel still shows what narrows the result. */
+// The fields load when the panel first opens, or when a visitor is about to open it (the trigger is pointed at,
+// touched or focused). Once loaded they render at once, without a Suspense round.
+type FieldsModule = typeof import('./filter-fields');
+let fieldsModule: FieldsModule | undefined;
+const loadFields = () => import('./filter-fields').then((m) => (fieldsModule = m));
+const LazyFields = lazy(loadFields);
+
+function FieldsWhenLoaded(props: ComponentProps<FieldsModule['default']>) {
+  const Fields = fieldsModule?.default;
+  if (Fields) return <Fields {...props} />;
+  return (
+    // Holds about the fields' height, so the results below move once, not twice, when they arrive.
+    <Suspense fallback={<Box minH={{ base: '36rem', md: '25rem' }} aria-busy="true" />}>
+      <LazyFields {...props} />
+    </Suspense>
+  );
+}
+
 export function ActiveFilterTags({ search, apply }: { search: ListingSearch; apply: ApplyPatch }) {
   const tags: { key: string; label: string; clear: SearchPatch }[] = [];
   if (search.query) tags.push({ key: 'query', label: `«${search.query}»`, clear: { query: undefined } });
-  for (const s of SELECTS) {
+  for (const s of FILTER_SELECTS) {
     const v = search[s.field];
     if (!v) continue;
     // Removing the make removes its model too (the model select lists the make's models).

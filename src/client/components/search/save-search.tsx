@@ -1,29 +1,19 @@
-import { Checkbox, Input, Stack } from '@chakra-ui/react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { BellPlus } from 'lucide-react';
-import { useState } from 'react';
-import { SAVED_SEARCH_NAME_MAX, SAVED_SEARCH_TEXTS as T } from '../../../shared/texts/saved-searches';
+import { lazy, Suspense, useState } from 'react';
+import { SAVED_SEARCH_TEXTS as T } from '../../../shared/texts/saved-searches';
 import { useCurrentUser } from '../../hooks/use-current-user';
-import { toast, toastError } from '../../lib/toaster';
-import { useTRPC } from '../../trpc';
 import { useLoginDialog } from '../auth/login-dialog-context';
-import { DialogFrame } from '../dialog-frame';
-import { FormField } from '../form/form-field';
 import { buttonLook, StaticButton } from '../static-button';
-import { savedSearchParamsOf, type ListingSearch } from './search-params';
+import type { ListingSearch } from './search-params';
+
+// The dialog (Chakra's dialog and checkbox among its modules) loads only when a logged-in buyer opens it, so the search
+// page's first load does not evaluate it.
+const SaveSearchDialog = lazy(() => import('./save-search-dialog'));
 
 const saveLook = buttonLook({ variant: 'outline', size: 'sm' }, { colorPalette: 'brand' });
 
 // 'Lagre søk' on /annonser (docs/decisions/022-market-alerts.md): the current filters and text saved under a name,
 // with e-mail alerts if chosen. A visitor gets the login dialog first.
-
-/** A name to start from: what the search is about ('Volvo V60 hengerfeste'), else 'Alle biler'. */
-export function suggestedName(s: ListingSearch): string {
-  const words = [s.make, s.model, s.query, s.location].filter(Boolean).join(' ').trim();
-  return (words || T.allCars).slice(0, SAVED_SEARCH_NAME_MAX);
-}
-
 export function SaveSearchButton({ search }: { search: ListingSearch }) {
   const { user } = useCurrentUser();
   const { openLogin } = useLoginDialog();
@@ -33,58 +23,12 @@ export function SaveSearchButton({ search }: { search: ListingSearch }) {
       <StaticButton look={saveLook} onClick={() => (user ? setOpen(true) : openLogin('login'))} data-testid="save-search">
         <BellPlus size={16} aria-hidden /> {T.save}
       </StaticButton>
-      {open && <SaveSearchDialog search={search} onClose={() => setOpen(false)} />}
+      {open && (
+        <Suspense fallback={null}>
+          <SaveSearchDialog search={search} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }
 
-function SaveSearchDialog({ search, onClose }: { search: ListingSearch; onClose: () => void }) {
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const [name, setName] = useState(() => suggestedName(search));
-  const [email, setEmail] = useState(false);
-  const [error, setError] = useState<string>();
-  const create = useMutation(
-    trpc.savedSearches.create.mutationOptions({
-      onSuccess: () => {
-        void queryClient.invalidateQueries({ queryKey: trpc.savedSearches.pathKey() });
-        toast(T.saved, 'Du får varsel når nye biler passer søket.');
-        onClose();
-      },
-      onError: (err) => {
-        // A refused name or the limit of saved searches: said under the field, in the server's words.
-        if (err.data?.code === 'BAD_REQUEST') setError(err.message);
-        else toastError('Feil', 'Kunne ikke lagre søket. Prøv igjen.');
-      },
-    }),
-  );
-  return (
-    <DialogFrame
-      open
-      onClose={onClose}
-      busy={create.isPending}
-      title={T.save}
-      subtitle="Vi varsler deg når en ny bil passer filtrene og teksten du har valgt."
-      testId="save-search-dialog"
-      form={{
-        onSubmit: (e) => {
-          e.preventDefault();
-          if (!name.trim()) return setError(T.nameRequired);
-          create.mutate({ name, params: savedSearchParamsOf(search), email });
-        },
-      }}
-      submit={{ label: T.save, colorPalette: 'brand' }}
-    >
-      <Stack gap="4">
-        <FormField label={T.name} required error={error} helper={<Link to="/lagrede-sok">Se alle lagrede søk</Link>}>
-          <Input value={name} maxLength={SAVED_SEARCH_NAME_MAX} onChange={(e) => (setName(e.currentTarget.value), setError(undefined))} />
-        </FormField>
-        <Checkbox.Root colorPalette="brand" checked={email} onCheckedChange={(e) => setEmail(e.checked === true)}>
-          <Checkbox.HiddenInput />
-          <Checkbox.Control />
-          <Checkbox.Label>{T.email}</Checkbox.Label>
-        </Checkbox.Root>
-      </Stack>
-    </DialogFrame>
-  );
-}

@@ -50,6 +50,20 @@ function int(v: unknown, max = 100_000_000): number | undefined {
 // The filters' spelling lives with the code lists (shared with the page head); kept importable from here.
 export { canonical };
 export { FILTER_OPTIONS, type FilterField } from '../../../shared/codes';
+import type { FilterField } from '../../../shared/codes';
+
+/** A select of the filter panel: a code list's field, or the model (whose choices come from what is for sale). */
+export type FilterSelect = FilterField | 'model';
+
+/** The filter panel's selects, in its order; its active-filter tags name them the same way. */
+export const FILTER_SELECTS: readonly { field: FilterSelect; label: string; all: string }[] = [
+  { field: 'make', label: 'Merke', all: 'Alle merker' },
+  { field: 'model', label: 'Modell', all: 'Alle modeller' },
+  { field: 'bodyType', label: 'Biltype', all: 'Alle biltyper' },
+  { field: 'fuelType', label: 'Drivstofftype', all: 'Alle drivstoff' },
+  { field: 'transmission', label: 'Girkasse', all: 'Alle girkasser' },
+  { field: 'driveType', label: 'Hjuldrift', all: 'Alle hjuldrifter' },
+];
 
 export function validateListingSearch(raw: Record<string, unknown>): ListingSearch {
   const sort = SORT_KEYS.find((s) => s === raw.sort);
