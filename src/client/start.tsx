@@ -7,6 +7,7 @@ import { createAppRouter } from './router';
 import { App } from './app';
 import { registerServiceWorker } from './lib/service-worker';
 import { warmUpAfterLoad } from './lib/warm-up';
+import { afterLoadWhenIdle } from './lib/when-idle';
 import { persistListingQueries } from './lib/persisted-queries';
 import { BUILD_VERSION } from './lib/build-version';
 import { markServerRendered } from './components/layout/after-first-paint';
@@ -52,8 +53,9 @@ export async function start(nextTask: () => Promise<void>) {
           onRecoverableError: (error) => console.error('Hydration error:', error),
         });
       });
-      // The stored listing queries after hydration: the first render must be the server's; later they serve offline.
-      persistListingQueries(queryClient, BUILD_VERSION);
+      // The stored listing queries after hydration, once the browser is idle: the first render must be the server's, and
+      // the first read of localStorage waits on the browser's own process, which belongs in no task of the start.
+      afterLoadWhenIdle(() => persistListingQueries(queryClient, BUILD_VERSION));
     });
   } else {
     // The plain page (one that needs a login): the first render is a transition, so React renders it in slices and lets

@@ -1,5 +1,5 @@
 import type { Query, QueryClient } from '@tanstack/react-query';
-import { persistQueryClient, removeOldestQuery, type PersistedClient } from '@tanstack/react-query-persist-client';
+import { persistQueryClient, persistQueryClientSave, removeOldestQuery, type PersistedClient } from '@tanstack/react-query-persist-client';
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 
 /**
@@ -76,16 +76,11 @@ export function persistListingQueries(queryClient: QueryClient, buster: string, 
   // Queries already in the cache (a server-rendered page's, src/client/main.tsx) are newer than the stored copy, which
   // does not replace them, and are not marked stale below.
   const present = new Set(queryClient.getQueryCache().getAll().map((q) => q.queryHash));
-  const [stopPersisting, restored] = persistQueryClient({
-    queryClient,
-    persister,
-    buster,
-    maxAge: MAX_AGE,
-    dehydrateOptions: {
-      shouldDehydrateQuery: (q: Query) => q.state.status === 'success' && PERSISTED_PATHS.includes(pathOf(q.queryKey)),
-      shouldDehydrateMutation: () => false,
-    },
-  });
+  const dehydrateOptions = {
+    shouldDehydrateQuery: (q: Query) => q.state.status === 'success' && PERSISTED_PATHS.includes(pathOf(q.queryKey)),
+    shouldDehydrateMutation: () => false,
+  };
+  const [stopPersisting, restored] = persistQueryClient({ queryClient, persister, buster, maxAge: MAX_AGE, dehydrateOptions });
   const ready = restored.then(
     () => {
       // The stored copy shows at once, but it is as old as the last visit: marked stale, every restored query is asked
@@ -98,14 +93,24 @@ export function persistListingQueries(queryClient: QueryClient, buster: string, 
     },
   );
 
-  const unsubscribeQueries = queryClient.getQueryCache().subscribe((event) => {
-    if (event.type !== 'updated' || event.action.type !== 'success' || pathOf(event.query.queryKey) !== 'auth.me') return;
+  const meAnswer = (query: Query) => {
     // The data of another user (or of a logged-in user, now logged out) must not outlive them. Login and logout reload
     // the page, so at the page's first answer only the restored copy is the previous owner's.
-    const me = (event.query.state.data as { id?: number } | null | undefined) ?? null;
+    const me = (query.state.data as { id?: number } | null | undefined) ?? null;
     const id = typeof me?.id === 'number' ? me.id : null;
     if (id !== owner) forget(id, meAnswered ? Date.now() : restoredAt);
     meAnswered = true;
+  };
+  const unsubscribeQueries = queryClient.getQueryCache().subscribe((event) => {
+    if (event.type === 'updated' && event.action.type === 'success' && pathOf(event.query.queryKey) === 'auth.me') meAnswer(event.query);
+  });
+  // Started after the page's first answers (src/client/start.tsx), this may come after auth.me's: that answer counts
+  // as the first, once the stored copy (and its owner) is in.
+  void ready.then(() => {
+    const answered = queryClient.getQueryCache().getAll().find((q) => pathOf(q.queryKey) === 'auth.me' && q.state.status === 'success');
+    if (answered && !meAnswered) meAnswer(answered);
+    // The library writes on the cache's next change; what the page already holds is written now.
+    void persistQueryClientSave({ queryClient, persister, buster, dehydrateOptions });
   });
   const unsubscribeMutations = queryClient.getMutationCache().subscribe((event) => {
     if (event.type !== 'updated' || event.mutation?.state.status !== 'success') return;

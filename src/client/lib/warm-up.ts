@@ -7,6 +7,8 @@
 // vehicle registry and the address service are called by our server, the site uses the system font stack (no font
 // service), and the one outside host, the map on a listing page, is a lazy iframe far below the fold.
 
+import { afterLoadWhenIdle } from './when-idle';
+
 export const WARM_UP_URLS = ['/api/listings?limit=1', '/api/listings?limit=6'] as const;
 
 function send() {
@@ -18,7 +20,5 @@ function send() {
 
 /** Sends the warm-up requests after the page's load event, when the browser is idle (at most 3 s after it). */
 export function warmUpAfterLoad() {
-  const idle = () => (typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(send, { timeout: 3000 }) : setTimeout(send, 500));
-  if (document.readyState === 'complete') idle();
-  else window.addEventListener('load', idle, { once: true });
+  afterLoadWhenIdle(send);
 }
