@@ -4,8 +4,8 @@ import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persist
 
 /**
  * Listing data survives a reload and a network failure (docs/product/limits.md, docs/decisions/012-offline-and-caching.md)
- * through TanStack Query's persister: the public listing queries are kept in localStorage and put back before the
- * first render. This module only says what is kept and for whom: bounded (MAX_QUERIES, MAX_CHARS, MAX_AGE), versioned
+ * through TanStack Query's persister: the public listing queries are kept in localStorage and put back when the app
+ * starts (src/client/start.tsx says when). This module only says what is kept and for whom: bounded (MAX_QUERIES, MAX_CHARS, MAX_AGE), versioned
  * (`buster`: the build), only public listing queries, tagged with the user they were fetched for and cleared on logout
  * or when another user (or nobody) turns out to be logged in.
  */
