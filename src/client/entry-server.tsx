@@ -11,6 +11,7 @@ import { makeQueryClient, makeTRPCOptions, type TRPCClient } from './trpc';
 import { meQueryOptions } from './hooks/use-current-user';
 import { markServerRendered } from './components/layout/after-first-paint';
 import { serverStyleTags } from './lib/server-styles';
+import { collectStaticStyleNames } from './lib/static-styles';
 import { system } from './system';
 import { SERVER_RENDERED_ROUTES } from '../shared/server-rendered';
 import { notFoundHead, type PageHead } from '../shared/page-head';
@@ -28,8 +29,11 @@ export interface RenderedPage {
   styles: string;
   head: HeadEntries;
   /** The queries the render fetched, for the browser's QueryClient: it then fetches none of them again. */
-  state: DehydratedState;
+  state: ServerState;
 }
+
+/** What a server's page hands the browser: the queries, and the names of the static styles its markup uses. */
+export type ServerState = DehydratedState & { styleNames: Record<string, string> };
 
 const serverRendered: ReadonlySet<string> = new Set(SERVER_RENDERED_ROUTES);
 
@@ -92,12 +96,15 @@ export async function renderPage({
     queryClient.clear();
     return { kind: 'redirect', location: loaded.redirect.headers.get('Location') ?? '/' };
   }
-  const html = renderToString(
-    <StrictMode>
-      <CacheProvider value={cache}>
-        <App queryClient={queryClient} trpcClient={trpcClient} router={router} />
-      </CacheProvider>
-    </StrictMode>,
+  // The static styles the markup names go with the page, so the browser's hydration need not resolve them again.
+  const [html, styleNames] = collectStaticStyleNames(() =>
+    renderToString(
+      <StrictMode>
+        <CacheProvider value={cache}>
+          <App queryClient={queryClient} trpcClient={trpcClient} router={router} />
+        </CacheProvider>
+      </StrictMode>,
+    ),
   );
   // Under their own attribute, so that the browser's Emotion cache leaves them where they are (lib/server-styles.ts).
   const styles = serverStyleTags(extractCriticalToChunks(html));
@@ -117,7 +124,7 @@ export async function renderPage({
     head.scripts = [];
   }
   // Only what succeeded goes to the browser: a failed or refused query is asked again there, as without a server render.
-  const state = dehydrate(queryClient, { shouldDehydrateQuery: (q) => q.state.status === 'success' });
+  const state: ServerState = { ...dehydrate(queryClient, { shouldDehydrateQuery: (q) => q.state.status === 'success' }), styleNames };
   queryClient.clear();
   return { kind: 'page', status: notFound ? 404 : 200, html, styles, head, state };
 }

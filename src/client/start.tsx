@@ -1,7 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { CacheProvider } from '@emotion/react';
-import { hydrate, type DehydratedState } from '@tanstack/react-query';
+import { hydrate } from '@tanstack/react-query';
 import { makeQueryClient, makeTRPCClient, makeTRPCOptions } from './trpc';
 import { createAppRouter } from './router';
 import { App } from './app';
@@ -14,6 +14,8 @@ import { markServerRendered } from './components/layout/after-first-paint';
 import { STATE_SCRIPT_ID } from '../shared/server-rendered';
 import { keepServerGlobalStyles } from './lib/chakra-global';
 import { browserStyleCache } from './lib/server-styles';
+import { takeServerStyleNames } from './lib/static-styles';
+import type { ServerState } from './entry-server';
 
 /**
  * Starts the app: the clients and the router in one task, then, a task later, hydrates the server's page or renders the
@@ -42,7 +44,9 @@ export async function start(nextTask: () => Promise<void>) {
     // before React hydrates, and knows it hydrates a server's page (the same tree as the server's, no extra Suspense
     // boundary). Hydration is a transition: React hydrates in slices and answers input in between. It starts a task
     // after the route has loaded: the route's code is evaluated in the task its chunk arrives in.
-    hydrate(queryClient, JSON.parse(serverState) as DehydratedState);
+    const state = JSON.parse(serverState) as ServerState;
+    hydrate(queryClient, state);
+    takeServerStyleNames(state.styleNames);
     markServerRendered();
     keepServerGlobalStyles();
     router.ssr = { manifest: undefined };

@@ -1,7 +1,7 @@
 import type { RecipeProps, SystemStyleObject } from '@chakra-ui/react';
 import { jsx } from '@emotion/react';
 import type { ComponentPropsWithoutRef, ElementType } from 'react';
-import { recipeLook, useRecipeLook, type RecipeLook } from '../lib/static-styles';
+import { recipeLook, usePlainElement, useRecipeLook, type RecipeLook } from '../lib/static-styles';
 
 // Chakra's Button resolves its recipe and style props on every render, the server's included, and a page shows a
 // dozen of them (the header's alone are five). A button whose look never changes declares it once at module level
@@ -36,12 +36,13 @@ type StaticButtonProps<E extends ElementType> = {
 
 /** A button (or a link that looks like one) with a constant look: Chakra's Button's class and CSS, resolved once. */
 export function StaticButton<E extends ElementType = 'button'>({ as, look, className, ...props }: StaticButtonProps<E>) {
-  const css = useRecipeLook(look);
   const tag: ElementType = as ?? 'button';
+  const classes = className ? `chakra-button ${className}` : 'chakra-button';
+  const css = useRecipeLook(look, usePlainElement(tag, classes));
   return jsx(tag, {
     ...(tag === 'button' && { type: 'button' }),
     ...props,
-    className: className ? `chakra-button ${className}` : 'chakra-button',
+    className: classes,
     css,
   });
 }
