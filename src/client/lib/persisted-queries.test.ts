@@ -102,14 +102,18 @@ describe('persisted listing queries', () => {
     stop();
   });
 
-  it('a copy restored for another user is not written again for the one logged in now', async () => {
+  /** A copy stored for user 5, with their inactive listing. */
+  async function storedForUser5() {
     const first = await start();
     first.client.setQueryData(meKey, { id: 5 });
     first.client.setQueryData(byIdKey(1), { id: 1, model: 'inaktiv' });
     vi.advanceTimersByTime(1000);
     first.stop();
-
     vi.advanceTimersByTime(10);
+  }
+
+  it('a copy restored for another user is not written again for the one logged in now', async () => {
+    await storedForUser5();
     const { client, stop } = await start();
     expect(client.getQueryData(byIdKey(1))).toEqual({ id: 1, model: 'inaktiv' });
     client.setQueryData(meKey, null);
@@ -121,16 +125,11 @@ describe('persisted listing queries', () => {
     expect(storage.getItem(STORAGE_KEY)).toContain('volvo');
     stop();
   });
-  it('an auth.me answered before the copy is put in counts as the first answer', async () => {
-    const first = await start();
-    first.client.setQueryData(meKey, { id: 5 });
-    first.client.setQueryData(byIdKey(1), { id: 1, model: 'inaktiv' });
-    vi.advanceTimersByTime(1000);
-    first.stop();
 
+  it('an auth.me answered before the copy is put in counts as the first answer', async () => {
+    await storedForUser5();
     // The page starts keeping its queries once the browser is idle (src/client/start.tsx): a visitor's auth.me
     // has answered by then.
-    vi.advanceTimersByTime(10);
     const client = new QueryClient();
     client.setQueryData(meKey, null);
     const { stop, ready } = persistListingQueries(client, 'b1', storage);
