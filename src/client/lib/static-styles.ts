@@ -86,11 +86,7 @@ function noteName(key: object, name: string) {
   if (collecting) collecting[fingerprint(key)] = name;
 }
 
-/** `styles` (a module-level constant: it is the cache key) resolved with the app's Chakra system and serialised once. */
-export function useStaticStyles(styles: SystemStyleObject, plain = false): SerializedStyles {
-  return useOncePerSystem(styles, resolveStyles, plain);
-}
-
+/** `styles` (a module-level constant: it is the cache key) resolved with the app's Chakra system and serialised. */
 const resolveStyles = (system: SystemContext, styles: SystemStyleObject) => serialize(system.css(styles));
 
 /** A constant look of a theme recipe (`recipeLook`): the recipe's variants, then style props, as on a Chakra element. */
@@ -131,7 +127,7 @@ type StaticBoxProps<E extends ElementType> = {
   children?: ReactNode;
 } & Omit<ComponentPropsWithoutRef<E>, 'css'>;
 
-/** A plain element (`as`) styled by constant style objects, each resolved and serialised once (useStaticStyles). */
+/** A plain element (`as`) styled by constant style objects, resolved and serialised once (useOncePerSystem). */
 export function StaticBox<E extends ElementType>({ as, styles, more, ...props }: StaticBoxProps<E>) {
   const plain = usePlainElement(as, (props as { className?: string }).className);
   const css = useOncePerSystem(more ? pairOf(styles, more) : styles, resolveBox, plain);

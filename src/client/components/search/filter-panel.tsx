@@ -81,8 +81,6 @@ export function FilterPanel({ search, apply, onReset }: { search: ListingSearch;
   );
 }
 
-
-/** The active filters as removable tags, so a folded panel still shows what narrows the result. */
 // The fields load when the panel first opens, or when a visitor is about to open it (the trigger is pointed at,
 // touched or focused). Once loaded they render at once, without a Suspense round.
 type FieldsModule = typeof import('./filter-fields');
@@ -101,6 +99,7 @@ function FieldsWhenLoaded(props: ComponentProps<FieldsModule['default']>) {
   );
 }
 
+/** The active filters as removable tags, so a folded panel still shows what narrows the result. */
 export function ActiveFilterTags({ search, apply }: { search: ListingSearch; apply: ApplyPatch }) {
   const tags: { key: string; label: string; clear: SearchPatch }[] = [];
   if (search.query) tags.push({ key: 'query', label: `«${search.query}»`, clear: { query: undefined } });
