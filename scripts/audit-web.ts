@@ -38,6 +38,7 @@
 //                                              and the main thread's wall and CPU time after the first paint;
 //                                              the home page's JavaScript as sent (brotli) and the first page after
 //                                              /readyz turns ready against the next ten, for both builds
+//   npm run audit:web -- --ready-rounds 5      fresh servers per build for the first page after /readyz (default 5)
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -63,6 +64,7 @@ import { inTurn } from './lib/turns';
 
 const args = parseArgs(process.argv.slice(2));
 const RUNS = Math.max(1, args.num('runs', 3));
+const FIRST_PAGE_ROUNDS = Math.max(1, args.num('ready-rounds', 5));
 const LIGHTHOUSE = !args.flag('no-lighthouse');
 const AXE = !args.flag('no-axe');
 const LHR_DIR = args.str('lhr-dir');
@@ -177,7 +179,7 @@ async function main(): Promise<number> {
     });
   }
 
-  if (LIGHTHOUSE && BASELINE) {
+  if (BASELINE) {
     baselineServer = await startServer(
       { dbPath: scratch.dbPath, uploadDir: scratch.uploadDir, port: await freePort(), seedDemo: false, logFile: scratch.logFile, env: { COUNTY_LOOKUP: 'false' } },
       30_000,
@@ -283,11 +285,18 @@ async function main(): Promise<number> {
     const jsNow = homeScriptBrotli(root, await (await fetch(`${base}/`)).text());
     const jsBaseline = homeScriptBrotli(BASELINE, await (await fetch(`${baselineServer!.base}/`)).text());
     console.log(`\nHome page JavaScript as sent (brotli): ${kb(jsNow.bytes)} in ${jsNow.files} files (target ≤ 190 KB: ${jsNow.bytes <= 190 * 1024 ? 'met' : 'NOT met'}); baseline ${kb(jsBaseline.bytes)} in ${jsBaseline.files} files`);
-    for (const [label, checkout] of [['this build', root], ['baseline', BASELINE]] as const) {
-      const r = await firstPageAfterReady(checkout);
-      console.log(
-        `First page after /readyz turned ready (${label}): ${Math.round(r.firstMs)} ms, the next ten ${Math.round(median(r.nextMs))} ms (median), ratio ${(r.firstMs / median(r.nextMs)).toFixed(2)} (target ≤ 2)`,
-      );
+    // A fresh server per round, the builds taking turns: one first page is one sample, and a start-up's timing moves
+    // with the machine.
+    const ratios = new Map<string, number[]>();
+    for (let i = 0; i < FIRST_PAGE_ROUNDS; i++) {
+      for (const [label, checkout] of inTurn(i, [['baseline', BASELINE], ['this build', root]] as const)) {
+        const r = await firstPageAfterReady(checkout);
+        ratios.set(label, [...(ratios.get(label) ?? []), r.firstMs / median(r.nextMs)]);
+      }
+    }
+    for (const [label, r] of ratios) {
+      const span = `${Math.min(...r).toFixed(2)}–${Math.max(...r).toFixed(2)}`;
+      console.log(`First page after /readyz turned ready (${label}): ${median(r).toFixed(2)}× the median of the next ten (${span} over ${r.length} starts; target ≤ 2)`);
     }
   }
   if (JSON_OUT) fs.writeFileSync(JSON_OUT, JSON.stringify(results, null, 2));

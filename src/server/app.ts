@@ -36,7 +36,7 @@ import { registerRestRoutes } from './rest/adapter';
 import { registerApiDocs } from './rest/openapi';
 import { restRoutes } from './rest/routes';
 import { makeCreateContext } from './trpc/context';
-import { firstPublicResult, shellHints, type ShellStores } from './pages/html-shell';
+import { firstPublicResult, SHELL_ROUTES, shellHints, type ShellStores } from './pages/html-shell';
 import { START_SCRIPT_CSP } from './pages/start-scripts';
 import { BARE_TEMPLATE, registerServerRender } from './pages/server-render';
 import { RenderAhead } from './pages/render-ahead';
@@ -49,6 +49,7 @@ import { prepareDatabase } from './startup';
 import { HTTP_MESSAGES, toHttpError } from './errors';
 import { holdReadiness, registerOps, requestId } from './ops/probes';
 import { timedStore } from './ops/store-timing';
+import { collectGarbage } from './ops/collect-garbage';
 
 export interface BuildOptions {
   /** Use this store instead of opening the configured one (tests, several apps on one database); left open at close. */
@@ -390,14 +391,19 @@ function registerClient(
   if (page && opts.warmPageRenderer) {
     // The renderer (React, Chakra and the routes) loads with the first page: pages are rendered here, in the
     // background once the app is ready, and /readyz says 503 until they have answered, so no visitor waits for it
-    // (docs/operations.md "Probes and metrics"). Real requests through the page cache: '/', then the newest public
-    // listing's page, whose route code (gallery, specs) the home page does not run. A first request is not kept.
+    // (docs/operations.md "Probes and metrics"). Real requests through the page cache, compressed as a browser asks:
+    // each entry page once (SHELL_ROUTES: each runs route code the others do not), the listing page as the newest
+    // public listing's. A first request is not kept. Then the start-up's garbage is collected.
     const release = holdReadiness(app, 'page renderer not warm');
     const warmUp = async () => {
-      const home = await app.inject({ method: 'GET', url: '/' });
       const newest = await firstPublicResult(opts.stores);
-      const listing = newest && (await app.inject({ method: 'GET', url: `/listing/${newest.id}` }));
-      app.log.info({ status: home.statusCode, listing: listing ? listing.statusCode : null }, 'page renderer warm');
+      const pages: Record<string, number> = {};
+      for (const { url } of SHELL_ROUTES) {
+        const target = url.includes(':id') ? newest && url.replace(':id', String(newest.id)) : url;
+        if (target) pages[target] = (await app.inject({ method: 'GET', url: target, headers: { 'accept-encoding': 'br, gzip' } })).statusCode;
+      }
+      collectGarbage();
+      app.log.info({ pages }, 'page renderer warm');
     };
     app.addHook('onReady', async () => {
       void warmUp()

@@ -92,7 +92,7 @@ describe(`operator endpoints on ${testDialect()}`, () => {
     expect(home.body).toContain('<div id="root"><');
   });
 
-  it('/readyz waits for the newest listing\'s page to be rendered too', async () => {
+  it('/readyz waits for each entry page to be rendered once, the listing page as the newest listing\'s', async () => {
     // Listings in the store before the app starts: the warm-up's newest listing is there to be rendered.
     const store = await createTestStore();
     const { user } = await createUser(store);
@@ -106,6 +106,10 @@ describe(`operator endpoints on ${testDialect()}`, () => {
     const visit = async (id: number) => (await app.app.inject({ method: 'GET', url: `/listing/${id}` })).headers['x-cache'];
     expect([await visit(newest.id), await visit(newest.id)]).toEqual(['miss', 'hit']);
     expect([await visit(older.id), await visit(older.id)]).toEqual(['miss', 'miss']);
+    for (const url of ['/', '/annonser']) {
+      const search = async () => (await app.app.inject({ method: 'GET', url })).headers['x-cache'];
+      expect([await search(), await search()], url).toEqual(['miss', 'hit']);
+    }
   });
 
   it('/readyz answers 503 once the instance is shutting down, and every answer then closes its connection', async () => {
