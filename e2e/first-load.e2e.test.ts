@@ -4,8 +4,10 @@
 // comes near the screen. The home and search pages load no Zod.
 import { describe, expect, it } from 'vitest';
 import { HOME_JS_BUDGET_BYTES } from '../scripts/lib/budgets';
-import { createUser, expectNoErrors, KNOWN_PLATE, loginAs, newPage, screenshot, scriptsRequested } from './support';
+import { createUser, expectNoErrors, insertCar, KNOWN_PLATE, loginAs, newPage, screenshot, scriptsRequested, svgPhoto } from './support';
 
+/** The files an entry page's code may come in until it has hydrated: 11 when written, with room for a few more. */
+const MAX_ENTRY_PAGE_SCRIPTS = 14;
 /** A chunk this small can compress to no fewer bytes (its name is most of it). */
 const TINY_SCRIPT_BYTES = 128;
 
@@ -35,6 +37,23 @@ describe('the first load on the wire', () => {
     expect(total, received.map((s) => `${s.path} ${s.wire}`).join('\n')).toBeLessThanOrEqual(HOME_JS_BUDGET_BYTES);
     expect(total).toBeGreaterThan(50_000);
     expectNoErrors(page);
+  });
+
+  it('each entry page comes with its code in a few files, not dozens', async () => {
+    // The build gathers what an entry page loads first in the start's stages and a chunk per set of entry pages
+    // (scripts/lib/first-load-chunks.ts); the automatic split alone gave these pages 56–63 files.
+    const { user } = await createUser();
+    const listing = await insertCar(user.id, { photos: [svgPhoto('#3a6ea5')] });
+    for (const path of ['/', '/annonser', `/listing/${listing.id}`]) {
+      const page = await newPage({ width: 390, height: 844 });
+      const scripts: string[] = [];
+      page.on('request', (r) => void (r.resourceType() === 'script' && scripts.push(new URL(r.url()).pathname)));
+      await page.goto(path);
+      // Hydrated (newPage's goto waits for it): what the page needed to become interactive has come.
+      expect(await page.locator('html[data-hydrated]').count(), path).toBe(1);
+      expect(scripts.length, `${path}:\n${scripts.join('\n')}`).toBeLessThanOrEqual(MAX_ENTRY_PAGE_SCRIPTS);
+      expectNoErrors(page);
+    }
   });
 });
 

@@ -5,6 +5,7 @@ import { searchInput } from '../../shared/schemas/search';
 import { cardPhotoPreloads, stagePhotoPreloads, type PhotoPreload } from '../../shared/photo-sources';
 import type { Stores } from '../services/stores';
 import { escapeHtml } from '../../shared/html';
+import { ENTRY_PAGES } from '../../shared/entry-pages';
 
 // Hints for the three pages most visits start on (docs/decisions/010-compression-and-bundle.md "First load",
 // docs/decisions/019-server-rendering.md), so the browser fetches what the page needs without waiting to discover it:
@@ -41,10 +42,9 @@ export const firstPublicResult = async (stores: Pick<ShellStores, 'search'>) => 
 
 export const SHELL_ROUTES: ShellRoute[] = [
   // The home page's largest paint is the hero's text: no photo hint (its listings are below the fold).
-  { url: '/', routeFile: 'src/client/routes/index.tsx' },
+  ENTRY_PAGES.home,
   {
-    url: '/annonser',
-    routeFile: 'src/client/routes/annonser.tsx',
+    ...ENTRY_PAGES.search,
     // The first card's cover (ListingCard): the public search's page, memoised per listings version (the same page the
     // preloaded query gets, parsed as tRPC parses it, so it is computed once for both).
     photos: async (stores, _params, hasQuery) => {
@@ -54,8 +54,7 @@ export const SHELL_ROUTES: ShellRoute[] = [
     },
   },
   {
-    url: '/listing/:id',
-    routeFile: 'src/client/routes/listing.$id.tsx',
+    ...ENTRY_PAGES.listing,
     // The gallery's first photo as an anonymous visitor sees the listing: none when it is not public (forViewer throws
     // the same not-found as for a missing listing), so a pending or hidden listing's photo never shows in its page.
     photos: async (stores, { id }) => {
