@@ -296,7 +296,10 @@ async function main(): Promise<number> {
     }
     for (const [label, r] of ratios) {
       const span = `${Math.min(...r).toFixed(2)}–${Math.max(...r).toFixed(2)}`;
-      console.log(`First page after /readyz turned ready (${label}): ${median(r).toFixed(2)}× the median of the next ten (${span} over ${r.length} starts; target ≤ 2)`);
+      console.log(
+        `First page after /readyz turned ready (${label}): ${median(r).toFixed(2)}× the median of the next ten ` +
+          `(${span} over ${r.length} starts; target ≤ 2)`,
+      );
     }
   }
   if (JSON_OUT) fs.writeFileSync(JSON_OUT, JSON.stringify(results, null, 2));

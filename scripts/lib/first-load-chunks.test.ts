@@ -11,18 +11,20 @@ const chunk = (fileName: string, moduleIds: string[], imports: string[] = [], fa
   imports,
   moduleIds,
 });
+const routeSplit = (route: string) => `/app/src/client/routes/${route}.tsx?tsr-split=component`;
 const split = [
   chunk('index.js', ['/app/src/client/main.tsx', '/app/src/shared/format.ts'], [], '/app/index.html'),
-  chunk('framework.js', ['/app/node_modules/react-dom/client.js', '/app/node_modules/react/index.js'], ['codes.js', 'index.js'], '/app/node_modules/react-dom/client.js'),
+  chunk('framework.js', ['/app/node_modules/react-dom/client.js', '/app/node_modules/react/index.js'], ['codes.js', 'index.js'],
+    '/app/node_modules/react-dom/client.js'),
   chunk('codes.js', ['/app/src/shared/codes.ts']),
   chunk('theme.js', ['/app/src/client/theme.ts'], ['chakra-core.js']),
   chunk('chakra-core.js', ['/app/node_modules/@chakra-ui/react/factory.js']),
   chunk('start.js', ['/app/src/client/start.tsx'], ['framework.js', 'theme.js', 'box.js', 'header.js'], '/app/src/client/start.tsx'),
   chunk('box.js', ['/app/node_modules/@chakra-ui/react/box.js'], ['chakra-core.js']),
   chunk('header.js', ['/app/src/client/components/header.tsx'], ['box.js']),
-  chunk('home.js', ['/app/src/client/routes/index.tsx?tsr-split=component', '/app/src/client/components/hero.tsx'], ['card.js', 'badge.js', 'box.js'], '/app/src/client/routes/index.tsx?tsr-split=component'),
-  chunk('search.js', ['/app/src/client/routes/annonser.tsx?tsr-split=component'], ['card.js', 'badge.js', 'grid.js'], '/app/src/client/routes/annonser.tsx?tsr-split=component'),
-  chunk('listing.js', ['/app/src/client/routes/listing.$id.tsx?tsr-split=component'], ['badge.js', 'gallery.js'], '/app/src/client/routes/listing.$id.tsx?tsr-split=component'),
+  chunk('home.js', [routeSplit('index'), '/app/src/client/components/hero.tsx'], ['card.js', 'badge.js', 'box.js'], routeSplit('index')),
+  chunk('search.js', [routeSplit('annonser')], ['card.js', 'badge.js', 'grid.js'], routeSplit('annonser')),
+  chunk('listing.js', [routeSplit('listing.$id')], ['badge.js', 'gallery.js'], routeSplit('listing.$id')),
   chunk('card.js', ['/app/src/client/components/card.tsx']),
   chunk('badge.js', ['/app/node_modules/@chakra-ui/react/badge.js']),
   chunk('grid.js', ['/app/node_modules/@chakra-ui/react/grid.js']),
@@ -50,7 +52,12 @@ const plan = () => Object.fromEntries(planFirstLoad(split, root, opts).map((g) =
 describe('planFirstLoad', () => {
   it('gives each stage what its chunks load and no earlier stage or the entry already has', () => {
     const groups = plan();
-    expect(groups.framework).toEqual(['/app/node_modules/react-dom/client.js', '/app/node_modules/react/index.js', '/app/src/client/framework-stage.ts', '/app/src/shared/codes.ts']);
+    expect(groups.framework).toEqual([
+      '/app/node_modules/react-dom/client.js',
+      '/app/node_modules/react/index.js',
+      '/app/src/client/framework-stage.ts',
+      '/app/src/shared/codes.ts',
+    ]);
     expect(groups.theme).toEqual(['/app/node_modules/@chakra-ui/react/factory.js', '/app/src/client/theme.ts']);
     expect(groups.start).toEqual(['/app/node_modules/@chakra-ui/react/box.js', '/app/src/client/components/header.tsx', '/app/src/client/start.tsx']);
   });
@@ -68,7 +75,9 @@ describe('planFirstLoad', () => {
   });
 
   it('refuses a split without a stage or a route it was told of', () => {
-    expect(() => planFirstLoad(split, root, { ...opts, stages: [...opts.stages, { name: 'x', module: 'src/client/x.ts' }] })).toThrow(/no chunk holds the stage/);
-    expect(() => planFirstLoad(split, root, { ...opts, pages: [...opts.pages, { name: 'x', routeFile: 'src/client/routes/x.tsx' }] })).toThrow(/no split chunk/);
+    const stages = [...opts.stages, { name: 'x', module: 'src/client/x.ts' }];
+    const pages = [...opts.pages, { name: 'x', routeFile: 'src/client/routes/x.tsx' }];
+    expect(() => planFirstLoad(split, root, { ...opts, stages })).toThrow(/no chunk holds the stage/);
+    expect(() => planFirstLoad(split, root, { ...opts, pages })).toThrow(/no split chunk/);
   });
 });
